@@ -1,0 +1,22 @@
+import type { Config } from 'jest';
+
+// Both halves compile to CommonJS with ts-jest. Packages that ship ES modules only (typebox,
+// content-disposition) are loaded by Node's own require(esm), which Jest uses when started with
+// --experimental-vm-modules (see the test script in package.json).
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', rootDir: '.', ignoreDeprecations: '6.0' } }],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
+      transform,
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Money is numeric(12,2) in the database: exact kopecks, converted to JSON numbers only at the edge.
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Values the server generates once and shares between its processes (the JWT secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  // Stored trimmed and lower-cased, so the unique index makes e-mails case-insensitive.
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // All tokens rotated from one login share a family; reuse of a spent one revokes the family.
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
+);
+
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  position: integer('position').notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    art: text('art').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description'),
+    bigDescription: text('big_description'),
+    image: text('image').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    // 'Popular' is units ordered (kept here by the order transaction), then the shop's curated rank.
+    unitsOrdered: integer('units_ordered').notNull().default(0),
+    curatedRank: integer('curated_rank').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('products_category_idx').on(table.categoryId, table.id),
+    index('products_popular_idx').on(table.unitsOrdered.desc(), table.curatedRank, table.id),
+    check('products_units_ordered_non_negative', sql`${table.unitsOrdered} >= 0`),
+  ],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    color: text('color').notNull(),
+    size: integer('size').notNull(),
+    price: money('price').notNull(),
+    stock: integer('stock').notNull(),
+  },
+  (table) => [
+    uniqueIndex('variants_product_color_size_idx').on(table.productId, table.color, table.size),
+    index('variants_product_size_idx').on(table.productId, table.size, table.id),
+    check('variants_stock_non_negative', sql`${table.stock} >= 0`),
+    check('variants_price_non_negative', sql`${table.price} >= 0`),
+  ],
+);
+
+export const banners = pgTable('banners', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  image: text('image').notNull(),
+  url: text('url'),
+  position: integer('position').notNull(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('cart_items_user_variant_idx').on(table.userId, table.variantId),
+    check('cart_items_count_range', sql`${table.count} between 1 and 10000`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull(),
+    address: text('address').notNull(),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    companyName: text('company_name'),
+    companyInn: text('company_inn'),
+    companyKpp: text('company_kpp'),
+    totalPrice: numeric('total_price', { precision: 14, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('orders_user_idx').on(table.userId, table.id.desc())],
+);
+
+/** Lines keep the name, variant, price and quantity as they were when the order was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id),
+    productName: text('product_name').notNull(),
+    color: text('color').notNull(),
+    size: integer('size').notNull(),
+    price: money('price').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    check('order_lines_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    city: text('city').notNull(),
+    street: text('street').notNull(),
+    homeNumber: text('home_number').notNull(),
+    apartmentNumber: text('apartment_number'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('addresses_user_idx').on(table.userId, table.id)],
+);

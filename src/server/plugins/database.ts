@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
+import { seedDemoCatalogue } from '../db/seed/seed';
+import { createAddressesRepository } from '../repositories/addresses';
+import { createBannersRepository } from '../repositories/banners';
+import { createCartRepository } from '../repositories/cart';
+import { createOrdersRepository } from '../repositories/orders';
+import { createProductsRepository } from '../repositories/products';
+import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
+import { createSettingsRepository } from '../repositories/settings';
+import { createUsersRepository } from '../repositories/users';
+
+function createRepositories(db: Database) {
+  return {
+    addresses: createAddressesRepository(db),
+    banners: createBannersRepository(db),
+    cart: createCartRepository(db),
+    orders: createOrdersRepository(db),
+    products: createProductsRepository(db),
+    refreshTokens: createRefreshTokensRepository(db),
+    settings: createSettingsRepository(db),
+    users: createUsersRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    repositories: Repositories;
+  }
+}
+
+/** Opens the database, brings its schema up to date, seeds an empty shop, and closes it last. */
+export default fp(
+  async (app) => {
+    const { databaseUrl, dataDir, seedDemoCatalogue: seed } = app.config;
+    const database = await openDatabase({ databaseUrl, dataDir });
+    try {
+      await database.withStartupLock(async (db) => {
+        await database.migrate(db);
+        if (seed && (await seedDemoCatalogue(db))) app.log.info('demo catalogue seeded');
+      });
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    app.decorate('database', database);
+    app.decorate('repositories', createRepositories(database.db));
+    app.addHook('onClose', () => database.close());
+  },
+  { name: 'database', dependencies: ['config'] },
+);

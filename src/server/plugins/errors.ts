@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors';
+import { describeValidationError } from './validation';
+
+const byFastifyCode: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Неподдерживаемый тип содержимого запроса'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Некорректная длина тела запроса'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Слишком большой запрос'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Пустое тело запроса'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Некорректный JSON в теле запроса'],
+  FST_ERR_BAD_URL: [400, 'Некорректный адрес запроса'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'Некорректный запрос'],
+};
+
+const byStatus: Record<number, string> = {
+  400: 'Некорректный запрос',
+  401: 'Требуется вход в систему',
+  403: 'Доступ запрещён',
+  404: 'Не найдено',
+  405: 'Метод не поддерживается',
+  406: 'Неприемлемый формат ответа',
+  413: 'Слишком большой запрос',
+  415: 'Неподдерживаемый тип содержимого запроса',
+  429: 'Слишком много запросов. Попробуйте позже.',
+};
+
+// PostgreSQL unreachable or restarting: the request may succeed if repeated, so say 503, not 500.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function classify(error: FastifyError): [number, string] {
+  if (error instanceof ApiError) return [error.statusCode, error.detail];
+  if (error.validation) return [422, describeValidationError(error.validation as never, error.validationContext)];
+  const known = byFastifyCode[error.code];
+  if (known) return known;
+  if (error instanceof SyntaxError && error.statusCode === 400) return [400, 'Некорректный JSON в теле запроса'];
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return [status, byStatus[status] ?? 'Некорректный запрос'];
+  if (isDatabaseUnavailable(error)) return [503, 'Сервис временно недоступен. Повторите попытку позже.'];
+  return [500, 'Внутренняя ошибка сервера'];
+}
+
+/** The one place that turns any failure into `{detail}`; internals are logged, never sent. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const [status, detail] = classify(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) reply.header('retry-after', '5');
+    return reply.code(status).type('application/json; charset=utf-8').send({ detail });
+  });
+}

@@ -1,0 +1,35 @@
+import Ajv, { type ErrorObject, type Options } from 'ajv';
+import localizeRu from 'ajv-i18n/localize/ru';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+
+const common: Options = { removeAdditional: 'all', useDefaults: true, allErrors: false, strict: false };
+// Path and query values arrive as text and must be read as numbers; a JSON body must already
+// have the right types: "5" where a count is expected is refused, not guessed at.
+const textInput = new Ajv({ ...common, coerceTypes: 'array' });
+const jsonBody = new Ajv({ ...common, coerceTypes: false });
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? jsonBody : textInput).compile(schema);
+
+const partNames: Record<string, string> = {
+  body: 'тело запроса',
+  querystring: 'параметры запроса',
+  params: 'путь',
+  headers: 'заголовки',
+};
+
+/** A Russian sentence for the first schema violation, naming the field a shopper filled in. */
+export function describeValidationError(errors: ErrorObject[], part: string | undefined): string {
+  const localized = errors.map((error) => ({ ...error }));
+  localizeRu(localized);
+  const [first] = localized;
+  if (!first) return 'Некорректные данные';
+  const missing = first.keyword === 'required' ? (first.params as { missingProperty?: string }).missingProperty : undefined;
+  const field = missing ?? first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const where = field ? `поле «${field}»` : (partNames[part ?? ''] ?? 'запрос');
+  return missing ? `Некорректные данные: не заполнено ${where}` : `Некорректные данные: ${where} ${first.message}`;
+}
+
+export function registerValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+}

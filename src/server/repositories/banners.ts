@@ -1,0 +1,15 @@
+import { asc } from 'drizzle-orm';
+import type { Banner } from '../../shared/api';
+import type { Queryable } from '../db/database';
+import { banners } from '../db/schema';
+
+export function createBannersRepository(db: Queryable) {
+  return {
+    list(): Promise<Banner[]> {
+      return db
+        .select({ id: banners.id, image: banners.image, url: banners.url })
+        .from(banners)
+        .orderBy(asc(banners.position), asc(banners.id));
+    },
+  };
+}

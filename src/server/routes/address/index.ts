@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../errors';
+import { assertOwnUser } from '../../plugins/authentication';
+import type { AddressInput } from '../../repositories/addresses';
+import * as schema from './schema';
+
+type AddressBody = Omit<AddressInput, 'apartment_number'> & { apartment_number?: string | null; user_id: number };
+
+const toInput = ({ user_id: _owner, apartment_number, ...fields }: AddressBody): AddressInput => ({
+  ...fields,
+  apartment_number: apartment_number?.trim() || null,
+});
+
+const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { addresses } = app.repositories;
+  app.addHook('preHandler', app.authenticate);
+
+  app.post('/', { schema: schema.createAddress }, async (request, reply) => {
+    assertOwnUser(request, request.body.user_id);
+    return reply.code(201).send(await addresses.create(request.userId, toInput(request.body)));
+  });
+
+  app.get('/:user_id', { schema: schema.listAddresses }, (request) => {
+    assertOwnUser(request, request.params.user_id);
+    return addresses.list(request.userId);
+  });
+
+  app.put('/:id', { schema: schema.updateAddress }, async (request) => {
+    assertOwnUser(request, request.body.user_id);
+    const updated = await addresses.update(request.userId, request.params.id, toInput(request.body));
+    if (!updated) throw notFound('Адрес не найден');
+    return updated;
+  });
+
+  app.delete('/:id', { schema: schema.deleteAddress }, async (request) => {
+    if (!(await addresses.remove(request.userId, request.params.id))) throw notFound('Адрес не найден');
+    return { detail: 'Адрес удалён' };
+  });
+};
+
+export default addressRoutes;

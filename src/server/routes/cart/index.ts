@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LIMITS } from '../../../shared/api';
+import { conflict, notFound, unprocessable } from '../../errors';
+import { assertOwnUser } from '../../plugins/authentication';
+import * as schema from './schema';
+
+const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { cart, products } = app.repositories;
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/:user_id', { schema: schema.getCart }, (request) => {
+    assertOwnUser(request, request.params.user_id);
+    return cart.get(request.userId);
+  });
+
+  app.put('/count', { schema: schema.setCount }, async (request) => {
+    const { item_id, count } = request.query;
+    if (!(await cart.setCount(request.userId, item_id, count))) throw notFound('Товар в корзине не найден');
+    return { detail: 'Количество изменено' };
+  });
+
+  app.post('/add', { schema: schema.addToCart }, async (request, reply) => {
+    const { user_id, product_id, variant_id, count } = request.body;
+    assertOwnUser(request, user_id);
+    const variant = await products.findVariant(variant_id);
+    if (!variant || variant.productId !== product_id) {
+      throw unprocessable(`Не удалось найти вариант с id=${variant_id} для продукта ${product_id}`);
+    }
+    if (variant.stock === 0) throw conflict(`Товара «${variant.name}» нет в наличии`);
+    const result = await cart.add(request.userId, product_id, variant_id, count);
+    if (result.status === 'over-limit') {
+      throw unprocessable(`В корзине может быть не больше ${LIMITS.maxCartCount} шт. одного варианта`);
+    }
+    return reply.code(201).send({ id: result.itemId, detail: 'Товар добавлен в корзину' });
+  });
+
+  app.delete('/:item_id', { schema: schema.removeItem }, async (request) => {
+    if (!(await cart.remove(request.userId, request.params.item_id))) throw notFound('Товар в корзине не найден');
+    return { detail: 'Товар удалён из корзины' };
+  });
+};
+
+export default cartRoutes;

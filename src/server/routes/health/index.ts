@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+const Health = Type.Object({ status: Type.String() });
+
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/live', { schema: { tags: ['health'], summary: 'Процесс жив', response: { 200: Health } } }, () => ({ status: 'ok' }));
+
+  app.get(
+    '/ready',
+    { schema: { tags: ['health'], summary: 'Готов обслуживать запросы (база данных доступна)', response: { 200: Health, 503: Health } } },
+    async (_request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ok' };
+      } catch {
+        return reply.code(503).send({ status: 'database unavailable' });
+      }
+    },
+  );
+};
+
+export default healthRoutes;

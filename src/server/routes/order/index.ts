@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LIMITS, MESSAGES } from '../../../shared/api';
+import { notFound, unprocessable } from '../../errors';
+import { assertOwnUser } from '../../plugins/authentication';
+import * as schema from './schema';
+
+/** Optional text: blank becomes null, as SPEC §5 asks for the company fields. */
+const optional = (value: string | null | undefined) => value?.trim() || null;
+
+function exactLength(value: string | null, length: number, message: string): string | null {
+  if (value !== null && [...value].length !== length) throw unprocessable(message);
+  return value;
+}
+
+const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { orders } = app.repositories;
+  app.addHook('preHandler', app.authenticate);
+
+  app.post('/', { schema: schema.placeOrder }, async (request, reply) => {
+    const body = request.body;
+    assertOwnUser(request, body.user_id);
+    const address = body.address.trim();
+    if (!address) throw unprocessable('Укажите адрес доставки');
+    const order = await orders.place({
+      userId: request.userId,
+      address,
+      contactName: optional(body.contact_name),
+      contactPhone: optional(body.contact_phone),
+      companyName: optional(body.company_name),
+      companyInn: exactLength(optional(body.company_inn), LIMITS.innLength, MESSAGES.innLength),
+      companyKpp: exactLength(optional(body.company_kpp), LIMITS.kppLength, MESSAGES.kppLength),
+      items: body.items,
+    });
+    return reply.code(201).send(order);
+  });
+
+  app.get('/:user_id', { schema: schema.listOrders }, (request) => {
+    assertOwnUser(request, request.params.user_id);
+    return orders.listForUser(request.userId);
+  });
+
+  app.get('/:id/status', { schema: schema.orderStatus }, async (request) => {
+    const status = await orders.statusFor(request.userId, request.params.id);
+    if (!status) throw notFound('Заказ не найден');
+    return status;
+  });
+
+  app.delete('/:id', { schema: schema.cancelOrder }, (request) => orders.cancel(request.userId, request.params.id));
+};
+
+export default orderRoutes;

@@ -1,0 +1,165 @@
+// The contract between the storefront and the API server (SPEC §3, §5, §9): both halves import
+// these types and constants so that a change to the wire format is one change, seen by both.
+
+export const API_PREFIX = 'api/v1/';
+
+export const PAGE_SIZE = {
+  home: 8,
+  catalogue: 9,
+  serviceDefault: 10,
+  serviceMax: 100,
+} as const;
+
+export const LIMITS = {
+  innLength: 12,
+  kppLength: 9,
+  minQuantity: 1,
+  maxCartCount: 10_000,
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 254,
+  artMax: 64,
+  addressMax: 1000,
+  nameMax: 200,
+  companyNameMax: 300,
+} as const;
+
+export const TIMINGS = {
+  bannerSlideMs: 5000,
+  bannerTransitionMs: 500,
+  cartDebounceMs: 500,
+  cartReloadMs: 600,
+} as const;
+
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  selectedCategory: 'selectedCategory',
+  colourMode: 'colourMode',
+} as const;
+
+/** The basic e-mail shape of SPEC §5: something@domain.zone, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ORDER_STATUSES = ['Создан', 'Ожидает оплаты', 'Оплачен', 'Отправлен', 'Доставлен', 'Отменён'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const DELIVERED_STATUS: OrderStatus = 'Доставлен';
+
+/** Texts of SPEC §5 and §8 that the server may send and the storefront shows as they are. */
+export const MESSAGES = {
+  emailRequired: 'Email обязателен',
+  emailInvalid: 'Некорректный формат email',
+  passwordsDiffer: 'Пароли не совпадают',
+  loginFailed: 'Неверный email или пароль',
+  registrationFailed: 'Ошибка при регистрации',
+  emailTaken: 'Пользователь с таким email уже существует',
+  checkoutRequired: 'Пожалуйста, заполните имя, телефон и адрес доставки.',
+  innLength: 'ИНН должен содержать ровно 12 символов.',
+  kppLength: 'КПП должен содержать ровно 9 символов.',
+  orderFailed: 'Что-то пошло не так...',
+  artInvalid: 'Некорректный формат артикула',
+} as const;
+
+export interface Variant {
+  id: number;
+  color: string;
+  size: number;
+  price: number;
+  stock: number;
+}
+
+export interface Product {
+  id: number;
+  art: string;
+  name: string;
+  description: string | null;
+  big_description: string | null;
+  image: string;
+  variants: Variant[];
+}
+
+export interface Banner {
+  id: number;
+  image: string;
+  url: string | null;
+}
+
+export interface CartItem {
+  id: number;
+  count: number;
+  item_total: number;
+  product: Pick<Product, 'id' | 'art' | 'name' | 'description' | 'image'>;
+  variant: Pick<Variant, 'price'>;
+  variant_id: number;
+}
+
+export interface Cart {
+  items: CartItem[];
+  total_price: number;
+}
+
+export interface CartAddPayload {
+  user_id: number;
+  product_id: number;
+  variant_id: number;
+  count: number;
+}
+
+export interface User {
+  id: number;
+  email: string;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+}
+
+export interface OrderItemPayload {
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+}
+
+export interface OrderCreatePayload {
+  user_id: number;
+  address: string;
+  items: OrderItemPayload[];
+  company_name: string | null;
+  company_inn: string | null;
+  company_kpp: string | null;
+}
+
+export interface OrderSummary {
+  id: number;
+  total_price: number;
+  status: OrderStatus;
+  created_at: string;
+  items_count: number;
+}
+
+export interface OrderStatusAnswer {
+  id: number;
+  status: OrderStatus;
+}
+
+export interface AddressFields {
+  country: string;
+  city: string;
+  street: string;
+  home_number: string;
+  apartment_number: string | null;
+  user_id: number;
+}
+
+export interface Address extends AddressFields {
+  id: number;
+}
+
+export interface ErrorAnswer {
+  detail: string;
+}
+
+/** Every image (products, banners, the about page) is served by the API under this path. */
+export function imageUrl(host: string, image: string): string {
+  return `${host}${API_PREFIX}image/${encodeURIComponent(image)}`;
+}
