@@ -5,6 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
 import authentication from './plugins/authentication';
@@ -45,12 +46,18 @@ class RequestLog extends LogController {
   }
 }
 
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests capture them to check what is logged). */
+  logStream?: DestinationStream;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Belt and braces: nothing below should log these, but if a future log line does, they are masked.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.access_token'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new RequestLog(),
     bodyLimit: config.bodyLimitBytes,
@@ -79,6 +86,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // The shop may run on plain http (localhost, a LAN): never rewrite its requests to https.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

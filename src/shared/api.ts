@@ -127,6 +127,9 @@ export interface OrderCreatePayload {
   company_name: string | null;
   company_inn: string | null;
   company_kpp: string | null;
+  /** Not in SPEC §3: the checkout's name and phone, kept with the order for the manager. */
+  contact_name?: string | null;
+  contact_phone?: string | null;
 }
 
 export interface OrderSummary {

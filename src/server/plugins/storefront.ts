@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
 
 // Webpack names assets by content hash (main.3f9a1c2b.js), so a given URL never changes content.
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/;
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.(br|gz))?$/;
 
 /**
  * Serves the built storefront: hashed assets cached for a year, pre-compressed copies when the

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
+import { variants } from '../db/schema';
+import { hashPassword } from '../services/passwords';
+import type { Product, Variant } from '../../shared/api';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database created on
@@ -35,7 +40,17 @@ export interface TestApp {
 
 export const usesPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** For the beforeAll that builds an app: PGlite start-up, migrations and the seed take seconds on a busy machine. */
+export const STARTUP_TIMEOUT = 60_000;
+
+export interface TestAppOptions {
+  /** Receives every log line (pino JSON), e.g. a `LogCapture`. */
+  logStream?: { write(line: string): void };
+  /** Runs before `ready()`, while routes can still be added. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const postgres = adminUrl ? await freshPostgresDatabase(adminUrl) : null;
   const config: AppConfig = {
@@ -48,7 +63,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     loginRateLimitPerAccount: { max: 1_000, windowMs: 60_000 },
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logStream: options.logStream });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -72,7 +88,7 @@ export interface Shopper {
 let counter = 0;
 /** Registers and logs in a new user through the public API, as the storefront does. */
 export async function signUp(app: FastifyInstance, email = `buyer${++counter}-${randomBytes(3).toString('hex')}@example.com`): Promise<Shopper> {
-  const password = 'correct horse battery';
+  const password = TEST_PASSWORD;
   const registered = await app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password } });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
   const login = await app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { username: email, password }, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -81,3 +97,90 @@ export async function signUp(app: FastifyInstance, email = `buyer${++counter}-${
 }
 
 export const json = <T>(response: LightMyRequestResponse) => response.json() as T;
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** POST /auth/token as the storefront sends it (form-encoded username and password). */
+export function logIn(app: FastifyInstance, username: string, password: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/token',
+    payload: new URLSearchParams({ username, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+}
+
+let quickHash: Promise<string> | undefined;
+/**
+ * Many users at once, for tests about something other than signing up: the rows are inserted
+ * through the users repository with one shared password hash (scrypt is deliberately slow) and
+ * the tokens are signed by the app itself, exactly as a login would sign them.
+ */
+export async function quickShoppers(app: FastifyInstance, count: number): Promise<Shopper[]> {
+  quickHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await quickHash;
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const email = `quick${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+    const user = await app.repositories.users.create(email, hash);
+    if (!user) throw new Error(`could not create ${email}`);
+    const token = app.accessTokens.sign(user.id);
+    shoppers.push({ id: user.id, email, token, headers: bearer(token) });
+  }
+  return shoppers;
+}
+
+/** The whole catalogue, read through the public list call page by page. */
+export async function allProducts(app: FastifyInstance): Promise<Product[]> {
+  const products: Product[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/products/', query: { skip: String(skip), limit: '100' } });
+    if (response.statusCode !== 200) throw new Error(`products: ${response.statusCode} ${response.body}`);
+    const page = response.json() as Product[];
+    products.push(...page);
+    if (page.length < 100) return products;
+  }
+}
+
+export interface VariantOf {
+  product: Product;
+  variant: Variant;
+}
+
+/** Every variant of the catalogue with its product, optionally filtered. */
+export async function catalogueVariants(app: FastifyInstance, keep: (entry: VariantOf) => boolean = () => true): Promise<VariantOf[]> {
+  const products = await allProducts(app);
+  return products.flatMap((product) => product.variants.map((variant) => ({ product, variant }))).filter(keep);
+}
+
+/** Current stock of a variant, as the product call shows it. */
+export async function stockOf(app: FastifyInstance, art: string, variantId: number): Promise<number> {
+  const product = (await app.inject({ method: 'GET', url: `/api/v1/products/${encodeURIComponent(art)}` })).json() as Product;
+  const variant = product.variants.find((candidate) => candidate.id === variantId);
+  if (!variant) throw new Error(`variant ${variantId} not in ${art}`);
+  return variant.stock;
+}
+
+/** Test set-up straight in the database: a variant's stock and/or price. */
+export async function setVariant(app: FastifyInstance, variantId: number, values: { stock?: number; price?: string }): Promise<void> {
+  await app.database.db.update(variants).set(values).where(eq(variants.id, variantId));
+}
+
+/** Collects log lines in memory. */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
+    this.lines.push(chunk.toString());
+    callback();
+  }
+  get text(): string {
+    return this.lines.join('');
+  }
+}
+
+/** The value of one cookie set by a response (undefined when it does not set it). */
+export function setCookie(response: LightMyRequestResponse, name: string) {
+  return response.cookies.find((cookie) => cookie.name === name) as
+    | { name: string; value: string; path?: string; httpOnly?: boolean; sameSite?: string; expires?: Date; maxAge?: number; secure?: boolean }
+    | undefined;
+}

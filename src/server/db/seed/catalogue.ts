@@ -408,7 +408,7 @@ function buildVariants(row: Row, productIndex: number): SeedVariant[] {
       const h = hash(productIndex, ci * 16 + si);
       // у части крупных размеров цена с копейками (…9,50), одинаковая для всех цветов
       const kopecks = si > 0 && hash(productIndex, 100 + si) % 4 === 0;
-      const price = priceFor(row.p, row.s[0], size, kopecks, prev);
+      const price = priceFor(row.p, Math.min(...row.s), size, kopecks, prev);
       prev = Math.floor(price);
       // ~10% вариантов закончились; крупные размеры держим в меньших количествах
       let stock = 0;
@@ -441,9 +441,9 @@ function buildBigDescription(row: Row, spec: CategorySpec): string {
 
 function buildProducts(): SeedProduct[] {
   const flat: { row: Row; spec: CategorySpec; art: string }[] = [];
-  rows.forEach((list, ci) => {
-    const spec = categorySpecs[ci];
-    list.forEach((row, i) => {
+  if (rows.length !== categorySpecs.length) throw new Error('rows и categorySpecs не совпадают по длине');
+  categorySpecs.forEach((spec, ci) => {
+    (rows[ci] ?? []).forEach((row, i) => {
       flat.push({ row, spec, art: `MO-${spec.prefix}${String(i + 1).padStart(2, '0')}` });
     });
   });

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { EMAIL_PATTERN, LIMITS, MESSAGES } from '../../../shared/api';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
+import type { RateLimitConfig } from '../../config';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { hashRefreshToken, newRefreshToken } from '../../services/tokens';
 import * as schema from './schema';
@@ -32,20 +33,27 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { refreshIdleSeconds, refreshMaxSeconds, allowedOrigins } = app.config;
 
   const tooManyAttempts = () => new ApiError(429, 'Слишком много попыток. Попробуйте позже.');
-  const perClient = app.rateLimit({
-    ...app.config.loginRateLimitPerClient,
-    timeWindow: app.config.loginRateLimitPerClient.windowMs,
-    groupId: 'auth-client',
-    errorResponseBuilder: tooManyAttempts,
-  });
+  /**
+   * A hook that counts the request against `limit` and refuses it with 429 once it is exceeded.
+   * Built on createRateLimit, not app.rateLimit: the hooks app.rateLimit makes share one
+   * "already limited" flag per request, so the second of them on a route (per account after per
+   * client) returned without counting anything.
+   */
+  function limiter(limit: RateLimitConfig, keyGenerator?: (request: FastifyRequest) => string) {
+    const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, ...(keyGenerator ? { keyGenerator } : {}) });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw tooManyAttempts();
+      }
+    };
+  }
+  // One counter per client address for sign-in and sign-up together ...
+  const perClient = limiter(app.config.loginRateLimitPerClient);
+  // ... and one per e-mail address for each of them.
   const perAccount = (emailOf: (request: FastifyRequest) => string | undefined) =>
-    app.rateLimit({
-      ...app.config.loginRateLimitPerAccount,
-      timeWindow: app.config.loginRateLimitPerAccount.windowMs,
-      groupId: 'auth-account',
-      keyGenerator: (request) => `account:${normaliseEmail(emailOf(request) ?? '')}`,
-      errorResponseBuilder: tooManyAttempts,
-    });
+    limiter(app.config.loginRateLimitPerAccount, (request) => `account:${normaliseEmail(emailOf(request) ?? '')}`);
 
   function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -96,6 +104,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: schema.register,
       onRequest: perClient,
+      // SPEC §7's call sends no body at all (e-mail and password in the query); Fastify validates
+      // the body regardless, and an absent one would fail the object schema, so read it as {}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       preHandler: perAccount((request) => (request.query as { email?: string }).email ?? (request.body as { email?: string } | undefined)?.email),
     },
     async (request, reply) => {

@@ -1,0 +1,10 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQueryWithReauth } from './baseQuery';
+
+/** The one API slice; each feature injects its own endpoints (RTK Query code splitting). */
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithReauth,
+  tagTypes: ['Product', 'Category', 'Banner', 'Cart', 'Order', 'Address', 'User'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,95 @@
+import { createAction } from '@reduxjs/toolkit';
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { TokenResponse } from '@shared/api';
+import { API_HOST } from './config';
+import { isExpired, tokenStorage } from './tokenStorage';
+
+/** Dispatched when the session cannot be renewed any more; the session slice logs the user out. */
+export const sessionExpired = createAction('api/sessionExpired');
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_HOST,
+  credentials: 'include',
+  prepareHeaders(headers) {
+    headers.set('Accept', 'application/json');
+    const token = tokenStorage.get();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+let refreshInFlight: Promise<string | null> | null = null;
+// After a refresh has failed there is no session cookie to use, so visitors' requests are not
+// each preceded by a refresh call that is bound to fail. Logging in clears it.
+let noSessionCookie = false;
+
+async function requestNewToken(): Promise<string | null> {
+  try {
+    const response = await fetch(`${API_HOST}api/v1/auth/refresh`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return null;
+    const { access_token } = (await response.json()) as TokenResponse;
+    return access_token;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Asks the server for a new access token with the refresh cookie. Concurrent callers share one
+ * request (the server rotates the cookie, so a second parallel refresh would look like reuse).
+ * Stores the new token, or removes the old one when the refresh fails.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshInFlight ??= requestNewToken().then((token) => {
+    refreshInFlight = null;
+    noSessionCookie = token === null;
+    if (token) tokenStorage.set(token);
+    else tokenStorage.remove();
+    return token;
+  });
+  return refreshInFlight;
+}
+
+/** Called after a successful login: a fresh refresh cookie exists again. */
+export function sessionStarted(token: string): void {
+  tokenStorage.set(token);
+  noSessionCookie = false;
+}
+
+export function sessionEnded(): void {
+  tokenStorage.remove();
+  noSessionCookie = true;
+}
+
+const isAuthCall = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url).startsWith('api/v1/auth/');
+
+/**
+ * SPEC §4 and §7: a missing or expired token is refreshed before the request; a 401 triggers one
+ * refresh and one retry; when nothing works the request goes without a token and the session ends.
+ */
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  if (!isAuthCall(args)) {
+    const token = tokenStorage.get();
+    if (token ? isExpired(token) : !noSessionCookie) {
+      const renewed = await refreshAccessToken();
+      if (!renewed && token) api.dispatch(sessionExpired());
+    }
+  }
+  let result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status === 401 && !isAuthCall(args)) {
+    const renewed = await refreshAccessToken();
+    if (renewed) result = await rawBaseQuery(args, api, extraOptions);
+    else api.dispatch(sessionExpired());
+  }
+  return result;
+};
+
+/** For tests: forget what the previous test learned about the session cookie. */
+export function resetSessionMemory(): void {
+  refreshInFlight = null;
+  noSessionCookie = false;
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { PageSpinner } from '@/components/PageSpinner';
+import { selectSessionInitialised, selectUser } from '@/features/session/sessionSlice';
+import { useAppSelector } from './withTypes';
+
+/**
+ * SPEC §6: /cart, /profile and /checkout send a visitor home, but only once the session is known;
+ * while it is being restored a logged-in user sees a spinner, never a redirect.
+ */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const user = useAppSelector(selectUser);
+  const initialised = useAppSelector(selectSessionInitialised);
+  if (user) return children;
+  if (!initialised) return <PageSpinner />;
+  return <Navigate to="/" replace />;
+}

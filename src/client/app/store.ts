@@ -1,0 +1,52 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { baseApi } from '@/api/baseApi';
+import { addCartEditsListeners, cartEditsSlice } from '@/features/cart/cartEditsSlice';
+import { addSelectedCategoryListeners, loadSelectedCategory, selectedCategorySlice } from '@/features/catalogue/selectedCategorySlice';
+import { addColourModeListeners, colourModeSlice, loadColourMode } from '@/features/colourMode/colourModeSlice';
+import { authDialogSlice } from '@/features/session/authDialogSlice';
+import { sessionSlice } from '@/features/session/sessionSlice';
+import { listenerMiddleware, startAppListening } from './listeners';
+
+const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [authDialogSlice.reducerPath]: authDialogSlice.reducer,
+  [colourModeSlice.reducerPath]: colourModeSlice.reducer,
+  [selectedCategorySlice.reducerPath]: selectedCategorySlice.reducer,
+  [cartEditsSlice.reducerPath]: cartEditsSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+addColourModeListeners(startAppListening);
+addSelectedCategoryListeners(startAppListening);
+addCartEditsListeners(startAppListening);
+
+const MASK = '*** скрыт ***';
+
+/** Copies a value with every access_token replaced, so Redux DevTools never shows a live token. */
+function maskTokens<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(maskTokens) as T;
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'access_token' ? MASK : maskTokens(inner)]),
+  ) as T;
+}
+
+/** What the browser remembers between visits (SPEC §1, §9). */
+export function loadPersistedState(): Partial<RootState> {
+  return { colourMode: loadColourMode(), selectedCategory: loadSelectedCategory() };
+}
+
+export function setupStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware).concat(baseApi.middleware),
+    // On in every build: QA inspects the shop's state in production too.
+    devTools: { name: 'Мягкий Опт', actionSanitizer: maskTokens, stateSanitizer: maskTokens },
+  });
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,11 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useAppSelector } from '@/app/withTypes';
+import { selectUser } from '@/features/session/sessionSlice';
+import { useGetCartQuery } from './cartApi';
+
+/** Units in the current user's cart (0 for a visitor): the header badge and the cart summary agree. */
+export function useCartCount(): number {
+  const user = useAppSelector(selectUser);
+  const { data } = useGetCartQuery(user ? user.id : skipToken);
+  return data?.items.reduce((sum, item) => sum + item.count, 0) ?? 0;
+}

@@ -1,0 +1,39 @@
+import { Card, Typography } from 'antd';
+import { Link } from 'react-router';
+import { imageUrl, type Product } from '@shared/api';
+import { API_HOST } from '@/api/config';
+import { formatPrice } from '@/components/format';
+
+/** SPEC §9: the lowest variant price, or 'Нет данных' when the product has no variants. */
+export function lowestPrice(product: Pick<Product, 'variants'>): string {
+  if (product.variants.length === 0) return 'Нет данных';
+  return `${formatPrice(Math.min(...product.variants.map((variant) => variant.price)))} ₽`;
+}
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  return (
+    <Link to={`/product/${encodeURIComponent(product.art)}`} className="product-card-link">
+      <Card
+        hoverable
+        className="product-card"
+        cover={
+          <img
+            src={imageUrl(API_HOST, product.image)}
+            alt={product.name}
+            width={600}
+            height={600}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        }
+      >
+        <Typography.Paragraph className="product-card-name" ellipsis={{ rows: 2 }}>
+          {product.name}
+        </Typography.Paragraph>
+        <Typography.Text strong className="product-card-price">
+          {lowestPrice(product)}
+        </Typography.Text>
+      </Card>
+    </Link>
+  );
+}

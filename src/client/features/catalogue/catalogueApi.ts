@@ -1,0 +1,61 @@
+import { MESSAGES, type Product } from '@shared/api';
+import { baseApi } from '@/api/baseApi';
+
+export interface PageArgs {
+  skip: number;
+  limit: number;
+}
+
+const productTags = (products: Product[] | undefined) => [
+  { type: 'Product' as const, id: 'LIST' },
+  ...(products ?? []).map(({ art }) => ({ type: 'Product' as const, id: art })),
+];
+
+export const catalogueApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getProducts: build.query<Product[], PageArgs>({
+      query: (params) => ({ url: 'api/v1/products/', params }),
+      providesTags: productTags,
+    }),
+    getPopularProducts: build.query<Product[], PageArgs>({
+      query: (params) => ({ url: 'api/v1/products/popular', params }),
+      providesTags: productTags,
+    }),
+    getCategories: build.query<string[], void>({
+      query: () => 'api/v1/products/categories/all',
+      providesTags: ['Category'],
+    }),
+    getCategoryProducts: build.query<Product[], PageArgs & { category: string }>({
+      query: ({ category, ...params }) => ({ url: `api/v1/products/categories/${encodeURIComponent(category)}`, params }),
+      providesTags: productTags,
+    }),
+    getProductByArt: build.query<Product, string>({
+      // SPEC §5: an empty article is refused before any request is made.
+      async queryFn(art, _api, _extra, baseQuery) {
+        if (typeof art !== 'string' || !art.trim()) return { error: { status: 'CUSTOM_ERROR', error: MESSAGES.artInvalid } };
+        const result = await baseQuery(`api/v1/products/${encodeURIComponent(art)}`);
+        return result.error ? { error: result.error } : { data: result.data as Product };
+      },
+      providesTags: (_product, _error, art) => [{ type: 'Product', id: art }],
+    }),
+    /** Several products at once (the checkout's lines); fails if any one of them cannot be loaded. */
+    getProductsByArts: build.query<Product[], string[]>({
+      async queryFn(arts, _api, _extra, baseQuery) {
+        const results = await Promise.all(arts.map((art) => baseQuery(`api/v1/products/${encodeURIComponent(art)}`)));
+        const failed = results.find((result) => result.error);
+        if (failed?.error) return { error: failed.error };
+        return { data: results.map((result) => result.data as Product) };
+      },
+      providesTags: (_products, _error, arts) => arts.map((art) => ({ type: 'Product' as const, id: art })),
+    }),
+  }),
+});
+
+export const {
+  useGetProductsByArtsQuery,
+  useGetProductsQuery,
+  useGetPopularProductsQuery,
+  useGetCategoriesQuery,
+  useGetCategoryProductsQuery,
+  useGetProductByArtQuery,
+} = catalogueApi;

@@ -1,0 +1,142 @@
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS, MESSAGES, type Product } from '@shared/api';
+import { useAppSelector } from '@/app/withTypes';
+import { formatPrice } from '@/components/format';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useGetProductsByArtsQuery } from '@/features/catalogue/catalogueApi';
+import { useCreateOrderMutation } from '@/features/orders/ordersApi';
+import { selectUser } from '@/features/session/sessionSlice';
+import { BackToCart } from './BackToCart';
+import type { CheckoutItem } from './parseItems';
+
+interface CheckoutFields {
+  name?: string;
+  phone?: string;
+  companyName?: string;
+  inn?: string;
+  kpp?: string;
+  address?: string;
+}
+
+interface Line {
+  item: CheckoutItem;
+  product: Product;
+  price: number;
+}
+
+type Lines = { lines: Line[] } | { missing: string };
+
+function resolveLines(items: CheckoutItem[], products: Product[]): Lines {
+  const lines: Line[] = [];
+  for (const item of items) {
+    const product = products.find((candidate) => candidate.art === item.art);
+    const variant = product?.variants.find((candidate) => candidate.id === item.variantId);
+    if (!product || !variant) return { missing: `Не удалось найти вариант с id=${item.variantId} для продукта ${item.art}` };
+    lines.push({ item, product, price: variant.price });
+  }
+  return { lines };
+}
+
+const blankToNull = (value: string | undefined) => value?.trim() || null;
+
+function orderFailure(error: unknown): string | undefined {
+  const detail = (error as { data?: { detail?: unknown } }).data?.detail;
+  return typeof detail === 'string' ? detail : undefined;
+}
+
+export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
+  const user = useAppSelector(selectUser)!;
+  const navigate = useNavigate();
+  const [form] = Form.useForm<CheckoutFields>();
+  const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
+  const arts = [...new Set(items.map((item) => item.art))];
+  const { data: products, isLoading, error } = useGetProductsByArtsQuery(arts);
+  const [createOrder, { isLoading: sending }] = useCreateOrderMutation();
+
+  if (isLoading) {
+    return (
+      <div>
+        <Typography.Paragraph>Загрузка товаров...</Typography.Paragraph>
+        <PageSpinner />
+      </div>
+    );
+  }
+  // The old checkout waited on 'Загрузка товаров...' for ever here; see docs/decisions.md.
+  if (error || !products) return <BackToCart title="Не удалось загрузить товары заказа" />;
+  const resolved = resolveLines(items, products);
+  if ('missing' in resolved) return <BackToCart title={resolved.missing} />;
+  const { lines } = resolved;
+  const totalKopecks = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.item.count, 0);
+
+  const submit = async (fields: CheckoutFields) => {
+    setAlert(null);
+    const address = blankToNull(fields.address);
+    if (!blankToNull(fields.name) || !blankToNull(fields.phone) || !address) {
+      setAlert({ title: MESSAGES.checkoutRequired });
+      return;
+    }
+    try {
+      await createOrder({
+        user_id: user.id,
+        address,
+        items: lines.map(({ item, product }) => ({ product_id: product.id, variant_id: item.variantId, quantity: item.count })),
+        company_name: blankToNull(fields.companyName),
+        company_inn: blankToNull(fields.inn),
+        company_kpp: blankToNull(fields.kpp),
+        contact_name: blankToNull(fields.name),
+        contact_phone: blankToNull(fields.phone),
+      }).unwrap();
+      navigate('/order-success', { replace: true });
+    } catch (failure) {
+      setAlert({ title: MESSAGES.orderFailed, detail: orderFailure(failure) });
+    }
+  };
+
+  return (
+    <div className="checkout">
+      <Card title="Ваш заказ" className="checkout-lines">
+        <ul className="checkout-line-list">
+          {lines.map(({ item, product, price }) => (
+            <li key={`${item.art}:${item.variantId}`} className="checkout-line">
+              <span>
+                {product.name} x {item.count}
+              </span>
+              <Typography.Text strong>{formatPrice(price * item.count)} ₽</Typography.Text>
+            </li>
+          ))}
+        </ul>
+        <Typography.Title level={4} className="checkout-total">
+          Итого: {formatPrice(totalKopecks / 100)}₽
+        </Typography.Title>
+      </Card>
+      <Card title="Данные для заказа" className="checkout-form">
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional">
+          <Form.Item label="Имя" name="name" required>
+            <Input autoComplete="name" />
+          </Form.Item>
+          <Form.Item label="Телефон" name="phone" required>
+            <Input type="tel" autoComplete="tel" />
+          </Form.Item>
+          <Form.Item label="Название компании" name="companyName">
+            <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} />
+          </Form.Item>
+          <Form.Item label="ИНН" name="inn" rules={[{ len: LIMITS.innLength, message: MESSAGES.innLength }]}>
+            <Input maxLength={LIMITS.innLength} inputMode="numeric" />
+          </Form.Item>
+          <Form.Item label="КПП" name="kpp" rules={[{ len: LIMITS.kppLength, message: MESSAGES.kppLength }]}>
+            <Input maxLength={LIMITS.kppLength} inputMode="numeric" />
+          </Form.Item>
+          <Form.Item label="Адрес доставки" name="address" required>
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} autoComplete="street-address" maxLength={LIMITS.addressMax} />
+          </Form.Item>
+          {alert && <Alert type="error" showIcon title={alert.title} description={alert.detail} style={{ marginBottom: 16 }} />}
+          <Button type="primary" htmlType="submit" size="large" block disabled={sending}>
+            {sending ? 'Оформление...' : 'Оформить заказ'}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

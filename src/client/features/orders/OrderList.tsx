@@ -1,0 +1,29 @@
+import { Card, Empty, Tag, theme, Typography } from 'antd';
+import { DELIVERED_STATUS } from '@shared/api';
+import { formatPrice } from '@/components/format';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useGetOrdersQuery } from './ordersApi';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+
+export function OrderList({ userId }: { userId: number }) {
+  const { data: orders, isLoading, isError } = useGetOrdersQuery(userId);
+  const { token } = theme.useToken();
+  if (isLoading) return <PageSpinner />;
+  if (isError || !orders || orders.length === 0) return <Empty description="Нет заказов" />;
+  return (
+    <div className="order-list">
+      {orders.map((order) => (
+        <Card key={order.id} className="order-card" size="small">
+          <Typography.Title level={4} className="order-card-title">
+            Заказ #{order.id}
+          </Typography.Title>
+          <Typography.Text type="secondary">от {dateFormat.format(new Date(order.created_at))}</Typography.Text>
+          <Typography.Paragraph className="order-card-sum">Сумма: {formatPrice(order.total_price)} ₽</Typography.Paragraph>
+          {/* SPEC §2: green for 'Доставлен', the primary colour otherwise. */}
+          <Tag color={order.status === DELIVERED_STATUS ? 'success' : token.colorPrimary}>Статус: {order.status}</Tag>
+        </Card>
+      ))}
+    </div>
+  );
+}

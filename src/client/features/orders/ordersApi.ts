@@ -1,0 +1,26 @@
+import type { OrderCreatePayload, OrderStatusAnswer, OrderSummary } from '@shared/api';
+import { baseApi } from '@/api/baseApi';
+
+export const ordersApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // Placing or cancelling an order changes the cart and the stock shown on product pages.
+    createOrder: build.mutation<OrderSummary, OrderCreatePayload>({
+      query: (payload) => ({ url: 'api/v1/order/', method: 'POST', body: payload }),
+      invalidatesTags: ['Order', 'Cart', 'Product'],
+    }),
+    getOrders: build.query<OrderSummary[], number>({
+      query: (userId) => `api/v1/order/${userId}`,
+      providesTags: ['Order'],
+    }),
+    getOrderStatus: build.query<OrderStatusAnswer, number>({
+      query: (orderId) => `api/v1/order/${orderId}/status`,
+      providesTags: (_answer, _error, orderId) => [{ type: 'Order', id: orderId }],
+    }),
+    cancelOrder: build.mutation<OrderStatusAnswer, number>({
+      query: (orderId) => ({ url: `api/v1/order/${orderId}`, method: 'DELETE' }),
+      invalidatesTags: ['Order', 'Cart', 'Product'],
+    }),
+  }),
+});
+
+export const { useCreateOrderMutation, useGetOrdersQuery, useGetOrderStatusQuery, useCancelOrderMutation } = ordersApi;

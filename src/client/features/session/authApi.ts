@@ -1,0 +1,45 @@
+import type { TokenResponse, User } from '@shared/api';
+import { baseApi } from '@/api/baseApi';
+import { refreshAccessToken, sessionEnded } from '@/api/baseQuery';
+import { loggedOut } from './sessionSlice';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<TokenResponse, Credentials>({
+      query: ({ email, password }) => ({
+        url: 'api/v1/auth/token',
+        method: 'POST',
+        body: new URLSearchParams({ username: email, password }),
+      }),
+    }),
+    // The server also reads email and password from the query string, as SPEC §7 describes the
+    // old call; the storefront sends them in the body so that a password never sits in a URL.
+    register: build.mutation<User, Credentials>({
+      query: (credentials) => ({ url: 'api/v1/auth/register', method: 'POST', body: credentials }),
+    }),
+    currentUser: build.query<User, void>({
+      query: () => 'api/v1/auth/user',
+      providesTags: ['User'],
+    }),
+    refresh: build.mutation<string | null, void>({
+      queryFn: async () => ({ data: await refreshAccessToken() }),
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: 'api/v1/auth/logout', method: 'POST' }),
+      // Whatever the server says, this tab forgets the session and everything cached for it.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        await queryFulfilled.catch(() => undefined);
+        sessionEnded();
+        dispatch(loggedOut());
+        dispatch(baseApi.util.resetApiState());
+      },
+    }),
+  }),
+});
+
+export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;

@@ -1,0 +1,46 @@
+import { baseApi } from '@/api/baseApi';
+import { sessionEnded, sessionStarted } from '@/api/baseQuery';
+import { isExpired, tokenStorage } from '@/api/tokenStorage';
+import type { AppDispatch } from '@/app/store';
+import { createAppAsyncThunk } from '@/app/withTypes';
+import { authApi, type Credentials } from './authApi';
+import { loggedOut, userUpdated } from './sessionSlice';
+
+const fetchCurrentUser = (dispatch: AppDispatch) =>
+  dispatch(authApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+
+/**
+ * SPEC §4 start-up: with no usable token a refresh is tried (an expired token too: the refresh
+ * cookie outlives it, see docs/decisions.md); with a token the user is fetched; any failure
+ * leaves the visitor logged out.
+ */
+export const initialiseSession = createAppAsyncThunk('session/initialise', async (_arg, { dispatch }) => {
+  const stored = tokenStorage.get();
+  const token = stored && !isExpired(stored) ? stored : (await dispatch(authApi.endpoints.refresh.initiate()).unwrap());
+  if (!token) {
+    dispatch(loggedOut());
+    return;
+  }
+  try {
+    dispatch(userUpdated(await fetchCurrentUser(dispatch)));
+  } catch {
+    sessionEnded();
+    dispatch(loggedOut());
+  }
+});
+
+/** Login (and the automatic login after registration): store the token, fetch the user, make them current. */
+export const logIn = createAppAsyncThunk('session/logIn', async (credentials: Credentials, { dispatch }) => {
+  const { access_token } = await dispatch(authApi.endpoints.login.initiate(credentials)).unwrap();
+  sessionStarted(access_token);
+  const user = await fetchCurrentUser(dispatch);
+  dispatch(userUpdated(user));
+  // Anything cached while logged out (an empty cart, say) belongs to nobody now.
+  dispatch(baseApi.util.invalidateTags(['Cart', 'Order', 'Address']));
+  return user;
+});
+
+export const register = createAppAsyncThunk('session/register', async (credentials: Credentials, { dispatch }) => {
+  await dispatch(authApi.endpoints.register.initiate(credentials)).unwrap();
+  return dispatch(logIn(credentials)).unwrap();
+});

@@ -1,0 +1,12 @@
+import { useNavigate } from 'react-router';
+import { useLogoutMutation } from './authApi';
+
+/** Logs out and leaves pages that only a logged-in user may see. */
+export function useLogout(): () => Promise<void> {
+  const [logout] = useLogoutMutation();
+  const navigate = useNavigate();
+  return async () => {
+    await logout();
+    navigate('/', { replace: true });
+  };
+}

@@ -1,0 +1,39 @@
+import { CheckCircleOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { Link } from 'react-router';
+import { imageUrl } from '@shared/api';
+import { API_HOST } from '@/api/config';
+
+const features = [
+  'Оптовые поставки мягких игрушек и детских товаров для маркетплейсов и магазинов',
+  'Оплата: полная предоплата или безналичный расчёт по счёту, который выставляет менеджер после заказа',
+  'Доставка транспортными компаниями по всей России',
+  'Сертифицированная продукция с маркировкой EAC',
+];
+
+export default function AboutPage() {
+  return (
+    <div className="about">
+      <div className="about-text">
+        <h1 className="page-title">О компании</h1>
+        <Typography.Paragraph>
+          «Мягкий Опт» — поставщик мягких игрушек и товаров для детей. Мы работаем с продавцами маркетплейсов, розничными магазинами и
+          сетями: подбираем ассортимент, держим склад в Москве и отгружаем заказы от одной коробки.
+        </Typography.Paragraph>
+        <ul className="about-features">
+          {features.map((feature) => (
+            <li key={feature}>
+              <CheckCircleOutlined className="about-feature-icon" /> {feature}
+            </li>
+          ))}
+        </ul>
+        <Link to="/catalog">
+          <Button type="primary" size="large">
+            Перейти в каталог
+          </Button>
+        </Link>
+      </div>
+      <img className="about-image" src={imageUrl(API_HOST, 'about.svg')} alt="Склад игрушек «Мягкий Опт»" width={800} height={500} />
+    </div>
+  );
+}

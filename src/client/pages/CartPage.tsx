@@ -1,0 +1,13 @@
+import { useAppSelector } from '@/app/withTypes';
+import { CartView } from '@/features/cart/CartView';
+import { selectUser } from '@/features/session/sessionSlice';
+
+export default function CartPage() {
+  const user = useAppSelector(selectUser);
+  return (
+    <>
+      <h1 className="page-title">Корзина</h1>
+      {user && <CartView userId={user.id} />}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Select, Space } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { PAGE_SIZE } from '@shared/api';
+import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { Pager } from '@/components/Pager';
+import { useGetCategoriesQuery, useGetCategoryProductsQuery } from '@/features/catalogue/catalogueApi';
+import { ProductGrid } from '@/features/catalogue/ProductGrid';
+import { categorySelected, selectSelectedCategory } from '@/features/catalogue/selectedCategorySlice';
+
+export default function CataloguePage() {
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector(selectSelectedCategory);
+  const { data: categories = [], isLoading: categoriesLoading } = useGetCategoriesQuery();
+  const [page, setPage] = useState(0);
+  // SPEC §9: the stored category if it still exists, otherwise the first one.
+  const category = stored && categories.includes(stored) ? stored : categories[0];
+  const { data, isFetching, isError } = useGetCategoryProductsQuery(
+    category ? { category, skip: page * PAGE_SIZE.catalogue, limit: PAGE_SIZE.catalogue } : skipToken,
+  );
+  const products = isError ? [] : data;
+
+  const choose = (next: string) => {
+    setPage(0);
+    dispatch(categorySelected(next));
+  };
+
+  return (
+    <>
+      <h1 className="page-title">Каталог</h1>
+      <Space className="catalogue-toolbar" wrap>
+        <label htmlFor="category-select">Категория</label>
+        <Select
+          id="category-select"
+          aria-label="Категория"
+          placeholder="Категория"
+          value={category}
+          onChange={choose}
+          loading={categoriesLoading}
+          options={categories.map((name) => ({ value: name, label: name }))}
+          style={{ minWidth: 240 }}
+        />
+      </Space>
+      <ProductGrid products={products} loading={isFetching || categoriesLoading} eagerCount={3} />
+      <Pager page={page} canGoForward={products?.length === PAGE_SIZE.catalogue} onChange={setPage} showPageNumber disabled={isFetching} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { useSearchParams } from 'react-router';
+import { BackToCart } from '@/features/checkout/BackToCart';
+import { CheckoutForm } from '@/features/checkout/CheckoutForm';
+import { parseCheckoutItems } from '@/features/checkout/parseItems';
+
+export default function CheckoutPage() {
+  const [searchParams] = useSearchParams();
+  const items = parseCheckoutItems(searchParams.get('items'));
+  return (
+    <>
+      <h1 className="page-title">Оформление заказа</h1>
+      {items ? <CheckoutForm items={items} /> : <BackToCart title="В заказе нет товаров" subTitle="Выберите товары в каталоге или в корзине." />}
+    </>
+  );
+}

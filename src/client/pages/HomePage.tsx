@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { PAGE_SIZE } from '@shared/api';
+import { Pager } from '@/components/Pager';
+import { BannerCarousel } from '@/features/banners/BannerCarousel';
+import { useGetPopularProductsQuery } from '@/features/catalogue/catalogueApi';
+import { ProductGrid } from '@/features/catalogue/ProductGrid';
+
+export default function HomePage() {
+  const [page, setPage] = useState(0);
+  const { data, isFetching, isError } = useGetPopularProductsQuery({ skip: page * PAGE_SIZE.home, limit: PAGE_SIZE.home });
+  const products = isError ? [] : data;
+  return (
+    <>
+      <BannerCarousel />
+      <h1 className="page-title section-title">Популярные игрушки</h1>
+      <ProductGrid products={products} loading={isFetching} />
+      <Pager page={page} canGoForward={products?.length === PAGE_SIZE.home} onChange={setPage} disabled={isFetching} />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { Button, Result } from 'antd';
+import { Link } from 'react-router';
+
+export default function NotFoundPage() {
+  return (
+    <Result
+      status="404"
+      title={<h1 className="page-title">Упс... Страница не найдена</h1>}
+      subTitle="Возможно, ссылка устарела или в адресе опечатка."
+      extra={
+        <Link to="/">
+          <Button type="primary">На главную</Button>
+        </Link>
+      }
+    />
+  );
+}

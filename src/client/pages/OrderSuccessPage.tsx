@@ -1,0 +1,20 @@
+import { Button, Result } from 'antd';
+import { Link } from 'react-router';
+
+export default function OrderSuccessPage() {
+  return (
+    <Result
+      status="success"
+      title={<h1 className="page-title">Заказ принят!</h1>}
+      subTitle="Ваш заказ отправлен в обработку. Менеджер свяжется с вами и выставит счёт на оплату."
+      extra={[
+        <Link key="home" to="/">
+          <Button>На главную</Button>
+        </Link>,
+        <Link key="profile" to="/profile">
+          <Button type="primary">Мои заказы</Button>
+        </Link>,
+      ]}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { PageSpinner } from '@/components/PageSpinner';
+import { useGetProductByArtQuery } from '@/features/catalogue/catalogueApi';
+import { ProductDetails } from '@/features/product/ProductDetails';
+
+export default function ProductPage() {
+  const { art = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: product, isError } = useGetProductByArtQuery(art);
+
+  // SPEC §2: any load failure goes to the 404 page.
+  useEffect(() => {
+    if (isError) navigate('/404', { replace: true });
+  }, [isError, navigate]);
+
+  if (!product || product.art !== art) return <PageSpinner />;
+  // Keyed by article: another product starts again from its first variant and quantity 1.
+  return <ProductDetails key={product.art} product={product} />;
+}

@@ -1,0 +1,28 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { useAppSelector } from '@/app/withTypes';
+import { OrderList } from '@/features/orders/OrderList';
+import { selectUser } from '@/features/session/sessionSlice';
+import { emailPrefix } from '@/features/session/UserButton';
+import { useLogout } from '@/features/session/useLogout';
+
+export default function ProfilePage() {
+  const user = useAppSelector(selectUser);
+  const logout = useLogout();
+  if (!user) return null;
+  return (
+    <>
+      <div className="profile-head">
+        <div>
+          <h1 className="page-title">Здравствуйте, {emailPrefix(user.email)}!</h1>
+          <Typography.Text type="secondary">{user.email}</Typography.Text>
+        </div>
+        <Button icon={<LogoutOutlined />} onClick={logout}>
+          Выйти
+        </Button>
+      </div>
+      <h2 className="section-title">Мои заказы</h2>
+      <OrderList userId={user.id} />
+    </>
+  );
+}

@@ -1,0 +1,456 @@
+import { randomBytes } from 'node:crypto';
+import { createSigner } from 'fast-jwt';
+import type { LightMyRequestResponse } from 'fastify';
+import { MESSAGES, type User } from '../../../shared/api';
+import {
+  bearer,
+  createTestApp,
+  json,
+  logIn,
+  setCookie,
+  STARTUP_TIMEOUT,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/test-app';
+
+const CYRILLIC = /[а-яё]/i;
+const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
+
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp();
+}, STARTUP_TIMEOUT);
+afterAll(() => shop.close());
+
+const register = (query: Record<string, string>, app = shop.app) =>
+  app.inject({ method: 'POST', url: '/api/v1/auth/register', query });
+
+/** Registers through the query, as the storefront does, and returns the new user. */
+async function registered(email = uniqueEmail('user'), password = TEST_PASSWORD, app = shop.app): Promise<User & { password: string }> {
+  const response = await register({ email, password }, app);
+  expect(response.statusCode).toBe(201);
+  return { ...json<User>(response), password };
+}
+
+const refreshCookie = (response: LightMyRequestResponse) => setCookie(response, 'refresh_token');
+
+const refresh = (token: string | undefined, headers: Record<string, string> = {}) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/refresh',
+    headers,
+    ...(token === undefined ? {} : { cookies: { refresh_token: token } }),
+  });
+
+const currentUser = (headers: Record<string, string>) => shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers });
+
+describe('POST /api/v1/auth/register', () => {
+  it('registers from query parameters: 201 {id, email}', async () => {
+    const email = uniqueEmail('query');
+    const response = await register({ email, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(201);
+    const user = json<User>(response);
+    expect(Object.keys(user).sort()).toEqual(['email', 'id']);
+    expect(Number.isInteger(user.id)).toBe(true);
+    expect(user.email).toBe(email);
+    // The password hash, of course, never comes back.
+    expect(response.body).not.toMatch(/scrypt|password/i);
+  });
+
+  it('registers from a JSON body: 201 {id, email}', async () => {
+    const email = uniqueEmail('json');
+    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email, password: TEST_PASSWORD } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ id: expect.any(Number), email });
+    expect((await logIn(shop.app, email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('trims and lower-cases the e-mail; a duplicate in another case is 409', async () => {
+    const local = `Mixed.Case-${randomBytes(4).toString('hex')}`;
+    const response = await register({ email: `  ${local}@Example.COM  `, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(201);
+    const email = `${local.toLowerCase()}@example.com`;
+    expect(json<User>(response).email).toBe(email);
+
+    const duplicate = await register({ email: email.toUpperCase(), password: 'another password' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ detail: 'Пользователь с таким email уже существует' });
+
+    // Login works in any case, too.
+    expect((await logIn(shop.app, ` ${email.toUpperCase()} `, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+  ])('%s e-mail → 422 "Email обязателен"', async (_name, email) => {
+    const response = await register({ email, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: MESSAGES.emailRequired });
+  });
+
+  it('missing e-mail and password → 422 "Email обязателен"', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/register' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: 'Email обязателен' });
+  });
+
+  it.each(['plainaddress', 'no-at.example.com', 'a@b', 'a b@example.com', '@example.com', 'user@', 'user@@example.com'])(
+    'bad e-mail %j → 422 "Некорректный формат email"',
+    async (email) => {
+      const response = await register({ email, password: TEST_PASSWORD });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ detail: 'Некорректный формат email' });
+    },
+  );
+
+  it('an e-mail longer than 254 characters is refused', async () => {
+    const response = await register({ email: `${'a'.repeat(250)}@example.com`, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it.each([
+    ['7 characters', 'x'.repeat(7)],
+    ['129 characters', 'x'.repeat(129)],
+    ['empty', ''],
+  ])('password of %s → 422 with a Russian detail, and no user is created', async (_name, password) => {
+    const email = uniqueEmail('shortpw');
+    const response = await register({ email, password });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+    expect((json<{ detail: string }>(response)).detail).toMatch(/8.*128/);
+    // Nothing was stored: the same e-mail can register afterwards.
+    expect((await register({ email, password: TEST_PASSWORD })).statusCode).toBe(201);
+  });
+
+  it('a 128-character password is accepted and used in full (not truncated)', async () => {
+    const password = `${randomBytes(48).toString('hex')}${'Я'.repeat(32)}`;
+    expect([...password]).toHaveLength(128);
+    const user = await registered(uniqueEmail('longpw'), password);
+    expect((await logIn(shop.app, user.email, password)).statusCode).toBe(200);
+    const lastCharWrong = `${password.slice(0, 127)}Ж`;
+    const failed = await logIn(shop.app, user.email, lastCharWrong);
+    expect(failed.statusCode).toBe(401);
+    expect(failed.json()).toEqual({ detail: 'Неверный email или пароль' });
+    expect((await logIn(shop.app, user.email, password.slice(0, 127))).statusCode).toBe(401);
+  });
+
+  it('an 8-character password is the minimum', async () => {
+    expect((await register({ email: uniqueEmail('minpw'), password: '12345678' })).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/v1/auth/token', () => {
+  let user: User & { password: string };
+  beforeAll(async () => {
+    user = await registered(uniqueEmail('login'));
+  });
+
+  it('form-encoded login → {access_token, token_type: "bearer"} and an HttpOnly, SameSite=Strict refresh cookie on /api/v1/auth', async () => {
+    const response = await logIn(shop.app, user.email, user.password);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { access_token: string; token_type: string };
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'token_type']);
+    expect(body.token_type).toBe('bearer');
+    expect(body.access_token.split('.')).toHaveLength(3);
+    // The token carries an exp claim in seconds (the storefront reads it, SPEC §9).
+    const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString()) as { exp: number; sub: string };
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+    expect(claims.exp).toBeLessThan(Date.now() / 1000 + 24 * 3600);
+    expect(claims.sub).toBe(String(user.id));
+
+    const raw = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith('refresh_token='));
+    expect(raw).toBeDefined();
+    expect(raw).toMatch(/;\s*HttpOnly/i);
+    expect(raw).toMatch(/;\s*SameSite=Strict/i);
+    expect(raw).toMatch(/;\s*Path=\/api\/v1\/auth(;|$)/);
+    const cookie = refreshCookie(response)!;
+    expect(cookie.value.length).toBeGreaterThanOrEqual(32);
+    expect(cookie.expires!.getTime()).toBeGreaterThan(Date.now());
+    // The refresh token is only in the cookie, never in the JSON.
+    expect(response.body).not.toContain(cookie.value);
+
+    const me = await currentUser(bearer(body.access_token));
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ id: user.id, email: user.email });
+  });
+
+  it('JSON login works too', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { username: user.email, password: user.password } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('wrong password and unknown e-mail both → 401 "Неверный email или пароль", no cookie', async () => {
+    for (const [email, password] of [
+      [user.email, 'wrong password'],
+      [uniqueEmail('nobody'), user.password],
+    ] as const) {
+      const response = await logIn(shop.app, email, password);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Неверный email или пароль' });
+      expect(refreshCookie(response)).toBeUndefined();
+    }
+  });
+
+  it('missing fields → 422 with a Russian detail', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: 'username=someone%40example.com',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+  });
+});
+
+describe('GET /api/v1/auth/user', () => {
+  let user: User & { password: string };
+  let token: string;
+  let secret: string;
+  beforeAll(async () => {
+    user = await registered(uniqueEmail('me'));
+    token = json<{ access_token: string }>(await logIn(shop.app, user.email, user.password)).access_token;
+    secret = (await shop.app.repositories.settings.get('jwt_secret'))!;
+  });
+
+  it('with a valid token → {id, email}', async () => {
+    const response = await currentUser(bearer(token));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: user.id, email: user.email });
+  });
+
+  it('without a token → 401 {detail}', async () => {
+    const response = await currentUser({});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+  });
+
+  it.each([
+    ['garbage', 'Bearer not-a-jwt'],
+    ['three garbage parts', 'Bearer aaa.bbb.ccc'],
+    ['another scheme', 'Basic dXNlcjpwYXNz'],
+    ['empty bearer', 'Bearer '],
+  ])('%s → 401', async (_name, authorization) => {
+    const response = await currentUser({ authorization });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('a token with alg "none" → 401', async () => {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = { sub: String(user.id), iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 };
+    for (const unsigned of [`${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`, `${encode({ alg: 'none' })}.${encode(claims)}`]) {
+      expect((await currentUser(bearer(unsigned))).statusCode).toBe(401);
+    }
+  });
+
+  it('a token signed with another secret, or with the right secret but HS512, → 401', async () => {
+    const claims = { sub: String(user.id) };
+    const foreign = createSigner({ key: 'some other secret of enough length', algorithm: 'HS256', expiresIn: 60_000 })(claims);
+    expect((await currentUser(bearer(foreign))).statusCode).toBe(401);
+    const otherAlgorithm = createSigner({ key: secret, algorithm: 'HS512', expiresIn: 60_000 })(claims);
+    expect((await currentUser(bearer(otherAlgorithm))).statusCode).toBe(401);
+  });
+
+  it('an expired token signed with the shop secret → 401, while the same token unexpired passes', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const sign = createSigner({ key: secret, algorithm: 'HS256' });
+    const fresh = sign({ sub: String(user.id), iat: now, exp: now + 60 });
+    expect((await currentUser(bearer(fresh))).statusCode).toBe(200);
+    const expired = sign({ sub: String(user.id), iat: now - 120, exp: now - 60 });
+    const response = await currentUser(bearer(expired));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+  });
+
+  it('a token without exp, or for a user that does not exist, → 401', async () => {
+    const sign = createSigner({ key: secret, algorithm: 'HS256' });
+    expect((await currentUser(bearer(sign({ sub: String(user.id) })))).statusCode).toBe(401);
+    const ghost = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '2147483000' });
+    expect((await currentUser(bearer(ghost))).statusCode).toBe(401);
+  });
+});
+
+describe('access token lifetime', () => {
+  let shortLived: TestApp;
+  beforeAll(async () => {
+    shortLived = await createTestApp({ accessTokenTtlSeconds: 1 });
+  }, STARTUP_TIMEOUT);
+  afterAll(() => shortLived.close());
+
+  it('a token issued with a 1 s lifetime is refused about 2 s later', async () => {
+    const email = uniqueEmail('ttl');
+    await registered(email, TEST_PASSWORD, shortLived.app);
+    const token = json<{ access_token: string }>(await logIn(shortLived.app, email, TEST_PASSWORD)).access_token;
+    const me = () => shortLived.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await me()).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/auth/refresh and /logout', () => {
+  let user: User & { password: string };
+  beforeAll(async () => {
+    user = await registered(uniqueEmail('refresh'));
+  });
+
+  async function freshLogin(): Promise<string> {
+    const response = await logIn(shop.app, user.email, user.password);
+    expect(response.statusCode).toBe(200);
+    return refreshCookie(response)!.value;
+  }
+
+  it('without a cookie → 401', async () => {
+    const response = await refresh(undefined);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+  });
+
+  it('with an unknown cookie → 401', async () => {
+    expect((await refresh('made-up-token')).statusCode).toBe(401);
+  });
+
+  it('answers a new access token and rotates the cookie', async () => {
+    const first = await freshLogin();
+    const response = await refresh(first);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { access_token: string; token_type: string };
+    expect(body.token_type).toBe('bearer');
+    expect((await currentUser(bearer(body.access_token))).json()).toEqual({ id: user.id, email: user.email });
+
+    const rotated = refreshCookie(response)!;
+    expect(rotated.value).not.toBe(first);
+    expect(rotated.httpOnly).toBe(true);
+    expect(rotated.sameSite).toBe('Strict');
+    expect(rotated.path).toBe('/api/v1/auth');
+
+    // The new one can be spent in turn.
+    const next = await refresh(rotated.value);
+    expect(next.statusCode).toBe(200);
+    expect(refreshCookie(next)!.value).not.toBe(rotated.value);
+  });
+
+  it('re-using a spent cookie → 401 and revokes the whole family: the newer cookie fails too', async () => {
+    const first = await freshLogin();
+    const rotated = refreshCookie(await refresh(first))!.value;
+
+    const replay = await refresh(first);
+    expect(replay.statusCode).toBe(401);
+    // The answer also tells the browser to forget the cookie.
+    expect(refreshCookie(replay)?.value ?? '').toBe('');
+
+    expect((await refresh(rotated)).statusCode).toBe(401);
+
+    // Another login (another family) is unaffected.
+    expect((await refresh(await freshLogin())).statusCode).toBe(200);
+  });
+
+  it('a foreign Origin → 403 and the cookie stays valid; the shop\'s own Origin is fine', async () => {
+    const cookie = await freshLogin();
+    const foreign = await refresh(cookie, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+    expect(refreshCookie(foreign)).toBeUndefined();
+
+    const sameOrigin = await refresh(cookie, { host: 'shop.example', origin: 'http://shop.example' });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it('a look-alike Origin is foreign too', async () => {
+    const cookie = await freshLogin();
+    for (const origin of ['http://shop.example.evil.example', 'https://shop.example', 'null']) {
+      expect((await refresh(cookie, { host: 'shop.example', origin })).statusCode).toBe(403);
+    }
+  });
+
+  it('logout → 204, clears the cookie, and the cookie can no longer refresh', async () => {
+    const cookie = await freshLogin();
+    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { refresh_token: cookie } });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const cleared = refreshCookie(response)!;
+    expect(cleared).toBeDefined();
+    expect(cleared.value).toBe('');
+    expect(cleared.path).toBe('/api/v1/auth');
+    expect(cleared.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const after = await refresh(cookie);
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('logout without a cookie is still 204; logout from a foreign Origin → 403 and the session survives', async () => {
+    expect((await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout' })).statusCode).toBe(204);
+    const cookie = await freshLogin();
+    const foreign = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { refresh_token: cookie },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect((await refresh(cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('login throttling per account', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ loginRateLimitPerAccount: { max: 3, windowMs: 60_000 } });
+  }, STARTUP_TIMEOUT);
+  afterAll(() => limited.close());
+
+  it('the 4th attempt on one account within the window → 429 with a Russian detail; another account still logs in', async () => {
+    const victim = uniqueEmail('victim');
+    const bystander = uniqueEmail('bystander');
+    await registered(victim, TEST_PASSWORD, limited.app);
+    await registered(bystander, TEST_PASSWORD, limited.app);
+
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect((await logIn(limited.app, victim, `wrong password ${attempt}`)).statusCode).toBe(401);
+    }
+    const fourth = await logIn(limited.app, victim, TEST_PASSWORD);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+    expect(refreshCookie(fourth)).toBeUndefined();
+
+    // The same account spelled differently is the same account.
+    expect((await logIn(limited.app, ` ${victim.toUpperCase()}`, TEST_PASSWORD)).statusCode).toBe(429);
+    // Changing the client address does not help either.
+    expect((await logIn(limited.app, victim, TEST_PASSWORD, { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(429);
+
+    expect((await logIn(limited.app, bystander, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('login throttling per client', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ loginRateLimitPerClient: { max: 3, windowMs: 60_000 } });
+  }, STARTUP_TIMEOUT);
+  afterAll(() => limited.close());
+
+  it('one client trying many accounts is stopped after the limit, and a spoofed X-Forwarded-For does not reset it', async () => {
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const response = await logIn(limited.app, uniqueEmail(`spray${attempt}`), 'some password', { 'x-forwarded-for': `198.51.100.${attempt}` });
+      expect(response.statusCode).toBe(401);
+    }
+    for (const spoofed of ['198.51.100.200', '10.0.0.1', '127.0.0.2']) {
+      const response = await logIn(limited.app, uniqueEmail('spray'), 'some password', { 'x-forwarded-for': spoofed });
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+    }
+  });
+
+  it('another client address is counted separately', async () => {
+    const response = await limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      remoteAddress: '192.0.2.77',
+      payload: new URLSearchParams({ username: uniqueEmail('elsewhere'), password: 'some password' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

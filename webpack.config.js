@@ -1,0 +1,86 @@
+// Builds the storefront (src/client) into dist/, which the API server serves on the same port.
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
+
+/** The API base address {host} of SPEC §7, always ending with a slash. */
+function apiUrl() {
+  const raw = process.env.API_URL || '/';
+  return raw.endsWith('/') ? raw : `${raw}/`;
+}
+
+module.exports = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/client/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: {
+        '@': path.resolve(__dirname, 'src/client'),
+        '@shared': path.resolve(__dirname, 'src/shared'),
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          // Type errors are reported by `npm run typecheck`; the build only transpiles.
+          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.json') } },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(png|svg|jpe?g|gif|woff2?|ttf|eot)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.API_URL': JSON.stringify(apiUrl()),
+        'process.env.CONTACT_EMAIL': JSON.stringify(process.env.CONTACT_EMAIL || 'opt@myagkiy-opt.example'),
+      }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+      }),
+      ...(production
+        ? [
+            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg)$/, threshold: 1024 }),
+            new CompressionPlugin({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: /\.(js|css|html|svg)$/,
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              threshold: 1024,
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin()],
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.DEV_PORT || 8080),
+      hot: true,
+      historyApiFallback: true,
+      // The API answers on its own port; the browser sees one origin, as in production.
+      proxy: [{ context: ['/api'], target: `http://127.0.0.1:${process.env.PORT || 3000}` }],
+    },
+  };
+};
