@@ -16,6 +16,22 @@ const config: Config = {
       transform,
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     },
+    {
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      // msw picks its Node build in jsdom only with the default export conditions.
+      testEnvironmentOptions: { customExportConditions: [''], url: 'http://shop.test/' },
+      roots: ['<rootDir>/src/client'],
+      transform,
+      moduleNameMapper: {
+        '^@/(.*)$': '<rootDir>/src/client/$1',
+        '^@shared/(.*)$': '<rootDir>/src/shared/$1',
+        '\\.css$': '<rootDir>/src/client/test/styleStub.ts',
+      },
+      setupFiles: ['<rootDir>/src/client/test/env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test/setup.ts'],
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    },
   ],
 };
 

@@ -23,24 +23,16 @@ export function useIsDark(): boolean {
   return mode === 'dark' || (mode === 'system' && systemDark);
 }
 
-// SPEC §9 breakpoints: sm 600, md 1050, lg 1416, xl 1920 (antd wants each Min/Max pair too).
-const breakpoints = {
-  screenXSMax: 599,
-  screenSM: 600,
-  screenSMMin: 600,
-  screenSMMax: 1049,
-  screenMD: 1050,
-  screenMDMin: 1050,
-  screenMDMax: 1415,
-  screenLG: 1416,
-  screenLGMin: 1416,
-  screenLGMax: 1919,
-  screenXL: 1920,
-  screenXLMin: 1920,
-  screenXLMax: 2559,
-  screenXXL: 2560,
-  screenXXLMin: 2560,
-};
+// SPEC §9 breakpoints: sm 600, md 1050, lg 1416, xl 1920. antd also has xs, xxl and xxxl, and wants
+// each one's Min and the Max just below the next one, so all are derived from one list.
+const SCREENS = { XS: 480, SM: 600, MD: 1050, LG: 1416, XL: 1920, XXL: 2560, XXXL: 3840 } as const;
+const breakpoints = Object.fromEntries(
+  Object.entries(SCREENS).flatMap(([name, width], index, all) => [
+    [`screen${name}`, width],
+    [`screen${name}Min`, width],
+    ...(index + 1 < all.length ? [[`screen${name}Max`, all[index + 1]![1] - 1]] : []),
+  ]),
+);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const dark = useIsDark();

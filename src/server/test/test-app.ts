@@ -91,7 +91,8 @@ export async function signUp(app: FastifyInstance, email = `buyer${++counter}-${
   const password = TEST_PASSWORD;
   const registered = await app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password } });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { username: email, password }, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const login = await logIn(app, email, password);
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const token = (login.json() as { access_token: string }).access_token;
   return { id: (registered.json() as { id: number }).id, email, token, headers: bearer(token) };
 }
