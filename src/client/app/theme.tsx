@@ -34,6 +34,10 @@ const breakpoints = Object.fromEntries(
   ]),
 );
 
+// The brand raspberry, darkened on white and lightened on black so text on it stays readable (WCAG AA).
+const PRIMARY_ON_LIGHT = '#c0325a';
+const PRIMARY_ON_DARK = '#e0487a';
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const dark = useIsDark();
   useEffect(() => {
@@ -45,7 +49,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       locale={ruRU}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: '#c0325a', borderRadius: 10, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif', ...breakpoints },
+        token: { colorPrimary: dark ? PRIMARY_ON_DARK : PRIMARY_ON_LIGHT, borderRadius: 10, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif', ...breakpoints },
       }}
     >
       <AntApp>{children}</AntApp>
