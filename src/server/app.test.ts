@@ -1,13 +1,311 @@
-import { createTestApp, type TestApp } from './test/test-app';
+/** Platform behaviour shared by every route: errors, limits, headers, docs, health, logging. */
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, LogCapture, logIn, quickShoppers, setCookie, STARTUP_TIMEOUT, TEST_PASSWORD, type Shopper, type TestApp } from './test/test-app';
+
+const CYRILLIC = /[а-яё]/i;
+const SECRET_INTERNALS = 'connection to /srv/secret-db failed: password=hunter2 at Object.<anonymous> (/app/src/server/app.ts:1:1)';
+
+/** Routes that fail on purpose, added before the app is ready. */
+function addFailingRoutes(app: FastifyInstance): void {
+  app.get('/api/v1/test-only/boom', async () => {
+    throw new Error(SECRET_INTERNALS);
+  });
+  app.get('/api/v1/test-only/type-error', async () => {
+    const nothing = null as unknown as { field: string };
+    return nothing.field;
+  });
+  app.get('/api/v1/test-only/database-down', async () => {
+    throw Object.assign(new Error(`connect ECONNREFUSED 10.0.0.5:5432 ${SECRET_INTERNALS}`), { code: 'ECONNREFUSED' });
+  });
+}
 
 let shop: TestApp;
+let log: LogCapture;
+let shopper: Shopper;
+
 beforeAll(async () => {
-  shop = await createTestApp();
-});
+  log = new LogCapture();
+  // 'info' is the level the shop runs at by default.
+  shop = await createTestApp({ logLevel: 'info' }, { logStream: log, beforeReady: addFailingRoutes });
+  shopper = (await quickShoppers(shop.app, 1))[0]!;
+}, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
-it('boots and serves the demo catalogue', async () => {
-  const response = await shop.app.inject({ method: 'GET', url: '/api/v1/products/categories/all' });
-  expect(response.statusCode).toBe(200);
-  console.log(response.body);
+const expectJsonDetail = (response: { headers: Record<string, unknown>; json(): unknown }) => {
+  expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+  const body = response.json() as Record<string, unknown>;
+  expect(Object.keys(body)).toEqual(['detail']);
+  expect(body.detail).toEqual(expect.stringMatching(CYRILLIC));
+};
+
+describe('errors', () => {
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['GET', '/api/v1/unknown'],
+    ['GET', '/api'],
+    ['POST', '/api/v1/products/'],
+    ['DELETE', '/api/v1/banners/all'],
+    ['GET', '/api/v2/products/'],
+  ] as const)('unknown %s %s → 404 JSON {detail}', async (method, url) => {
+    const response = await shop.app.inject({ method, url });
+    expect(response.statusCode).toBe(404);
+    expectJsonDetail(response);
+  });
+
+  it('with no storefront built, a page route is a 404 too (not a crash)', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/catalog' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('malformed JSON → 400 {detail}', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: { ...shopper!.headers, 'content-type': 'application/json' },
+      payload: '{"user_id": 1, "product_id": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expectJsonDetail(response);
+  });
+
+  it('an empty JSON body → 400 {detail}', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: { ...shopper!.headers, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(400);
+    expectJsonDetail(response);
+  });
+
+  it('a JSON body with __proto__ does not pollute anything and is refused or ignored', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: { ...shopper!.headers, 'content-type': 'application/json' },
+      payload: '{"__proto__": {"polluted": true}, "user_id": 1}',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('text/plain to /api/v1/cart/add → 415 {detail}', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: { ...shopper!.headers, 'content-type': 'text/plain' },
+      payload: 'user_id=1',
+    });
+    expect(response.statusCode).toBe(415);
+    expectJsonDetail(response);
+  });
+
+  it('a body over 1 MB → 413 {detail}, for JSON and form bodies alike', async () => {
+    const big = JSON.stringify({ user_id: shopper!.id, product_id: 1, variant_id: 1, count: 1, padding: 'x'.repeat(1024 * 1024) });
+    const json = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: { ...shopper!.headers, 'content-type': 'application/json' },
+      payload: big,
+    });
+    expect(json.statusCode).toBe(413);
+    expectJsonDetail(json);
+
+    const form = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `username=a%40b.ru&password=${'x'.repeat(1024 * 1024)}`,
+    });
+    expect(form.statusCode).toBe(413);
+    expectJsonDetail(form);
+  });
+
+  it('a body just under the limit is read normally', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: { ...shopper!.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ user_id: shopper!.id, product_id: 1, variant_id: 2_000_000_000, count: 1, padding: 'x'.repeat(1000 * 1000) }),
+    });
+    // Parsed and validated: the unknown variant is the complaint, not the size.
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('an internal error → 500 with a generic Russian detail; the internals are logged, never sent', async () => {
+    for (const url of ['/api/v1/test-only/boom', '/api/v1/test-only/type-error']) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ detail: 'Внутренняя ошибка сервера' });
+      expect(response.body).not.toMatch(/hunter2|secret-db|stack|at Object|TypeError|field/);
+    }
+    // The error itself, with its message and stack, is in the log at level error ...
+    expect(log.lines.some((line) => line.includes('"level":50') && line.includes('secret-db') && line.includes('"stack"'))).toBe(true);
+    // ... next to the request line that says it answered 500.
+    expect(log.lines.some((line) => line.includes('"url":"/api/v1/test-only/boom"') && line.includes('"statusCode":500'))).toBe(true);
+  });
+
+  it('a database outage → 503 with Retry-After, internals hidden', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/v1/test-only/database-down' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBeDefined();
+    expectJsonDetail(response);
+    expect(response.body).not.toMatch(/ECONNREFUSED|10\.0\.0\.5|hunter2/);
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['a JSON answer', '/api/v1/products/categories/all'],
+    ['an error answer', '/api/nothing-here'],
+  ])('on %s: nosniff, a CSP with frame-ancestors \'none\', no X-Powered-By', async (_name, url) => {
+    const response = await shop.app.inject({ method: 'GET', url });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-frame-options']).toBeDefined();
+    expect(response.headers['referrer-policy']).toBeDefined();
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI document', () => {
+  // SPEC §7, plus the image call the about page uses.
+  const SPEC_CALLS = [
+    'GET /api/v1/products/',
+    'GET /api/v1/products/{art}',
+    'GET /api/v1/products/categories/all',
+    'GET /api/v1/products/categories/{category}',
+    'GET /api/v1/products/popular',
+    'GET /api/v1/banners/all',
+    'POST /api/v1/auth/token',
+    'POST /api/v1/auth/register',
+    'GET /api/v1/auth/user',
+    'POST /api/v1/auth/refresh',
+    'GET /api/v1/cart/{user_id}',
+    'PUT /api/v1/cart/count',
+    'POST /api/v1/cart/add',
+    'DELETE /api/v1/cart/{item_id}',
+    'POST /api/v1/order/',
+    'GET /api/v1/order/{user_id}',
+    'DELETE /api/v1/order/{id}',
+    'GET /api/v1/order/{id}/status',
+    'POST /api/v1/address/',
+    'GET /api/v1/address/{user_id}',
+    'PUT /api/v1/address/{id}',
+    'DELETE /api/v1/address/{id}',
+    'GET /api/v1/image/{name}',
+  ];
+  const withoutTrailingSlash = (path: string) => path.replace(/(.)\/$/, '$1');
+
+  let document: { openapi: string; info: { title: string }; paths: Record<string, Record<string, { responses?: object }>> };
+  beforeAll(async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json();
+  });
+
+  it('is an OpenAPI 3 document', () => {
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.title).toEqual(expect.any(String));
+  });
+
+  it.each(SPEC_CALLS)('lists %s', (call) => {
+    const [method, path] = call.split(' ') as [string, string];
+    const operations = document.paths[withoutTrailingSlash(path)];
+    expect(operations).toBeDefined();
+    expect(operations![method.toLowerCase()]).toBeDefined();
+    expect(operations![method.toLowerCase()]!.responses).toBeDefined();
+  });
+
+  it('does not list the test-only routes\' secrets or anything outside /api', () => {
+    for (const path of Object.keys(document.paths)) expect(path.startsWith('/api/')).toBe(true);
+  });
+
+  it('the docs UI is served', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(response.statusCode);
+  });
+});
+
+describe('health', () => {
+  it.each(['/api/health/live', '/api/health/ready'])('%s → 200 {status: "ok"}', async (url) => {
+    const response = await shop.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/ready → 503 once the database is gone', async () => {
+    const doomed = await createTestApp();
+    try {
+      await doomed.app.database.close();
+      const response = await doomed.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect((await doomed.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      // The database handle is already closed; closing the app must not throw because of it.
+      await doomed.close().catch(() => {});
+    }
+  }, STARTUP_TIMEOUT);
+});
+
+describe('logging', () => {
+  it('one line per request, and never the password, the access token or the refresh cookie', async () => {
+    const email = `logged-${Date.now()}@example.com`;
+    const password = `${TEST_PASSWORD} Пароль-${Date.now()}`;
+    const registered = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password } });
+    expect(registered.statusCode).toBe(201);
+    const userId = (registered.json() as { id: number }).id;
+
+    const jsonRegistration = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { email: `json-${email}`, password },
+    });
+    expect(jsonRegistration.statusCode).toBe(201);
+
+    const login = await logIn(shop.app, email, password);
+    expect(login.statusCode).toBe(200);
+    const accessToken = (login.json() as { access_token: string }).access_token;
+    const firstCookie = setCookie(login, 'refresh_token')!.value;
+    const failedLogin = await logIn(shop.app, email, `${password}-wrong`);
+    expect(failedLogin.statusCode).toBe(401);
+
+    const refreshed = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { refresh_token: firstCookie } });
+    expect(refreshed.statusCode).toBe(200);
+    const secondCookie = setCookie(refreshed, 'refresh_token')!.value;
+    const secondToken = (refreshed.json() as { access_token: string }).access_token;
+
+    const headers = { authorization: `Bearer ${secondToken}` };
+    expect((await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${userId}`, headers })).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(200);
+    expect(
+      (await shop.app.inject({ method: 'POST', url: '/api/v1/cart/add', headers, payload: { user_id: userId, product_id: 1, variant_id: 2_000_000_000, count: 1 } })).statusCode,
+    ).toBe(422);
+    expect((await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { refresh_token: secondCookie } })).statusCode).toBe(204);
+    // A replayed, revoked cookie and a bad token take the failure paths.
+    expect((await shop.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { refresh_token: firstCookie } })).statusCode).toBe(401);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${accessToken}x` } })).statusCode).toBe(401);
+
+    const text = log.text;
+    // The capture works: the calls above are there.
+    expect(text).toContain('"url":"/api/v1/auth/register"');
+    expect(text).toContain('"url":"/api/v1/auth/refresh"');
+    expect(text).toContain(`"url":"/api/v1/cart/${userId}"`);
+    for (const line of log.lines) expect(() => JSON.parse(line)).not.toThrow();
+
+    for (const secret of [password, encodeURIComponent(password), accessToken, secondToken, firstCookie, secondCookie]) {
+      expect(text).not.toContain(secret);
+    }
+    // Nor the token's signature or the cookie in any other shape.
+    expect(text).not.toContain(accessToken.split('.')[2]!);
+    expect(text).not.toMatch(/refresh_token=/);
+    expect(text).not.toMatch(/authorization/i);
+    // The e-mail travels in the register query: the logged URL drops the query.
+    expect(text).not.toContain(email);
+  });
 });

@@ -71,6 +71,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerValidation(app);
   registerErrorHandling(app);
+  // Bodies are JSON (or form-encoded for login); Fastify's built-in text/plain parser would let a
+  // text body through to validation (422) instead of refusing its type (415).
+  app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

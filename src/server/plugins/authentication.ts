@@ -6,7 +6,7 @@ import { createAccessTokens, generateSecret, type AccessTokens } from '../servic
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
-    /** preHandler: refuses the request with 401 unless it carries a valid bearer token. */
+    /** Hook (onRequest or preHandler): refuses the request with 401 unless it carries a valid bearer token. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {

@@ -43,7 +43,9 @@ function summaryColumns() {
     total_price: orders.totalPrice,
     status: orders.status,
     created_at: orders.createdAt,
-    items_count: sql<number>`coalesce((select sum(${orderLines.quantity}) from ${orderLines} where ${orderLines.orderId} = ${orders.id}), 0)::int`,
+    // Table-qualified by hand: drizzle prints a one-table select's columns unqualified, and inside
+    // the subquery a bare "id" meant order_lines.id, so every order got the wrong count.
+    items_count: sql<number>`coalesce((select sum(ol.quantity) from ${orderLines} as ol where ol.order_id = ${orders}.id), 0)::int`,
   };
 }
 

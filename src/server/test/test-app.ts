@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { variants } from '../db/schema';
 import { hashPassword } from '../services/passwords';
-import type { Product, Variant } from '../../shared/api';
+import type { Product } from '../../shared/api';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database created on
@@ -70,8 +70,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     app,
     config,
     async close() {
-      await app.close();
-      await postgres?.drop();
+      try {
+        await app.close();
+      } finally {
+        await postgres?.drop();
+      }
     },
   };
 }
@@ -141,17 +144,6 @@ export async function allProducts(app: FastifyInstance): Promise<Product[]> {
     products.push(...page);
     if (page.length < 100) return products;
   }
-}
-
-export interface VariantOf {
-  product: Product;
-  variant: Variant;
-}
-
-/** Every variant of the catalogue with its product, optionally filtered. */
-export async function catalogueVariants(app: FastifyInstance, keep: (entry: VariantOf) => boolean = () => true): Promise<VariantOf[]> {
-  const products = await allProducts(app);
-  return products.flatMap((product) => product.variants.map((variant) => ({ product, variant }))).filter(keep);
 }
 
 /** Current stock of a variant, as the product call shows it. */

@@ -13,7 +13,8 @@ const toInput = ({ user_id: _owner, apartment_number, ...fields }: AddressBody):
 
 const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { addresses } = app.repositories;
-  app.addHook('preHandler', app.authenticate);
+  // onRequest: a request without a valid token is refused before its body is even parsed or validated.
+  app.addHook('onRequest', app.authenticate);
 
   app.post('/', { schema: schema.createAddress }, async (request, reply) => {
     assertOwnUser(request, request.body.user_id);

@@ -7,7 +7,8 @@ const AddressFields = {
   country: Text,
   city: Text,
   street: Text,
-  home_number: Type.String({ minLength: 1, maxLength: 50 }),
+  // Like the other required fields, it must hold something besides spaces.
+  home_number: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
   apartment_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
 };
 

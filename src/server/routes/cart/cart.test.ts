@@ -26,7 +26,7 @@ beforeAll(async () => {
   spare = catalogue.filter((product) => product.variants.filter((variant) => variant.stock > 0).length >= 2);
   // One user through the real sign-up and login, the rest quickly.
   owner = await signUp(shop.app);
-  [intruder] = await quickShoppers(shop.app, 1);
+  intruder = (await quickShoppers(shop.app, 1))[0]!;
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
@@ -69,7 +69,7 @@ async function emptyCart(shopper: Shopper): Promise<void> {
 describe('cart', () => {
   let fresh: Shopper;
   beforeAll(async () => {
-    [fresh] = await quickShoppers(shop.app, 1);
+    fresh = (await quickShoppers(shop.app, 1))[0]!;
   });
 
   it('a new user has an empty cart: {items: [], total_price: 0}', async () => {

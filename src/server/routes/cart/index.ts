@@ -6,7 +6,8 @@ import * as schema from './schema';
 
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { cart, products } = app.repositories;
-  app.addHook('preHandler', app.authenticate);
+  // onRequest: a request without a valid token is refused before its body is even parsed or validated.
+  app.addHook('onRequest', app.authenticate);
 
   app.get('/:user_id', { schema: schema.getCart }, (request) => {
     assertOwnUser(request, request.params.user_id);

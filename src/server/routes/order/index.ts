@@ -14,7 +14,8 @@ function exactLength(value: string | null, length: number, message: string): str
 
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { orders } = app.repositories;
-  app.addHook('preHandler', app.authenticate);
+  // onRequest: a request without a valid token is refused before its body is even parsed or validated.
+  app.addHook('onRequest', app.authenticate);
 
   app.post('/', { schema: schema.placeOrder }, async (request, reply) => {
     const body = request.body;

@@ -26,7 +26,7 @@ beforeAll(async () => {
   shop = await createTestApp();
   spare = (await allProducts(shop.app)).filter((product) => product.variants.filter((variant) => variant.stock > 0).length >= 2);
   buyer = await signUp(shop.app);
-  [stranger] = await quickShoppers(shop.app, 1);
+  stranger = (await quickShoppers(shop.app, 1))[0]!;
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
@@ -268,7 +268,7 @@ describe('POST /api/v1/order/', () => {
 describe('order list, status and cancel', () => {
   let customer: Shopper;
   beforeAll(async () => {
-    [customer] = await quickShoppers(shop.app, 1);
+    customer = (await quickShoppers(shop.app, 1))[0]!;
   });
 
   it('a new user has no orders: []', async () => {
