@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'e2e-artifacts', 'screenshots');
+export const PASSWORD = 'Плюшевый-мишка-2026';
+
+let userCounter = 0;
+export const newEmail = (tag: string) => `${tag}-${Date.now()}-${++userCounter}@example.com`;
+
+/**
+ * Every journey runs against the shop of global-setup.ts (relative URLs, for the page and for
+ * `request`) and fails if the page logged an error or threw: a console error is a defect even when
+ * the screen looks right.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  baseURL: async ({}, use) => use(process.env.SHOP_URL),
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'errors in the page console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Registers a buyer through the API (fast), as the storefront's registration call does. */
+export async function registerBuyer(request: APIRequestContext, email = newEmail('buyer')): Promise<string> {
+  const response = await request.post('/api/v1/auth/register', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+/** Logs in through the header's dialog, as a shopper does. */
+export async function logInThroughDialog(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await openLoginDialog(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Пароль', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(userButton(page, email)).toBeVisible();
+}
+
+export async function openLoginDialog(page: Page): Promise<void> {
+  const mobile = (page.viewportSize()?.width ?? 1440) < 600;
+  if (mobile) {
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await page.getByRole('menuitem', { name: 'Войти' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: 'Войти' }).click();
+  }
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+export const userButton = (page: Page, email: string) => page.getByRole('banner').getByRole('button', { name: email.split('@')[0] });
+
+/** Screenshots of a screen at phone and desktop width, light and dark, for a person to look at. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [375, 1440]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-${scheme}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (original) await page.setViewportSize(original);
+}
+
+export interface DemoProduct {
+  id: number;
+  art: string;
+  name: string;
+  variants: { id: number; color: string; size: number; price: number; stock: number }[];
+}
+
+/** A product of the demo catalogue matching a condition, read from the API the storefront uses. */
+export async function findProduct(request: APIRequestContext, condition: (product: DemoProduct) => boolean): Promise<DemoProduct> {
+  for (let skip = 0; skip < 1000; skip += 100) {
+    const response = await request.get(`/api/v1/products/?skip=${skip}&limit=100`);
+    const products = (await response.json()) as DemoProduct[];
+    const found = products.find(condition);
+    if (found) return found;
+    if (products.length < 100) break;
+  }
+  throw new Error('no demo product matches');
+}

@@ -1,0 +1,87 @@
+import { expect, findProduct, screenshots, test } from './fixtures';
+
+const productCards = (page: import('@playwright/test').Page) => page.locator('.product-grid a[href^="/product/"]');
+
+test('a visitor browses the home page: carousel, 8 popular toys, paging', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Акции и новинки' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Популярные игрушки' })).toBeVisible();
+  await expect(productCards(page)).toHaveCount(8);
+  const firstPage = await productCards(page).allInnerTexts();
+
+  await page.getByRole('button', { name: 'Вперёд' }).click();
+  await expect(productCards(page)).toHaveCount(8);
+  await expect.poll(() => productCards(page).allInnerTexts()).not.toEqual(firstPage);
+  await page.getByRole('button', { name: 'Назад' }).click();
+  await expect.poll(() => productCards(page).allInnerTexts()).toEqual(firstPage);
+  await expect(page.getByRole('button', { name: 'Назад' })).toBeDisabled();
+  await screenshots(page, 'home');
+});
+
+test('the catalogue keeps the chosen category across a reload and pages through it', async ({ page }) => {
+  await page.goto('/catalog');
+  const select = page.getByRole('combobox', { name: 'Категория' });
+  await expect(page.locator('.catalogue-toolbar')).toContainText('Мишки');
+  await expect(page.getByText('Страница 1')).toBeVisible();
+  await select.click();
+  await page.locator('.ant-select-item-option[title="Зайцы и кролики"]').click();
+  await expect(page.locator('.catalogue-toolbar')).toContainText('Зайцы и кролики');
+  await expect(productCards(page).first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('.catalogue-toolbar')).toContainText('Зайцы и кролики');
+  await expect(productCards(page)).toHaveCount(9);
+  await page.getByRole('button', { name: 'Вперёд' }).click();
+  await expect(page.getByText('Страница 2')).toBeVisible();
+  await expect(page.getByText('Товары не найдены')).toBeVisible();
+  await page.getByRole('button', { name: 'Назад' }).click();
+  await expect(page.getByText('Страница 1')).toBeVisible();
+  await screenshots(page, 'catalog');
+});
+
+test('a visitor sees a product but cannot buy it', async ({ page, request }) => {
+  const product = await findProduct(request, (candidate) => candidate.variants.some((variant) => variant.stock > 0));
+  await page.goto(`/product/${product.art}`);
+  await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+  await expect(page.getByText('В наличии')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Купить' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'В корзину' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Подробнее о товаре' })).toBeVisible();
+  await screenshots(page, 'product');
+});
+
+test('a product with no variants shows «Нет данных»', async ({ page, request }) => {
+  const product = await findProduct(request, (candidate) => candidate.variants.length === 0);
+  await page.goto(`/product/${product.art}`);
+  await expect(page.getByLabel('Цена')).toHaveText('Нет данных');
+  await expect(page.getByText('Нет в наличии')).toBeVisible();
+});
+
+for (const path of ['/cart', '/profile', '/checkout?items=MO-1001:1:1']) {
+  test(`a visitor opening ${path} is sent to the home page`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Популярные игрушки' })).toBeVisible();
+  });
+}
+
+test('an unknown article and an unknown route show the 404 page', async ({ page }) => {
+  await page.goto('/product/NO-SUCH-ART');
+  await expect(page.getByRole('heading', { name: 'Упс... Страница не найдена' })).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Упс... Страница не найдена' })).toBeVisible();
+  await screenshots(page, 'not-found');
+  await page.getByRole('link', { name: 'На главную' }).click();
+  await expect(page.getByRole('heading', { name: 'Популярные игрушки' })).toBeVisible();
+});
+
+test('the about page shows the company, its image and a way to the catalogue', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'О компании' })).toBeVisible();
+  const image = page.getByRole('img', { name: /Склад игрушек/ });
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  await screenshots(page, 'about');
+  await page.getByRole('button', { name: 'Перейти в каталог' }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+});
