@@ -15,6 +15,24 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => {};
 
+// antd's Form (rc-field-form's watcher batching) posts to a MessageChannel, which jsdom lacks. Node's
+// own one would keep the test worker alive, so this one delivers the message in a timer instead.
+class MessageChannelStub {
+  readonly port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+  readonly port2 = {
+    postMessage: (data: unknown) => {
+      setTimeout(() => this.port1.onmessage?.({ data }), 0);
+    },
+  };
+}
+globalThis.MessageChannel ??= MessageChannelStub as unknown as typeof MessageChannel;
+
+// antd measures the scrollbar with getComputedStyle(element, '::-webkit-scrollbar') and role queries
+// read ::before/::after; jsdom has no pseudo-elements and logs "Not implemented" for each call, so
+// the pseudo-element is dropped.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   resetMedia();

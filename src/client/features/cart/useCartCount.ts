@@ -6,6 +6,7 @@ import { useGetCartQuery } from './cartApi';
 /** Units in the current user's cart (0 for a visitor): the header badge and the cart summary agree. */
 export function useCartCount(): number {
   const user = useAppSelector(selectUser);
-  const { data } = useGetCartQuery(user ? user.id : skipToken);
-  return data?.items.reduce((sum, item) => sum + item.count, 0) ?? 0;
+  // currentData, not data: with skipToken (after logout) data would still be the last user's cart.
+  const { currentData } = useGetCartQuery(user ? user.id : skipToken);
+  return currentData?.items.reduce((sum, item) => sum + item.count, 0) ?? 0;
 }

@@ -3,10 +3,10 @@ import { Segmented } from 'antd';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { colourModeChanged, selectColourMode, type ColourMode } from './colourModeSlice';
 
-const options: { value: ColourMode; label: string; icon: React.ReactNode }[] = [
-  { value: 'light', label: 'Светлая тема', icon: <SunOutlined /> },
-  { value: 'dark', label: 'Тёмная тема', icon: <MoonOutlined /> },
-  { value: 'system', label: 'Как в системе', icon: <DesktopOutlined /> },
+const options: { value: ColourMode; label: string; Icon: typeof SunOutlined }[] = [
+  { value: 'light', label: 'Светлая тема', Icon: SunOutlined },
+  { value: 'dark', label: 'Тёмная тема', Icon: MoonOutlined },
+  { value: 'system', label: 'Как в системе', Icon: DesktopOutlined },
 ];
 
 export function ColourModeSwitch({ withLabels = false }: { withLabels?: boolean }) {
@@ -18,12 +18,13 @@ export function ColourModeSwitch({ withLabels = false }: { withLabels?: boolean 
       size="small"
       value={mode}
       onChange={(value) => dispatch(colourModeChanged(value))}
-      options={options.map(({ value, label, icon }) => ({
+      // Segmented drops an option's aria-label, and each radio is named by its content: the icon
+      // carries the name when there is no text (it would otherwise be the icon's 'sun', 'moon'...).
+      options={options.map(({ value, label, Icon }) => ({
         value,
-        icon,
+        icon: withLabels ? <Icon aria-hidden /> : <Icon aria-label={label} />,
         label: withLabels ? label : undefined,
         title: label,
-        'aria-label': label,
       }))}
     />
   );

@@ -22,7 +22,8 @@ export function ProductDetails({ product }: { product: Product }) {
   const [variant, setVariant] = useState<Variant | undefined>(product.variants[0]);
   const [quantity, setQuantity] = useState<number>(LIMITS.minQuantity);
   const [addToCart, { isLoading: adding }] = useAddToCartMutation();
-  const { data: cart } = useGetCartQuery(user ? user.id : skipToken);
+  // currentData: after logout (skipToken) data would still be the previous user's cart.
+  const { currentData: cart } = useGetCartQuery(user ? user.id : skipToken);
 
   const inStock = (variant?.stock ?? 0) > 0;
   const inCart = Boolean(variant && cart?.items.some((item) => item.variant_id === variant.id));

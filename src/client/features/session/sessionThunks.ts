@@ -40,7 +40,13 @@ export const logIn = createAppAsyncThunk('session/logIn', async (credentials: Cr
   return user;
 });
 
-export const register = createAppAsyncThunk('session/register', async (credentials: Credentials, { dispatch }) => {
-  await dispatch(authApi.endpoints.register.initiate(credentials)).unwrap();
+export const register = createAppAsyncThunk('session/register', async (credentials: Credentials, { dispatch, rejectWithValue }) => {
+  try {
+    await dispatch(authApi.endpoints.register.initiate(credentials)).unwrap();
+  } catch (error) {
+    // Passed on as it is: a thrown error would be serialised down to name and message, losing the
+    // server's detail that the dialog shows (SPEC §8).
+    return rejectWithValue(error);
+  }
   return dispatch(logIn(credentials)).unwrap();
 });

@@ -1,0 +1,269 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { cart, cartHandler, json, makeToken, recorder, installVisitorNetwork, USER, visitor, wait } from '@/test/fixtures';
+import { setViewportWidth } from '@/test/media';
+import { renderShop } from '@/test/render';
+import { API, server } from '@/test/server';
+
+const TOKEN = makeToken();
+
+async function openDialog(tab: 'login' | 'register' = 'login') {
+  const user = userEvent.setup();
+  const rendered = renderShop({ route: '/', preloadedState: visitor() });
+  await user.click(await screen.findByRole('button', { name: /Войти/ }));
+  const dialog = await screen.findByRole('dialog');
+  if (tab === 'register') await user.click(within(dialog).getByRole('tab', { name: 'Регистрация' }));
+  return { user, dialog, ...rendered };
+}
+
+const emailInput = () => screen.getByLabelText('Email');
+const passwordInput = () => screen.getByLabelText('Пароль');
+const confirmInput = () => screen.getByLabelText('Подтвердите пароль');
+const submitButton = (name: 'Войти' | 'Зарегистрироваться') => within(screen.getByRole('dialog')).getByRole('button', { name });
+
+/** Answers a login with TOKEN and the user, as the server does. */
+const loginHandlers = (tokenCalls = recorder()) => [
+  http.post(`${API}/auth/token`, ({ request }) => {
+    tokenCalls.record(request);
+    return json({ access_token: TOKEN, token_type: 'bearer' });
+  }),
+  http.get(`${API}/auth/user`, ({ request }) =>
+    request.headers.get('Authorization') === `Bearer ${TOKEN}` ? json(USER) : json({ detail: 'Не авторизован' }, 401),
+  ),
+  cartHandler(cart([])),
+];
+
+describe('AuthDialog: e-mail validation (SPEC §5)', () => {
+  beforeEach(() => installVisitorNetwork());
+
+  test("leaving the e-mail empty shows 'Email обязателен' on blur", async () => {
+    const { user } = await openDialog();
+    await user.click(emailInput());
+    await user.tab();
+    expect(await screen.findByText('Email обязателен')).toBeInTheDocument();
+  });
+
+  test("an empty e-mail cannot be submitted: Enter sends nothing and leaving the field says 'Email обязателен'", async () => {
+    const tokenCalls = recorder();
+    server.use(http.post(`${API}/auth/token`, ({ request }) => (tokenCalls.record(request), json({ access_token: TOKEN }))));
+    const { user } = await openDialog();
+    await user.type(passwordInput(), 'secret-password');
+    await user.type(emailInput(), 'ivan@example.ru');
+    await user.clear(emailInput());
+    // SPEC §5 disables the submit button while the e-mail is empty, so Enter submits nothing either.
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(await screen.findByText('Email обязателен')).toBeInTheDocument();
+    expect(submitButton('Войти')).toBeDisabled();
+    expect(tokenCalls.calls).toHaveLength(0);
+  });
+
+  test("a malformed e-mail shows 'Некорректный формат email' on blur", async () => {
+    const { user } = await openDialog();
+    await user.type(emailInput(), 'ivan.example.ru');
+    await user.tab();
+    expect(await screen.findByText('Некорректный формат email')).toBeInTheDocument();
+  });
+
+  test("a malformed e-mail shows 'Некорректный формат email' on submit, and no request is made", async () => {
+    const tokenCalls = recorder();
+    server.use(http.post(`${API}/auth/token`, ({ request }) => (tokenCalls.record(request), json({ access_token: TOKEN }))));
+    const { user } = await openDialog();
+    await user.type(passwordInput(), 'secret-password');
+    await user.type(emailInput(), 'ivan@example');
+    expect(screen.queryByText('Некорректный формат email')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Некорректный формат email')).toBeInTheDocument();
+    expect(tokenCalls.calls).toHaveLength(0);
+  });
+
+  test('fixing the e-mail clears the error', async () => {
+    const { user } = await openDialog();
+    await user.type(emailInput(), 'ivan');
+    await user.tab();
+    expect(await screen.findByText('Некорректный формат email')).toBeInTheDocument();
+    await user.type(emailInput(), '@example.ru');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('Некорректный формат email')).not.toBeInTheDocument());
+  });
+});
+
+describe('AuthDialog: submit button (SPEC §5)', () => {
+  beforeEach(() => installVisitorNetwork());
+
+  test('login: disabled until both e-mail and password are filled', async () => {
+    const { user } = await openDialog();
+    expect(submitButton('Войти')).toBeDisabled();
+    await user.type(emailInput(), 'ivan@example.ru');
+    expect(submitButton('Войти')).toBeDisabled();
+    await user.type(passwordInput(), 'secret-password');
+    expect(submitButton('Войти')).toBeEnabled();
+    await user.clear(emailInput());
+    expect(submitButton('Войти')).toBeDisabled();
+  });
+
+  test('disabled while the e-mail has an error, enabled again once it is fixed', async () => {
+    const { user } = await openDialog();
+    await user.type(passwordInput(), 'secret-password');
+    await user.type(emailInput(), 'ivan');
+    await user.tab();
+    await screen.findByText('Некорректный формат email');
+    expect(submitButton('Войти')).toBeDisabled();
+    await user.type(emailInput(), '@example.ru');
+    await user.tab();
+    await waitFor(() => expect(submitButton('Войти')).toBeEnabled());
+  });
+
+  test('registration: disabled while the confirmation is empty', async () => {
+    const { user } = await openDialog('register');
+    await user.type(emailInput(), 'ivan@example.ru');
+    await user.type(passwordInput(), 'secret-password');
+    expect(submitButton('Зарегистрироваться')).toBeDisabled();
+    await user.type(confirmInput(), 'secret-password');
+    expect(submitButton('Зарегистрироваться')).toBeEnabled();
+  });
+
+  test('disabled while the request runs, with a loading overlay', async () => {
+    server.use(
+      http.post(`${API}/auth/token`, async () => {
+        await wait(300);
+        return json({ detail: 'Неверный email или пароль' }, 401);
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    await user.type(emailInput(), 'ivan@example.ru');
+    await user.type(passwordInput(), 'secret-password');
+    await user.click(submitButton('Войти'));
+    expect(await within(dialog).findByText('Подождите...')).toBeInTheDocument();
+    expect(submitButton('Войти')).toBeDisabled();
+    expect(await within(dialog).findByText('Неверный email или пароль')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Подождите...')).not.toBeInTheDocument();
+    expect(submitButton('Войти')).toBeEnabled();
+  });
+});
+
+describe('AuthDialog: registration passwords (SPEC §5)', () => {
+  beforeEach(() => installVisitorNetwork());
+
+  test("different passwords show 'Пароли не совпадают' and register nothing", async () => {
+    const registerCalls = recorder();
+    server.use(http.post(`${API}/auth/register`, ({ request }) => (registerCalls.record(request), json(USER, 201))));
+    const { user } = await openDialog('register');
+    await user.type(emailInput(), 'ivan@example.ru');
+    await user.type(passwordInput(), 'secret-password');
+    await user.type(confirmInput(), 'other-password');
+    await user.click(submitButton('Зарегистрироваться'));
+    expect(await screen.findByText('Пароли не совпадают')).toBeInTheDocument();
+    expect(registerCalls.calls).toHaveLength(0);
+  });
+
+  test('the mismatch is shown when leaving the confirmation too, and goes once the passwords agree', async () => {
+    const { user } = await openDialog('register');
+    await user.type(passwordInput(), 'secret-password');
+    await user.type(confirmInput(), 'secret');
+    await user.tab();
+    expect(await screen.findByText('Пароли не совпадают')).toBeInTheDocument();
+    await user.type(confirmInput(), '-password');
+    await waitFor(() => expect(screen.queryByText('Пароли не совпадают')).not.toBeInTheDocument());
+  });
+});
+
+describe('AuthDialog: server answers (SPEC §8)', () => {
+  beforeEach(() => installVisitorNetwork());
+
+  test("a failed login shows 'Неверный email или пароль' and keeps the dialog open", async () => {
+    server.use(http.post(`${API}/auth/token`, () => json({ detail: 'Invalid credentials' }, 401)));
+    const { user, store } = await openDialog();
+    await user.type(emailInput(), 'ivan@example.ru');
+    await user.type(passwordInput(), 'wrong-password');
+    await user.click(submitButton('Войти'));
+    expect(await screen.findByText('Неверный email или пароль')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(store.getState().session.user).toBeNull();
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  test('a successful login sends the form-encoded credentials, stores the token and shows the user', async () => {
+    const tokenCalls = recorder();
+    server.use(...loginHandlers(tokenCalls));
+    const { user, store } = await openDialog();
+    await user.type(emailInput(), 'ivan.petrov@example.ru');
+    await user.type(passwordInput(), 'secret-password');
+    await user.click(submitButton('Войти'));
+    expect(await screen.findByRole('button', { name: /ivan\.petrov/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sessionStorage.getItem('access_token')).toBe(TOKEN);
+    expect(store.getState().session).toEqual({ user: USER, initialised: true });
+    const body = new URLSearchParams(await tokenCalls.last!.text());
+    expect(body.get('username')).toBe('ivan.petrov@example.ru');
+    expect(body.get('password')).toBe('secret-password');
+  });
+
+  test("a failed registration shows the server's detail", async () => {
+    server.use(http.post(`${API}/auth/register`, () => json({ detail: 'Пользователь с таким email уже существует' }, 409)));
+    const { user } = await openDialog('register');
+    await user.type(emailInput(), 'ivan@example.ru');
+    await user.type(passwordInput(), 'secret-password');
+    await user.type(confirmInput(), 'secret-password');
+    await user.click(submitButton('Зарегистрироваться'));
+    expect(await screen.findByText('Пользователь с таким email уже существует')).toBeInTheDocument();
+  });
+
+  test("a failed registration without a detail shows 'Ошибка при регистрации'", async () => {
+    server.use(http.post(`${API}/auth/register`, () => new HttpResponse('Internal error', { status: 500 })));
+    const { user } = await openDialog('register');
+    await user.type(emailInput(), 'ivan@example.ru');
+    await user.type(passwordInput(), 'secret-password');
+    await user.type(confirmInput(), 'secret-password');
+    await user.click(submitButton('Зарегистрироваться'));
+    expect(await screen.findByText('Ошибка при регистрации')).toBeInTheDocument();
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  test('registration logs in right after: the token is stored and the user is shown in the header', async () => {
+    const registerCalls = recorder();
+    const tokenCalls = recorder();
+    server.use(
+      http.post(`${API}/auth/register`, ({ request }) => (registerCalls.record(request), json(USER, 201))),
+      ...loginHandlers(tokenCalls),
+    );
+    const { user, store } = await openDialog('register');
+    await user.type(emailInput(), 'ivan.petrov@example.ru');
+    await user.type(passwordInput(), 'secret-password');
+    await user.type(confirmInput(), 'secret-password');
+    await user.click(submitButton('Зарегистрироваться'));
+    const header = screen.getByRole('navigation', { name: 'Основное меню' });
+    expect(await within(header).findByRole('button', { name: /ivan\.petrov/ })).toBeInTheDocument();
+    expect(registerCalls.calls).toHaveLength(1);
+    expect(tokenCalls.calls).toHaveLength(1);
+    expect(sessionStorage.getItem('access_token')).toBe(TOKEN);
+    expect(store.getState().session.user).toEqual(USER);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('AuthDialog: layout (SPEC §2)', () => {
+  beforeEach(() => installVisitorNetwork());
+
+  test('has the Вход and Регистрация tabs; only registration asks to confirm the password', async () => {
+    const { user, dialog } = await openDialog();
+    expect(within(dialog).getByRole('tab', { name: 'Вход', selected: true })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Подтвердите пароль')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'Регистрация' }));
+    expect(confirmInput()).toBeInTheDocument();
+    expect(submitButton('Зарегистрироваться')).toBeInTheDocument();
+  });
+
+  test('is full-screen below 600px and not at 1440px', async () => {
+    const wide = await openDialog();
+    expect(wide.dialog.closest('.auth-dialog--full-screen')).toBeNull();
+    wide.unmount();
+    setViewportWidth(375);
+    const user = userEvent.setup();
+    renderShop({ route: '/', preloadedState: visitor() });
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Войти' }));
+    expect((await screen.findByRole('dialog')).closest('.auth-dialog--full-screen')).not.toBeNull();
+  });
+});

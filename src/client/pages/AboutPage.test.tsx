@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { json, refreshFails, visitor } from '@/test/fixtures';
+import { renderShop } from '@/test/render';
+import { API, server } from '@/test/server';
+
+describe('About page (SPEC §2)', () => {
+  test('describes the company, with payment and delivery, and the image from the API host', async () => {
+    renderShop({ route: '/about', preloadedState: visitor() });
+    expect(await screen.findByRole('heading', { name: 'О компании' })).toBeInTheDocument();
+    expect(screen.getByText(/полная предоплата или безналичный расчёт по счёту/)).toBeInTheDocument();
+    expect(screen.getByText(/Доставка транспортными компаниями по всей России/)).toBeInTheDocument();
+    const image = screen.getByRole('img', { name: /Мягкий Опт/ });
+    expect(image.getAttribute('src')).toMatch(/\/api\/v1\/image\/about\.svg$/);
+    expect(image).toHaveAttribute('src', 'http://shop.test/api/v1/image/about.svg');
+  });
+
+  test('its button opens the catalogue', async () => {
+    server.use(refreshFails(), http.get(`${API}/products/categories/all`, () => json([])));
+    const user = userEvent.setup();
+    const { router } = renderShop({ route: '/about', preloadedState: visitor() });
+    await user.click(await screen.findByRole('button', { name: 'Перейти в каталог' }));
+    expect(router.state.location.pathname).toBe('/catalog');
+    expect(await screen.findByRole('heading', { name: 'Каталог' })).toBeInTheDocument();
+  });
+});
+
+describe('Order success page (SPEC §2)', () => {
+  test("says 'Заказ принят!', mentions the manager's invoice and links home and to /profile", async () => {
+    renderShop({ route: '/order-success', preloadedState: visitor() });
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    expect(screen.getByText(/отправлен в обработку.*выставит счёт/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'На главную' }).closest('a')).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Мои заказы' }).closest('a')).toHaveAttribute('href', '/profile');
+  });
+});

@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { cart, cartHandler, homeHandlers, json, loggedIn, order, product, recorder, USER, variant, wait } from '@/test/fixtures';
+import { renderShop } from '@/test/render';
+import { API, server } from '@/test/server';
+
+const BEAR = product({ variants: [variant({ id: 101, price: 990 }), variant({ id: 102, size: 40, price: 1990 })] });
+const HARE = product({ id: 2, art: 'HARE-02', name: 'Заяц', variants: [variant({ id: 202, price: 1250.5 })] });
+const ITEMS = 'BEAR-01:101:2,HARE-02:202:1';
+
+function checkoutNetwork({ orderStatus = 201, orderDelayMs = 0, productDelayMs = 0 } = {}) {
+  const orderCalls = recorder();
+  const productCalls = recorder();
+  server.use(
+    cartHandler(cart([])),
+    ...homeHandlers(),
+    http.get(`${API}/order/${USER.id}`, () => json([])),
+    http.get(`${API}/products/:art`, async ({ params, request }) => {
+      productCalls.record(request);
+      if (productDelayMs) await wait(productDelayMs);
+      const found = [BEAR, HARE].find((candidate) => candidate.art === params.art);
+      return found ? json(found) : json({ detail: 'Товар не найден' }, 404);
+    }),
+    http.post(`${API}/order/`, async ({ request }) => {
+      orderCalls.record(request);
+      if (orderDelayMs) await wait(orderDelayMs);
+      return orderStatus < 300 ? json(order(), orderStatus) : json({ detail: 'Ошибка сервера' }, orderStatus);
+    }),
+  );
+  return { orderCalls, productCalls };
+}
+
+async function openCheckout(items = ITEMS, options?: Parameters<typeof checkoutNetwork>[0]) {
+  const network = checkoutNetwork(options);
+  const user = userEvent.setup();
+  const rendered = renderShop({ route: `/checkout?items=${items}`, preloadedState: loggedIn() });
+  return { user, ...network, ...rendered };
+}
+
+async function openForm(options?: Parameters<typeof checkoutNetwork>[0]) {
+  const opened = await openCheckout(ITEMS, options);
+  await screen.findByText('Мишка Тедди x 2');
+  return opened;
+}
+
+/** Optional fields' labels end with '(необязательно)' (requiredMark="optional"). */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*(\\(необязательно\\))?$`));
+const submit = () => screen.getByRole('button', { name: /Оформ/ });
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field('Имя'), 'Иван');
+  await user.type(field('Телефон'), '+7 900 000-00-00');
+  await user.type(field('Адрес доставки'), 'Москва, ул. Тверская, 1');
+}
+
+describe('Checkout: the order lines (SPEC §2)', () => {
+  test("reads items and shows 'name x count' lines with their totals and the sum", async () => {
+    await openForm();
+    expect(screen.getByRole('heading', { name: 'Оформление заказа' })).toBeInTheDocument();
+    const bearLine = screen.getByText('Мишка Тедди x 2').closest('li')!;
+    expect(within(bearLine).getByText('1 980 ₽')).toBeInTheDocument();
+    const hareLine = screen.getByText('Заяц x 1').closest('li')!;
+    expect(within(hareLine).getByText('1 250,5 ₽')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 3 230,5₽');
+    for (const label of ['Имя', 'Телефон', 'Название компании', 'ИНН', 'КПП', 'Адрес доставки']) expect(field(label)).toBeInTheDocument();
+    expect(field('Адрес доставки').tagName).toBe('TEXTAREA');
+    expect(submit()).toHaveTextContent('Оформить заказ');
+  });
+
+  test('two variants of one product are two lines, loading the product once', async () => {
+    const { productCalls } = await openCheckout('BEAR-01:101:1,BEAR-01:102:3');
+    expect(await screen.findByText('Мишка Тедди x 1')).toBeInTheDocument();
+    expect(screen.getByText('Мишка Тедди x 3')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 6 960₽');
+    expect(productCalls.calls).toHaveLength(1);
+  });
+
+  test("shows 'Загрузка товаров...' while the products load", async () => {
+    await openCheckout(ITEMS, { productDelayMs: 150 });
+    expect(await screen.findByText('Загрузка товаров...')).toBeInTheDocument();
+    expect(await screen.findByText('Заяц x 1')).toBeInTheDocument();
+    expect(screen.queryByText('Загрузка товаров...')).not.toBeInTheDocument();
+  });
+
+  test('a missing variant says which one, with a way back to the cart instead of loading for ever', async () => {
+    const { user, router } = await openCheckout('BEAR-01:999:1');
+    expect(await screen.findByText('Не удалось найти вариант с id=999 для продукта BEAR-01')).toBeInTheDocument();
+    expect(screen.queryByText('Загрузка товаров...')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Вернуться в корзину' }));
+    expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  test('a product that cannot be loaded offers the way back to the cart', async () => {
+    await openCheckout('NOPE:1:1');
+    expect(await screen.findByText('Не удалось загрузить товары заказа')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Вернуться в корзину' }).closest('a')).toHaveAttribute('href', '/cart');
+  });
+
+  test('malformed items show that the order is empty', async () => {
+    await openCheckout('BEAR-01:x:1');
+    expect(await screen.findByText('В заказе нет товаров')).toBeInTheDocument();
+  });
+});
+
+describe('Checkout: validation (SPEC §5)', () => {
+  test('name, phone and address are required; nothing is sent without them', async () => {
+    const { user, orderCalls } = await openForm();
+    await user.click(submit());
+    expect(await screen.findByText('Пожалуйста, заполните имя, телефон и адрес доставки.')).toBeInTheDocument();
+    await user.type(field('Имя'), 'Иван');
+    await user.type(field('Адрес доставки'), 'Москва');
+    await user.click(submit());
+    expect(await screen.findByText('Пожалуйста, заполните имя, телефон и адрес доставки.')).toBeInTheDocument();
+    expect(orderCalls.calls).toHaveLength(0);
+  });
+
+  test('blank-only fields count as empty', async () => {
+    const { user, orderCalls } = await openForm();
+    await user.type(field('Имя'), '   ');
+    await user.type(field('Телефон'), '+7 900');
+    await user.type(field('Адрес доставки'), 'Москва');
+    await user.click(submit());
+    expect(await screen.findByText('Пожалуйста, заполните имя, телефон и адрес доставки.')).toBeInTheDocument();
+    expect(orderCalls.calls).toHaveLength(0);
+  });
+
+  test('an INN that is not 12 characters long is refused', async () => {
+    const { user, orderCalls } = await openForm();
+    await fillRequired(user);
+    await user.type(field('ИНН'), '77070838');
+    await user.click(submit());
+    expect(await screen.findByText('ИНН должен содержать ровно 12 символов.')).toBeInTheDocument();
+    expect(orderCalls.calls).toHaveLength(0);
+  });
+
+  test('a KPP that is not 9 characters long is refused', async () => {
+    const { user, orderCalls } = await openForm();
+    await fillRequired(user);
+    await user.type(field('КПП'), '7701');
+    await user.click(submit());
+    expect(await screen.findByText('КПП должен содержать ровно 9 символов.')).toBeInTheDocument();
+    expect(orderCalls.calls).toHaveLength(0);
+  });
+
+  test('INN is capped at 12 characters and KPP at 9', async () => {
+    const { user } = await openForm();
+    await user.type(field('ИНН'), '123456789012345');
+    await user.type(field('КПП'), '123456789012');
+    expect(field('ИНН')).toHaveValue('123456789012');
+    expect(field('КПП')).toHaveValue('123456789');
+  });
+});
+
+describe('Checkout: sending the order', () => {
+  test('sends the lines and sends empty company fields as null, then shows the success page', async () => {
+    const { user, orderCalls, router } = await openForm();
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/order-success');
+    expect(orderCalls.calls).toHaveLength(1);
+    expect(await orderCalls.last!.json()).toEqual({
+      user_id: USER.id,
+      address: 'Москва, ул. Тверская, 1',
+      items: [
+        { product_id: 1, variant_id: 101, quantity: 2 },
+        { product_id: 2, variant_id: 202, quantity: 1 },
+      ],
+      company_name: null,
+      company_inn: null,
+      company_kpp: null,
+      contact_name: 'Иван',
+      contact_phone: '+7 900 000-00-00',
+    });
+  });
+
+  test('sends the company details when they are given', async () => {
+    const { user, orderCalls } = await openForm();
+    await fillRequired(user);
+    await user.type(field('Название компании'), 'ООО «Игрушки»');
+    await user.type(field('ИНН'), '770708389312');
+    await user.type(field('КПП'), '770101001');
+    await user.click(submit());
+    await screen.findByRole('heading', { name: 'Заказ принят!' });
+    expect(await orderCalls.last!.json()).toMatchObject({ company_name: 'ООО «Игрушки»', company_inn: '770708389312', company_kpp: '770101001' });
+  });
+
+  test("reads 'Оформление...' and is disabled while sending", async () => {
+    const { user } = await openForm({ orderDelayMs: 300 });
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByRole('button', { name: 'Оформление...' })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+  });
+
+  test("a failure shows 'Что-то пошло не так...' and keeps the form", async () => {
+    const { user, router } = await openForm({ orderStatus: 500 });
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByText('Что-то пошло не так...')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+    await waitFor(() => expect(submit()).toHaveTextContent('Оформить заказ'));
+    expect(submit()).toBeEnabled();
+    expect(field('Имя')).toHaveValue('Иван');
+  });
+});

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { banner, json, product, products, recorder, refreshFails, variant, visitor } from '@/test/fixtures';
+import { renderShop } from '@/test/render';
+import { API, server } from '@/test/server';
+
+/** Popular products by page: `pages[n]` answers skip = n * 8. */
+function popularNetwork(pages: ReturnType<typeof products>[], banners = [banner()]) {
+  const popularCalls = recorder();
+  server.use(
+    refreshFails(),
+    http.get(`${API}/banners/all`, () => json(banners)),
+    http.get(`${API}/products/popular`, ({ request }) => {
+      popularCalls.record(request);
+      const skip = Number(new URL(request.url).searchParams.get('skip'));
+      return json(pages[skip / 8] ?? []);
+    }),
+  );
+  return popularCalls;
+}
+
+const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+const back = () => screen.getByRole('button', { name: /Назад/ });
+const forward = () => screen.getByRole('button', { name: /Вперёд/ });
+
+describe('Home page: popular toys (SPEC §2, §9)', () => {
+  test('asks for 8 from 0 and, with 8 back, shows them with Forward enabled and Back disabled', async () => {
+    const popularCalls = popularNetwork([products(8)]);
+    renderShop({ preloadedState: visitor() });
+    expect(await screen.findByText('Игрушка 8')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Популярные игрушки' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Игрушка \d/ })).toHaveLength(8);
+    expect(query(popularCalls.calls[0]!)).toEqual({ skip: '0', limit: '8' });
+    expect(forward()).toBeEnabled();
+    expect(back()).toBeDisabled();
+  });
+
+  test('fewer than 8 leaves Forward disabled', async () => {
+    popularNetwork([products(7)]);
+    renderShop({ preloadedState: visitor() });
+    expect(await screen.findByText('Игрушка 7')).toBeInTheDocument();
+    expect(forward()).toBeDisabled();
+  });
+
+  test('Forward asks for skip 8, Back returns to the first page', async () => {
+    const popularCalls = popularNetwork([products(8), products(8, 9), products(3, 17)]);
+    const user = userEvent.setup();
+    renderShop({ preloadedState: visitor() });
+    await screen.findByText('Игрушка 1');
+    await user.click(forward());
+    expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
+    expect(screen.queryByText('Игрушка 1')).not.toBeInTheDocument();
+    expect(query(popularCalls.last!)).toEqual({ skip: '8', limit: '8' });
+    expect(back()).toBeEnabled();
+    await user.click(forward());
+    expect(await screen.findByText('Игрушка 17')).toBeInTheDocument();
+    expect(query(popularCalls.last!)).toEqual({ skip: '16', limit: '8' });
+    expect(forward()).toBeDisabled();
+    await user.click(back());
+    expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
+    await user.click(back());
+    expect(await screen.findByText('Игрушка 1')).toBeInTheDocument();
+    expect(back()).toBeDisabled();
+    expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['0', '8', '16']);
+  });
+
+  test("a failed load shows 'Товары не найдены' with Forward disabled", async () => {
+    server.use(
+      refreshFails(),
+      http.get(`${API}/banners/all`, () => json([])),
+      http.get(`${API}/products/popular`, () => json({ detail: 'Ошибка' }, 500)),
+    );
+    renderShop({ preloadedState: visitor() });
+    expect(await screen.findByText('Товары не найдены')).toBeInTheDocument();
+    expect(forward()).toBeDisabled();
+  });
+});
+
+describe('Home page: banners', () => {
+  test("each banner links to its url, or to '#' without one", async () => {
+    popularNetwork(
+      [[]],
+      [banner({ id: 1, image: 'sale.svg', url: 'https://example.ru/sale' }), banner({ id: 2, url: null }), banner({ id: 3, url: '/catalog' })],
+    );
+    renderShop({ preloadedState: visitor() });
+    const carousel = await screen.findByRole('region', { name: 'Акции и новинки' });
+    const hrefOf = (alt: string) => {
+      // The looped carousel clones slides; every copy must link to the same place.
+      const links = within(carousel).getAllByRole('link', { name: alt, hidden: true });
+      return [...new Set(links.map((link) => link.getAttribute('href')))];
+    };
+    expect(hrefOf('Баннер 1')).toEqual(['https://example.ru/sale']);
+    expect(hrefOf('Баннер 2')).toEqual(['#']);
+    expect(hrefOf('Баннер 3')).toEqual(['/catalog']);
+    const image = within(carousel).getAllByRole('img', { name: 'Баннер 1', hidden: true })[0];
+    expect(image).toHaveAttribute('src', 'http://shop.test/api/v1/image/sale.svg');
+  });
+
+  test('no banners: no carousel', async () => {
+    popularNetwork([[]], []);
+    renderShop({ preloadedState: visitor() });
+    await screen.findByText('Товары не найдены');
+    expect(screen.queryByRole('region', { name: 'Акции и новинки' })).not.toBeInTheDocument();
+  });
+});
+
+describe('product card', () => {
+  test('shows the lowest variant price formatted for ru-RU with ₽, or Нет данных, and links to the product', async () => {
+    popularNetwork([
+      [
+        product({
+          id: 1,
+          art: 'BIG BEAR/1',
+          name: 'Большой мишка',
+          variants: [variant({ id: 1, price: 15000 }), variant({ id: 2, price: 12345.5 }), variant({ id: 3, price: 99999 })],
+        }),
+        product({ id: 2, art: 'HARE', name: 'Заяц', variants: [variant({ id: 4, price: 990 })] }),
+        product({ id: 3, art: 'FOX', name: 'Лиса', variants: [] }),
+      ],
+    ]);
+    renderShop({ preloadedState: visitor() });
+    const bear = await screen.findByRole('link', { name: /Большой мишка/ });
+    // ru-RU groups thousands with a no-break space and uses a decimal comma.
+    expect(within(bear).getByText(/₽/).textContent).toBe('12\u00a0345,5 ₽');
+    expect(bear).toHaveAttribute('href', '/product/BIG%20BEAR%2F1');
+    expect(within(bear).getByRole('img', { name: 'Большой мишка' })).toHaveAttribute('src', 'http://shop.test/api/v1/image/bear.svg');
+    expect(within(screen.getByRole('link', { name: /Заяц/ })).getByText('990 ₽')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /Лиса/ })).getByText('Нет данных')).toBeInTheDocument();
+  });
+
+  test('opens the product page', async () => {
+    popularNetwork([[product()]]);
+    server.use(http.get(`${API}/products/BEAR-01`, () => json(product())));
+    const user = userEvent.setup();
+    const { router } = renderShop({ preloadedState: visitor() });
+    await user.click(await screen.findByRole('link', { name: /Мишка Тедди/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/BEAR-01'));
+    expect(await screen.findByRole('heading', { name: 'Мишка Тедди' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,236 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import type { Product } from '@shared/api';
+import { cart, cartItem, json, loggedIn, product, recorder, refreshFails, USER, variant, visitor } from '@/test/fixtures';
+import { renderShop } from '@/test/render';
+import { API, server } from '@/test/server';
+
+// Sorted by size as the server sends them; the first one is selected at load.
+const BEAR: Product = product({
+  big_description: 'Высота 25 см.\nНаполнитель: синтепон.\nУпаковка <b>подарочная</b>.',
+  variants: [
+    variant({ id: 101, color: 'Розовый', size: 25, price: 990, stock: 5 }),
+    variant({ id: 102, color: 'Розовый', size: 40, price: 1990, stock: 0 }),
+    variant({ id: 103, color: 'Голубой', size: 40, price: 2100, stock: 3 }),
+    variant({ id: 104, color: 'Голубой', size: 60, price: 12500.5, stock: 1 }),
+  ],
+});
+
+function productNetwork(answer: Product = BEAR) {
+  server.use(http.get(`${API}/products/${encodeURIComponent(answer.art)}`, () => json(answer)));
+}
+
+/** A logged-in user's product page, with a cart that gains an item on POST /cart/add. */
+function userNetwork(initialItems = [] as ReturnType<typeof cartItem>[]) {
+  const addCalls = recorder();
+  const cartCalls = recorder();
+  const items = [...initialItems];
+  server.use(
+    http.get(`${API}/cart/${USER.id}`, ({ request }) => (cartCalls.record(request), json(cart(items)))),
+    http.post(`${API}/cart/add`, async ({ request }) => {
+      addCalls.record(request);
+      const body = (await request.json()) as { variant_id: number; count: number };
+      items.push(cartItem({ id: 50, variant_id: body.variant_id, count: body.count }));
+      return json({ id: 50 }, 201);
+    }),
+  );
+  return { addCalls, cartCalls };
+}
+
+const price = () => screen.getByLabelText('Цена');
+const colour = (name: string) => within(screen.getByRole('radiogroup', { name: 'Цвет' })).getByRole('radio', { name });
+const size = (name: string) => within(screen.getByRole('radiogroup', { name: 'Размер' })).getByRole('radio', { name });
+/**
+ * Whether a colour or size button is shown as chosen. Not the input's DOM `checked`: in tests antd
+ * names every radio group 'test-id', so the browser unchecks a size when a colour is clicked.
+ */
+const isChosen = (radio: HTMLElement) => radio.closest('label')!.classList.contains('ant-radio-button-wrapper-checked');
+const buyButton = () => screen.getByRole('button', { name: 'Купить' });
+const cartButton = () => screen.getByRole('button', { name: /^В корзин/ });
+
+async function openAsUser(answer: Product = BEAR, items: ReturnType<typeof cartItem>[] = []) {
+  productNetwork(answer);
+  const network = userNetwork(items);
+  const user = userEvent.setup();
+  const rendered = renderShop({ route: `/product/${encodeURIComponent(answer.art)}`, preloadedState: loggedIn() });
+  await screen.findByRole('heading', { name: answer.name });
+  return { user, ...network, ...rendered };
+}
+
+describe('Product page: variants (SPEC §4)', () => {
+  test('selects the first variant at load: its colour, size, price and stock', async () => {
+    await openAsUser();
+    expect(isChosen(colour('Розовый'))).toBe(true);
+    expect(isChosen(size('25 см'))).toBe(true);
+    expect(price()).toHaveTextContent('990 ₽');
+    expect(screen.getByText('В наличии')).toBeInTheDocument();
+    expect(within(screen.getByRole('radiogroup', { name: 'Размер' })).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
+      '25 см',
+      '40 см',
+    ]);
+    expect(screen.getByRole('img', { name: 'Мишка Тедди' })).toHaveAttribute('src', 'http://shop.test/api/v1/image/bear.svg');
+  });
+
+  test('changing the size updates the price and the stock status', async () => {
+    const { user } = await openAsUser();
+    await user.click(size('40 см'));
+    expect(isChosen(size('40 см'))).toBe(true);
+    expect(price()).toHaveTextContent('1 990 ₽');
+    expect(screen.getByText('Нет в наличии')).toBeInTheDocument();
+    expect(screen.queryByText('В наличии')).not.toBeInTheDocument();
+  });
+
+  test('changing the colour keeps the size when the new colour has it', async () => {
+    const { user } = await openAsUser();
+    await user.click(size('40 см'));
+    await user.click(colour('Голубой'));
+    expect(isChosen(colour('Голубой'))).toBe(true);
+    expect(isChosen(size('40 см'))).toBe(true);
+    expect(price()).toHaveTextContent('2 100 ₽');
+    expect(screen.getByText('В наличии')).toBeInTheDocument();
+  });
+
+  test("changing the colour selects its smallest size when the new colour lacks the size", async () => {
+    const { user } = await openAsUser();
+    await user.click(colour('Голубой'));
+    expect(isChosen(size('40 см'))).toBe(true);
+    expect(within(screen.getByRole('radiogroup', { name: 'Размер' })).queryByRole('radio', { name: '25 см' })).not.toBeInTheDocument();
+    await user.click(size('60 см'));
+    expect(price()).toHaveTextContent('12 500,5 ₽');
+    await user.click(colour('Розовый'));
+    expect(isChosen(size('25 см'))).toBe(true);
+    expect(price()).toHaveTextContent('990 ₽');
+  });
+});
+
+describe('Product page: buying', () => {
+  test("'Купить' goes to /checkout?items=ART:VID:QTY without touching the cart", async () => {
+    const { user, router, addCalls, cartCalls } = await openAsUser();
+    productNetwork();
+    await user.click(colour('Голубой'));
+    const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(buyButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(router.state.location.search).toBe('?items=BEAR-01:103:3');
+    expect(await screen.findByText('Мишка Тедди x 3')).toBeInTheDocument();
+    expect(addCalls.calls).toHaveLength(0);
+    expect(cartCalls.calls).toHaveLength(1);
+  });
+
+  test('the quantity starts at 1 and cannot go below 1', async () => {
+    const { user, router } = await openAsUser();
+    const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
+    expect(quantity).toHaveValue('1');
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    await user.tab();
+    expect(quantity).toHaveValue('1');
+    productNetwork();
+    await user.click(buyButton());
+    await waitFor(() => expect(router.state.location.search).toBe('?items=BEAR-01:101:1'));
+  });
+
+  test("'В корзину' posts the variant and count, then shows a disabled 'В корзине'", async () => {
+    const { user, addCalls } = await openAsUser();
+    expect(cartButton()).toHaveTextContent('В корзину');
+    await user.click(cartButton());
+    expect(await screen.findByRole('button', { name: 'В корзине' })).toBeDisabled();
+    expect(await addCalls.last!.json()).toEqual({ user_id: USER.id, product_id: BEAR.id, variant_id: 101, count: 1 });
+    expect(await screen.findByText('Товар добавлен в корзину')).toBeInTheDocument();
+    // Another variant is not in the cart yet.
+    await user.click(colour('Голубой'));
+    expect(cartButton()).toHaveTextContent('В корзину');
+    expect(cartButton()).toBeEnabled();
+  });
+
+  test("a variant already in the cart shows a disabled 'В корзине' at once", async () => {
+    await openAsUser(BEAR, [cartItem({ variant_id: 101 })]);
+    expect(await screen.findByRole('button', { name: 'В корзине' })).toBeDisabled();
+    expect(buyButton()).toBeEnabled();
+  });
+
+  test('a failed add shows the server detail and keeps the button', async () => {
+    const { user } = await openAsUser();
+    server.use(http.post(`${API}/cart/add`, () => json({ detail: 'Недостаточно товара на складе' }, 409)));
+    await user.click(cartButton());
+    expect(await screen.findByText('Недостаточно товара на складе')).toBeInTheDocument();
+    expect(cartButton()).toHaveTextContent('В корзину');
+  });
+
+  test('both buttons are disabled for an out-of-stock variant', async () => {
+    const { user } = await openAsUser();
+    expect(buyButton()).toBeEnabled();
+    expect(cartButton()).toBeEnabled();
+    await user.click(size('40 см'));
+    expect(buyButton()).toBeDisabled();
+    expect(cartButton()).toBeDisabled();
+  });
+
+  test('both buttons are disabled for a visitor, with a hint to log in', async () => {
+    server.use(refreshFails());
+    productNetwork();
+    renderShop({ route: '/product/BEAR-01', preloadedState: visitor() });
+    await screen.findByRole('heading', { name: 'Мишка Тедди' });
+    expect(buyButton()).toBeDisabled();
+    expect(cartButton()).toBeDisabled();
+    expect(screen.getByText('Войдите, чтобы купить или добавить товар в корзину.')).toBeInTheDocument();
+  });
+});
+
+describe('Product page: texts', () => {
+  test('keeps the lines of big_description and shows HTML in it as text', async () => {
+    await openAsUser();
+    const more = screen.getByRole('heading', { name: 'Подробнее о товаре' }).closest('section')!;
+    const paragraph = within(more).getByText(/Наполнитель/);
+    expect(paragraph.textContent).toBe('Высота 25 см.\nНаполнитель: синтепон.\nУпаковка <b>подарочная</b>.');
+    expect(paragraph).toHaveClass('preserve-lines');
+    expect(more.querySelector('b')).toBeNull();
+    expect(screen.getByText('Плюшевый мишка')).toBeInTheDocument();
+  });
+
+  test("without a description shows 'Описание отсутствует' and no 'Подробнее' section", async () => {
+    await openAsUser(product({ description: null, big_description: null }));
+    expect(screen.getByText('Описание отсутствует')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Подробнее о товаре' })).not.toBeInTheDocument();
+  });
+
+  test("a product without variants shows 'Нет данных' and cannot be bought", async () => {
+    await openAsUser(product({ variants: [] }));
+    expect(price()).toHaveTextContent('Нет данных');
+    expect(screen.getByText('Нет в наличии')).toBeInTheDocument();
+    expect(buyButton()).toBeDisabled();
+  });
+});
+
+describe('Product page: addressing', () => {
+  test('an article with a space and a slash is requested URL-encoded and shown', async () => {
+    const odd = product({ art: 'BIG BEAR/1', name: 'Большой мишка' });
+    const calls = recorder();
+    server.use(
+      refreshFails(),
+      http.get(`${API}/products/:art`, ({ request }) => (calls.record(request), json(odd))),
+    );
+    renderShop({ route: `/product/${encodeURIComponent(odd.art)}`, preloadedState: visitor() });
+    expect(await screen.findByRole('heading', { name: 'Большой мишка' })).toBeInTheDocument();
+    expect(new URL(calls.last!.url).pathname).toBe('/api/v1/products/BIG%20BEAR%2F1');
+  });
+});
+
+describe('Product page: load failure', () => {
+  test('an unknown article goes to the 404 page', async () => {
+    server.use(refreshFails(), http.get(`${API}/products/NOPE`, () => json({ detail: 'Товар не найден' }, 404)));
+    const { router } = renderShop({ route: '/product/NOPE', preloadedState: visitor() });
+    expect(await screen.findByRole('heading', { name: 'Упс... Страница не найдена' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  test('a server error goes to the 404 page too', async () => {
+    server.use(refreshFails(), http.get(`${API}/products/BEAR-01`, () => json({ detail: 'Ошибка' }, 500)));
+    const { router } = renderShop({ route: '/product/BEAR-01', preloadedState: visitor() });
+    expect(await screen.findByRole('heading', { name: 'Упс... Страница не найдена' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+});

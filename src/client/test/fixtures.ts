@@ -1,0 +1,118 @@
+/**
+ * Test data and msw handlers shared by the storefront suites. Everything here talks to the app
+ * only through the HTTP layer (msw) and the browser storages, never through its modules' insides.
+ */
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { Banner, Cart, CartItem, OrderSummary, Product, User, Variant } from '@shared/api';
+import type { RootState } from '@/app/store';
+import { API, server } from './server';
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An access token the client can decode (it never checks the signature): exp is `expiresIn` seconds from now. */
+export function makeToken(expiresIn = 3600, sub = '1'): string {
+  const exp = Math.floor(Date.now() / 1000) + expiresIn;
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub, exp })}.signature`;
+}
+
+export const USER: User = { id: 7, email: 'ivan.petrov@example.ru' };
+
+/** A logged-in session: a valid token in sessionStorage and the user in the preloaded state. */
+export function loggedIn(user: User = USER, token = makeToken()): Partial<RootState> {
+  sessionStorage.setItem('access_token', token);
+  return { session: { user, initialised: true } };
+}
+
+/** A visitor whose session start-up has finished. */
+export const visitor = (): Partial<RootState> => ({ session: { user: null, initialised: true } });
+
+export function variant(overrides: Partial<Variant> = {}): Variant {
+  return { id: 101, color: 'Розовый', size: 25, price: 990, stock: 5, ...overrides };
+}
+
+export function product(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 1,
+    art: 'BEAR-01',
+    name: 'Мишка Тедди',
+    description: 'Плюшевый мишка',
+    big_description: null,
+    image: 'bear.svg',
+    variants: [variant()],
+    ...overrides,
+  };
+}
+
+/** `count` distinct products, numbered from `from`. */
+export function products(count: number, from = 1): Product[] {
+  return Array.from({ length: count }, (_unused, index) => {
+    const n = from + index;
+    return product({ id: n, art: `ART-${n}`, name: `Игрушка ${n}`, variants: [variant({ id: 1000 + n, price: 100 * n })] });
+  });
+}
+
+export function cartItem(overrides: Partial<CartItem> & { price?: number } = {}): CartItem {
+  const { price = 500, ...rest } = overrides;
+  const count = rest.count ?? 1;
+  return {
+    id: 1,
+    count,
+    item_total: price * count,
+    product: { id: 1, art: 'BEAR-01', name: 'Мишка Тедди', description: 'Плюшевый мишка', image: 'bear.svg' },
+    variant: { price },
+    variant_id: 101,
+    ...rest,
+  };
+}
+
+export function cart(items: CartItem[]): Cart {
+  return { items, total_price: items.reduce((sum, item) => sum + item.variant.price * item.count, 0) };
+}
+
+export function order(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return { id: 15, total_price: 4500, status: 'Создан', created_at: '2025-03-01T10:00:00.000Z', items_count: 3, ...overrides };
+}
+
+export const banner = (overrides: Partial<Banner> = {}): Banner => ({ id: 1, image: 'banner-1.svg', url: null, ...overrides });
+
+/** The refresh cookie is missing: every refresh attempt answers 401. */
+export const refreshFails = () => http.post(`${API}/auth/refresh`, () => HttpResponse.json({ detail: 'Нет сессии' }, { status: 401 }));
+
+/** The cart of `user`, answered from a function so a test can change it between calls. */
+export function cartHandler(answer: Cart | (() => Cart), user: User = USER) {
+  return http.get(`${API}/cart/${user.id}`, () => HttpResponse.json(typeof answer === 'function' ? answer() : answer));
+}
+
+/** What the home page asks for, empty by default. */
+export function homeHandlers(popular: Product[] = [], banners: Banner[] = []) {
+  return [http.get(`${API}/products/popular`, () => HttpResponse.json(popular)), http.get(`${API}/banners/all`, () => HttpResponse.json(banners))];
+}
+
+/** Installs the handlers a visitor's shop needs (refresh fails, empty home page) plus any extra ones first. */
+export function installVisitorNetwork(...extra: Parameters<typeof server.use>): void {
+  server.use(...extra, refreshFails(), ...homeHandlers());
+}
+
+/** Installs the handlers a logged-in user's shop needs (cart, empty home page) plus any extra ones first. */
+export function installUserNetwork(userCart: Cart = cart([]), ...extra: Parameters<typeof server.use>): void {
+  server.use(...extra, cartHandler(userCart), ...homeHandlers());
+}
+
+/** Collects the requests that reach a handler: `calls` for counting, `last` for inspecting. */
+export function recorder() {
+  const calls: Request[] = [];
+  return {
+    calls,
+    record(request: Request) {
+      calls.push(request.clone());
+    },
+    get last(): Request | undefined {
+      return calls.at(-1);
+    },
+  };
+}
+
+export const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
+
+/** Resolves after `ms` milliseconds of real time (msw answers that should take a while). */
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
