@@ -40,6 +40,12 @@ export const STORAGE_KEYS = {
 /** The basic e-mail shape of SPEC §5: something@domain.zone, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * A cookie readable by the storefront that lives exactly as long as the HttpOnly refresh cookie:
+ * its presence tells the storefront a refresh can succeed, so visitors never send one that must fail.
+ */
+export const SESSION_HINT_COOKIE = 'session_hint';
+
 export const ORDER_STATUSES = ['Создан', 'Ожидает оплаты', 'Оплачен', 'Отправлен', 'Доставлен', 'Отменён'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const DELIVERED_STATUS: OrderStatus = 'Доставлен';

@@ -2,7 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { TokenResponse } from '@shared/api';
 import { API_HOST } from './config';
-import { isExpired, tokenStorage } from './tokenStorage';
+import { hasSessionHint, isExpired, tokenStorage } from './tokenStorage';
 
 /** Dispatched when the session cannot be renewed any more; the session slice logs the user out. */
 export const sessionExpired = createAction('api/sessionExpired');
@@ -19,9 +19,6 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 let refreshInFlight: Promise<string | null> | null = null;
-// After a refresh has failed there is no session cookie to use, so visitors' requests are not
-// each preceded by a refresh call that is bound to fail. Logging in clears it.
-let noSessionCookie = false;
 
 async function requestNewToken(): Promise<string | null> {
   try {
@@ -46,7 +43,6 @@ async function requestNewToken(): Promise<string | null> {
 export function refreshAccessToken(): Promise<string | null> {
   refreshInFlight ??= requestNewToken().then((token) => {
     refreshInFlight = null;
-    noSessionCookie = token === null;
     if (token) tokenStorage.set(token);
     else tokenStorage.remove();
     return token;
@@ -54,16 +50,8 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-/** Called after a successful login: a fresh refresh cookie exists again. */
-export function sessionStarted(token: string): void {
-  tokenStorage.set(token);
-  noSessionCookie = false;
-}
-
-export function sessionEnded(): void {
-  tokenStorage.remove();
-  noSessionCookie = true;
-}
+/** A refresh only when the server's session cookie exists: a visitor's would fail (and log a 401). */
+export const refreshIfSession = (): Promise<string | null> => (hasSessionHint() ? refreshAccessToken() : Promise.resolve(null));
 
 const isAuthCall = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url).startsWith('api/v1/auth/');
 
@@ -74,22 +62,27 @@ const isAuthCall = (args: string | FetchArgs) => (typeof args === 'string' ? arg
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
   if (!isAuthCall(args)) {
     const token = tokenStorage.get();
-    if (token ? isExpired(token) : !noSessionCookie) {
-      const renewed = await refreshAccessToken();
-      if (!renewed && token) api.dispatch(sessionExpired());
+    if (!token || isExpired(token)) {
+      const renewed = await refreshIfSession();
+      if (!renewed && token) {
+        tokenStorage.remove();
+        api.dispatch(sessionExpired());
+      }
     }
   }
   let result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status === 401 && !isAuthCall(args)) {
-    const renewed = await refreshAccessToken();
+    const renewed = await refreshIfSession();
     if (renewed) result = await rawBaseQuery(args, api, extraOptions);
-    else api.dispatch(sessionExpired());
+    else {
+      tokenStorage.remove();
+      api.dispatch(sessionExpired());
+    }
   }
   return result;
 };
 
-/** For tests: forget what the previous test learned about the session cookie. */
+/** For tests: no refresh carries over from the previous test. */
 export function resetSessionMemory(): void {
   refreshInFlight = null;
-  noSessionCookie = false;
 }

@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import { STORAGE_KEYS } from '@shared/api';
+import { SESSION_HINT_COOKIE, STORAGE_KEYS } from '@shared/api';
 
 /** The access token lives in sessionStorage (SPEC §9): one per tab, gone when the tab closes. */
 export const tokenStorage = {
@@ -19,4 +19,9 @@ export function isExpired(token: string, nowMs = Date.now()): boolean {
   } catch {
     return true;
   }
+}
+
+/** True while the server's session cookie exists (its readable twin, see SESSION_HINT_COOKIE). */
+export function hasSessionHint(): boolean {
+  return document.cookie.split(';').some((cookie) => cookie.trim() === `${SESSION_HINT_COOKIE}=1`);
 }

@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@shared/api';
 /**
  * Test data and msw handlers shared by the storefront suites. Everything here talks to the app
  * only through the HTTP layer (msw) and the browser storages, never through its modules' insides.
@@ -116,3 +117,12 @@ export const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body
 
 /** Resolves after `ms` milliseconds of real time (msw answers that should take a while). */
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The readable twin of the refresh cookie, as the server sets it at login (see SESSION_HINT_COOKIE). */
+export function withSessionCookie(): void {
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+}
+
+export function withoutSessionCookie(): void {
+  document.cookie = `${SESSION_HINT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+}

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { cleanup } from '@testing-library/react';
 import { resetSessionMemory } from '@/api/baseQuery';
+import { withoutSessionCookie } from './fixtures';
 import { installMatchMedia, resetMedia } from './media';
 import { server } from './server';
 
@@ -39,6 +40,7 @@ beforeEach(() => {
   resetSessionMemory();
   localStorage.clear();
   sessionStorage.clear();
+  withoutSessionCookie();
 });
 afterEach(() => {
   cleanup();

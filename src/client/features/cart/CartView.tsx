@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageSpinner } from '@/components/PageSpinner';
 import { useGetCartQuery } from './cartApi';
-import { cartFailureShown, cartQuantityEdited, selectCartFailure, selectPendingEdits } from './cartEditsSlice';
+import { cartFailureShown, cartQuantityEdited, linesWithEdits, selectCartFailure, selectPendingEdits } from './cartEditsSlice';
 
 interface LineProps {
   item: CartItem;
@@ -63,11 +63,7 @@ export function CartView({ userId }: { userId: number }) {
     dispatch(cartFailureShown());
   }, [failure, message, dispatch]);
 
-  // What the shopper sees: their unsaved edits over the server's numbers; deleted lines gone.
-  const lines = useMemo(
-    () => (cart?.items ?? []).map((item) => ({ item, count: pending[item.id] ?? item.count })).filter((line) => line.count > 0),
-    [cart, pending],
-  );
+  const lines = useMemo(() => linesWithEdits(cart?.items ?? [], pending), [cart, pending]);
   const units = lines.reduce((sum, line) => sum + line.count, 0);
   const totalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.item.variant.price) * line.count, 0);
 

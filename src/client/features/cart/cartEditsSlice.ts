@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { TIMINGS } from '@shared/api';
+import { TIMINGS, type CartItem } from '@shared/api';
 import type { AppStartListening } from '@/app/listeners';
 import { cartApi } from './cartApi';
 
@@ -51,6 +51,11 @@ export const cartEditsSlice = createSlice({
 
 export const { cartQuantityEdited, cartEditsSending, cartEditsSettled, cartFailureShown } = cartEditsSlice.actions;
 export const { selectPendingEdits, selectCartFailure } = cartEditsSlice.selectors;
+
+/** The cart as the shopper sees it: unsaved edits over the server's numbers, deleted lines gone. */
+export function linesWithEdits(items: CartItem[], pending: Record<number, number>): { item: CartItem; count: number }[] {
+  return items.map((item) => ({ item, count: pending[item.id] ?? item.count })).filter((line) => line.count > 0);
+}
 
 const saveRequested = createAction('cartEdits/saveRequested');
 const CART_RELOAD_WAIT_MS = 5000;

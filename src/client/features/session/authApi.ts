@@ -1,6 +1,7 @@
 import type { TokenResponse, User } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
-import { refreshAccessToken, sessionEnded } from '@/api/baseQuery';
+import { refreshIfSession } from '@/api/baseQuery';
+import { tokenStorage } from '@/api/tokenStorage';
 import { loggedOut } from './sessionSlice';
 
 export interface Credentials {
@@ -27,14 +28,14 @@ export const authApi = baseApi.injectEndpoints({
       providesTags: ['User'],
     }),
     refresh: build.mutation<string | null, void>({
-      queryFn: async () => ({ data: await refreshAccessToken() }),
+      queryFn: async () => ({ data: await refreshIfSession() }),
     }),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'api/v1/auth/logout', method: 'POST' }),
       // Whatever the server says, this tab forgets the session and everything cached for it.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled.catch(() => undefined);
-        sessionEnded();
+        tokenStorage.remove();
         dispatch(loggedOut());
         dispatch(baseApi.util.resetApiState());
       },

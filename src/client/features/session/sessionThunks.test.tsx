@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupStore } from '@/app/store';
-import { cart, cartHandler, cartItem, homeHandlers, json, loggedIn, makeToken, recorder, USER } from '@/test/fixtures';
+import { cart, cartHandler, cartItem, homeHandlers, json, loggedIn, makeToken, recorder, USER, withoutSessionCookie, withSessionCookie } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 import { initialiseSession } from './sessionThunks';
@@ -11,6 +11,7 @@ const NEW_TOKEN = makeToken(3600, 'renewed');
 
 /** The start-up calls, recorded: refresh answers NEW_TOKEN or 401, /auth/user answers USER for any bearer token. */
 function startUpNetwork({ refreshOk, userOk = true }: { refreshOk: boolean; userOk?: boolean }) {
+  withSessionCookie();
   const refreshCalls = recorder();
   const userCalls = recorder();
   server.use(
@@ -40,6 +41,16 @@ describe('initialiseSession (SPEC §4 start-up)', () => {
     expect(userCalls.last!.headers.get('Authorization')).toBe(`Bearer ${NEW_TOKEN}`);
     expect(store.getState().session).toEqual({ user: USER, initialised: true });
     expect(sessionStorage.getItem('access_token')).toBe(NEW_TOKEN);
+  });
+
+  test('no token and no session cookie (a visitor): logged out at once, no refresh is sent', async () => {
+    const { refreshCalls, userCalls } = startUpNetwork({ refreshOk: true });
+    withoutSessionCookie();
+    const store = setupStore();
+    await store.dispatch(initialiseSession());
+    expect(refreshCalls.calls).toHaveLength(0);
+    expect(userCalls.calls).toHaveLength(0);
+    expect(store.getState().session).toEqual({ user: null, initialised: true });
   });
 
   test('no token and the refresh fails: logged out (initialised, no user), the user is not asked for', async () => {

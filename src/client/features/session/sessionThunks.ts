@@ -1,5 +1,4 @@
 import { baseApi } from '@/api/baseApi';
-import { sessionEnded, sessionStarted } from '@/api/baseQuery';
 import { isExpired, tokenStorage } from '@/api/tokenStorage';
 import type { AppDispatch } from '@/app/store';
 import { createAppAsyncThunk } from '@/app/withTypes';
@@ -10,9 +9,9 @@ const fetchCurrentUser = (dispatch: AppDispatch) =>
   dispatch(authApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
 
 /**
- * SPEC §4 start-up: with no usable token a refresh is tried (an expired token too: the refresh
- * cookie outlives it, see docs/decisions.md); with a token the user is fetched; any failure
- * leaves the visitor logged out.
+ * SPEC §4 start-up: with no usable token a refresh is tried when the session cookie exists (an
+ * expired token too: the refresh cookie outlives it, see docs/decisions.md); with a token the
+ * user is fetched; any failure leaves the visitor logged out.
  */
 export const initialiseSession = createAppAsyncThunk('session/initialise', async (_arg, { dispatch }) => {
   const stored = tokenStorage.get();
@@ -24,7 +23,7 @@ export const initialiseSession = createAppAsyncThunk('session/initialise', async
   try {
     dispatch(userUpdated(await fetchCurrentUser(dispatch)));
   } catch {
-    sessionEnded();
+    tokenStorage.remove();
     dispatch(loggedOut());
   }
 });
@@ -32,7 +31,7 @@ export const initialiseSession = createAppAsyncThunk('session/initialise', async
 /** Login (and the automatic login after registration): store the token, fetch the user, make them current. */
 export const logIn = createAppAsyncThunk('session/logIn', async (credentials: Credentials, { dispatch }) => {
   const { access_token } = await dispatch(authApi.endpoints.login.initiate(credentials)).unwrap();
-  sessionStarted(access_token);
+  tokenStorage.set(access_token);
   const user = await fetchCurrentUser(dispatch);
   dispatch(userUpdated(user));
   // Anything cached while logged out (an empty cart, say) belongs to nobody now.

@@ -179,6 +179,11 @@ describe('POST /api/v1/auth/token', () => {
     expect(cookie.expires!.getTime()).toBeGreaterThan(Date.now());
     // The refresh token is only in the cookie, never in the JSON.
     expect(response.body).not.toContain(cookie.value);
+    // Its readable twin tells the storefront a session exists, and lives exactly as long.
+    const hint = setCookie(response, 'session_hint')!;
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Strict' });
+    expect(hint.httpOnly).toBeFalsy();
+    expect(hint.expires!.getTime()).toBe(cookie.expires!.getTime());
 
     const me = await currentUser(bearer(body.access_token));
     expect(me.statusCode).toBe(200);
@@ -367,9 +372,13 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect(cleared.value).toBe('');
     expect(cleared.path).toBe('/api/v1/auth');
     expect(cleared.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+    const hintCleared = setCookie(response, 'session_hint')!;
+    expect(hintCleared).toMatchObject({ value: '', path: '/' });
 
     const after = await refresh(cookie);
     expect(after.statusCode).toBe(401);
+    // A refused refresh clears the hint too, so the storefront stops trying.
+    expect(setCookie(after, 'session_hint')).toMatchObject({ value: '' });
   });
 
   it('logout without a cookie is still 204; logout from a foreign Origin → 403 and the session survives', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { EMAIL_PATTERN, LIMITS, MESSAGES } from '../../../shared/api';
+import { EMAIL_PATTERN, LIMITS, MESSAGES, SESSION_HINT_COOKIE } from '../../../shared/api';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
 import type { RateLimitConfig } from '../../config';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
@@ -55,18 +55,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const perAccount = (emailOf: (request: FastifyRequest) => string | undefined) =>
     limiter(app.config.loginRateLimitPerAccount, (request) => `account:${normaliseEmail(emailOf(request) ?? '')}`);
 
+  const refreshCookie = (request: FastifyRequest) =>
+    ({ httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: COOKIE_PATH }) as const;
+  const hintCookie = (request: FastifyRequest) => ({ httpOnly: false, sameSite: 'strict', secure: request.protocol === 'https', path: '/' }) as const;
+
   function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      path: COOKIE_PATH,
-      expires: expiresAt,
-    });
+    reply.setCookie(REFRESH_COOKIE, token, { ...refreshCookie(request), expires: expiresAt });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookie(request), expires: expiresAt });
   }
 
   function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
-    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: COOKIE_PATH });
+    reply.clearCookie(REFRESH_COOKIE, refreshCookie(request));
+    reply.clearCookie(SESSION_HINT_COOKIE, hintCookie(request));
   }
 
   async function issueRefreshToken(request: FastifyRequest, reply: FastifyReply, userId: number, familyId: string, familyExpiresAt: Date) {
@@ -129,7 +129,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/refresh', { schema: schema.refresh }, async (request, reply) => {
     assertSameOrigin(request);
     const presented = request.cookies[REFRESH_COOKIE];
-    if (!presented) throw unauthorized('Сессия не найдена. Войдите снова.');
+    if (!presented) {
+      clearRefreshCookie(request, reply);
+      throw unauthorized('Сессия не найдена. Войдите снова.');
+    }
     const now = new Date();
     const result = await refreshTokens.spend(hashRefreshToken(presented), now);
     if (result.status !== 'spent') {
