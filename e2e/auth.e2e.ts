@@ -35,7 +35,8 @@ test('registration through the dialog, with every validation message, then logou
   await expect(page.getByRole('banner').getByRole('button', { name: 'Войти' })).toBeVisible();
 });
 
-test('registering a taken e-mail shows the server’s reason', async ({ page, request }) => {
+test('registering a taken e-mail shows the server’s reason', async ({ page, request, console }) => {
+  console.allowHttpStatus(409);
   const email = await registerBuyer(request);
   await page.goto('/');
   await openLoginDialog(page);
@@ -48,7 +49,8 @@ test('registering a taken e-mail shows the server’s reason', async ({ page, re
   await expect(dialog.getByText('Пользователь с таким email уже существует')).toBeVisible();
 });
 
-test('login with a wrong password, then the right one; the session survives a reload', async ({ page, request }) => {
+test('login with a wrong password, then the right one; the session survives a reload', async ({ page, request, console }) => {
+  console.allowHttpStatus(401);
   const email = await registerBuyer(request);
   await page.goto('/');
   await openLoginDialog(page);

@@ -13,21 +13,41 @@ export const newEmail = (tag: string) => `${tag}-${Date.now()}-${++userCounter}@
  * `request`) and fails if the page logged an error or threw: a console error is a defect even when
  * the screen looks right.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ console: ConsoleWatch }>({
   baseURL: async ({}, use) => use(process.env.SHOP_URL),
-  consoleErrors: [
+  console: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-      await use(errors);
-      expect(errors, 'errors in the page console').toEqual([]);
+      const watch = watchConsole(page);
+      await use(watch);
+      watch.expectClean();
     },
     { auto: true },
   ],
 });
+
+export interface ConsoleWatch {
+  /** A journey that provokes an error answer on purpose (a wrong password: 401) declares it. */
+  allowHttpStatus(status: number): void;
+  expectClean(): void;
+}
+
+/** Collects the page's console errors and uncaught exceptions. */
+export function watchConsole(page: Page): ConsoleWatch {
+  const errors: string[] = [];
+  const allowed = new Set<number>();
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  const isAllowed = (error: string) => {
+    const status = /the server responded with a status of (\d+)/.exec(error)?.[1];
+    return status !== undefined && allowed.has(Number(status));
+  };
+  return {
+    allowHttpStatus: (status) => allowed.add(status),
+    expectClean: () => expect(errors.filter((error) => !isAllowed(error)), 'errors in the page console').toEqual([]),
+  };
+}
 
 export { expect };
 

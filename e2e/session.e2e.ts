@@ -1,4 +1,4 @@
-import { expect, findProduct, logInThroughDialog, registerBuyer, test, userButton } from './fixtures';
+import { expect, findProduct, logInThroughDialog, registerBuyer, test, userButton, watchConsole } from './fixtures';
 import { startShop, type RunningShop } from './shop-server';
 
 // A shop of its own whose access tokens live 12 s; the storefront renews a token 10 s before it
@@ -8,12 +8,14 @@ test.beforeAll(async () => {
   shop = await startShop({ ACCESS_TOKEN_TTL_SECONDS: '12' });
 });
 test.afterAll(async () => shop?.stop());
-test.use({ baseURL: async ({}, use: (url: string) => Promise<void>) => use(shop.url) } as never);
 
-test('a long session: the buyer keeps working past the token’s expiry, and a new tab is logged in', async ({ page, context, request }) => {
+test('a long session: the buyer keeps working past the token’s expiry, and a new tab is logged in', async ({ browser }) => {
   test.setTimeout(120_000);
-  const email = await registerBuyer(request);
-  const product = await findProduct(request, (candidate) => (candidate.variants[0]?.stock ?? 0) > 0);
+  const context = await browser.newContext({ baseURL: shop.url });
+  const page = await context.newPage();
+  const console = watchConsole(page);
+  const email = await registerBuyer(context.request);
+  const product = await findProduct(context.request, (candidate) => (candidate.variants[0]?.stock ?? 0) > 0);
   await page.goto('/');
   await logInThroughDialog(page, email);
 
@@ -29,8 +31,12 @@ test('a long session: the buyer keeps working past the token’s expiry, and a n
 
   // A new tab has no access token of its own: the refresh cookie logs it in.
   const secondTab = await context.newPage();
+  const secondConsole = watchConsole(secondTab);
   await secondTab.goto('/cart');
   await expect(userButton(secondTab, email)).toBeVisible();
   await expect(secondTab.getByText(product.name)).toBeVisible();
-  await secondTab.close();
+
+  console.expectClean();
+  secondConsole.expectClean();
+  await context.close();
 });

@@ -65,13 +65,14 @@ for (const path of ['/cart', '/profile', '/checkout?items=MO-1001:1:1']) {
   });
 }
 
-test('an unknown article and an unknown route show the 404 page', async ({ page }) => {
+test('an unknown article and an unknown route show the 404 page', async ({ page, console }) => {
+  console.allowHttpStatus(404);
   await page.goto('/product/NO-SUCH-ART');
   await expect(page.getByRole('heading', { name: 'Упс... Страница не найдена' })).toBeVisible();
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Упс... Страница не найдена' })).toBeVisible();
   await screenshots(page, 'not-found');
-  await page.getByRole('link', { name: 'На главную' }).click();
+  await page.getByRole('link', { name: 'На главную', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Популярные игрушки' })).toBeVisible();
 });
 
