@@ -49,7 +49,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       locale={ruRU}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: dark ? PRIMARY_ON_DARK : PRIMARY_ON_LIGHT, borderRadius: 10, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif', ...breakpoints },
+        token: { colorPrimary: dark ? PRIMARY_ON_DARK : PRIMARY_ON_LIGHT, colorLink: dark ? PRIMARY_ON_DARK : PRIMARY_ON_LIGHT, borderRadius: 10, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif', ...breakpoints },
       }}
     >
       <AntApp>{children}</AntApp>

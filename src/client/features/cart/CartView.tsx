@@ -42,7 +42,7 @@ const CartLine = memo(function CartLine({ item, count }: LineProps) {
       <Typography.Text strong className="cart-line-total">
         {formatPrice(item.variant.price * count)} ₽
       </Typography.Text>
-      <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
+      <Button type="text" danger className="cart-line-delete" icon={<DeleteOutlined />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
     </li>
   );
 });

@@ -112,7 +112,7 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
         </Typography.Title>
       </Card>
       <Card title="Данные для заказа" className="checkout-form">
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional">
+        <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => setAlert(null)} requiredMark="optional">
           <Form.Item label="Имя" name="name" required>
             <Input autoComplete="name" />
           </Form.Item>
