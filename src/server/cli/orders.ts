@@ -31,7 +31,13 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config);
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  }
   try {
     await database.migrate(database.db);
     const result = await createOrdersRepository(database.db).setStatus(orderId, status);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,10 +42,50 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite's files belong to one process: a second one opening them (a second server, or the
+ * managers' command while the server runs) would corrupt them. A pid file keeps it out.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(await readFile(lockFile, 'utf8').catch(() => ''));
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or run the shop on PostgreSQL (DATABASE_URL) to share one database.`,
+        );
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  let unlock = async () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
   const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
-  await client.waitReady;
+  await client.waitReady.catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -56,7 +96,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
 }
 

@@ -13,7 +13,7 @@ import type { Product } from '../../shared/api';
  * A fresh database per test file: in-memory PGlite by default, or a new database created on
  * the PostgreSQL server of TEST_DATABASE_URL (and dropped afterwards), so suites never share rows.
  */
-async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,0 +1,82 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { freshPostgresDatabase, STARTUP_TIMEOUT } from '../test/test-app';
+import { openDatabase, type DatabaseHandle } from './database';
+import { products } from './schema';
+import { seedProducts } from './seed/catalogue';
+import { seedDemoCatalogue } from './seed/seed';
+
+/** What the server does at start: migrate and seed under the start-up lock. */
+async function start(database: DatabaseHandle): Promise<boolean> {
+  return database.withStartupLock(async (db) => {
+    await database.migrate(db);
+    return seedDemoCatalogue(db);
+  });
+}
+
+async function productCount(database: DatabaseHandle): Promise<number> {
+  const [row] = await database.db.select({ value: count() }).from(products);
+  return row!.value;
+}
+
+describe('the embedded database (DATA_DIR)', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-db-test-'));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it(
+    'keeps its data across a restart and is seeded only on the first start',
+    async () => {
+      const first = await openDatabase({ databaseUrl: undefined, dataDir });
+      expect(await start(first)).toBe(true);
+      expect(await start(first)).toBe(false);
+      expect(await productCount(first)).toBe(seedProducts.length);
+      await first.close();
+
+      const second = await openDatabase({ databaseUrl: undefined, dataDir });
+      expect(await start(second)).toBe(false);
+      expect(await productCount(second)).toBe(seedProducts.length);
+      await second.close();
+    },
+    STARTUP_TIMEOUT,
+  );
+
+  it(
+    'cannot be opened a second time while it is open (that would corrupt it), and can once closed',
+    async () => {
+      const owner = await openDatabase({ databaseUrl: undefined, dataDir });
+      await expect(openDatabase({ databaseUrl: undefined, dataDir })).rejects.toThrow(/in use by process/);
+      await owner.close();
+      const next = await openDatabase({ databaseUrl: undefined, dataDir });
+      await next.close();
+    },
+    STARTUP_TIMEOUT,
+  );
+});
+
+// Two processes can share a PostgreSQL database; this race exists only there (CI sets TEST_DATABASE_URL).
+const onPostgres = process.env.TEST_DATABASE_URL;
+if (onPostgres) {
+  describe('two servers starting together on one PostgreSQL database', () => {
+    it(
+      'migrate and seed it exactly once',
+      async () => {
+        const fresh = await freshPostgresDatabase(onPostgres!);
+        const servers = await Promise.all([0, 1, 2].map(() => openDatabase({ databaseUrl: fresh.url, dataDir: null })));
+        try {
+          const seeded = await Promise.all(servers.map(start));
+          expect(seeded.filter(Boolean)).toHaveLength(1);
+          expect(await productCount(servers[0]!)).toBe(seedProducts.length);
+        } finally {
+          await Promise.all(servers.map((server) => server.close()));
+          await fresh.drop();
+        }
+      },
+      STARTUP_TIMEOUT,
+    );
+  });
+}
