@@ -82,11 +82,11 @@ export async function openLoginDialog(page: Page): Promise<void> {
 
 export const userButton = (page: Page, email: string) => page.getByRole('banner').getByRole('button', { name: email.split('@')[0] });
 
-/** Screenshots of a screen at phone and desktop width, light and dark, for a person to look at. */
+/** Screenshots of a screen at phone, tablet and desktop width, light and dark, for a person to look at. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
-  for (const width of [375, 1440]) {
+  for (const width of [375, 1024, 1440]) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
