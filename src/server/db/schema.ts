@@ -142,10 +142,17 @@ export const orders = pgTable(
     companyInn: text('company_inn'),
     companyKpp: text('company_kpp'),
     totalPrice: numeric('total_price', { precision: 14, scale: 2 }).notNull(),
+    // The buyer's Idempotency-Key and a digest of the request it came with: a retried POST finds
+    // its order instead of placing a second one.
+    idempotencyKey: text('idempotency_key'),
+    requestDigest: text('request_digest'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('orders_user_idx').on(table.userId, table.id.desc())],
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.id.desc()),
+    uniqueIndex('orders_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+  ],
 );
 
 /** Lines keep the name, variant, price and quantity as they were when the order was placed. */

@@ -14,6 +14,14 @@ export interface NewOrder {
   companyInn: string | null;
   companyKpp: string | null;
   items: OrderItemPayload[];
+  /** The client's Idempotency-Key and a digest of the request: a repeat returns the first order. */
+  idempotency?: { key: string; digest: string };
+}
+
+export interface PlacedOrder {
+  order: OrderSummary;
+  /** True when the Idempotency-Key had already placed this order. */
+  replayed: boolean;
 }
 
 const NEW_ORDER_STATUS: OrderStatus = 'Создан';
@@ -103,10 +111,24 @@ export function createOrdersRepository(db: Database) {
      * orders cannot deadlock), stock is checked and decremented, prices come from the database,
      * and the ordered variants leave the buyer's cart.
      */
-    async place(order: NewOrder): Promise<OrderSummary> {
+    async place(order: NewOrder): Promise<PlacedOrder> {
       const lines = mergeLines(order.items);
       const variantIds = [...lines.keys()].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
+        if (order.idempotency) {
+          const { key, digest } = order.idempotency;
+          // Requests with one key queue here, so only the first can place the order; the lock is
+          // taken before any variant lock, always in that order, so it cannot deadlock with them.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${order.userId}:${key}`}, 0))`);
+          const [earlier] = await tx
+            .select({ ...summaryColumns(), requestDigest: orders.requestDigest })
+            .from(orders)
+            .where(and(eq(orders.userId, order.userId), eq(orders.idempotencyKey, key)));
+          if (earlier) {
+            if (earlier.requestDigest !== digest) throw unprocessable('Ключ Idempotency-Key уже использован для другого заказа');
+            return { order: toSummary(earlier), replayed: true };
+          }
+        }
         const locked = await tx
           .select({
             id: variants.id,
@@ -170,6 +192,8 @@ export function createOrdersRepository(db: Database) {
             companyInn: order.companyInn,
             companyKpp: order.companyKpp,
             totalPrice: kopecksToDecimal(totalKopecks),
+            idempotencyKey: order.idempotency?.key ?? null,
+            requestDigest: order.idempotency?.digest ?? null,
           })
           .returning({ id: orders.id, createdAt: orders.createdAt });
         await tx.insert(orderLines).values(
@@ -189,11 +213,14 @@ export function createOrdersRepository(db: Database) {
           .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.variantId, variantIds)));
 
         return {
-          id: created!.id,
-          total_price: kopecksToRubles(totalKopecks),
-          status: NEW_ORDER_STATUS,
-          created_at: created!.createdAt.toISOString(),
-          items_count: frozenLines.reduce((sum, line) => sum + line.quantity, 0),
+          order: {
+            id: created!.id,
+            total_price: kopecksToRubles(totalKopecks),
+            status: NEW_ORDER_STATUS,
+            created_at: created!.createdAt.toISOString(),
+            items_count: frozenLines.reduce((sum, line) => sum + line.quantity, 0),
+          },
+          replayed: false,
         };
       });
     },

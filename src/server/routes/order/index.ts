@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS, MESSAGES } from '../../../shared/api';
 import { notFound, unprocessable } from '../../errors';
@@ -22,8 +23,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     assertOwnUser(request, body.user_id);
     const address = body.address.trim();
     if (!address) throw unprocessable('Укажите адрес доставки');
-    const order = await orders.place({
-      userId: request.userId,
+    const details = {
       address,
       contactName: optional(body.contact_name),
       contactPhone: optional(body.contact_phone),
@@ -31,7 +31,16 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       companyInn: exactLength(optional(body.company_inn), LIMITS.innLength, MESSAGES.innLength),
       companyKpp: exactLength(optional(body.company_kpp), LIMITS.kppLength, MESSAGES.kppLength),
       items: body.items,
+    };
+    const key = request.headers['idempotency-key'];
+    const { order, replayed } = await orders.place({
+      userId: request.userId,
+      ...details,
+      // The digest is of the order as understood (trimmed, blanks as null): the same order
+      // retried is recognised, a different one under the same key is refused.
+      idempotency: key ? { key, digest: createHash('sha256').update(JSON.stringify(details)).digest('base64url') } : undefined,
     });
+    if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send(order);
   });
 

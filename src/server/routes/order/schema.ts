@@ -19,6 +19,11 @@ export const placeOrder = {
   tags: ['order'],
   summary: 'Оформить заказ: цены берутся из базы, остатки списываются в той же транзакции',
   security: bearer,
+  headers: Type.Object({
+    'idempotency-key': Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$', description: 'Повтор с тем же ключом вернёт тот же заказ' }),
+    ),
+  }),
   body: Type.Object({
     user_id: Id,
     address: Type.String({ maxLength: LIMITS.addressMax }),
