@@ -7,6 +7,24 @@ const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 
+/**
+ * Writes dist/asset-manifest.json: the files of the entry point and of each named lazy chunk
+ * (page-home, page-catalog...), so the size budget can add up exactly what a page downloads.
+ */
+class AssetManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AssetManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'AssetManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        const groups = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          groups[name] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => /\.(js|css)$/.test(file));
+        }
+        compilation.emitAsset('asset-manifest.json', new webpack.sources.RawSource(JSON.stringify(groups, null, 2)));
+      });
+    });
+  }
+}
+
 /** The API base address {host} of SPEC §7, always ending with a slash. */
 function apiUrl() {
   const raw = process.env.API_URL || '/';
@@ -51,6 +69,7 @@ module.exports = (_env, argv) => {
         'process.env.CONTACT_EMAIL': JSON.stringify(process.env.CONTACT_EMAIL || 'opt@myagkiy-opt.example'),
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new AssetManifestPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',

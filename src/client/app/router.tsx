@@ -4,15 +4,15 @@ import { AppLayout } from './layout/AppLayout';
 import { RequireUser } from './RequireUser';
 
 // One chunk per page: the home page does not download the checkout.
-const HomePage = lazy(() => import('@/pages/HomePage'));
-const CataloguePage = lazy(() => import('@/pages/CataloguePage'));
-const ProductPage = lazy(() => import('@/pages/ProductPage'));
-const CartPage = lazy(() => import('@/pages/CartPage'));
-const CheckoutPage = lazy(() => import('@/pages/CheckoutPage'));
-const OrderSuccessPage = lazy(() => import('@/pages/OrderSuccessPage'));
-const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
-const AboutPage = lazy(() => import('@/pages/AboutPage'));
-const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '@/pages/HomePage'));
+const CataloguePage = lazy(() => import(/* webpackChunkName: "page-catalog" */ '@/pages/CataloguePage'));
+const ProductPage = lazy(() => import(/* webpackChunkName: "page-product" */ '@/pages/ProductPage'));
+const CartPage = lazy(() => import(/* webpackChunkName: "page-cart" */ '@/pages/CartPage'));
+const CheckoutPage = lazy(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
+const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
+const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {

@@ -1,5 +1,6 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import ruRU from 'antd/locale/ru_RU';
+import { ConfigProvider, theme } from 'antd';
+// The ES build of the locale: antd/locale/ru_RU is CommonJS and drags the CJS date-picker locales in.
+import ruRU from 'antd/es/locale/ru_RU';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { selectColourMode } from '@/features/colourMode/colourModeSlice';
 import { useAppSelector } from './withTypes';
@@ -52,7 +53,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         token: { colorPrimary: dark ? PRIMARY_ON_DARK : PRIMARY_ON_LIGHT, colorLink: dark ? PRIMARY_ON_DARK : PRIMARY_ON_LIGHT, borderRadius: 10, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif', ...breakpoints },
       }}
     >
-      <AntApp>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }

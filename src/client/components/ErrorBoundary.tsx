@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
@@ -23,11 +23,10 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
     if (!this.state.failed) return this.props.children;
     return (
       this.props.fallback ?? (
-        <Result
-          status="warning"
-          title="Не удалось показать эту часть страницы"
-          extra={<Button onClick={() => this.setState({ failed: false })}>Попробовать снова</Button>}
-        />
+        <div className="error-fallback" role="alert">
+          <p>Не удалось показать эту часть страницы</p>
+          <Button onClick={() => this.setState({ failed: false })}>Попробовать снова</Button>
+        </div>
       )
     );
   }

@@ -1,9 +1,8 @@
-import { Spin } from 'antd';
-
+/** A CSS spinner: the page-loading state must not wait for a component library to download. */
 export function PageSpinner() {
   return (
     <div className="page-spinner" role="status" aria-label="Загрузка">
-      <Spin size="large" />
+      <span className="page-spinner-ring" />
     </div>
   );
 }

@@ -31,7 +31,7 @@ describe('Header at 1440px', () => {
     const { router } = renderShop({ preloadedState: loggedIn() });
     const nav = mainNav();
     const cartButton = await within(nav).findByRole('button', { name: 'Корзина, товаров: 3' });
-    expect(within(cartButton).getByTitle('3')).toBeInTheDocument();
+    expect(within(cartButton).getByText('3')).toBeVisible();
     const userButton = within(nav).getByRole('button', { name: /ivan\.petrov/ });
     expect(userButton.closest('a')).toHaveAttribute('href', '/profile');
     expect(within(nav).queryByRole('button', { name: /Войти/ })).not.toBeInTheDocument();

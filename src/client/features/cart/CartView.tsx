@@ -1,5 +1,5 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Space, Typography } from 'antd';
+import { Button, Card, Empty, message as antMessage, Space, Typography } from 'antd';
 import { memo, useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl, type CartItem } from '@shared/api';
@@ -49,19 +49,32 @@ const CartLine = memo(function CartLine({ item, count }: LineProps) {
 
 const toKopecks = (rubles: number) => Math.round(rubles * 100);
 
-export function CartView({ userId }: { userId: number }) {
-  const { data: cart, isLoading, isError, refetch } = useGetCartQuery(userId);
-  const pending = useAppSelector(selectPendingEdits);
+/** Says once, in a toast, that saving an edit failed (the line has already gone back). */
+function SaveFailureNotice() {
   const failure = useAppSelector(selectCartFailure);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { message } = App.useApp();
-
+  const [message, messageHolder] = antMessage.useMessage();
   useEffect(() => {
     if (!failure) return;
     message.error(failure);
     dispatch(cartFailureShown());
   }, [failure, message, dispatch]);
+  return messageHolder;
+}
+
+export function CartView({ userId }: { userId: number }) {
+  return (
+    <>
+      <SaveFailureNotice />
+      <CartContent userId={userId} />
+    </>
+  );
+}
+
+function CartContent({ userId }: { userId: number }) {
+  const { data: cart, isLoading, isError, refetch } = useGetCartQuery(userId);
+  const pending = useAppSelector(selectPendingEdits);
+  const navigate = useNavigate();
 
   const lines = useMemo(() => linesWithEdits(cart?.items ?? [], pending), [cart, pending]);
   const units = lines.reduce((sum, line) => sum + line.count, 0);

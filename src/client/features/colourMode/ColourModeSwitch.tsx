@@ -1,5 +1,5 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Segmented } from 'antd';
+import { Button } from 'antd';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { colourModeChanged, selectColourMode, type ColourMode } from './colourModeSlice';
 
@@ -9,23 +9,27 @@ const options: { value: ColourMode; label: string; Icon: typeof SunOutlined }[] 
   { value: 'system', label: 'Как в системе', Icon: DesktopOutlined },
 ];
 
+/** Three buttons acting as one radio group (plain Buttons: the header stays light to download). */
 export function ColourModeSwitch({ withLabels = false }: { withLabels?: boolean }) {
   const mode = useAppSelector(selectColourMode);
   const dispatch = useAppDispatch();
   return (
-    <Segmented<ColourMode>
-      aria-label="Цветовая тема"
-      size="small"
-      value={mode}
-      onChange={(value) => dispatch(colourModeChanged(value))}
-      // Segmented drops an option's aria-label, and each radio is named by its content: the icon
-      // carries the name when there is no text (it would otherwise be the icon's 'sun', 'moon'...).
-      options={options.map(({ value, label, Icon }) => ({
-        value,
-        icon: withLabels ? <Icon aria-hidden /> : <Icon aria-label={label} />,
-        label: withLabels ? label : undefined,
-        title: label,
-      }))}
-    />
+    <div role="radiogroup" aria-label="Цветовая тема" className="colour-switch">
+      {options.map(({ value, label, Icon }) => (
+        <Button
+          key={value}
+          role="radio"
+          aria-checked={mode === value}
+          aria-label={label}
+          title={label}
+          size="small"
+          type={mode === value ? 'primary' : 'text'}
+          icon={<Icon aria-hidden />}
+          onClick={() => dispatch(colourModeChanged(value))}
+        >
+          {withLabels ? label : null}
+        </Button>
+      ))}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { App, Button, InputNumber, Radio, Space, Tag, Typography } from 'antd';
+import { Button, InputNumber, message as antMessage, Radio, Space, Tag, Typography } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ function errorDetail(error: unknown): string | undefined {
 export function ProductDetails({ product }: { product: Product }) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antMessage.useMessage();
   const [variant, setVariant] = useState<Variant | undefined>(product.variants[0]);
   const [quantity, setQuantity] = useState<number>(LIMITS.minQuantity);
   const [addToCart, { isLoading: adding }] = useAddToCartMutation();
@@ -46,6 +46,7 @@ export function ProductDetails({ product }: { product: Product }) {
 
   return (
     <article className="product-details">
+      {messageHolder}
       <img className="product-image" src={imageUrl(API_HOST, product.image)} alt={product.name} width={600} height={600} />
       <div className="product-info">
         <h1 className="page-title">{product.name}</h1>

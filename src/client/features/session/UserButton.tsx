@@ -1,5 +1,5 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Space, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { authDialogOpened } from './authDialogSlice';
@@ -17,16 +17,14 @@ export function UserButton() {
 
   if (user) {
     return (
-      <Space size={4}>
+      <span className="user-menu">
         <Link to="/profile">
           <Button type="text" icon={<UserOutlined />} className="user-button">
             {emailPrefix(user.email)}
           </Button>
         </Link>
-        <Tooltip title="Выйти">
-          <Button type="text" icon={<LogoutOutlined />} aria-label="Выйти" onClick={logout} />
-        </Tooltip>
-      </Space>
+        <Button type="text" icon={<LogoutOutlined />} aria-label="Выйти" title="Выйти" onClick={logout} />
+      </span>
     );
   }
   return (

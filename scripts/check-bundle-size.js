@@ -1,0 +1,22 @@
+// The storefront's download budget (issue 7): the home page's first load — the entry point plus
+// the home page's own chunks — must stay within 200 KB of JS and CSS after gzip. Sizes are not
+// noisy, so this runs in CI after the build: `npm run check:bundle`.
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+
+const BUDGET_BYTES = 200 * 1024;
+const dist = path.join(__dirname, '..', process.env.STOREFRONT_DIR || 'dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, 'asset-manifest.json'), 'utf8'));
+
+const gzipSize = (file) => zlib.gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+const files = [...new Set([...manifest.main, ...manifest['page-home']])];
+const sizes = files.map((file) => [file, gzipSize(file)]);
+const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+
+for (const [file, size] of sizes.sort((a, b) => b[1] - a[1])) console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  home page first load (gzip), budget ${BUDGET_BYTES / 1024} KB`);
+if (total > BUDGET_BYTES) {
+  console.error(`Over budget by ${((total - BUDGET_BYTES) / 1024).toFixed(1)} KB`);
+  process.exit(1);
+}

@@ -1,0 +1,51 @@
+import { Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { useCartCount } from '@/features/cart/useCartCount';
+import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
+import { authDialogOpened } from '@/features/session/authDialogSlice';
+import { selectUser } from '@/features/session/sessionSlice';
+import { emailPrefix } from '@/features/session/UserButton';
+import { useLogout } from '@/features/session/useLogout';
+import { useAppDispatch, useAppSelector } from '../withTypes';
+import { MenuButton } from './MenuButton';
+import { useOpenCart } from './useOpenCart';
+
+/** The header's items below 600px (SPEC §2), with the colour-mode switch under them. */
+export default function MobileMenu() {
+  const user = useAppSelector(selectUser);
+  const count = useCartCount();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const openCart = useOpenCart();
+  const logout = useLogout();
+  const items: MenuProps['items'] = [
+    { key: 'catalog', label: 'Каталог', onClick: () => navigate('/catalog') },
+    { key: 'about', label: 'О компании', onClick: () => navigate('/about') },
+    { key: 'cart', label: count > 0 ? `Корзина (${count})` : 'Корзина', onClick: openCart },
+    ...(user
+      ? [
+          { key: 'profile', label: emailPrefix(user.email), onClick: () => navigate('/profile') },
+          { key: 'logout', label: 'Выйти', onClick: logout },
+        ]
+      : [{ key: 'login', label: 'Войти', onClick: () => dispatch(authDialogOpened('login')) }]),
+  ];
+  return (
+    <Dropdown
+      menu={{ items }}
+      trigger={['click']}
+      placement="bottomRight"
+      popupRender={(menu) => (
+        <div className="mobile-menu">
+          {menu}
+          <div className="mobile-menu-theme">
+            <ColourModeSwitch withLabels />
+          </div>
+        </div>
+      )}
+    >
+      <span>
+        <MenuButton />
+      </span>
+    </Dropdown>
+  );
+}
