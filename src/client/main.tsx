@@ -3,20 +3,26 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router';
 import { loadPersistedState, setupStore } from './app/store';
-import { ThemeProvider } from './app/theme';
+import { applyTheme, ThemeProvider } from './app/theme';
+import { isDarkMode } from './features/colourMode/useIsDark';
 import { initialiseSession } from './features/session/sessionThunks';
 
-const store = setupStore(loadPersistedState());
+const preloaded = loadPersistedState();
+// Before the first paint, so a dark-mode shopper never sees a flash of white.
+applyTheme(isDarkMode(preloaded.colourMode ?? 'system'));
+const store = setupStore(preloaded);
 store.dispatch(initialiseSession());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
       <ThemeProvider>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ThemeProvider>
     </Provider>
   </StrictMode>,

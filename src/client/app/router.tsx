@@ -1,18 +1,19 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
+import { lazyWithAntd } from './lazyWithAntd';
 import { RequireUser } from './RequireUser';
 
-// One chunk per page: the home page does not download the checkout.
+// One chunk per page: the home page downloads neither the checkout nor antd.
 const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '@/pages/HomePage'));
-const CataloguePage = lazy(() => import(/* webpackChunkName: "page-catalog" */ '@/pages/CataloguePage'));
-const ProductPage = lazy(() => import(/* webpackChunkName: "page-product" */ '@/pages/ProductPage'));
-const CartPage = lazy(() => import(/* webpackChunkName: "page-cart" */ '@/pages/CartPage'));
-const CheckoutPage = lazy(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
-const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
-const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
-const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
+const CataloguePage = lazyWithAntd(() => import(/* webpackChunkName: "page-catalog" */ '@/pages/CataloguePage'));
+const ProductPage = lazyWithAntd(() => import(/* webpackChunkName: "page-product" */ '@/pages/ProductPage'));
+const CartPage = lazyWithAntd(() => import(/* webpackChunkName: "page-cart" */ '@/pages/CartPage'));
+const CheckoutPage = lazyWithAntd(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
+const OrderSuccessPage = lazyWithAntd(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
+const ProfilePage = lazyWithAntd(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
+const AboutPage = lazyWithAntd(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
+const NotFoundPage = lazyWithAntd(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -31,4 +32,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The shop's routes, inside whichever router the caller provides (BrowserRouter, or MemoryRouter in tests). */
+export function AppRoutes({ tree = routes }: { tree?: RouteObject[] }) {
+  return useRoutes(tree);
+}

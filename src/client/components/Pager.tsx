@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { ShellButton } from './ShellButton';
 
 interface PagerProps {
   /** Zero-based page index. */
@@ -13,14 +13,14 @@ interface PagerProps {
 
 export function Pager({ page, canGoForward, onChange, showPageNumber = false, disabled = false }: PagerProps) {
   return (
-    <Space className="pager" size="middle" wrap>
-      <Button icon={<LeftOutlined />} disabled={disabled || page === 0} onClick={() => onChange(page - 1)}>
+    <nav className="pager" aria-label="Страницы">
+      <ShellButton icon={<LeftOutlined aria-hidden />} disabled={disabled || page === 0} onClick={() => onChange(page - 1)}>
         Назад
-      </Button>
-      {showPageNumber && <Typography.Text>Страница {page + 1}</Typography.Text>}
-      <Button disabled={disabled || !canGoForward} onClick={() => onChange(page + 1)}>
-        Вперёд <RightOutlined />
-      </Button>
-    </Space>
+      </ShellButton>
+      {showPageNumber && <span className="pager-number">Страница {page + 1}</span>}
+      <ShellButton disabled={disabled || !canGoForward} onClick={() => onChange(page + 1)}>
+        Вперёд <RightOutlined aria-hidden />
+      </ShellButton>
+    </nav>
   );
 }

@@ -2,8 +2,8 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { routes as appRoutes } from '@/app/router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type RouteObject } from 'react-router';
+import { AppRoutes, routes as appRoutes } from '@/app/router';
 import { setupStore, type AppStore, type RootState } from '@/app/store';
 import { ThemeProvider } from '@/app/theme';
 
@@ -16,9 +16,15 @@ interface Options {
   store?: AppStore;
 }
 
+/** Where the in-memory router is, and a way to move it, for assertions and test steps. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate(to: string): void;
+}
+
 export interface ShopRender extends RenderResult {
   store: AppStore;
-  router: ReturnType<typeof createMemoryRouter>;
+  router: TestRouter;
 }
 
 /**
@@ -30,18 +36,28 @@ export interface ShopRender extends RenderResult {
  */
 const styleContainer = document.createElement('div');
 
+function RouterProbe({ router }: { router: { state: { location: Location }; go?: (to: string) => void } }) {
+  router.state.location = useLocation();
+  router.go = useNavigate();
+  return null;
+}
+
 /** Renders with a fresh store per test, the theme and an in-memory router. */
 export function renderShop({ preloadedState, route = '/', routes = appRoutes, store = setupStore(preloadedState) }: Options = {}): ShopRender {
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const probe: { state: { location: Location }; go?: (to: string) => void } = { state: { location: undefined as unknown as Location } };
   const result = render(
     <StyleProvider container={styleContainer}>
       <Provider store={store}>
         <ThemeProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[route]}>
+            <RouterProbe router={probe} />
+            <AppRoutes tree={routes} />
+          </MemoryRouter>
         </ThemeProvider>
       </Provider>
     </StyleProvider>,
   );
+  const router: TestRouter = { state: probe.state, navigate: (to) => probe.go!(to) };
   return { ...result, store, router };
 }
 

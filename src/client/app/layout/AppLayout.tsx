@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { PageSpinner } from '@/components/PageSpinner';
-import { LazyAuthDialog } from '@/features/session/LazyAuthDialog';
+import { LazyAuthDialog } from './LazyAuthDialog';
 import { ContactStrip } from './ContactStrip';
 import { Footer } from './Footer';
 import { Header } from './Header';

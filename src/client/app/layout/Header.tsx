@@ -1,7 +1,8 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Grid } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { ShellButton } from '@/components/ShellButton';
+import { useMinWidth } from '@/components/useMinWidth';
 import { useCartCount } from '@/features/cart/useCartCount';
 import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { UserButton } from '@/features/session/UserButton';
@@ -16,7 +17,7 @@ function CartButton() {
   const count = useCartCount();
   const openCart = useOpenCart();
   return (
-    <Button type="text" aria-label={`Корзина, товаров: ${count}`} onClick={openCart} className="cart-button">
+    <ShellButton variant="text" aria-label={`Корзина, товаров: ${count}`} onClick={openCart} className="cart-button">
       <span className="cart-icon">
         <ShoppingCartOutlined aria-hidden style={{ fontSize: 22 }} />
         {count > 0 && (
@@ -25,21 +26,23 @@ function CartButton() {
           </span>
         )}
       </span>
-    </Button>
+    </ShellButton>
   );
 }
 
 /** SPEC §2 fixed header; below the sm breakpoint (600px) its items fold into a hamburger menu. */
 export function Header() {
-  const mobile = !Grid.useBreakpoint().sm;
+  const mobile = !useMinWidth(600);
+  // Controlled here so that a tap on the menu button before its code has arrived still opens it.
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="header">
       <Link to="/" className="logo" aria-label={`${SHOP_NAME} — на главную`}>
         {SHOP_NAME}
       </Link>
       {mobile ? (
-        <Suspense fallback={<MenuButton />}>
-          <MobileMenu />
+        <Suspense fallback={<MenuButton onClick={() => setMenuOpen(true)} />}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
         </Suspense>
       ) : (
         <nav className="header-nav" aria-label="Основное меню">

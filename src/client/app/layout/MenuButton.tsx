@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { ShellButton } from '@/components/ShellButton';
 
-export function MenuButton() {
-  return <Button type="text" aria-label="Меню" icon={<MenuOutlined style={{ fontSize: 20 }} />} />;
+export function MenuButton(props: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <ShellButton variant="text" aria-label="Меню" icon={<MenuOutlined aria-hidden style={{ fontSize: 20 }} />} {...props} />;
 }

@@ -6,12 +6,13 @@ import { authDialogOpened } from '@/features/session/authDialogSlice';
 import { selectUser } from '@/features/session/sessionSlice';
 import { emailPrefix } from '@/features/session/UserButton';
 import { useLogout } from '@/features/session/useLogout';
+import { AntdScope } from '../AntdScope';
 import { useAppDispatch, useAppSelector } from '../withTypes';
 import { MenuButton } from './MenuButton';
 import { useOpenCart } from './useOpenCart';
 
 /** The header's items below 600px (SPEC §2), with the colour-mode switch under them. */
-export default function MobileMenu() {
+export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const user = useAppSelector(selectUser);
   const count = useCartCount();
   const dispatch = useAppDispatch();
@@ -30,22 +31,26 @@ export default function MobileMenu() {
       : [{ key: 'login', label: 'Войти', onClick: () => dispatch(authDialogOpened('login')) }]),
   ];
   return (
-    <Dropdown
-      menu={{ items }}
-      trigger={['click']}
-      placement="bottomRight"
-      popupRender={(menu) => (
-        <div className="mobile-menu">
-          {menu}
-          <div className="mobile-menu-theme">
-            <ColourModeSwitch withLabels />
+    <AntdScope>
+      <Dropdown
+        open={open}
+        onOpenChange={onOpenChange}
+        menu={{ items, onClick: () => onOpenChange(false) }}
+        trigger={['click']}
+        placement="bottomRight"
+        popupRender={(menu) => (
+          <div className="mobile-menu">
+            {menu}
+            <div className="mobile-menu-theme">
+              <ColourModeSwitch withLabels />
+            </div>
           </div>
-        </div>
-      )}
-    >
-      <span>
-        <MenuButton />
-      </span>
-    </Dropdown>
+        )}
+      >
+        <span>
+          <MenuButton />
+        </span>
+      </Dropdown>
+    </AntdScope>
   );
 }

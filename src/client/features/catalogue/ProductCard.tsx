@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
 import { imageUrl, type Product } from '@shared/api';
 import { API_HOST } from '@/api/config';
@@ -12,28 +11,19 @@ export function lowestPrice(product: Pick<Product, 'variants'>): string {
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   return (
-    <Link to={`/product/${encodeURIComponent(product.art)}`} className="product-card-link">
-      <Card
-        hoverable
-        className="product-card"
-        cover={
-          <img
-            src={imageUrl(API_HOST, product.image)}
-            alt={product.name}
-            width={600}
-            height={600}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        }
-      >
-        <Typography.Paragraph className="product-card-name" ellipsis={{ rows: 2 }}>
-          {product.name}
-        </Typography.Paragraph>
-        <Typography.Text strong className="product-card-price">
-          {lowestPrice(product)}
-        </Typography.Text>
-      </Card>
+    <Link to={`/product/${encodeURIComponent(product.art)}`} className="product-card">
+      <img
+        src={imageUrl(API_HOST, product.image)}
+        alt={product.name}
+        width={600}
+        height={600}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <span className="product-card-body">
+        <span className="product-card-name">{product.name}</span>
+        <strong className="product-card-price">{lowestPrice(product)}</strong>
+      </span>
     </Link>
   );
 }

@@ -1,4 +1,3 @@
-import { Empty } from 'antd';
 import type { Product } from '@shared/api';
 import { PageSpinner } from '@/components/PageSpinner';
 import { ProductCard } from './ProductCard';
@@ -13,7 +12,7 @@ interface ProductGridProps {
 /** SPEC §8: a failed or empty load shows 'Товары не найдены'. */
 export function ProductGrid({ products, loading, eagerCount = 4 }: ProductGridProps) {
   if (loading) return <PageSpinner />;
-  if (!products || products.length === 0) return <Empty description="Товары не найдены" />;
+  if (!products || products.length === 0) return <p className="empty-note">Товары не найдены</p>;
   return (
     <div className="product-grid">
       {products.map((product, index) => (

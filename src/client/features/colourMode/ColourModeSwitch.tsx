@@ -1,5 +1,5 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { ShellButton } from '@/components/ShellButton';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { colourModeChanged, selectColourMode, type ColourMode } from './colourModeSlice';
 
@@ -9,26 +9,26 @@ const options: { value: ColourMode; label: string; Icon: typeof SunOutlined }[] 
   { value: 'system', label: 'Как в системе', Icon: DesktopOutlined },
 ];
 
-/** Three buttons acting as one radio group (plain Buttons: the header stays light to download). */
+/** Three buttons acting as one radio group. */
 export function ColourModeSwitch({ withLabels = false }: { withLabels?: boolean }) {
   const mode = useAppSelector(selectColourMode);
   const dispatch = useAppDispatch();
   return (
     <div role="radiogroup" aria-label="Цветовая тема" className="colour-switch">
       {options.map(({ value, label, Icon }) => (
-        <Button
+        <ShellButton
           key={value}
           role="radio"
           aria-checked={mode === value}
           aria-label={label}
           title={label}
-          size="small"
-          type={mode === value ? 'primary' : 'text'}
+          small
+          variant={mode === value ? 'primary' : 'text'}
           icon={<Icon aria-hidden />}
           onClick={() => dispatch(colourModeChanged(value))}
         >
           {withLabels ? label : null}
-        </Button>
+        </ShellButton>
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { Link } from 'react-router';
+import { ShellButton } from '@/components/ShellButton';
+import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { authDialogOpened } from './authDialogSlice';
 import { selectSessionInitialised, selectUser } from './sessionSlice';
@@ -14,22 +14,21 @@ export function UserButton() {
   const initialised = useAppSelector(selectSessionInitialised);
   const dispatch = useAppDispatch();
   const logout = useLogout();
+  const navigate = useNavigate();
 
   if (user) {
     return (
       <span className="user-menu">
-        <Link to="/profile">
-          <Button type="text" icon={<UserOutlined />} className="user-button">
-            {emailPrefix(user.email)}
-          </Button>
-        </Link>
-        <Button type="text" icon={<LogoutOutlined />} aria-label="Выйти" title="Выйти" onClick={logout} />
+        <ShellButton variant="text" icon={<UserOutlined aria-hidden />} className="user-button" onClick={() => navigate('/profile')}>
+          {emailPrefix(user.email)}
+        </ShellButton>
+        <ShellButton variant="text" icon={<LogoutOutlined aria-hidden />} aria-label="Выйти" title="Выйти" onClick={logout} />
       </span>
     );
   }
   return (
-    <Button type="text" icon={<UserOutlined />} loading={!initialised} onClick={() => dispatch(authDialogOpened('login'))}>
+    <ShellButton variant="text" icon={<UserOutlined aria-hidden />} disabled={!initialised} aria-busy={!initialised} onClick={() => dispatch(authDialogOpened('login'))}>
       Войти
-    </Button>
+    </ShellButton>
   );
 }

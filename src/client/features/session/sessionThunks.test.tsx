@@ -113,7 +113,8 @@ describe('initialiseSession (SPEC §4 start-up)', () => {
     server.use(cartHandler(cart([])), ...homeHandlers());
     const { store } = renderShop({ route: '/' });
     const nav = screen.getByRole('navigation', { name: 'Основное меню' });
-    expect(within(nav).getByRole('button', { name: /Войти/ })).toHaveClass('ant-btn-loading');
+    expect(within(nav).getByRole('button', { name: /Войти/ })).toBeDisabled();
+    expect(within(nav).getByRole('button', { name: /Войти/ })).toHaveAttribute('aria-busy', 'true');
     await act(() => store.dispatch(initialiseSession()));
     expect(await within(nav).findByRole('button', { name: /ivan\.petrov/ })).toBeInTheDocument();
   });

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
-import { useAppSelector } from '@/app/withTypes';
-import { selectAuthDialog } from './authDialogSlice';
+import { Suspense, useState } from 'react';
+import { selectAuthDialog } from '@/features/session/authDialogSlice';
+import { lazyWithAntd } from '../lazyWithAntd';
+import { useAppSelector } from '../withTypes';
 
 // The dialog brings antd's Form, Tabs and Modal: most visitors never open it, so it loads on demand.
-const AuthDialog = lazy(() => import('./AuthDialog').then((module) => ({ default: module.AuthDialog })));
+const AuthDialog = lazyWithAntd(() => import('@/features/session/AuthDialog').then((module) => ({ default: module.AuthDialog })));
 
 /** Mounts the auth dialog once it is first opened, and keeps it mounted so it can animate closed. */
 export function LazyAuthDialog() {
