@@ -9,9 +9,10 @@ import type { DestinationStream } from 'pino';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
 import authentication from './plugins/authentication';
+import catalogueCache from './plugins/catalogue-cache';
 import database from './plugins/database';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
 import { registerStorefront } from './plugins/storefront';
 import { registerValidation } from './plugins/validation';
 import addressRoutes from './routes/address';
@@ -64,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     forceCloseConnections: 'idle',
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -71,6 +73,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerValidation(app);
   registerErrorHandling(app);
+  // A graceful stop (app.close) waits until every connection has ended. A keep-alive connection
+  // whose request was in flight when it began would stay open after its answer (until the client
+  // or keepAliveTimeout closes it), so close-with-grace killed the process after 10 s with code 1.
+  // While closing, answers say `Connection: close`, and connections gone idle are closed at once.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
   // Bodies are JSON (or form-encoded for login); Fastify's built-in text/plain parser would let a
   // text body through to validation (422) instead of refusing its type (415).
   app.removeContentTypeParser('text/plain');
@@ -101,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyRateLimit, { global: false });
   await app.register(database);
   await app.register(authentication);
+  await app.register(catalogueCache);
   await registerDocs(app);
 
   await app.register(productsRoutes, { prefix: '/api/v1/products' });

@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +25,19 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T>;
   migrate(db: Database): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Follows NOTIFY on `channel`, from this process and (on PostgreSQL) every other one. If the
+   * connection that listens is lost, notifications may have been missed: `onLost` says so, and
+   * `onRestored` follows once listening again.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onNotify(): void;
+  onLost(): void;
+  onRestored(): void;
 }
 
 const migrationsFolder = path.join(__dirname, 'migrations');
@@ -96,6 +108,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    // One process owns an embedded database, so its notifications cannot be lost on the way.
+    listen: async (channel, { onNotify }) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return () => unsubscribe();
+    },
     close: async () => {
       await client.close();
       await unlock();
@@ -107,6 +124,10 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor may a checked-out one (a transaction between two queries, say): pg emits 'error' on the
+  // client itself, and without a listener that is an uncaught exception. The query fails anyway
+  // (answered 503), and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -125,6 +146,52 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** A dedicated connection that LISTENs, and connects again (after `onLost`) whenever it breaks. */
+async function listenOnPostgres(connectionString: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const client = new Client({ connectionString, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const onBroken = () => {
+      if (lost || stopped) return;
+      lost = true;
+      current = null;
+      handlers.onLost();
+      void client.end().catch(() => {});
+      retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+    };
+    client.on('error', onBroken);
+    client.on('end', onBroken);
+    client.on('notification', () => handlers.onNotify());
+    await client.connect();
+    await client.query(`listen ${channel}`);
+    current = client;
+  }
+
+  async function reconnect(): Promise<void> {
+    if (stopped) return;
+    try {
+      await connect();
+      handlers.onRestored();
+    } catch {
+      retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+    }
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }

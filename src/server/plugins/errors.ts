@@ -9,6 +9,7 @@ const byFastifyCode: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Пустое тело запроса'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Некорректный JSON в теле запроса'],
   FST_ERR_BAD_URL: [400, 'Некорректный адрес запроса'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'Слишком длинный адрес запроса'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'Некорректный запрос'],
 };
 
@@ -32,7 +33,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && depth < 5; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/.test(message)) return true;
+    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|encountered a connection error and is not queryable/.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -48,6 +49,22 @@ function classify(error: FastifyError): [number, string] {
   if (status >= 400 && status < 500) return [status, byStatus[status] ?? 'Некорректный запрос'];
   if (isDatabaseUnavailable(error)) return [503, 'Сервис временно недоступен. Повторите попытку позже.'];
   return [500, 'Внутренняя ошибка сервера'];
+}
+
+/**
+ * Fastify's own routing failures (a URL that cannot be decoded, an over-long path segment) happen
+ * before any route or hook, so the error handler never sees them and Fastify would answer with its
+ * own body naming its internal error code. They are answered as `{detail}` like everything else.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, detail] = classify(error);
+  // The hooks that add the security headers have not run for this request.
+  reply
+    .code(status)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .type('application/json; charset=utf-8')
+    .send({ detail });
 }
 
 /** The one place that turns any failure into `{detail}`; internals are logged, never sent. */

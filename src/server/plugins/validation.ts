@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import localizeRu from 'ajv-i18n/localize/ru';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { unprocessable } from '../errors';
 
 const common: Options = { removeAdditional: 'all', useDefaults: true, allErrors: false, strict: false };
 // Path and query values arrive as text and must be read as numbers; a JSON body must already
@@ -30,6 +31,30 @@ export function describeValidationError(errors: ErrorObject[], part: string | un
   return missing ? `Некорректные данные: не заполнено ${where}` : `Некорректные данные: ${where} ${first.message}`;
 }
 
+/**
+ * True when any string in `value` (however deeply nested) holds U+0000. Walked with a stack, not
+ * recursion, so a deeply nested JSON body cannot overflow the call stack.
+ */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (current !== null && typeof current === 'object') {
+      for (const child of Object.values(current)) pending.push(child);
+    }
+  }
+  return false;
+}
+
 export function registerValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
+  // PostgreSQL text cannot hold U+0000: a path, query or body carrying one is refused here (422)
+  // instead of failing inside SQL (500).
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw unprocessable('Некорректные данные: недопустимый символ (U+0000) в запросе');
+    }
+  });
 }

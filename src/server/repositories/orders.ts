@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../db/database';
 import { cartItems, orderLines, orders, products, variants } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../errors';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
+import { CATALOGUE_CHANNEL } from '../services/catalogue-cache';
 
 export interface NewOrder {
   userId: number;
@@ -69,6 +70,11 @@ function toSummary(row: SummaryRow): OrderSummary {
   };
 }
 
+/** Tells every process of the shop, once the transaction commits, that stock has changed. */
+async function announceStockChange(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
+}
+
 async function returnStock(tx: Transaction, orderId: number): Promise<void> {
   const lines = await tx
     .select({ variantId: orderLines.variantId, productId: orderLines.productId, quantity: orderLines.quantity })
@@ -101,6 +107,7 @@ export function createOrdersRepository(db: Database) {
       throw conflict(`Заказ #${order.id} в статусе «${order.status}» нельзя отменить`);
     }
     await returnStock(tx, order.id);
+    await announceStockChange(tx);
     await tx.update(orders).set({ status: CANCELLED, updatedAt: new Date() }).where(eq(orders.id, order.id));
     return { id: order.id, status: CANCELLED };
   }
@@ -211,6 +218,7 @@ export function createOrdersRepository(db: Database) {
         await tx
           .delete(cartItems)
           .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.variantId, variantIds)));
+        await announceStockChange(tx);
 
         return {
           order: {

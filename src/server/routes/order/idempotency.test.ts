@@ -8,7 +8,9 @@ let product: Product;
 
 beforeAll(async () => {
   shop = await createTestApp();
-  [buyer, other] = await quickShoppers(shop.app, 2);
+  const shoppers = await quickShoppers(shop.app, 2);
+  buyer = shoppers[0]!;
+  other = shoppers[1]!;
   product = (await allProducts(shop.app)).find((candidate) => candidate.variants.length > 0)!;
   await setVariant(shop.app, product.variants[0]!.id, { stock: 100 });
 }, STARTUP_TIMEOUT);

@@ -40,6 +40,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // retried is recognised, a different one under the same key is refused.
       idempotency: key ? { key, digest: createHash('sha256').update(JSON.stringify(details)).digest('base64url') } : undefined,
     });
+    // Before answering: the buyer's next look at the product must show the new stock.
+    app.catalogueCache.invalidate();
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send(order);
   });
@@ -55,7 +57,11 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return status;
   });
 
-  app.delete('/:id', { schema: schema.cancelOrder }, (request) => orders.cancel(request.userId, request.params.id));
+  app.delete('/:id', { schema: schema.cancelOrder }, async (request) => {
+    const cancelled = await orders.cancel(request.userId, request.params.id);
+    app.catalogueCache.invalidate();
+    return cancelled;
+  });
 };
 
 export default orderRoutes;

@@ -1,27 +1,52 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors';
 import * as schema from './schema';
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { products } = app.repositories;
 
-  app.get('/', { schema: schema.listProducts }, (request) => products.list(request.query));
+  /**
+   * Answers a catalogue read from the cache (serialised once by the route's own response schema),
+   * with an ETag so that a browser that has it gets a bodiless 304.
+   */
+  async function cached(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>, missing?: string) {
+    // Keyed by the validated parameters, not the raw URL: spelling a query differently cannot
+    // make the cache keep the same answer twice.
+    const answer = await app.catalogueCache.get(key, async () => {
+      const data = await load();
+      return data === null ? null : (reply.serialize(data) as string);
+    });
+    if (!answer) throw notFound(missing ?? 'Не найдено');
+    // Revalidated on every use: stock changes with every order.
+    reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(answer.body);
+  }
 
-  app.get('/popular', { schema: schema.popularProducts }, (request) => products.listPopular(request.query));
-
-  app.get('/categories/all', { schema: schema.categoryNames }, () => products.categoryNames());
-
-  app.get('/categories/:category', { schema: schema.productsInCategory }, async (request) => {
-    const found = await products.listByCategory(request.params.category, request.query);
-    if (!found) throw notFound('Категория не найдена');
-    return found;
+  app.get('/', { schema: schema.listProducts }, (request, reply) => {
+    const { skip, limit } = request.query;
+    return cached(request, reply, `list:${skip}:${limit}`, () => products.list(request.query));
   });
 
-  app.get('/:art', { schema: schema.productByArt }, async (request) => {
-    const product = await products.findByArt(request.params.art);
-    if (!product) throw notFound('Товар не найден');
-    return product;
+  app.get('/popular', { schema: schema.popularProducts }, (request, reply) => {
+    const { skip, limit } = request.query;
+    return cached(request, reply, `popular:${skip}:${limit}`, () => products.listPopular(request.query));
   });
+
+  app.get('/categories/all', { schema: schema.categoryNames }, (request, reply) =>
+    cached(request, reply, 'categories', () => products.categoryNames()),
+  );
+
+  app.get('/categories/:category', { schema: schema.productsInCategory }, (request, reply) => {
+    const { category } = request.params;
+    const { skip, limit } = request.query;
+    return cached(request, reply, `category:${skip}:${limit}:${category}`, () => products.listByCategory(category, request.query), 'Категория не найдена');
+  });
+
+  app.get('/:art', { schema: schema.productByArt }, (request, reply) =>
+    cached(request, reply, `art:${request.params.art}`, () => products.findByArt(request.params.art), 'Товар не найден'),
+  );
 };
 
 export default productsRoutes;

@@ -1,0 +1,83 @@
+// Catalogue reads under load against a bare Fastify empty route measured in the same run (issue 7):
+//   npm run bench -- api            (embedded database, and PostgreSQL when BENCH_DATABASE_URL is set)
+// Target: each read ≥ 50% of the reference's requests per second, p99 < 25 ms, at 50 connections.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freshDatabase } from './database';
+import { load, machine, startProcess, type LoadResult } from './lib';
+
+const READS = [
+  ['popular (home, 8)', '/api/v1/products/popular?skip=0&limit=8'],
+  ['category page (9)', `/api/v1/products/categories/${encodeURIComponent('Мишки')}?skip=0&limit=9`],
+  ['product by art', '/api/v1/products/MO-1001'],
+] as const;
+
+export interface ApiRow {
+  database: string;
+  read: string;
+  result: LoadResult;
+  ratio: number;
+}
+
+export async function benchApi(seconds: number): Promise<{ reference: LoadResult; rows: ApiRow[] }> {
+  const reference = await startProcess('bench/reference-server.ts');
+  const referenceResult = await load(`${reference.url}/`, { seconds });
+  await reference.stop();
+
+  const rows: ApiRow[] = [];
+  const databases: [string, () => Promise<{ env: Record<string, string>; cleanup(): Promise<void> }>][] = [
+    [
+      'embedded (PGlite)',
+      async () => {
+        const dir = await mkdtemp(path.join(tmpdir(), 'bench-shop-'));
+        return { env: { DATA_DIR: dir }, cleanup: () => rm(dir, { recursive: true, force: true }) };
+      },
+    ],
+  ];
+  if (process.env.BENCH_DATABASE_URL) {
+    databases.push([
+      'PostgreSQL',
+      async () => {
+        const database = await freshDatabase(process.env.BENCH_DATABASE_URL!);
+        return { env: { DATABASE_URL: database.url }, cleanup: database.drop };
+      },
+    ]);
+  }
+  for (const [name, prepare] of databases) {
+    const { env, cleanup } = await prepare();
+    const shop = await startProcess('src/server/server.ts', env);
+    try {
+      for (const [read, url] of READS) {
+        await load(`${shop.url}${url}`, { seconds: 2 }); // warm-up
+        const result = await load(`${shop.url}${url}`, { seconds });
+        rows.push({ database: name, read, result, ratio: result.requestsPerSecond / referenceResult.requestsPerSecond });
+      }
+    } finally {
+      await shop.stop();
+      await cleanup();
+    }
+  }
+  return { reference: referenceResult, rows };
+}
+
+export function apiTable({ reference, rows }: Awaited<ReturnType<typeof benchApi>>): string {
+  const lines = [
+    `Reference: bare Fastify empty route, ${reference.requestsPerSecond} req/s, p99 ${reference.p99} ms (same run, same runtime).`,
+    '',
+    '| database | read | req/s | vs reference (target ≥ 50%) | p50 ms | p99 ms (target < 25) | non-2xx |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(
+      ({ database, read, result, ratio }) =>
+        `| ${database} | ${read} | ${result.requestsPerSecond} | ${(ratio * 100).toFixed(0)}% ${ratio >= 0.5 ? '✓' : '✗'} | ${result.p50} | ${result.p99} ${result.p99 < 25 ? '✓' : '✗'} | ${result.non2xx + result.errors} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+if (require.main === module) {
+  benchApi(Number(process.env.BENCH_SECONDS ?? 10)).then((results) => {
+    console.log(`Machine: ${machine()}\n`);
+    console.log(apiTable(results));
+  });
+}
