@@ -90,6 +90,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-${scheme}.png`), fullPage: true });
     }
