@@ -46,7 +46,7 @@ export async function benchApi(seconds: number): Promise<{ reference: LoadResult
   }
   for (const [name, prepare] of databases) {
     const { env, cleanup } = await prepare();
-    const shop = await startProcess('src/server/server.ts', env);
+    const shop = await startProcess('src/server/server.ts', { ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL }, '/api/health/ready');
     try {
       for (const [read, url] of READS) {
         await load(`${shop.url}${url}`, { seconds: 2 }); // warm-up

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -11,28 +12,42 @@ export interface Process {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry point with tsx and waits for Fastify's "Server listening at" line. */
-export async function startProcess(entry: string, env: Record<string, string | undefined> = {}): Promise<Process> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [entry], {
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a TypeScript entry point with tsx on a free port and waits until it answers. */
+export async function startProcess(entry: string, env: Record<string, string | undefined> = {}, readyPath = '/'): Promise<Process> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // node --import tsx, not the tsx wrapper: the pid is the server's own (memory is measured on it).
+  const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${entry} exited with ${code}:\n${output}`)));
-  });
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${entry} did not start:\n${output}`);
+    const answered = await fetch(`${url}${readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return {
     url,
     pid: child.pid!,
@@ -66,4 +81,12 @@ export async function load(url: string, options: { connections?: number; seconds
 
 export function machine(): string {
   return `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export async function residentMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
 }

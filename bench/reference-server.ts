@@ -3,5 +3,5 @@ import Fastify from 'fastify';
 
 const app = Fastify();
 app.get('/', async () => ({}));
-app.listen({ host: '127.0.0.1', port: 0 }).then((address) => console.log(`Server listening at ${address}`));
+void app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

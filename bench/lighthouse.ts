@@ -1,0 +1,73 @@
+// Lighthouse (the npm package) in Debian's Chromium against the built shop on the embedded database
+// (issue 7: performance ≥ 90 on mobile emulation and ≥ 95 on desktop, accessibility ≥ 95):
+//   npm run bench -- lighthouse
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startProcess } from './lib';
+
+const PAGES = [
+  ['home', '/'],
+  ['catalogue', '/catalog'],
+  ['product', '/product/MO-1001'],
+] as const;
+
+export interface LighthouseRow {
+  page: string;
+  form: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+}
+
+export async function benchLighthouse(): Promise<LighthouseRow[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
+  const shop = await startProcess('src/server/server.ts', { DATA_DIR: dir, LOG_LEVEL: 'warn' }, '/api/health/ready');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const [page, url] of PAGES) {
+      for (const form of ['mobile', 'desktop'] as const) {
+        const result = await lighthouse(
+          `${shop.url}${url}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+          form === 'desktop' ? desktopConfig : undefined,
+        );
+        const { categories, audits } = result!.lhr;
+        rows.push({
+          page,
+          form,
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        });
+      }
+    }
+  } finally {
+    chrome.kill();
+    await shop.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export function lighthouseTable(rows: LighthouseRow[]): string {
+  return [
+    '| page | form factor | performance (target) | accessibility (target ≥ 95) | LCP |',
+    '|---|---|---|---|---|',
+    ...rows.map((row) => {
+      const target = row.form === 'mobile' ? 90 : 95;
+      return `| ${row.page} | ${row.form} | ${row.performance} (≥ ${target}) ${row.performance >= target ? '✓' : '✗'} | ${row.accessibility} ${row.accessibility >= 95 ? '✓' : '✗'} | ${row.lcpMs} ms |`;
+    }),
+  ].join('\n');
+}
+
+if (require.main === module) {
+  benchLighthouse().then((rows) => console.log(lighthouseTable(rows)));
+}
