@@ -7,12 +7,27 @@ const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', rootDir: '.', ignoreDeprecations: '6.0' } }],
 };
 
+/**
+ * Real server processes over HTTP: kill -9, PostgreSQL stopped under load, SIGTERM under load.
+ * It stops the machine's PostgreSQL cluster for a few seconds, so it exists only for
+ * `npm run test:reliability` (which sets RELIABILITY_SUITE=1): never in `npm test` or a bare `jest`.
+ */
+const reliability: NonNullable<Config['projects']>[number] = {
+  displayName: 'reliability',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src/server/reliability'],
+  transform,
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
 const config: Config = {
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
+      // The process-level suite has its own project and script (npm run test:reliability).
+      testPathIgnorePatterns: ['/node_modules/', '/reliability/'],
       transform,
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     },
@@ -32,6 +47,7 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setup.ts'],
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     },
+    ...(process.env.RELIABILITY_SUITE === '1' ? [reliability] : []),
   ],
 };
 

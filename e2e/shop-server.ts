@@ -13,7 +13,7 @@ const root = path.resolve(__dirname, '..');
 /** Starts the real server (as `npm start` would, minus the build) on a free port with a fresh database. */
 export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-e2e-'));
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/server.ts'], {
+  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

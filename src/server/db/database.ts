@@ -162,12 +162,17 @@ async function listenOnPostgres(connectionString: string, channel: string, handl
   async function connect(): Promise<void> {
     const client = new Client({ connectionString, connectionTimeoutMillis: 5000 });
     let lost = false;
+    let listening = false;
     const onBroken = () => {
       if (lost || stopped) return;
       lost = true;
+      void client.end().catch(() => {});
+      // A connection that never got to LISTEN fails connect() itself, and its caller retries.
+      // Retrying here as well doubled the attempts every second while the database was down
+      // (64 LISTEN connections after a 6 s outage, until max_connections was exhausted).
+      if (!listening) return;
       current = null;
       handlers.onLost();
-      void client.end().catch(() => {});
       retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
     };
     client.on('error', onBroken);
@@ -175,6 +180,7 @@ async function listenOnPostgres(connectionString: string, channel: string, handl
     client.on('notification', () => handlers.onNotify());
     await client.connect();
     await client.query(`listen ${channel}`);
+    listening = true;
     current = client;
   }
 

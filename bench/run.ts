@@ -1,0 +1,60 @@
+// npm run bench [-- api orders memory lighthouse bundle]: runs the benchmarks (all by default) and
+// writes their figures, beside the targets of issue 7, to docs/performance.md.
+// PostgreSQL figures need BENCH_DATABASE_URL (an admin connection; a fresh database is made per run).
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiTable, benchApi } from './api-load';
+import { root, machine } from './lib';
+import { benchLighthouse, lighthouseTable } from './lighthouse';
+import { benchMemory, memoryTable } from './memory-soak';
+import { benchOrders, ordersTable } from './orders-load';
+
+const ALL = ['bundle', 'api', 'orders', 'memory', 'lighthouse'] as const;
+type Bench = (typeof ALL)[number];
+
+async function main(): Promise<void> {
+  const chosen = process.argv.slice(2).filter((name): name is Bench => (ALL as readonly string[]).includes(name));
+  const benches = chosen.length > 0 ? chosen : [...ALL];
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const sections: string[] = [];
+
+  for (const bench of benches) {
+    console.log(`== ${bench}`);
+    if (bench === 'bundle') {
+      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+      const output = execFileSync('node', ['scripts/check-bundle-size.js'], { cwd: root, encoding: 'utf8' });
+      sections.push(`## Storefront first load\n\nHome page JS + CSS after gzip (\`npm run check:bundle\`, also run in CI), target ≤ 200 KB:\n\n\`\`\`\n${output.trim()}\n\`\`\``);
+    } else if (bench === 'api') {
+      sections.push(`## Catalogue reads at 50 connections\n\n\`npm run bench -- api\` (autocannon, ${seconds} s per read after a 2 s warm-up).\n\n${apiTable(await benchApi(seconds))}`);
+    } else if (bench === 'orders') {
+      if (!adminUrl) {
+        sections.push('## Orders\n\nNot run: set BENCH_DATABASE_URL to a PostgreSQL server.');
+        continue;
+      }
+      sections.push(`## Orders on PostgreSQL\n\n\`BENCH_DATABASE_URL=… npm run bench -- orders\` (50 buyers, each with its own token, ordering one unit at a time for ${seconds} s).\n\n${ordersTable(await benchOrders(adminUrl, seconds))}`);
+    } else if (bench === 'memory') {
+      const soak = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+      sections.push(`## Memory\n\n\`BENCH_SOAK_SECONDS=${soak} npm run bench -- memory\` (read load at 50 connections throughout).\n\n${memoryTable(await benchMemory(soak))}`);
+    } else {
+      sections.push(`## Lighthouse\n\n\`npm run bench -- lighthouse\` (Lighthouse ${require('lighthouse/package.json').version}, Debian Chromium, simulated throttling).\n\n${lighthouseTable(await benchLighthouse())}`);
+    }
+  }
+
+  const report = [
+    '# Performance',
+    '',
+    `Measured on ${machine()}. The machine is shared and noisy: the API figures are compared with a reference measured in the same run, not with numbers from another day. Repeat with \`npm run bench\` (and \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test\` for the PostgreSQL figures).`,
+    '',
+    ...sections.flatMap((section) => [section, '']),
+  ].join('\n');
+  console.log(report);
+  // Only a full run replaces the report, so its figures always come from one run.
+  if (benches.length === ALL.length) {
+    writeFileSync(path.join(root, 'docs', 'performance.md'), report);
+    console.log('\nWritten to docs/performance.md');
+  }
+}
+
+void main();
