@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freshDatabase } from './database';
+import { createFreshDatabase } from '../src/server/test/fresh-database';
 import { load, machine, startProcess, type LoadResult } from './lib';
 
 const READS = [
@@ -39,7 +39,7 @@ export async function benchApi(seconds: number): Promise<{ reference: LoadResult
     databases.push([
       'PostgreSQL',
       async () => {
-        const database = await freshDatabase(process.env.BENCH_DATABASE_URL!);
+        const database = await createFreshDatabase(process.env.BENCH_DATABASE_URL!, 'shop_bench');
         return { env: { DATABASE_URL: database.url }, cleanup: database.drop };
       },
     ]);

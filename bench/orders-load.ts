@@ -1,7 +1,7 @@
 // Order throughput on PostgreSQL with 50 concurrent buyers, and proof of zero oversell (issue 7):
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- orders
 import { Client } from 'pg';
-import { freshDatabase } from './database';
+import { createFreshDatabase } from '../src/server/test/fresh-database';
 import { startProcess } from './lib';
 
 const BUYERS = 50;
@@ -58,7 +58,7 @@ export interface OrdersResult {
 }
 
 export async function benchOrders(adminUrl: string, seconds: number): Promise<OrdersResult> {
-  const database = await freshDatabase(adminUrl);
+  const database = await createFreshDatabase(adminUrl, 'shop_bench');
   const shop = await startProcess('src/server/server.ts', { DATABASE_URL: database.url, LOGIN_LIMIT_PER_CLIENT: '100000' }, '/api/health/ready');
   const sql = new Client({ connectionString: database.url });
   await sql.connect();

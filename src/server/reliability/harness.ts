@@ -4,13 +4,14 @@
  * are always removed again. Nothing here imports the application: the servers are black boxes.
  */
 import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { createFreshDatabase, type FreshDatabase as BaseFreshDatabase } from '../test/fresh-database';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -215,46 +216,23 @@ export function tempDir(label: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export interface FreshDatabase {
-  url: string;
-  name: string;
+export interface FreshDatabase extends BaseFreshDatabase {
   /** A connection of the test's own, for set-up and checks. */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
-  drop(): Promise<void>;
 }
 
-/** A new database on the TEST_DATABASE_URL server (dropped by `drop`), as src/server/test/test-app.ts makes them. */
+/** A new database on the TEST_DATABASE_URL server (dropped by `drop`). */
 export async function freshPostgresDatabase(): Promise<FreshDatabase> {
-  const admin = adminUrl();
-  const name = `shop_reliability_${randomBytes(6).toString('hex')}`;
-  const client = new Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const database = await createFreshDatabase(adminUrl(), 'shop_reliability');
   return {
-    url: url.toString(),
-    name,
+    ...database,
     async query<T>(text: string, values: unknown[] = []) {
-      const connection = new Client({ connectionString: url.toString() });
+      const connection = new Client({ connectionString: database.url });
       await connection.connect();
       try {
         return (await connection.query(text, values)).rows as T[];
       } finally {
         await connection.end();
-      }
-    },
-    async drop() {
-      const cleanup = new Client({ connectionString: admin });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
       }
     },
   };

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Client } from 'pg';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
+import { createFreshDatabase } from './fresh-database';
 import { loadConfig, type AppConfig } from '../config';
 import { variants } from '../db/schema';
 import { hashPassword } from '../services/passwords';
@@ -13,24 +13,7 @@ import type { Product } from '../../shared/api';
  * A fresh database per test file: in-memory PGlite by default, or a new database created on
  * the PostgreSQL server of TEST_DATABASE_URL (and dropped afterwards), so suites never share rows.
  */
-export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+export const freshPostgresDatabase = (adminUrl: string) => createFreshDatabase(adminUrl, 'shop_test');
 
 export interface TestApp {
   app: FastifyInstance;
