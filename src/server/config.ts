@@ -85,4 +85,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-export { ConfigError };

@@ -12,7 +12,6 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (detail: string) => new ApiError(400, detail);
 export const unauthorized = (detail = 'Требуется вход в систему') => new ApiError(401, detail);
 export const forbidden = (detail = 'Доступ запрещён') => new ApiError(403, detail);
 export const notFound = (detail: string) => new ApiError(404, detail);

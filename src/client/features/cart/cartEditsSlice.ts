@@ -59,7 +59,7 @@ export function linesWithEdits(items: CartItem[], pending: Record<number, number
 
 const saveRequested = createAction('cartEdits/saveRequested');
 const CART_RELOAD_WAIT_MS = 5000;
-export const CART_SAVE_FAILED = 'Не удалось сохранить изменения корзины. Показаны последние сохранённые данные.';
+const CART_SAVE_FAILED = 'Не удалось сохранить изменения корзины. Показаны последние сохранённые данные.';
 
 /**
  * SPEC §4/§9: edits are sent 500 ms after the last one (every pending line at once), then the cart
