@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetSessionMemory } from '@/api/baseQuery';
 import { withoutSessionCookie } from './fixtures';
 import { installMatchMedia, resetMedia } from './media';
 import { server } from './server';
 
 installMatchMedia();
+
+// Pages built with antd load it lazily (as in the browser); the first load in a busy CI worker can
+// take longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd measures elements with these; jsdom has neither.
 class ResizeObserverStub {
