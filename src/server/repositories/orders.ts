@@ -5,6 +5,7 @@ import { cartItems, orderLines, orders, products, variants } from '../db/schema'
 import { conflict, notFound, unprocessable } from '../errors';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import { CATALOGUE_CHANNEL } from '../services/catalogue-cache';
+import { variantColumns } from './products';
 
 export interface NewOrder {
   userId: number;
@@ -137,15 +138,7 @@ export function createOrdersRepository(db: Database) {
           }
         }
         const locked = await tx
-          .select({
-            id: variants.id,
-            productId: variants.productId,
-            color: variants.color,
-            size: variants.size,
-            price: variants.price,
-            stock: variants.stock,
-            productName: products.name,
-          })
+          .select({ ...variantColumns, productName: products.name })
           .from(variants)
           .innerJoin(products, eq(products.id, variants.productId))
           .where(inArray(variants.id, variantIds))

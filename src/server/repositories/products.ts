@@ -19,18 +19,21 @@ const productColumns = {
   image: products.image,
 };
 
+/** A variant row as both the catalogue and the order transaction read it. */
+export const variantColumns = {
+  id: variants.id,
+  productId: variants.productId,
+  color: variants.color,
+  size: variants.size,
+  price: variants.price,
+  stock: variants.stock,
+};
+
 export function createProductsRepository(db: Queryable) {
   async function attachVariants(rows: ProductRow[]): Promise<Product[]> {
     if (rows.length === 0) return [];
     const variantRows = await db
-      .select({
-        id: variants.id,
-        productId: variants.productId,
-        color: variants.color,
-        size: variants.size,
-        price: variants.price,
-        stock: variants.stock,
-      })
+      .select(variantColumns)
       .from(variants)
       .where(
         inArray(
