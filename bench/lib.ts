@@ -23,12 +23,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a TypeScript entry point with tsx on a free port and waits until it answers. */
+const SHOP_SERVER = 'src/server/server.ts';
+
+/**
+ * Starts a TypeScript entry point with tsx on a free port and waits until it answers. The shop's
+ * server is started as `npm start` starts it (scripts/start-server.sh, with its runtime flags).
+ */
 export async function startProcess(entry: string, env: Record<string, string | undefined> = {}, readyPath = '/'): Promise<Process> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // node --import tsx, not the tsx wrapper: the pid is the server's own (memory is measured on it).
-  const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', entry], {
+  // Never the tsx or npm wrappers: the pid must be the server's own (memory is measured on it);
+  // the start script execs node.
+  const [command, ...args] = entry === SHOP_SERVER ? ['sh', 'scripts/start-server.sh'] : [path.join(root, 'node_modules/.bin/node'), '--import', 'tsx', entry];
+  const child = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,6 +85,14 @@ export async function load(url: string, options: { connections?: number; seconds
     errors: result.errors,
   };
 }
+
+/** The value below which `p` percent of `values` fall (nearest rank); 0 for no values. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export const tenths = (ms: number): number => Math.round(ms * 10) / 10;
 
 export function machine(): string {
   return `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;

@@ -2,16 +2,16 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- orders
 import { Client } from 'pg';
 import { createFreshDatabase } from '../src/server/test/fresh-database';
-import { startProcess } from './lib';
+import { percentile, startProcess } from './lib';
 
 const BUYERS = 50;
 
-interface Buyer {
+export interface Buyer {
   id: number;
   token: string;
 }
 
-async function register(url: string, index: number): Promise<Buyer> {
+export async function register(url: string, index: number): Promise<Buyer> {
   const email = `bench-buyer-${index}-${Date.now()}@example.com`;
   const password = 'bench-password-123';
   const registered = await fetch(`${url}/api/v1/auth/register`, {
@@ -25,9 +25,13 @@ async function register(url: string, index: number): Promise<Buyer> {
   return { id, token: access_token };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export interface OrderItem {
+  product_id: number;
+  variant_id: number;
+}
 
-async function storm(url: string, buyers: Buyer[], item: { product_id: number; variant_id: number }, seconds: number) {
+/** Every buyer orders one unit of `pick()` again and again for `seconds`; 409s (sold out) count too. */
+export async function storm(url: string, buyers: Buyer[], pick: () => OrderItem, seconds: number) {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const end = Date.now() + seconds * 1000;
@@ -38,7 +42,7 @@ async function storm(url: string, buyers: Buyer[], item: { product_id: number; v
         const response = await fetch(`${url}/api/v1/order/`, {
           method: 'POST',
           headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ user_id: buyer.id, address: 'Москва, склад', items: [{ ...item, quantity: 1 }] }),
+          body: JSON.stringify({ user_id: buyer.id, address: 'Москва, склад', items: [{ ...pick(), quantity: 1 }] }),
         });
         await response.arrayBuffer();
         latencies.push(performance.now() - started);
@@ -46,7 +50,6 @@ async function storm(url: string, buyers: Buyer[], item: { product_id: number; v
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
   return { latencies, statuses, created: statuses.get(201) ?? 0 };
 }
 
@@ -69,12 +72,12 @@ export async function benchOrders(adminUrl: string, seconds: number): Promise<Or
 
     // Throughput: stock large enough never to run out.
     await sql.query('update variants set stock = 1000000 where id = $1', [plenty.id]);
-    const run = await storm(shop.url, buyers, { product_id: plenty.product_id, variant_id: plenty.id }, seconds);
+    const run = await storm(shop.url, buyers, () => ({ product_id: plenty.product_id, variant_id: plenty.id }), seconds);
 
     // Oversell check: 50 buyers keep ordering a variant with 300 in stock.
     const stock = 300;
     await sql.query('update variants set stock = $2 where id = $1', [scarce.id, stock]);
-    const contended = await storm(shop.url, buyers, { product_id: scarce.product_id, variant_id: scarce.id }, 5);
+    const contended = await storm(shop.url, buyers, () => ({ product_id: scarce.product_id, variant_id: scarce.id }), 5);
     const after = await sql.query<{ stock: number }>('select stock from variants where id = $1', [scarce.id]);
     const sold = await sql.query<{ units: string }>('select coalesce(sum(quantity), 0) as units from order_lines where variant_id = $1', [scarce.id]);
 

@@ -1,21 +1,26 @@
-// npm run bench [-- api orders memory lighthouse bundle]: runs the benchmarks (all by default) and
-// writes their figures, beside the targets of issue 7, to docs/performance.md.
+// npm run bench [-- api orders memory lighthouse bundle cart growth]: runs the benchmarks (all but growth
+// by default) and writes their figures, beside the targets of issue 7, to docs/performance.md.
+// growth (bench/growth.ts) grows a shop to 100 000 products first, so it runs only when asked for.
 // PostgreSQL figures need BENCH_DATABASE_URL (an admin connection; a fresh database is made per run).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiTable, benchApi } from './api-load';
+import { benchCartPaint, cartPaintSection } from './cart-paint';
+import { benchGrowth, growthOptions, growthSection } from './growth';
 import { root, machine } from './lib';
 import { benchLighthouse, lighthouseTable } from './lighthouse';
 import { benchMemory, memoryTable } from './memory-soak';
 import { benchOrders, ordersTable } from './orders-load';
 
-const ALL = ['bundle', 'api', 'orders', 'memory', 'lighthouse'] as const;
-type Bench = (typeof ALL)[number];
+const ALL = ['bundle', 'api', 'orders', 'memory', 'lighthouse', 'cart'] as const;
+const ON_REQUEST = ['growth'] as const;
+type Bench = (typeof ALL)[number] | (typeof ON_REQUEST)[number];
 
 async function main(): Promise<void> {
-  const chosen = process.argv.slice(2).filter((name): name is Bench => (ALL as readonly string[]).includes(name));
-  const benches = chosen.length > 0 ? chosen : [...ALL];
+  const known: readonly string[] = [...ALL, ...ON_REQUEST];
+  const chosen = process.argv.slice(2).filter((name): name is Bench => known.includes(name));
+  const benches: Bench[] = chosen.length > 0 ? chosen : [...ALL];
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const sections: string[] = [];
@@ -34,9 +39,16 @@ async function main(): Promise<void> {
         continue;
       }
       sections.push(`## Orders on PostgreSQL\n\n\`BENCH_DATABASE_URL=… npm run bench -- orders\` (50 buyers, each with its own token, ordering one unit at a time for ${seconds} s).\n\n${ordersTable(await benchOrders(adminUrl, seconds))}`);
+    } else if (bench === 'growth') {
+      // Shorter reads than the others: the run makes and grows two shops per database.
+      const growthSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+      const options = growthOptions();
+      sections.push(growthSection(await benchGrowth(growthSeconds, options), growthSeconds, options));
+    } else if (bench === 'cart') {
+      sections.push(cartPaintSection(await benchCartPaint(adminUrl)));
     } else if (bench === 'memory') {
-      const soak = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
-      sections.push(`## Memory\n\n\`BENCH_SOAK_SECONDS=${soak} npm run bench -- memory\` (read load at 50 connections throughout).\n\n${memoryTable(await benchMemory(soak))}`);
+      const soak = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+      sections.push(`## Memory\n\n\`BENCH_SOAK_SECONDS=${soak} npm run bench -- memory\` (catalogue reads at 50 connections and 10 buyers ordering, throughout).\n\n${memoryTable(await benchMemory(soak))}`);
     } else {
       sections.push(`## Lighthouse\n\n\`npm run bench -- lighthouse\` (Lighthouse ${require('lighthouse/package.json').version}, Debian Chromium, simulated throttling).\n\n${lighthouseTable(await benchLighthouse())}`);
     }
@@ -51,7 +63,7 @@ async function main(): Promise<void> {
   ].join('\n');
   console.log(report);
   // Only a full run replaces the report, so its figures always come from one run.
-  if (benches.length === ALL.length) {
+  if (ALL.every((bench) => benches.includes(bench))) {
     writeFileSync(path.join(root, 'docs', 'performance.md'), report);
     console.log('\nWritten to docs/performance.md');
   }

@@ -41,7 +41,9 @@ test('registering a taken e-mail shows the server’s reason', async ({ page, re
   await page.goto('/');
   await openLoginDialog(page);
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: 'Регистрация' }).click();
+  const registration = dialog.getByRole('tab', { name: 'Регистрация' });
+  await registration.click();
+  await expect(registration).toHaveAttribute('aria-selected', 'true');
   await dialog.getByLabel('Email').fill(email.toUpperCase());
   await dialog.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
   await dialog.getByLabel('Подтвердите пароль').fill(PASSWORD);

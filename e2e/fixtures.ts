@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'e2e-artifacts', 'screenshots');
 export const PASSWORD = 'Плюшевый-мишка-2026';
@@ -69,15 +69,43 @@ export async function logInThroughDialog(page: Page, email: string, password = P
   await expect(userButton(page, email)).toBeVisible();
 }
 
+/**
+ * Waits until an element that appears with an animation (antd's dialogs and menus) has finished
+ * appearing. antd first shows it at opacity 0 with its animation not yet started, and Playwright
+ * counts that as visible and stable: a click then pressed the button down on the still element and
+ * released it on the one the starting animation had moved there, and the click was lost (seen on a
+ * busy CI machine, where that pause is long).
+ */
+export async function waitUntilAppeared(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => {
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          if (getComputedStyle(node).opacity !== '1') return false;
+        }
+        return document.getAnimations().every((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          return !target?.contains(element) || animation.playState === 'finished';
+        });
+      }),
+    )
+    .toBe(true);
+}
+
+export async function openPhoneMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await waitUntilAppeared(page.getByRole('menu'));
+}
+
 export async function openLoginDialog(page: Page): Promise<void> {
   const mobile = (page.viewportSize()?.width ?? 1440) < 600;
   if (mobile) {
-    await page.getByRole('button', { name: 'Меню' }).click();
+    await openPhoneMenu(page);
     await page.getByRole('menuitem', { name: 'Войти' }).click();
   } else {
     await page.getByRole('banner').getByRole('button', { name: 'Войти' }).click();
   }
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await waitUntilAppeared(page.getByRole('dialog'));
 }
 
 export const userButton = (page: Page, email: string) => page.getByRole('banner').getByRole('button', { name: email.split('@')[0] });

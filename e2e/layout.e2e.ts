@@ -1,4 +1,4 @@
-import { expect, openLoginDialog, test } from './fixtures';
+import { expect, openLoginDialog, openPhoneMenu, test, waitUntilAppeared } from './fixtures';
 
 test.describe('at phone width (375px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -9,17 +9,16 @@ test.describe('at phone width (375px)', () => {
     await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeHidden();
     await expect(page.getByLabel('Контакты')).toBeHidden();
 
-    await page.getByRole('button', { name: 'Меню' }).click();
+    await openPhoneMenu(page);
     for (const item of ['Каталог', 'О компании', 'Корзина', 'Войти']) {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     }
     // A visitor's cart item asks them to log in.
     await page.getByRole('menuitem', { name: 'Корзина' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    // Measured once the opening animation has finished.
-    const size = async () => (await page.locator('.ant-modal-container').boundingBox()) ?? { width: 0, height: 0 };
-    await expect.poll(async () => (await size()).width).toBeGreaterThanOrEqual(370);
-    expect((await size()).height).toBeGreaterThanOrEqual(700);
+    await waitUntilAppeared(page.getByRole('dialog'));
+    const size = (await page.locator('.ant-modal-container').boundingBox()) ?? { width: 0, height: 0 };
+    expect(size.width).toBeGreaterThanOrEqual(370);
+    expect(size.height).toBeGreaterThanOrEqual(700);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
 

@@ -1,7 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -13,6 +12,7 @@ import catalogueCache from './plugins/catalogue-cache';
 import database from './plugins/database';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStorefront } from './plugins/storefront';
 import { registerValidation } from './plugins/validation';
 import addressRoutes from './routes/address';
@@ -65,6 +65,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     forceCloseConnections: 'idle',
+    // The first start creates, migrates and seeds the embedded database: tens of seconds on a
+    // slow or busy machine, far beyond the 10 s Fastify allows a plugin by default.
+    pluginTimeout: 120_000,
     frameworkErrors: sendFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -81,36 +84,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (closing) app.server.closeIdleConnections();
+    done();
   });
   // Bodies are JSON (or form-encoded for login); Fastify's built-in text/plain parser would let a
   // text body through to validation (422) instead of refusing its type (415).
   app.removeContentTypeParser('text/plain');
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // The shop may run on plain http (localhost, a LAN): never rewrite its requests to https.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });

@@ -2,6 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { TokenResponse } from '@shared/api';
 import { API_HOST } from './config';
+import { takeInitialResponse } from './initialResponses';
 import { hasSessionHint, isExpired, tokenStorage } from './tokenStorage';
 
 /** Dispatched when the session cannot be renewed any more; the session slice logs the user out. */
@@ -60,6 +61,9 @@ const isAuthCall = (args: string | FetchArgs) => (typeof args === 'string' ? arg
  * refresh and one retry; when nothing works the request goes without a token and the session ends.
  */
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  // Public catalogue reads the page came with need neither a token nor the network.
+  const initial = takeInitialResponse(args);
+  if (initial) return initial;
   if (!isAuthCall(args)) {
     const token = tokenStorage.get();
     if (!token || isExpired(token)) {

@@ -1,18 +1,17 @@
 import { lazy, type ComponentType } from 'react';
 
-type Loaded = { default: ComponentType };
-
 /**
  * A lazily loaded part of the shop built with antd: its chunk and antd's theme (AntdScope) load
- * together when it is first shown, so the shell and the home page never download antd.
+ * together when it is first shown, so the shell, the home and catalogue pages and the first paint
+ * of a product page never download antd.
  */
-export function lazyWithAntd(load: () => Promise<Loaded>) {
+export function lazyWithAntd<Props extends object = Record<string, never>>(load: () => Promise<{ default: ComponentType<Props> }>) {
   return lazy(async () => {
     const [{ default: Part }, { AntdScope }] = await Promise.all([load(), import(/* webpackChunkName: "antd-scope" */ './AntdScope')]);
     return {
-      default: () => (
+      default: (props: Props) => (
         <AntdScope>
-          <Part />
+          <Part {...props} />
         </AntdScope>
       ),
     };

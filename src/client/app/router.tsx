@@ -6,8 +6,8 @@ import { RequireUser } from './RequireUser';
 
 // One chunk per page: the home page downloads neither the checkout nor antd.
 const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '@/pages/HomePage'));
-const CataloguePage = lazyWithAntd(() => import(/* webpackChunkName: "page-catalog" */ '@/pages/CataloguePage'));
-const ProductPage = lazyWithAntd(() => import(/* webpackChunkName: "page-product" */ '@/pages/ProductPage'));
+const CataloguePage = lazy(() => import(/* webpackChunkName: "page-catalog" */ '@/pages/CataloguePage'));
+const ProductPage = lazy(() => import(/* webpackChunkName: "page-product" */ '@/pages/ProductPage'));
 const CartPage = lazyWithAntd(() => import(/* webpackChunkName: "page-cart" */ '@/pages/CartPage'));
 const CheckoutPage = lazyWithAntd(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
 const OrderSuccessPage = lazyWithAntd(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));

@@ -1,4 +1,3 @@
-import { Select, Space } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { PAGE_SIZE } from '@shared/api';
@@ -28,19 +27,28 @@ export default function CataloguePage() {
   return (
     <>
       <h1 className="page-title">Каталог</h1>
-      <Space className="catalogue-toolbar" wrap>
+      {/* A native select: the page then needs no antd at all, which on a phone is most of its script work. */}
+      <div className="catalogue-toolbar">
         <label htmlFor="category-select">Категория</label>
-        <Select
+        <select
           id="category-select"
-          aria-label="Категория"
-          placeholder="Категория"
-          value={category}
-          onChange={choose}
-          loading={categoriesLoading}
-          options={categories.map((name) => ({ value: name, label: name }))}
-          style={{ minWidth: 240 }}
-        />
-      </Space>
+          className="category-select"
+          value={category ?? ''}
+          onChange={(event) => choose(event.target.value)}
+          aria-busy={categoriesLoading}
+        >
+          {!category && (
+            <option value="" disabled>
+              Категория
+            </option>
+          )}
+          {categories.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
       <ProductGrid products={products} loading={isFetching || categoriesLoading} eagerCount={3} />
       <Pager page={page} canGoForward={products?.length === PAGE_SIZE.catalogue} onChange={setPage} showPageNumber disabled={isFetching} />
     </>

@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { banner, json, product, products, recorder, refreshFails, variant, visitor } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
+import { apiReadKey, INITIAL_RESPONSES_ELEMENT_ID } from '@shared/api';
 
 /** Popular products by page: `pages[n]` answers skip = n * 8. */
 function popularNetwork(pages: ReturnType<typeof products>[], banners = [banner()]) {
@@ -137,5 +138,25 @@ describe('product card', () => {
     await user.click(await screen.findByRole('link', { name: /Мишка Тедди/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/BEAR-01'));
     expect(await screen.findByRole('heading', { name: 'Мишка Тедди' })).toBeInTheDocument();
+  });
+});
+
+describe('Home page with the answers the server wrote into it', () => {
+  test('shows them without asking the API, and asks the API for the next page', async () => {
+    const popularCalls = popularNetwork([products(8, 100), products(8, 9)]);
+    const served = document.createElement('script');
+    served.type = 'application/json';
+    served.id = INITIAL_RESPONSES_ELEMENT_ID;
+    served.textContent = JSON.stringify({ [apiReadKey('api/v1/products/popular', { skip: 0, limit: 8 })]: products(8) });
+    document.head.append(served);
+    const user = userEvent.setup();
+    renderShop({ preloadedState: visitor() });
+    expect(await screen.findByText('Игрушка 8')).toBeInTheDocument();
+    expect(popularCalls.calls).toHaveLength(0);
+    expect(document.getElementById(INITIAL_RESPONSES_ELEMENT_ID)).toBeNull();
+
+    await user.click(forward());
+    expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
+    expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['8']);
   });
 });

@@ -55,6 +55,8 @@ async function openAsUser(answer: Product = BEAR, items: ReturnType<typeof cartI
   const user = userEvent.setup();
   const rendered = renderShop({ route: `/product/${encodeURIComponent(answer.art)}`, preloadedState: loggedIn() });
   await screen.findByRole('heading', { name: answer.name });
+  // The controls load after the picture and text.
+  await screen.findByRole('button', { name: 'Купить' });
   return { user, ...network, ...rendered };
 }
 
@@ -174,7 +176,7 @@ describe('Product page: buying', () => {
     productNetwork();
     renderShop({ route: '/product/BEAR-01', preloadedState: visitor() });
     await screen.findByRole('heading', { name: 'Мишка Тедди' });
-    expect(buyButton()).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Купить' })).toBeDisabled();
     expect(cartButton()).toBeDisabled();
     expect(screen.getByText('Войдите, чтобы купить или добавить товар в корзину.')).toBeInTheDocument();
   });

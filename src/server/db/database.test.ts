@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { freshPostgresDatabase, STARTUP_TIMEOUT } from '../test/test-app';
 import { openDatabase, type DatabaseHandle } from './database';
 import { products } from './schema';
@@ -53,6 +53,40 @@ describe('the embedded database (DATA_DIR)', () => {
       await owner.close();
       const next = await openDatabase({ databaseUrl: undefined, dataDir });
       await next.close();
+    },
+    STARTUP_TIMEOUT,
+  );
+
+  it(
+    'has no autovacuum, so maintain() analyses it: the planner then knows the tables are not empty',
+    async () => {
+      const database = await openDatabase({ databaseUrl: undefined, dataDir });
+      await start(database);
+      const estimatedProducts = async () => {
+        const { rows } = (await database.db.execute(sql`select reltuples from pg_class where relname = 'products'`)) as unknown as { rows: { reltuples: number }[] };
+        return Number(rows[0]!.reltuples);
+      };
+      expect(await estimatedProducts()).toBeLessThanOrEqual(0);
+      await database.maintain();
+      expect(await estimatedProducts()).toBe(seedProducts.length);
+      await database.close();
+    },
+    STARTUP_TIMEOUT,
+  );
+
+  it(
+    'starts cleanly after a first start was interrupted while creating the database',
+    async () => {
+      // What a kill during initdb leaves: a half-made cluster beside the final one, or a final
+      // directory without PG_VERSION (from before clusters were made aside and renamed).
+      await mkdir(path.join(dataDir, 'pglite.new', 'base'), { recursive: true });
+      await mkdir(path.join(dataDir, 'pglite', 'base'), { recursive: true });
+      await writeFile(path.join(dataDir, 'pglite', 'base', 'junk'), 'half-written');
+      const database = await openDatabase({ databaseUrl: undefined, dataDir });
+      expect(await start(database)).toBe(true);
+      expect(await productCount(database)).toBe(seedProducts.length);
+      await database.close();
+      expect((await readdir(dataDir)).sort()).toEqual(['pglite']);
     },
     STARTUP_TIMEOUT,
   );

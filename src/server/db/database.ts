@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,6 +26,12 @@ export interface DatabaseHandle {
    */
   withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T>;
   migrate(db: Database): Promise<void>;
+  /**
+   * Routine upkeep the database does not do by itself: PGlite runs PostgreSQL in single-user
+   * mode, without autovacuum, so dead rows left by orders pile up and the planner's statistics
+   * stay those of an empty shop. A PostgreSQL server vacuums and analyses on its own.
+   */
+  maintain(): Promise<void>;
   ping(): Promise<void>;
   /**
    * Follows NOTIFY on `channel`, from this process and (on PostgreSQL) every other one. If the
@@ -87,13 +95,47 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live in PGlite's WebAssembly memory, inside this
+ * process, and are never given back: most of the server's resident memory. The shop's tables fit
+ * in far less, and pages read from disk stay in the operating system's file cache anyway.
+ */
+const EMBEDDED_SHARED_BUFFERS = '16MB';
+
+/**
+ * initdb leaves about 140 MB in the process that ran it, for as long as it lives; a new data
+ * directory is therefore made by a short-lived child process. It is made beside the final one and
+ * renamed into place, so a start interrupted half-way leaves no half-made database behind.
+ */
+async function createEmbeddedCluster(clusterDir: string): Promise<void> {
+  const exists = await access(path.join(clusterDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (exists) return;
+  const building = `${clusterDir}.new`;
+  await rm(building, { recursive: true, force: true });
+  const script = `const { PGlite } = require(${JSON.stringify(require.resolve('@electric-sql/pglite'))});
+const db = new PGlite(process.argv[1]);
+db.waitReady.then(() => db.close()).catch((error) => { console.error(error); process.exit(1); });`;
+  await promisify(execFile)(process.execPath, ['-e', script, building]);
+  await rm(clusterDir, { recursive: true, force: true });
+  await rename(building, clusterDir);
+}
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   let unlock = async () => {};
-  if (dataDir) {
+  const clusterDir = dataDir && path.join(dataDir, 'pglite');
+  if (dataDir && clusterDir) {
     await mkdir(dataDir, { recursive: true });
     unlock = await lockDataDir(dataDir);
+    await createEmbeddedCluster(clusterDir).catch(async (error: unknown) => {
+      await unlock();
+      throw error;
+    });
   }
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+  const client = clusterDir ? new PGlite(clusterDir, { startParams }) : new PGlite({ startParams });
   await client.waitReady.catch(async (error: unknown) => {
     await unlock();
     throw error;
@@ -105,6 +147,9 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     // One PGlite belongs to one process, so there is nobody to race with.
     withStartupLock: (work) => work(db),
     migrate: (target) => migratePglite(target as never, { migrationsFolder }),
+    maintain: async () => {
+      await client.exec('vacuum analyze');
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -143,6 +188,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
       }
     },
     migrate: (target) => migratePostgres(target as unknown as NodePgDatabase<typeof schema>, { migrationsFolder }),
+    maintain: async () => {},
     ping: async () => {
       await db.execute(sql`select 1`);
     },

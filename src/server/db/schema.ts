@@ -73,7 +73,10 @@ export const products = pgTable(
   },
   (table) => [
     index('products_category_idx').on(table.categoryId, table.id),
-    index('products_popular_idx').on(table.unitsOrdered.desc(), table.curatedRank, table.id),
+    // NULLS FIRST, as the popular query's `units_ordered desc` sorts: Drizzle's `.desc()` alone
+    // makes NULLS LAST, an order no query asks for, and the index went unused (every product read
+    // and sorted, 35 ms at 20 000 products) although the column cannot be null.
+    index('products_popular_idx').on(table.unitsOrdered.desc().nullsFirst(), table.curatedRank, table.id),
     check('products_units_ordered_non_negative', sql`${table.unitsOrdered} >= 0`),
   ],
 );

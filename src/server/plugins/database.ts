@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
 }
 
+const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
 /** Opens the database, brings its schema up to date, seeds an empty shop, and closes it last. */
 export default fp(
   async (app) => {
@@ -46,9 +48,15 @@ export default fp(
       await database.close();
       throw error;
     }
+    const maintain = () => database.maintain().catch((error: unknown) => app.log.warn({ err: error }, 'database maintenance failed'));
+    await maintain();
+    const upkeep = setInterval(maintain, MAINTENANCE_INTERVAL_MS).unref();
     app.decorate('database', database);
     app.decorate('repositories', createRepositories(database.db));
-    app.addHook('onClose', () => database.close());
+    app.addHook('onClose', async () => {
+      clearInterval(upkeep);
+      await database.close();
+    });
   },
   { name: 'database', dependencies: ['config'] },
 );

@@ -2,6 +2,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { INITIAL_RESPONSES_ELEMENT_ID } from '../../shared/api';
+import { products } from '../db/schema';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../test/test-app';
 
 let shop: TestApp;
@@ -15,6 +18,7 @@ beforeAll(async () => {
   const script = 'console.log("shop");'.repeat(200);
   await writeFile(path.join(storefront, 'assets', 'main.0123456789ab.js'), script);
   await writeFile(path.join(storefront, 'assets', 'main.0123456789ab.js.gz'), gzipSync(script));
+  await writeFile(path.join(storefront, 'asset-manifest.json'), JSON.stringify({ 'page-home': ['assets/228.0123456789ab.js', 'assets/page-home.0123456789ab.js'] }));
   shop = await createTestApp({ storefrontDir: storefront });
 }, STARTUP_TIMEOUT);
 afterAll(async () => {
@@ -24,13 +28,53 @@ afterAll(async () => {
 
 describe('the storefront', () => {
   it('answers every client route with the shell page, never cached', async () => {
-    for (const url of ['/catalog', '/product/MO-1001', '/cart', '/no/such/page']) {
+    for (const url of ['/', '/catalog', '/product/MO-1001', '/cart', '/no/such/page']) {
       const response = await shop.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(SHELL);
+      expect(response.body).toMatch(/^<!doctype html>.*<div id="root"><\/div><\/body><\/html>$/s);
     }
+    // Pages whose first render reads nothing public get the shell as built.
+    expect((await shop.app.inject({ method: 'GET', url: '/cart' })).body).toBe(SHELL);
+  });
+
+  /** The API answers written into a page, by API path. */
+  async function firstReadsOf(url: string): Promise<Record<string, unknown>> {
+    const { body } = await shop.app.inject({ method: 'GET', url });
+    const element = new RegExp(`<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">(.*?)</script>`, 's').exec(body);
+    return element ? (JSON.parse(element[1]!) as Record<string, unknown>) : {};
+  }
+  const api = async (key: string) => (await shop.app.inject({ method: 'GET', url: `/${key}` })).json();
+
+  it.each([
+    ['/', ['api/v1/banners/all', 'api/v1/products/popular?limit=8&skip=0']],
+    ['/catalog', ['api/v1/products/categories/all', `api/v1/products/categories/${encodeURIComponent('Мишки')}?limit=9&skip=0`]],
+    ['/product/MO-1001', ['api/v1/products/MO-1001']],
+  ])('writes into %s the API answers its first render asks for, exactly as the API gives them', async (url, keys) => {
+    const reads = await firstReadsOf(url);
+    expect(Object.keys(reads).sort()).toEqual(keys.sort());
+    for (const key of keys) expect(reads[key]).toEqual(await api(key));
+  });
+
+  it('writes nothing for an article that does not exist (the page asks, and shows its error)', async () => {
+    expect(await firstReadsOf('/product/NO-SUCH-ART')).toEqual({});
+  });
+
+  it('cannot be made to close its data element early by what a product says', async () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    await shop.app.database.db.update(products).set({ description: hostile }).where(eq(products.art, 'MO-1002'));
+    shop.app.catalogueCache.invalidate();
+    const { body } = await shop.app.inject({ method: 'GET', url: '/product/MO-1002' });
+    expect(body).not.toContain('<script>alert');
+    expect(body).not.toContain('<!--');
+    expect((await firstReadsOf('/product/MO-1002'))['api/v1/products/MO-1002']).toMatchObject({ description: hostile });
+  });
+
+  it('names the page’s own scripts so the browser fetches them with the page', async () => {
+    const { body } = await shop.app.inject({ method: 'GET', url: '/' });
+    const scripts = [...body.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts).toEqual(['/assets/228.0123456789ab.js', '/assets/page-home.0123456789ab.js']);
   });
 
   it('names the home page’s first banner and popular toys so the browser fetches them early', async () => {

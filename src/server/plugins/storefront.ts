@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { imageUrl, PAGE_SIZE } from '../../shared/api';
+import { API_PREFIX, apiReadKey, imageUrl, INITIAL_RESPONSES_ELEMENT_ID, PAGE_SIZE, type Banner, type Product } from '../../shared/api';
 import { notFound } from '../errors';
 
 // Webpack names assets by content hash (main.3f9a1c2b.js), so a given URL never changes content.
@@ -33,30 +33,76 @@ export async function registerStorefront(app: FastifyInstance): Promise<void> {
     });
   }
 
+  /** The storefront's lazily loaded page chunks by name (webpack writes asset-manifest.json). */
+  const manifestPath = root === null ? null : path.join(root, 'asset-manifest.json');
+  const pageChunks: Record<string, string[]> = manifestPath && existsSync(manifestPath) ? JSON.parse(await readFile(manifestPath, 'utf8')) : {};
+
+  /** An API answer as the page would get it (cached catalogue reads, through every hook), or null. */
+  async function apiRead(key: string): Promise<string | null> {
+    const response = await app.inject({ method: 'GET', url: `/${key}` });
+    return response.statusCode === 200 ? response.body : null;
+  }
+
   /**
-   * The home page's largest images (the first banner, the first popular toys) are only known
-   * after its script has run and asked the API; naming them in the page lets the browser fetch
-   * them alongside the script. Without the database the page is still served, just without hints.
+   * What a page's first render asks the API for, read here and written into the page: the
+   * browser would otherwise learn of these requests only after downloading and running the
+   * scripts, and of the images in them one round trip later still. Only public catalogue reads.
    */
-  async function homePage(shell: Buffer): Promise<Buffer> {
+  async function firstReads(pathname: string): Promise<{ chunks: string[]; reads: Map<string, string>; images: string[] } | null> {
+    const reads = new Map<string, string>();
+    const take = async (key: string) => {
+      const body = await apiRead(key);
+      if (body !== null) reads.set(key, body);
+      return body === null ? null : (JSON.parse(body) as unknown);
+    };
+    if (pathname === '/') {
+      const [banners, popular] = (await Promise.all([
+        take(apiReadKey(`${API_PREFIX}banners/all`)),
+        take(apiReadKey(`${API_PREFIX}products/popular`, { skip: 0, limit: PAGE_SIZE.home })),
+      ])) as [Banner[] | null, Product[] | null];
+      return { chunks: ['page-home'], reads, images: [...(banners ?? []).slice(0, 1), ...(popular ?? []).slice(0, 2)].map((item) => item.image) };
+    }
+    if (pathname === '/catalog') {
+      // SPEC §9: the first category, unless the shopper chose another (the client knows; it asks).
+      const [first] = ((await take(apiReadKey(`${API_PREFIX}products/categories/all`))) ?? []) as string[];
+      const products = first
+        ? ((await take(apiReadKey(`${API_PREFIX}products/categories/${encodeURIComponent(first)}`, { skip: 0, limit: PAGE_SIZE.catalogue }))) as Product[] | null)
+        : null;
+      return { chunks: ['page-catalog'], reads, images: (products ?? []).slice(0, 2).map((product) => product.image) };
+    }
+    const productPage = /^\/product\/([^/]+)$/.exec(pathname);
+    if (productPage) {
+      // A path that does not decode throws here, and the page goes out without data (pageFor).
+      const art = decodeURIComponent(productPage[1]!);
+      const product = (await take(apiReadKey(`${API_PREFIX}products/${encodeURIComponent(art)}`))) as Product | null;
+      return { chunks: ['page-product'], reads, images: product ? [product.image] : [] };
+    }
+    return null;
+  }
+
+  /** The shell page with the first reads, their largest images and the page's own scripts named in it. */
+  async function pageFor(pathname: string, shell: Buffer): Promise<Buffer> {
+    let page: Awaited<ReturnType<typeof firstReads>>;
     try {
-      const [banners, popular] = await Promise.all([
-        app.repositories.banners.list(),
-        app.repositories.products.listPopular({ skip: 0, limit: PAGE_SIZE.home }),
-      ]);
-      const images = [...banners.slice(0, 1), ...popular.slice(0, 2)].map((item) => imageUrl('/', item.image));
-      const hints = images.map((href, index) => `<link rel="preload" as="image" href="${href}"${index === 0 ? ' fetchpriority="high"' : ''}>`).join('');
-      return Buffer.from(shell.toString('utf8').replace('</head>', `${hints}</head>`));
+      page = await firstReads(pathname);
     } catch {
+      // Without the database the page is still served; it asks for its data itself.
       return shell;
     }
+    if (!page) return shell;
+    const scripts = [...new Set(page.chunks.flatMap((chunk) => pageChunks[chunk] ?? []))].filter((file) => file.endsWith('.js')).map((file) => `<link rel="preload" as="script" href="/${file}">`);
+    const images = page.images.map((image, index) => `<link rel="preload" as="image" href="${imageUrl('/', image)}"${index === 0 ? ' fetchpriority="high"' : ''}>`);
+    // JSON in HTML: '<' escaped, so no answer can close the element (or open a comment) early.
+    const answers = [...page.reads].map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',').replaceAll('<', '\\u003c');
+    const data = page.reads.size > 0 ? `<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">{${answers}}</script>` : '';
+    return Buffer.from(shell.toString('utf8').replace('</head>', `${images.join('')}${scripts.join('')}${data}</head>`));
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!indexHtml || !isPage) throw notFound('Не найдено');
-    const page = pathname === '/' ? await homePage(indexHtml) : indexHtml;
+    const page = await pageFor(pathname, indexHtml);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 }

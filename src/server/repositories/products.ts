@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { categories, products, variants } from '../db/schema';
@@ -49,35 +49,33 @@ export function createProductsRepository(db: Queryable) {
     return rows.map((row) => ({ ...row, variants: byProduct.get(row.id) ?? [] }));
   }
 
+  /**
+   * One page of products in `order`. The page's ids are found first, from the ordering index
+   * alone (an index-only scan once the table has been vacuumed), then only those rows are read.
+   * Read in the same scan, every skipped product was fetched too: page 1001 of a category of
+   * 12 500 products took 63 ms on PostgreSQL, 1.3 ms this way (bench/growth.ts).
+   */
+  async function page(where: SQL | undefined, order: SQL[], { skip, limit }: Page): Promise<Product[]> {
+    const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(limit).offset(skip);
+    const rows = await db.select(productColumns).from(products).where(inArray(products.id, pageIds)).orderBy(...order);
+    return attachVariants(rows);
+  }
+
   return {
-    async list({ skip, limit }: Page): Promise<Product[]> {
-      const rows = await db.select(productColumns).from(products).orderBy(asc(products.id)).limit(limit).offset(skip);
-      return attachVariants(rows);
+    list(paging: Page): Promise<Product[]> {
+      return page(undefined, [asc(products.id)], paging);
     },
 
     /** Most units ordered first, then the shop's curated rank; documented in README. */
-    async listPopular({ skip, limit }: Page): Promise<Product[]> {
-      const rows = await db
-        .select(productColumns)
-        .from(products)
-        .orderBy(desc(products.unitsOrdered), asc(products.curatedRank), asc(products.id))
-        .limit(limit)
-        .offset(skip);
-      return attachVariants(rows);
+    listPopular(paging: Page): Promise<Product[]> {
+      return page(undefined, [desc(products.unitsOrdered), asc(products.curatedRank), asc(products.id)], paging);
     },
 
     /** `null` when there is no such category, an empty list when the page is past its end. */
-    async listByCategory(category: string, { skip, limit }: Page): Promise<Product[] | null> {
+    async listByCategory(category: string, paging: Page): Promise<Product[] | null> {
       const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, category));
       if (!found) return null;
-      const rows = await db
-        .select(productColumns)
-        .from(products)
-        .where(eq(products.categoryId, found.id))
-        .orderBy(asc(products.id))
-        .limit(limit)
-        .offset(skip);
-      return attachVariants(rows);
+      return page(eq(products.categoryId, found.id), [asc(products.id)], paging);
     },
 
     async findByArt(art: string): Promise<Product | null> {

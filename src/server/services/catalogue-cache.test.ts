@@ -1,4 +1,7 @@
-import { CatalogueCache } from './catalogue-cache';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { CatalogueCache, type CachedAnswer } from './catalogue-cache';
+
+const text = (answer: CachedAnswer | null) => answer!.body.toString('utf8');
 
 describe('CatalogueCache', () => {
   it('loads once for concurrent and later requests, and again after invalidation', async () => {
@@ -7,9 +10,9 @@ describe('CatalogueCache', () => {
     const load = async () => `{"n":${++loads}}`;
     const [first, second] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
     expect(first).toEqual(second);
-    expect((await cache.get('k', load))!.body).toBe('{"n":1}');
+    expect(text(await cache.get('k', load))).toBe('{"n":1}');
     cache.invalidate();
-    expect((await cache.get('k', load))!.body).toBe('{"n":2}');
+    expect(text(await cache.get('k', load))).toBe('{"n":2}');
     expect(loads).toBe(2);
   });
 
@@ -21,6 +24,32 @@ describe('CatalogueCache', () => {
     expect(one!.etag).not.toBe(other!.etag);
   });
 
+  it('keeps each encoding of an answer once, and every one decodes to the same JSON', async () => {
+    const body = JSON.stringify(Array.from({ length: 50 }, (_, id) => ({ id, name: 'Мишка Тедди с бантом' })));
+    const answer = (await new CatalogueCache().get('k', async () => body))!;
+    const brotli = await answer.compressed('br');
+    expect(brotliDecompressSync(brotli).toString('utf8')).toBe(body);
+    expect(gunzipSync(await answer.compressed('gzip')).toString('utf8')).toBe(body);
+    expect(brotli.length).toBeLessThan(answer.body.length / 4);
+    expect(await answer.compressed('br')).toBe(brotli);
+  });
+
+  it('keeps at most 16 MB of bodies, dropping the least recently used first', async () => {
+    const cache = new CatalogueCache();
+    const loads = new Map<string, number>();
+    const megabyte = (key: string) => async () => {
+      loads.set(key, (loads.get(key) ?? 0) + 1);
+      return key.padEnd(1024 * 1024, '.');
+    };
+    for (let page = 0; page < 16; page += 1) await cache.get(`page-${page}`, megabyte(`page-${page}`));
+    await cache.get('page-0', megabyte('page-0')); // used again: now the most recent
+    await cache.get('page-16', megabyte('page-16')); // 17 MB: the oldest must go
+    await cache.get('page-0', megabyte('page-0'));
+    await cache.get('page-1', megabyte('page-1'));
+    expect(loads.get('page-0')).toBe(1);
+    expect(loads.get('page-1')).toBe(2);
+  });
+
   it('does not keep a load that was overtaken by an invalidation, a miss, or a failure', async () => {
     const cache = new CatalogueCache();
     let release!: () => void;
@@ -28,13 +57,13 @@ describe('CatalogueCache', () => {
     cache.invalidate();
     release();
     await slow;
-    expect((await cache.get('k', async () => 'new'))!.body).toBe('new');
+    expect(text(await cache.get('k', async () => 'new'))).toBe('new');
 
     expect(await cache.get('missing', async () => null)).toBeNull();
-    expect((await cache.get('missing', async () => 'found'))!.body).toBe('found');
+    expect(text(await cache.get('missing', async () => 'found'))).toBe('found');
 
     await expect(cache.get('broken', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect((await cache.get('broken', async () => 'recovered'))!.body).toBe('recovered');
+    expect(text(await cache.get('broken', async () => 'recovered'))).toBe('recovered');
   });
 });
 
@@ -45,10 +74,10 @@ describe('CatalogueCache while suspended', () => {
     const load = async () => `${++loads}`;
     await cache.get('k', load);
     cache.suspend();
-    expect((await cache.get('k', load))!.body).toBe('2');
-    expect((await cache.get('k', load))!.body).toBe('3');
+    expect(text(await cache.get('k', load))).toBe('2');
+    expect(text(await cache.get('k', load))).toBe('3');
     cache.resume();
-    expect((await cache.get('k', load))!.body).toBe('4');
-    expect((await cache.get('k', load))!.body).toBe('4');
+    expect(text(await cache.get('k', load))).toBe('4');
+    expect(text(await cache.get('k', load))).toBe('4');
   });
 });

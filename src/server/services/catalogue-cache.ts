@@ -1,18 +1,50 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
-export interface CachedAnswer {
-  /** The answer, already serialised by the route's response schema. */
-  body: string;
+export type ContentEncoding = 'br' | 'gzip';
+
+const compressors: Record<ContentEncoding, (body: Buffer) => Promise<Buffer>> = {
+  // Made once per answer and then sent many times, so a slower, tighter setting pays.
+  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => promisify(gzip)(body, { level: 9 }),
+};
+
+export class CachedAnswer {
   /** A digest of the body: equal bodies have equal tags in every process of the shop. */
-  etag: string;
+  readonly etag: string;
+  private readonly encoded = new Map<ContentEncoding, Promise<Buffer>>();
+
+  /** `body` is the answer already serialised by the route's response schema, as UTF-8 bytes. */
+  constructor(readonly body: Buffer) {
+    // Weak: the same answer is sent in several encodings, whose bytes differ (RFC 9110 §8.8.3).
+    this.etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  }
+
+  /** The body compressed with `encoding`, made on first use and kept with the answer. */
+  compressed(encoding: ContentEncoding): Promise<Buffer> {
+    let made = this.encoded.get(encoding);
+    if (!made) {
+      made = compressors[encoding](this.body);
+      this.encoded.set(encoding, made);
+    }
+    return made;
+  }
 }
 
 /** The channel on which an order's transaction announces, at commit, that stock has changed. */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
-const MAX_ENTRIES = 2000;
+/**
+ * Bodies kept, in bytes: bounded by size, not count, because one page of 100 products weighs as
+ * much as a hundred product pages. A large catalogue keeps its most used answers.
+ */
+const MAX_BYTES = 16 * 1024 * 1024;
 
-const answer = (body: string): CachedAnswer => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` });
+interface Entry {
+  answer: Promise<CachedAnswer | null>;
+  bytes: number;
+}
 
 /**
  * Serialised catalogue answers (products, popular, categories), kept until the catalogue or any
@@ -23,11 +55,13 @@ const answer = (body: string): CachedAnswer => ({ body, etag: `"${createHash('sh
 export class CatalogueCache {
   private generation = 0;
   private suspended = false;
-  private readonly entries = new Map<string, Promise<CachedAnswer | null>>();
+  private bytes = 0;
+  private readonly entries = new Map<string, Entry>();
 
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.bytes = 0;
   }
 
   /** While changes made elsewhere may go unnoticed, answers are made fresh and not kept. */
@@ -46,31 +80,40 @@ export class CatalogueCache {
    * `null` (not found) is not kept, so unknown names cannot fill the cache.
    */
   get(key: string, load: () => Promise<string | null>): Promise<CachedAnswer | null> {
-    if (this.suspended) return load().then((body) => (body === null ? null : answer(body)));
+    const fresh = () => load().then((body) => (body === null ? null : new CachedAnswer(Buffer.from(body))));
+    if (this.suspended) return fresh();
     const hit = this.entries.get(key);
     if (hit) {
       // Refresh its place: the Map's order is the eviction order.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit;
+      return hit.answer;
     }
     const generation = this.generation;
-    const pending = load().then(
-      (body) => {
-        if (body === null || generation !== this.generation) this.forget(key, pending);
-        return body === null ? null : answer(body);
+    const entry: Entry = { answer: fresh(), bytes: 0 };
+    this.entries.set(key, entry);
+    entry.answer.then(
+      (answer) => {
+        if (answer === null || generation !== this.generation) this.forget(key, entry);
+        else this.account(entry, answer.body.length);
       },
-      (error: unknown) => {
-        this.forget(key, pending);
-        throw error;
-      },
+      () => this.forget(key, entry),
     );
-    this.entries.set(key, pending);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    return pending;
+    return entry.answer;
   }
 
-  private forget(key: string, entry: Promise<CachedAnswer | null>): void {
-    if (this.entries.get(key) === entry) this.entries.delete(key);
+  private account(entry: Entry, bytes: number): void {
+    entry.bytes = bytes;
+    this.bytes += bytes;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.bytes <= MAX_BYTES || oldest === entry) break;
+      this.forget(oldestKey, oldest);
+    }
+  }
+
+  private forget(key: string, entry: Entry): void {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 }

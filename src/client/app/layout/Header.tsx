@@ -10,7 +10,8 @@ import { MenuButton } from './MenuButton';
 import { SHOP_NAME } from './shop';
 import { useOpenCart } from './useOpenCart';
 
-// Only phones need the menu, and antd's Dropdown with it: that code loads when it is first shown.
+// Only phones need the menu, and antd's Dropdown with it: that code loads when the menu is first
+// opened, not with the page (on a phone that would be a third of the page's script work).
 const MobileMenu = lazy(() => import('./MobileMenu'));
 
 function CartButton() {
@@ -35,16 +36,23 @@ export function Header() {
   const mobile = !useMinWidth(600);
   // Controlled here so that a tap on the menu button before its code has arrived still opens it.
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const openMenu = () => {
+    setMenuLoaded(true);
+    setMenuOpen(true);
+  };
   return (
     <header className="header">
       <Link to="/" className="logo" aria-label={`${SHOP_NAME} — на главную`}>
         {SHOP_NAME}
       </Link>
-      {mobile ? (
-        <Suspense fallback={<MenuButton onClick={() => setMenuOpen(true)} />}>
+      {mobile && !menuLoaded && <MenuButton onClick={openMenu} />}
+      {mobile && menuLoaded && (
+        <Suspense fallback={<MenuButton onClick={openMenu} />}>
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
         </Suspense>
-      ) : (
+      )}
+      {!mobile && (
         <nav className="header-nav" aria-label="Основное меню">
           <NavLink to="/catalog">Каталог</NavLink>
           <NavLink to="/about">О компании</NavLink>

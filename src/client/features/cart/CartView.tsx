@@ -1,53 +1,91 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, message as antMessage, Space, Typography } from 'antd';
-import { memo, useEffect, useMemo } from 'react';
+import { Button, Card, Empty, message as antMessage, Typography } from 'antd';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl, type CartItem } from '@shared/api';
 import { API_HOST } from '@/api/config';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageSpinner } from '@/components/PageSpinner';
+import { ShellButton } from '@/components/ShellButton';
+import { groupInBlocks, type BlockPlacement } from './cartBlocks';
 import { useGetCartQuery } from './cartApi';
-import { cartFailureShown, cartQuantityEdited, linesWithEdits, selectCartFailure, selectPendingEdits } from './cartEditsSlice';
+import {
+  cartFailureShown,
+  cartQuantityEdited,
+  linesWithEdits,
+  selectCartFailure,
+  selectDeletedLines,
+  selectPendingCount,
+  selectPendingEdits,
+} from './cartEditsSlice';
+import './cart.css';
 
-interface LineProps {
-  item: CartItem;
-  count: number;
-}
+/** Lines per block the browser may skip while off screen (measured with bench/cart-paint.ts). */
+const LINES_PER_BLOCK = 10;
 
-// Memoised: with hundreds of lines, changing one quantity re-renders one line, not all of them.
-const CartLine = memo(function CartLine({ item, count }: LineProps) {
+/**
+ * One line of a cart that may hold hundreds (docs/decisions.md, "A long cart"). It reads its own
+ * quantity, so a change re-renders this line and the summary, not the list; and it is built of plain
+ * elements (ShellButton, a CSS line clamp), not antd's Button and Typography, whose per-instance
+ * hooks and observers made a long cart slow to show and to scroll.
+ */
+const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
+  const count = useAppSelector((state) => selectPendingCount(state, item.id)) ?? item.count;
   const dispatch = useAppDispatch();
   const setCount = (next: number) => dispatch(cartQuantityEdited({ itemId: item.id, count: next }));
+  const productPath = `/product/${encodeURIComponent(item.product.art)}`;
   return (
-    <li className="cart-line">
-      <Link to={`/product/${encodeURIComponent(item.product.art)}`} className="cart-line-image">
+    <li className="cart-line" role="listitem">
+      <Link to={productPath} className="cart-line-image">
         <img src={imageUrl(API_HOST, item.product.image)} alt={item.product.name} width={96} height={96} loading="lazy" />
       </Link>
       <div className="cart-line-text">
-        <Link to={`/product/${encodeURIComponent(item.product.art)}`} className="cart-line-name">
+        <Link to={productPath} className="cart-line-name">
           {item.product.name}
         </Link>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="cart-line-description">
-          {item.product.description}
-        </Typography.Paragraph>
+        <p className="cart-line-description">{item.product.description}</p>
       </div>
-      <Space.Compact className="cart-line-stepper">
-        <Button icon={<MinusOutlined />} aria-label={`Уменьшить количество: ${item.product.name}`} onClick={() => setCount(count - 1)} />
+      <div className="cart-line-stepper">
+        <ShellButton icon={<MinusOutlined aria-hidden />} aria-label={`Уменьшить количество: ${item.product.name}`} onClick={() => setCount(count - 1)} />
         <span className="cart-line-count" aria-label="Количество">
           {count}
         </span>
-        <Button icon={<PlusOutlined />} aria-label={`Увеличить количество: ${item.product.name}`} onClick={() => setCount(count + 1)} />
-      </Space.Compact>
-      <Typography.Text strong className="cart-line-total">
-        {formatPrice(item.variant.price * count)} ₽
-      </Typography.Text>
-      <Button type="text" danger className="cart-line-delete" icon={<DeleteOutlined />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
+        <ShellButton icon={<PlusOutlined aria-hidden />} aria-label={`Увеличить количество: ${item.product.name}`} onClick={() => setCount(count + 1)} />
+      </div>
+      <strong className="cart-line-total">{formatPrice(item.variant.price * count)} ₽</strong>
+      <ShellButton variant="text" className="cart-line-delete" icon={<DeleteOutlined aria-hidden />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
     </li>
   );
 });
 
 const toKopecks = (rubles: number) => Math.round(rubles * 100);
+
+function CartSummary({ items }: { items: CartItem[] }) {
+  const pending = useAppSelector(selectPendingEdits);
+  const navigate = useNavigate();
+  const lines = linesWithEdits(items, pending);
+  const units = lines.reduce((sum, line) => sum + line.count, 0);
+  const totalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.item.variant.price) * line.count, 0);
+
+  const checkout = () => {
+    const query = lines.map(({ item, count }) => `${encodeURIComponent(item.product.art)}:${item.variant_id}:${count}`).join(',');
+    navigate(`/checkout?items=${query}`);
+  };
+
+  return (
+    <Card className="cart-summary">
+      <Typography.Title level={3} className="cart-total">
+        Итого: {formatPrice(totalKopecks / 100)}₽
+      </Typography.Title>
+      <Typography.Text type="secondary">{goodsCount(units)}</Typography.Text>
+      <Button type="primary" size="large" block onClick={checkout}>
+        Оформить заказ
+      </Button>
+    </Card>
+  );
+}
 
 /** Says once, in a toast, that saving an edit failed (the line has already gone back). */
 function SaveFailureNotice() {
@@ -72,13 +110,19 @@ export function CartView({ userId }: { userId: number }) {
 }
 
 function CartContent({ userId }: { userId: number }) {
-  const { data: cart, isLoading, isError, refetch } = useGetCartQuery(userId);
-  const pending = useAppSelector(selectPendingEdits);
-  const navigate = useNavigate();
+  // Not isFetching: the list need not re-render when a reload starts and ends, only when data comes.
+  const {
+    data: cart,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetCartQuery(userId, { selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }) });
+  // Which lines are listed changes only with deletions; quantities are read by the lines themselves.
+  const deleted = useAppSelector(selectDeletedLines, shallowEqual);
+  const [placement] = useState<BlockPlacement>(() => new Map());
 
-  const lines = useMemo(() => linesWithEdits(cart?.items ?? [], pending), [cart, pending]);
-  const units = lines.reduce((sum, line) => sum + line.count, 0);
-  const totalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.item.variant.price) * line.count, 0);
+  const items = useMemo(() => (cart?.items ?? []).filter((item) => !deleted.includes(item.id)), [cart, deleted]);
+  const blocks = useMemo(() => groupInBlocks(items, (item) => item.id, LINES_PER_BLOCK, placement), [items, placement]);
 
   if (isLoading) return <PageSpinner />;
   if (isError) {
@@ -88,7 +132,7 @@ function CartContent({ userId }: { userId: number }) {
       </Empty>
     );
   }
-  if (lines.length === 0) {
+  if (items.length === 0) {
     return (
       <Empty description={<span className="cart-empty-title">Ваша корзина пуста</span>}>
         <Typography.Paragraph type="secondary">Добавьте товары из каталога — они появятся здесь.</Typography.Paragraph>
@@ -99,27 +143,21 @@ function CartContent({ userId }: { userId: number }) {
     );
   }
 
-  const checkout = () => {
-    const items = lines.map(({ item, count }) => `${encodeURIComponent(item.product.art)}:${item.variant_id}:${count}`).join(',');
-    navigate(`/checkout?items=${items}`);
-  };
-
   return (
     <div className="cart">
-      <ul className="cart-lines">
-        {lines.map(({ item, count }) => (
-          <CartLine key={item.id} item={item} count={count} />
+      {/* The blocks between the list and its lines are presentational: one list of every line. */}
+      <ul className="cart-lines" role="list">
+        {blocks.map((block) => (
+          <li key={block.key} className="cart-lines-block" role="none">
+            <ul role="none">
+              {block.lines.map((item) => (
+                <CartLine key={item.id} item={item} />
+              ))}
+            </ul>
+          </li>
         ))}
       </ul>
-      <Card className="cart-summary">
-        <Typography.Title level={3} className="cart-total">
-          Итого: {formatPrice(totalKopecks / 100)}₽
-        </Typography.Title>
-        <Typography.Text type="secondary">{goodsCount(units)}</Typography.Text>
-        <Button type="primary" size="large" block onClick={checkout}>
-          Оформить заказ
-        </Button>
-      </Card>
+      <CartSummary items={items} />
     </div>
   );
 }

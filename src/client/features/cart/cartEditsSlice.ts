@@ -45,12 +45,19 @@ export const cartEditsSlice = createSlice({
   },
   selectors: {
     selectPendingEdits: (state) => state.pending,
+    /** The shopper's unsaved quantity of one line, if any: a line re-renders when its own changes. */
+    selectPendingCount: (state, itemId: number): number | undefined => state.pending[itemId],
+    /** Lines the shopper has deleted; a new array each time, so compare it with shallowEqual. */
+    selectDeletedLines: (state) =>
+      Object.entries(state.pending)
+        .filter(([, count]) => count === 0)
+        .map(([itemId]) => Number(itemId)),
     selectCartFailure: (state) => state.failure,
   },
 });
 
 export const { cartQuantityEdited, cartEditsSending, cartEditsSettled, cartFailureShown } = cartEditsSlice.actions;
-export const { selectPendingEdits, selectCartFailure } = cartEditsSlice.selectors;
+export const { selectPendingEdits, selectPendingCount, selectDeletedLines, selectCartFailure } = cartEditsSlice.selectors;
 
 /** The cart as the shopper sees it: unsaved edits over the server's numbers, deleted lines gone. */
 export function linesWithEdits(items: CartItem[], pending: Record<number, number>): { item: CartItem; count: number }[] {

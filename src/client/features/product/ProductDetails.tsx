@@ -1,114 +1,41 @@
-import { Button, InputNumber, message as antMessage, Radio, Space, Tag, Typography } from 'antd';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { imageUrl, LIMITS, type Product, type Variant } from '@shared/api';
+import { Suspense, useState } from 'react';
+import { imageUrl, type Product, type Variant } from '@shared/api';
 import { API_HOST } from '@/api/config';
+import { lazyWithAntd } from '@/app/lazyWithAntd';
 import { useAppSelector } from '@/app/withTypes';
 import { formatPrice } from '@/components/format';
-import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
 import { selectUser } from '@/features/session/sessionSlice';
-import { chooseColour, chooseSize, coloursOf, sizesOf } from './variants';
+import type { PurchaseControlsProps } from './PurchaseControls';
 
-function errorDetail(error: unknown): string | undefined {
-  const detail = (error as { data?: { detail?: unknown } }).data?.detail;
-  return typeof detail === 'string' ? detail : undefined;
-}
+// The page's picture and text are plain elements and show at once; only the controls are antd's,
+// and they arrive a moment later (on a phone the picture used to wait for all of antd).
+const PurchaseControls = lazyWithAntd<PurchaseControlsProps>(() => import(/* webpackChunkName: "purchase-controls" */ './PurchaseControls'));
 
 export function ProductDetails({ product }: { product: Product }) {
   const user = useAppSelector(selectUser);
-  const navigate = useNavigate();
-  const [message, messageHolder] = antMessage.useMessage();
   const [variant, setVariant] = useState<Variant | undefined>(product.variants[0]);
-  const [quantity, setQuantity] = useState<number>(LIMITS.minQuantity);
-  const [addToCart, { isLoading: adding }] = useAddToCartMutation();
-  // currentData: after logout (skipToken) data would still be the previous user's cart.
-  const { currentData: cart } = useGetCartQuery(user ? user.id : skipToken);
-
   const inStock = (variant?.stock ?? 0) > 0;
-  const inCart = Boolean(variant && cart?.items.some((item) => item.variant_id === variant.id));
-  const buyingDisabled = !user || !variant || !inStock;
-
-  const buyNow = () => {
-    if (!variant) return;
-    navigate(`/checkout?items=${encodeURIComponent(product.art)}:${variant.id}:${quantity}`);
-  };
-
-  const putInCart = async () => {
-    if (!user || !variant) return;
-    try {
-      await addToCart({ user_id: user.id, product_id: product.id, variant_id: variant.id, count: quantity }).unwrap();
-      message.success('Товар добавлен в корзину');
-    } catch (error) {
-      message.error(errorDetail(error) ?? 'Не удалось добавить товар в корзину');
-    }
-  };
 
   return (
     <article className="product-details">
-      {messageHolder}
       <img className="product-image" src={imageUrl(API_HOST, product.image)} alt={product.name} width={600} height={600} />
       <div className="product-info">
         <h1 className="page-title">{product.name}</h1>
-        <Typography.Paragraph type="secondary">{product.description || 'Описание отсутствует'}</Typography.Paragraph>
+        <p className="secondary-text">{product.description || 'Описание отсутствует'}</p>
         <div className="product-price" aria-label="Цена">
           {variant ? `${formatPrice(variant.price)} ₽` : 'Нет данных'}
         </div>
-        <Tag color={inStock ? 'success' : 'default'}>{inStock ? 'В наличии' : 'Нет в наличии'}</Tag>
-
-        {variant && (
-          <Space orientation="vertical" size="middle" className="variant-picker">
-            <div>
-              <Typography.Text strong id="colour-label">
-                Цвет
-              </Typography.Text>
-              <Radio.Group
-                aria-labelledby="colour-label"
-                optionType="button"
-                value={variant.color}
-                onChange={(event) => setVariant(chooseColour(product.variants, variant, event.target.value as string))}
-                options={coloursOf(product.variants).map((colour) => ({ value: colour, label: colour }))}
-              />
-            </div>
-            <div>
-              <Typography.Text strong id="size-label">
-                Размер
-              </Typography.Text>
-              <Radio.Group
-                aria-labelledby="size-label"
-                optionType="button"
-                value={variant.size}
-                onChange={(event) => setVariant(chooseSize(product.variants, variant.color, event.target.value as number))}
-                options={sizesOf(product.variants, variant.color).map(({ size }) => ({ value: size, label: `${size} см` }))}
-              />
-            </div>
-          </Space>
-        )}
-
-        <Space wrap size="middle" className="buy-row">
-          <InputNumber
-            aria-label="Количество"
-            min={LIMITS.minQuantity}
-            max={LIMITS.maxCartCount}
-            precision={0}
-            value={quantity}
-            onChange={(value) => setQuantity(Math.max(LIMITS.minQuantity, Math.floor(value ?? LIMITS.minQuantity)))}
-            mode="spinner"
-          />
-          <Button type="primary" size="large" disabled={buyingDisabled} onClick={buyNow}>
-            Купить
-          </Button>
-          <Button size="large" disabled={buyingDisabled || inCart} loading={adding} onClick={putInCart}>
-            {inCart ? 'В корзине' : 'В корзину'}
-          </Button>
-        </Space>
-        {!user && <Typography.Paragraph type="secondary">Войдите, чтобы купить или добавить товар в корзину.</Typography.Paragraph>}
+        <span className={inStock ? 'stock-tag in-stock' : 'stock-tag'}>{inStock ? 'В наличии' : 'Нет в наличии'}</span>
+        <Suspense fallback={<div className="purchase-controls-placeholder" />}>
+          <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
+        </Suspense>
+        {!user && <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>}
       </div>
 
       {product.big_description && (
         <section className="product-more">
           <h2>Подробнее о товаре</h2>
-          <Typography.Paragraph className="preserve-lines">{product.big_description}</Typography.Paragraph>
+          <p className="preserve-lines">{product.big_description}</p>
         </section>
       )}
     </article>

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '../../../shared/api';
 import { buildApp } from '../../app';
 import { allProducts, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../test/test-app';
@@ -31,11 +32,25 @@ describe('catalogue reads are cached and revalidated', () => {
     const first = await read();
     expect(first.headers['cache-control']).toBe('no-cache');
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^".+"$/);
+    expect(etag).toMatch(/^W\/".+"$/);
     const again = await read({ 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect((await read({ 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['br', 'gzip, deflate, br', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)('sends the cached answer %s-compressed to a browser that accepts it, with the same ETag', async (encoding, accepted, decode) => {
+    const plain = await read();
+    const compressed = await read({ 'accept-encoding': accepted });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe(encoding);
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(compressed.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(compressed.headers.etag).toBe(plain.headers.etag);
+    expect((await read({ 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('never shows stock older than the last order or cancellation', async () => {

@@ -1,14 +1,18 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors';
+import type { ContentEncoding } from '../../services/catalogue-cache';
 import * as schema from './schema';
+
+const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { products } = app.repositories;
 
   /**
-   * Answers a catalogue read from the cache (serialised once by the route's own response schema),
-   * with an ETag so that a browser that has it gets a bodiless 304.
+   * Answers a catalogue read from the cache (serialised once by the route's own response schema,
+   * compressed once per encoding), with an ETag so that a browser that has it gets a bodiless 304.
    */
   async function cached(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>, missing?: string) {
     // Keyed by the validated parameters, not the raw URL: spelling a query differently cannot
@@ -19,9 +23,13 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     if (!answer) throw notFound(missing ?? 'Не найдено');
     // Revalidated on every use: stock changes with every order.
-    reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+    reply.header('cache-control', 'no-cache').header('etag', answer.etag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(answer.body);
+    reply.type('application/json; charset=utf-8');
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? (negotiate(accepted.toLowerCase(), ENCODINGS) as ContentEncoding | null) : null;
+    if (!encoding) return reply.send(answer.body);
+    return reply.header('content-encoding', encoding).send(await answer.compressed(encoding));
   }
 
   app.get('/', { schema: schema.listProducts }, (request, reply) => {
