@@ -160,16 +160,27 @@ describe('security headers', () => {
   it.each([
     ['a JSON answer', '/api/v1/products/categories/all'],
     ['an error answer', '/api/nothing-here'],
-  ])('on %s: nosniff, a CSP with frame-ancestors \'none\', no X-Powered-By', async (_name, url) => {
+  ])('on %s: nosniff, a CSP that allows nothing and no framing, same-origin reads only, no X-Powered-By', async (_name, url) => {
     const response = await shop.app.inject({ method: 'GET', url });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(response.headers['x-frame-options']).toBeDefined();
-    expect(response.headers['referrer-policy']).toBeDefined();
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it.each([
+    ['a storefront page', '/catalog'],
+    ['the API documentation', '/api/docs'],
+  ])('on %s: the document policy, with frames, referrers and the opener locked down', async (_name, url) => {
+    const response = await shop.app.inject({ method: 'GET', url });
+    // The docs page brings swagger-ui's own policy (its frame-ancestors is 'self').
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/frame-ancestors '(none|self)'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

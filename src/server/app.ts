@@ -1,10 +1,9 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { DestinationStream } from 'pino';
+import { destination, type DestinationStream } from 'pino';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
 import authentication from './plugins/authentication';
@@ -58,7 +57,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       level: config.logLevel,
       // Belt and braces: nothing below should log these, but if a future log line does, they are masked.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.access_token'],
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Written asynchronously: lines that arrive while a write is under way go out together with
+      // the next one, instead of one blocking write per line, a tenth of a catalogue read's CPU.
+      // pino flushes what is left when the process exits.
+      stream: options.logStream ?? destination({ dest: 1, sync: false }),
     },
     logController: new RequestLog(),
     bodyLimit: config.bodyLimitBytes,
@@ -99,7 +101,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(database);

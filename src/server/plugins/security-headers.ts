@@ -21,8 +21,23 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * What an API answer needs (OWASP's REST security cheat sheet): JSON is never rendered as a page,
+ * so the document headers below (frames, referrers, XSS filters, opener isolation) do nothing for
+ * it, and copying all twelve cost a cached catalogue read a quarter of its CPU.
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+};
+
+/** The API's calls, as opposed to the storefront's pages and files and the API's own docs page. */
+const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmetHeaders({
+  const documentHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -42,8 +57,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiCall(request.url) ? API_HEADERS : documentHeaders);
     done();
   });
 }

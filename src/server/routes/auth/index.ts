@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,8 @@ function validPassword(password: string | undefined): string {
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users, refreshTokens } = app.repositories;
   const { refreshIdleSeconds, refreshMaxSeconds, allowedOrigins } = app.config;
+  // Only these calls read or set cookies; registered here, its two hooks stay off every other request.
+  await app.register(fastifyCookie);
 
   const tooManyAttempts = () => new ApiError(429, 'Слишком много попыток. Попробуйте позже.');
   /**

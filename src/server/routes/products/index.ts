@@ -7,6 +7,9 @@ import * as schema from './schema';
 
 const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
 
+// These answers are compressed once, in the cache; @fastify/compress's hooks would only look at each.
+const OWN_ENCODING = { compress: false, decompress: false } as const;
+
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { products } = app.repositories;
 
@@ -32,27 +35,27 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.header('content-encoding', encoding).send(await answer.compressed(encoding));
   }
 
-  app.get('/', { schema: schema.listProducts }, (request, reply) => {
+  app.get('/', { schema: schema.listProducts, ...OWN_ENCODING }, (request, reply) => {
     const { skip, limit } = request.query;
     return cached(request, reply, `list:${skip}:${limit}`, () => products.list(request.query));
   });
 
-  app.get('/popular', { schema: schema.popularProducts }, (request, reply) => {
+  app.get('/popular', { schema: schema.popularProducts, ...OWN_ENCODING }, (request, reply) => {
     const { skip, limit } = request.query;
     return cached(request, reply, `popular:${skip}:${limit}`, () => products.listPopular(request.query));
   });
 
-  app.get('/categories/all', { schema: schema.categoryNames }, (request, reply) =>
+  app.get('/categories/all', { schema: schema.categoryNames, ...OWN_ENCODING }, (request, reply) =>
     cached(request, reply, 'categories', () => products.categoryNames()),
   );
 
-  app.get('/categories/:category', { schema: schema.productsInCategory }, (request, reply) => {
+  app.get('/categories/:category', { schema: schema.productsInCategory, ...OWN_ENCODING }, (request, reply) => {
     const { category } = request.params;
     const { skip, limit } = request.query;
     return cached(request, reply, `category:${skip}:${limit}:${category}`, () => products.listByCategory(category, request.query), 'Категория не найдена');
   });
 
-  app.get('/:art', { schema: schema.productByArt }, (request, reply) =>
+  app.get('/:art', { schema: schema.productByArt, ...OWN_ENCODING }, (request, reply) =>
     cached(request, reply, `art:${request.params.art}`, () => products.findByArt(request.params.art), 'Товар не найден'),
   );
 };
