@@ -1,15 +1,10 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { imageUrl, type Product, type Variant } from '@shared/api';
 import { API_HOST } from '@/api/config';
-import { lazyWithAntd } from '@/app/lazyWithAntd';
 import { useAppSelector } from '@/app/withTypes';
 import { formatPrice } from '@/components/format';
 import { selectUser } from '@/features/session/sessionSlice';
-import type { PurchaseControlsProps } from './PurchaseControls';
-
-// The page's picture and text are plain elements and show at once; only the controls are antd's,
-// and they arrive a moment later (on a phone the picture used to wait for all of antd).
-const PurchaseControls = lazyWithAntd<PurchaseControlsProps>(() => import(/* webpackChunkName: "purchase-controls" */ './PurchaseControls'));
+import { PurchaseControls } from './PurchaseControls';
 
 export function ProductDetails({ product }: { product: Product }) {
   const user = useAppSelector(selectUser);
@@ -26,9 +21,7 @@ export function ProductDetails({ product }: { product: Product }) {
           {variant ? `${formatPrice(variant.price)} ₽` : 'Нет данных'}
         </div>
         <span className={inStock ? 'stock-tag in-stock' : 'stock-tag'}>{inStock ? 'В наличии' : 'Нет в наличии'}</span>
-        <Suspense fallback={<div className="purchase-controls-placeholder" />}>
-          <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
-        </Suspense>
+        <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
         {!user && <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>}
       </div>
 

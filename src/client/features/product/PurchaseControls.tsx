@@ -1,9 +1,9 @@
-import { Button, InputNumber, message as antMessage, Radio, Space, Typography } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS, type Product, type Variant } from '@shared/api';
 import { useAppSelector } from '@/app/withTypes';
+import { ShellButton } from '@/components/ShellButton';
 import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
 import { selectUser } from '@/features/session/sessionSlice';
 import { chooseColour, chooseSize, coloursOf, sizesOf } from './variants';
@@ -13,25 +13,70 @@ function errorDetail(error: unknown): string | undefined {
   return typeof detail === 'string' ? detail : undefined;
 }
 
+/** What was typed, as a whole number of pieces the cart accepts. */
+function piecesOf(typed: string): number {
+  const pieces = Math.floor(Number(typed));
+  if (!Number.isFinite(pieces)) return LIMITS.minQuantity;
+  return Math.min(LIMITS.maxCartCount, Math.max(LIMITS.minQuantity, pieces));
+}
+
+interface ChoiceGroupProps<Value extends string | number> {
+  label: string;
+  options: { value: Value; label: string }[];
+  value: Value;
+  onChange(value: Value): void;
+}
+
+/** A row of buttons of which one is chosen: native radios, so arrows, Tab and screen readers work. */
+function ChoiceGroup<Value extends string | number>({ label, options, value, onChange }: ChoiceGroupProps<Value>) {
+  const id = useId();
+  return (
+    <div>
+      <strong id={id} className="choice-label">
+        {label}
+      </strong>
+      <div role="radiogroup" aria-labelledby={id} className="choice-group">
+        {options.map((option) => (
+          <label key={option.value} className={option.value === value ? 'choice choice--chosen' : 'choice'}>
+            <input type="radio" name={id} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+type Notice = { kind: 'done' | 'failed'; text: string };
+
 export interface PurchaseControlsProps {
   product: Product;
   variant: Variant | undefined;
   onVariantChange(variant: Variant | undefined): void;
 }
 
-/** The product page's colour and size choice, quantity, 'Купить' and 'В корзину' (SPEC §4). */
-export default function PurchaseControls({ product, variant, onVariantChange }: PurchaseControlsProps) {
+/**
+ * The product page's colour and size choice, quantity, 'Купить' and 'В корзину' (SPEC §4), in plain
+ * elements: with antd's they cost a phone a third of a second of script before the page settled.
+ */
+export function PurchaseControls({ product, variant, onVariantChange }: PurchaseControlsProps) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
-  const [message, messageHolder] = antMessage.useMessage();
-  const [quantity, setQuantity] = useState<number>(LIMITS.minQuantity);
+  const [typedQuantity, setTypedQuantity] = useState(String(LIMITS.minQuantity));
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [addToCart, { isLoading: adding }] = useAddToCartMutation();
   // currentData: after logout (skipToken) data would still be the previous user's cart.
   const { currentData: cart } = useGetCartQuery(user ? user.id : skipToken);
 
+  const quantity = piecesOf(typedQuantity);
   const inStock = (variant?.stock ?? 0) > 0;
   const inCart = Boolean(variant && cart?.items.some((item) => item.variant_id === variant.id));
   const buyingDisabled = !user || !variant || !inStock;
+
+  const choose = (next: Variant | undefined) => {
+    setNotice(null);
+    onVariantChange(next);
+  };
 
   const buyNow = () => {
     if (!variant) return;
@@ -40,63 +85,59 @@ export default function PurchaseControls({ product, variant, onVariantChange }: 
 
   const putInCart = async () => {
     if (!user || !variant) return;
+    setNotice(null);
     try {
       await addToCart({ user_id: user.id, product_id: product.id, variant_id: variant.id, count: quantity }).unwrap();
-      message.success('Товар добавлен в корзину');
+      setNotice({ kind: 'done', text: 'Товар добавлен в корзину' });
     } catch (error) {
-      message.error(errorDetail(error) ?? 'Не удалось добавить товар в корзину');
+      setNotice({ kind: 'failed', text: errorDetail(error) ?? 'Не удалось добавить товар в корзину' });
     }
   };
 
   return (
     <>
-      {messageHolder}
       {variant && (
-        <Space orientation="vertical" size="middle" className="variant-picker">
-          <div>
-            <Typography.Text strong id="colour-label">
-              Цвет
-            </Typography.Text>
-            <Radio.Group
-              aria-labelledby="colour-label"
-              optionType="button"
-              value={variant.color}
-              onChange={(event) => onVariantChange(chooseColour(product.variants, variant, event.target.value as string))}
-              options={coloursOf(product.variants).map((colour) => ({ value: colour, label: colour }))}
-            />
-          </div>
-          <div>
-            <Typography.Text strong id="size-label">
-              Размер
-            </Typography.Text>
-            <Radio.Group
-              aria-labelledby="size-label"
-              optionType="button"
-              value={variant.size}
-              onChange={(event) => onVariantChange(chooseSize(product.variants, variant.color, event.target.value as number))}
-              options={sizesOf(product.variants, variant.color).map(({ size }) => ({ value: size, label: `${size} см` }))}
-            />
-          </div>
-        </Space>
+        <div className="variant-picker">
+          <ChoiceGroup
+            label="Цвет"
+            value={variant.color}
+            options={coloursOf(product.variants).map((colour) => ({ value: colour, label: colour }))}
+            onChange={(colour) => choose(chooseColour(product.variants, variant, colour))}
+          />
+          <ChoiceGroup
+            label="Размер"
+            value={variant.size}
+            options={sizesOf(product.variants, variant.color).map(({ size }) => ({ value: size, label: `${size} см` }))}
+            onChange={(size) => choose(chooseSize(product.variants, variant.color, size))}
+          />
+        </div>
       )}
 
-      <Space wrap size="middle" className="buy-row">
-        <InputNumber
+      <div className="buy-row">
+        <input
+          type="number"
+          className="quantity-input"
           aria-label="Количество"
           min={LIMITS.minQuantity}
           max={LIMITS.maxCartCount}
-          precision={0}
-          value={quantity}
-          onChange={(value) => setQuantity(Math.max(LIMITS.minQuantity, Math.floor(value ?? LIMITS.minQuantity)))}
-          mode="spinner"
+          step={1}
+          inputMode="numeric"
+          value={typedQuantity}
+          onChange={(event) => setTypedQuantity(event.target.value)}
+          onBlur={() => setTypedQuantity(String(quantity))}
         />
-        <Button type="primary" size="large" disabled={buyingDisabled} onClick={buyNow}>
+        <ShellButton variant="primary" className="shell-button--large" disabled={buyingDisabled} onClick={buyNow}>
           Купить
-        </Button>
-        <Button size="large" disabled={buyingDisabled || inCart} loading={adding} onClick={putInCart}>
+        </ShellButton>
+        <ShellButton className="shell-button--large" disabled={buyingDisabled || inCart || adding} aria-busy={adding} onClick={putInCart}>
           {inCart ? 'В корзине' : 'В корзину'}
-        </Button>
-      </Space>
+        </ShellButton>
+      </div>
+      {notice && (
+        <p role={notice.kind === 'done' ? 'status' : 'alert'} className={`purchase-notice purchase-notice--${notice.kind}`}>
+          {notice.text}
+        </p>
+      )}
     </>
   );
 }
