@@ -3,7 +3,7 @@
 // growth (bench/growth.ts) grows a shop to 100 000 products first, so it runs only when asked for.
 // PostgreSQL figures need BENCH_DATABASE_URL (an admin connection; a fresh database is made per run).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiTable, benchApi } from './api-load';
 import { benchCartPaint, cartPaintSection } from './cart-paint';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       sections.push(`## Catalogue reads at 50 connections\n\n\`npm run bench -- api\` (autocannon, ${seconds} s per read after a 2 s warm-up).\n\n${apiTable(await benchApi(seconds))}`);
     } else if (bench === 'orders') {
       if (!adminUrl) {
-        sections.push('## Orders\n\nNot run: set BENCH_DATABASE_URL to a PostgreSQL server.');
+        sections.push('## Orders on PostgreSQL\n\nNot run: set BENCH_DATABASE_URL to a PostgreSQL server.');
         continue;
       }
       sections.push(`## Orders on PostgreSQL\n\n\`BENCH_DATABASE_URL=… npm run bench -- orders\` (50 buyers, each with its own token, ordering one unit at a time for ${seconds} s).\n\n${ordersTable(await benchOrders(adminUrl, seconds))}`);
@@ -54,19 +54,40 @@ async function main(): Promise<void> {
     }
   }
 
-  const report = [
+  const header = [
     '# Performance',
     '',
     `Measured on ${machine()}. The machine is shared and noisy: the API figures are compared with a reference measured in the same run, not with numbers from another day. Repeat with \`npm run bench\` (and \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test\` for the PostgreSQL figures).`,
-    '',
-    ...sections.flatMap((section) => [section, '']),
   ].join('\n');
-  console.log(report);
-  // Only a full run replaces the report, so its figures always come from one run.
-  if (ALL.every((bench) => benches.includes(bench))) {
-    writeFileSync(path.join(root, 'docs', 'performance.md'), report);
+  console.log([header, ...sections].join('\n\n'));
+  const full = ALL.every((bench) => benches.includes(bench));
+  if (full || benches.includes('growth')) {
+    updateReport(header, sections, full);
     console.log('\nWritten to docs/performance.md');
   }
+}
+
+const REPORT = path.join(root, 'docs', 'performance.md');
+/** A section's heading without what follows a colon ("## Growth: 100 000 products…" → "## Growth"). */
+const titleOf = (section: string) => section.split('\n', 1)[0]!.replace(/:.*/, '');
+
+/**
+ * A full run replaces the report, so that the figures under its heading all come from one run; the
+ * sections it does not make (the growth bench, notes written by hand) stay below, each with its own
+ * date. Any other run that writes (growth) replaces only its own sections.
+ */
+function updateReport(header: string, sections: string[], full: boolean): void {
+  const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8').split(/\n(?=## )/).map((part) => part.trim()) : [header];
+  const [previousHeader, ...previousSections] = previous;
+  const made = new Map(sections.map((section) => [titleOf(section), section]));
+  const report = full
+    ? [header, ...sections, ...previousSections.filter((section) => !made.has(titleOf(section)))]
+    : [
+        previousHeader,
+        ...previousSections.map((section) => made.get(titleOf(section)) ?? section),
+        ...sections.filter((section) => !previousSections.some((old) => titleOf(old) === titleOf(section))),
+      ];
+  writeFileSync(REPORT, `${report.join('\n\n')}\n`);
 }
 
 void main();
