@@ -34,11 +34,16 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
   try {
     for (const [page, url] of PAGES) {
       for (const form of ['mobile', 'desktop'] as const) {
-        const result = await lighthouse(
-          `${shop.url}${url}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-          form === 'desktop' ? desktopConfig : undefined,
-        );
+        const run = () =>
+          lighthouse(
+            `${shop.url}${url}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+            form === 'desktop' ? desktopConfig : undefined,
+          );
+        // Now and then a run fails inside Chromium (scored 0 with a runtime error): tried once more.
+        let result = await run();
+        if (result?.lhr.runtimeError) result = await run();
+        if (result?.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page} (${form}): ${result.lhr.runtimeError.code}`);
         const { categories, audits } = result!.lhr;
         rows.push({
           page,
