@@ -308,6 +308,9 @@ describe('logging', () => {
     expect(text).toContain('"url":"/api/v1/auth/refresh"');
     expect(text).toContain(`"url":"/api/v1/cart/${userId}"`);
     for (const line of log.lines) expect(() => JSON.parse(line)).not.toThrow();
+    // Each request's line names the request, so it can be matched with that request's errors.
+    const cartLine = JSON.parse(log.lines.find((line) => line.includes(`"url":"/api/v1/cart/${userId}"`))!) as Record<string, unknown>;
+    expect(cartLine).toMatchObject({ msg: 'request', method: 'GET', statusCode: 200, reqId: expect.stringMatching(/^req-/) });
 
     for (const secret of [password, encodeURIComponent(password), accessToken, secondToken, firstCookie, secondCookie]) {
       expect(text).not.toContain(secret);

@@ -50,6 +50,22 @@ describe('CatalogueCache', () => {
     expect(loads.get('page-1')).toBe(2);
   });
 
+  it('stays within 16 MB when every body kept was read again', async () => {
+    const cache = new CatalogueCache();
+    const loads = new Map<string, number>();
+    const megabyte = (key: string) => async () => {
+      loads.set(key, (loads.get(key) ?? 0) + 1);
+      return key.padEnd(1024 * 1024, '.');
+    };
+    for (let page = 0; page < 16; page += 1) await cache.get(`page-${page}`, megabyte(`page-${page}`));
+    for (let page = 0; page < 16; page += 1) await cache.get(`page-${page}`, megabyte(`page-${page}`));
+    await cache.get('page-16', megabyte('page-16')); // 17 MB: all are spared once, then the oldest goes
+    await cache.get('page-0', megabyte('page-0'));
+    await cache.get('page-1', megabyte('page-1'));
+    expect(loads.get('page-0')).toBe(2);
+    expect(loads.get('page-1')).toBe(1);
+  });
+
   it('does not keep a load that was overtaken by an invalidation, a miss, or a failure', async () => {
     const cache = new CatalogueCache();
     let release!: () => void;
