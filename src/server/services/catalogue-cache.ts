@@ -82,8 +82,7 @@ export class CatalogueCache {
    * `null` (not found) is not kept, so unknown names cannot fill the cache.
    */
   get(key: string, load: () => Promise<string | null>): Promise<CachedAnswer | null> {
-    const fresh = () => load().then((body) => (body === null ? null : new CachedAnswer(Buffer.from(body))));
-    if (this.suspended) return fresh();
+    if (this.suspended) return this.fresh(load);
     const hit = this.entries.get(key);
     if (hit) {
       // Marked, not moved to the back of the Map: a delete and a set on every read made V8
@@ -94,7 +93,7 @@ export class CatalogueCache {
       return hit.answer;
     }
     const generation = this.generation;
-    const entry: Entry = { answer: fresh(), bytes: 0, readAgain: false };
+    const entry: Entry = { answer: this.fresh(load), bytes: 0, readAgain: false };
     this.entries.set(key, entry);
     entry.answer.then(
       (answer) => {
@@ -104,6 +103,11 @@ export class CatalogueCache {
       () => this.forget(key, entry),
     );
     return entry.answer;
+  }
+
+  /** A method, not a closure made on every read: the server runs under tsx, which names each closure as it is made. */
+  private fresh(load: () => Promise<string | null>): Promise<CachedAnswer | null> {
+    return load().then((body) => (body === null ? null : new CachedAnswer(Buffer.from(body))));
   }
 
   private account(entry: Entry, bytes: number): void {
