@@ -50,7 +50,7 @@ export default function CataloguePage() {
         </select>
       </div>
       <ProductGrid products={products} loading={isFetching || categoriesLoading} eagerCount={3} />
-      <Pager page={page} canGoForward={products?.length === PAGE_SIZE.catalogue} onChange={setPage} showPageNumber disabled={isFetching} />
+      {products && <Pager page={page} canGoForward={products.length === PAGE_SIZE.catalogue} onChange={setPage} showPageNumber disabled={isFetching} />}
     </>
   );
 }

@@ -37,6 +37,15 @@ describe('Home page: popular toys (SPEC §2, §9)', () => {
     expect(back()).toBeDisabled();
   });
 
+  test('the pager appears with the first page, not under its spinner (where it would be pushed down)', async () => {
+    popularNetwork([products(8)]);
+    renderShop({ preloadedState: visitor() });
+    expect(await screen.findByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Страницы' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Игрушка 8')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Страницы' })).toBeInTheDocument();
+  });
+
   test('fewer than 8 leaves Forward disabled', async () => {
     popularNetwork([products(7)]);
     renderShop({ preloadedState: visitor() });

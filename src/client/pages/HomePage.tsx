@@ -14,7 +14,8 @@ export default function HomePage() {
       <BannerCarousel />
       <h1 className="page-title section-title">Популярные игрушки</h1>
       <ProductGrid products={products} loading={isFetching} />
-      <Pager page={page} canGoForward={products?.length === PAGE_SIZE.home} onChange={setPage} disabled={isFetching} />
+      {/* Not under the first load's spinner: it would be seen there and then pushed down (a layout shift). */}
+      {products && <Pager page={page} canGoForward={products.length === PAGE_SIZE.home} onChange={setPage} disabled={isFetching} />}
     </>
   );
 }
