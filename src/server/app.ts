@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { DestinationStream } from 'pino';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
+import { stdoutLines } from './log-lines';
 import authentication from './plugins/authentication';
 import catalogueCache from './plugins/catalogue-cache';
 import database from './plugins/database';
@@ -68,9 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       level: config.logLevel,
       // Belt and braces: nothing below should log these, but if a future log line does, they are masked.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.access_token'],
-      // Synchronous writes, pino's default: an asynchronous destination saved a tenth of a cached
-      // read's CPU, but it buffers without bound whenever stdout is slower than the requests.
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? stdoutLines,
     },
     logController: requestLog,
     bodyLimit: config.bodyLimitBytes,
