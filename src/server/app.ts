@@ -42,7 +42,7 @@ class RequestLog extends LogController {
   /**
    * A completed request's line has a fixed shape with nothing secret in it (loggableUrl cuts the
    * /auth queries), so it skips the redaction that every other line goes through: redaction
-   * copied each line's object, a sixth of a cached read's garbage (docs/performance.md).
+   * copied the object of every line, on every request (docs/performance.md).
    */
   writeTo(logger: FastifyBaseLogger): void {
     this.lines = logger.child({}, { redact: [] });

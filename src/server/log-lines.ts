@@ -6,8 +6,8 @@ interface Output {
 
 /**
  * Log lines written together once per turn of the event loop instead of one write call each:
- * under load a turn completes dozens of requests, each with its line, and the write calls were a
- * tenth of a cached read's CPU. No line waits beyond the turn it was logged in, and the writes
+ * under load a turn completes dozens of requests, each with its line, and each line was a system
+ * call of its own. No line waits beyond the turn it was logged in, and the writes
  * stay synchronous (stdout to a file or a pipe is, on Linux), so a slow reader slows the server
  * down instead of filling its memory, which is why pino's asynchronous destination was not used.
  */
@@ -34,6 +34,5 @@ export class LinesPerTurn implements DestinationStream {
   };
 }
 
-/** The server's log: standard output, with whatever a turn logged before an exit still written. */
+/** The server's log: standard output (server.ts writes what is pending when the process exits). */
 export const stdoutLines = new LinesPerTurn(process.stdout);
-process.on('exit', stdoutLines.flush);

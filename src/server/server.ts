@@ -1,6 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { stdoutLines } from './log-lines';
+
+// Lines logged in the turn that exits would otherwise wait for a turn that never comes.
+process.on('exit', stdoutLines.flush);
 
 async function main(): Promise<void> {
   const config = loadConfig();

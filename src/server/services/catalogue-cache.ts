@@ -86,9 +86,9 @@ export class CatalogueCache {
     const hit = this.entries.get(key);
     if (hit) {
       // Marked, not moved to the back of the Map: a delete and a set on every read made V8
-      // reallocate the Map's table, garbage that outlived the young generation (a third of a
-      // cached read's). Eviction spares marked entries once instead: the "second chance"
-      // approximation of least recently used.
+      // reallocate the Map's table, garbage that outlived the young generation and filled the old
+      // one under load (docs/performance.md). Eviction spares marked entries once instead: the
+      // "second chance" approximation of least recently used.
       hit.readAgain = true;
       return hit.answer;
     }
