@@ -76,7 +76,8 @@ describe('Cart page: contents (SPEC §2)', () => {
     expect(countOf('Заяц')).toHaveTextContent('2');
     expect(within(line('Заяц')).getByText('2 501 ₽')).toBeInTheDocument();
     expect(within(line('Заяц')).getByRole('img', { name: 'Заяц' })).toHaveAttribute('src', 'http://shop.test/api/v1/image/hare.svg');
-    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 3 001₽');
+    // Level 2: it follows the page's h1 ('Корзина') with no level skipped.
+    expect(screen.getByRole('heading', { name: /Итого/, level: 2 })).toHaveTextContent('Итого: 3 001₽');
     expect(within(summary()).getByText('3 товара')).toBeInTheDocument();
   });
 

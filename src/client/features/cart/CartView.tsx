@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageSpinner } from '@/components/PageSpinner';
 import { ShellButton } from '@/components/ShellButton';
+import { checkoutPath } from '@/features/checkout/parseItems';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';
 import { useGetCartQuery } from './cartApi';
 import {
@@ -70,13 +71,13 @@ function CartSummary({ items }: { items: CartItem[] }) {
   const totalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.item.variant.price) * line.count, 0);
 
   const checkout = () => {
-    const query = lines.map(({ item, count }) => `${encodeURIComponent(item.product.art)}:${item.variant_id}:${count}`).join(',');
-    navigate(`/checkout?items=${query}`);
+    navigate(checkoutPath(lines.map(({ item, count }) => ({ art: item.product.art, variantId: item.variant_id, count }))));
   };
 
   return (
     <Card className="cart-summary">
-      <Typography.Title level={3} className="cart-total">
+      {/* The page's second heading level: it comes right after the page's h1. */}
+      <Typography.Title level={2} className="cart-total">
         Итого: {formatPrice(totalKopecks / 100)}₽
       </Typography.Title>
       <Typography.Text type="secondary">{goodsCount(units)}</Typography.Text>

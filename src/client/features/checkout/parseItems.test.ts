@@ -1,4 +1,4 @@
-import { parseCheckoutItems } from './parseItems';
+import { checkoutPath, parseCheckoutItems, type CheckoutItem } from './parseItems';
 
 describe('parseCheckoutItems (SPEC §2: items=art:variant_id:count,...)', () => {
   test('reads a comma-separated list', () => {
@@ -12,7 +12,19 @@ describe('parseCheckoutItems (SPEC §2: items=art:variant_id:count,...)', () => 
     expect(parseCheckoutItems('A:B:7:3')).toEqual([{ art: 'A:B', variantId: 7, count: 3 }]);
   });
 
-  test.each([null, '', 'BEAR-01', 'BEAR-01:101', 'BEAR-01:x:1', 'BEAR-01:101:0', 'BEAR-01:101:-1', 'BEAR-01:101:1.5', ':101:1', 'BEAR-01:101:1,'])(
+  test('reads back what checkoutPath wrote, whatever the article holds', () => {
+    const items: CheckoutItem[] = [
+      { art: 'MO-1001', variantId: 12, count: 4 },
+      { art: 'A,B', variantId: 7, count: 1 },
+      { art: 'X:Y', variantId: 8, count: 2 },
+      { art: '50% off', variantId: 9, count: 3 },
+    ];
+    const path = checkoutPath(items);
+    expect(path.startsWith('/checkout?items=MO-1001:12:4,')).toBe(true);
+    expect(parseCheckoutItems(new URL(path, 'http://shop.test').searchParams.get('items'))).toEqual(items);
+  });
+
+  test.each([null, '', 'BEAR-01', 'BEAR-01%:101:1', 'BEAR-01:101', 'BEAR-01:x:1', 'BEAR-01:101:0', 'BEAR-01:101:-1', 'BEAR-01:101:1.5', ':101:1', 'BEAR-01:101:1,'])(
     'refuses %p',
     (raw) => {
       expect(parseCheckoutItems(raw)).toBeNull();

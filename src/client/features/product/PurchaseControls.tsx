@@ -5,6 +5,7 @@ import { LIMITS, type Product, type Variant } from '@shared/api';
 import { useAppSelector } from '@/app/withTypes';
 import { ShellButton } from '@/components/ShellButton';
 import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
+import { checkoutPath } from '@/features/checkout/parseItems';
 import { selectUser } from '@/features/session/sessionSlice';
 import { chooseColour, chooseSize, coloursOf, sizesOf } from './variants';
 
@@ -80,7 +81,7 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
 
   const buyNow = () => {
     if (!variant) return;
-    navigate(`/checkout?items=${encodeURIComponent(product.art)}:${variant.id}:${quantity}`);
+    navigate(checkoutPath([{ art: product.art, variantId: variant.id, count: quantity }]));
   };
 
   const putInCart = async () => {
