@@ -34,36 +34,39 @@ describe('CatalogueCache', () => {
     expect(await answer.compressed('br')).toBe(brotli);
   });
 
-  it('keeps at most 16 MB of bodies, dropping the least recently used first', async () => {
+  /** A cache of 1 MB pages, counting how often each page was loaded. */
+  function megabytePages() {
     const cache = new CatalogueCache();
     const loads = new Map<string, number>();
-    const megabyte = (key: string) => async () => {
-      loads.set(key, (loads.get(key) ?? 0) + 1);
-      return key.padEnd(1024 * 1024, '.');
-    };
-    for (let page = 0; page < 16; page += 1) await cache.get(`page-${page}`, megabyte(`page-${page}`));
-    await cache.get('page-0', megabyte('page-0')); // used again: now the most recent
-    await cache.get('page-16', megabyte('page-16')); // 17 MB: the oldest must go
-    await cache.get('page-0', megabyte('page-0'));
-    await cache.get('page-1', megabyte('page-1'));
-    expect(loads.get('page-0')).toBe(1);
-    expect(loads.get('page-1')).toBe(2);
+    const read = (page: number) =>
+      cache.get(`page-${page}`, async () => {
+        loads.set(`page-${page}`, (loads.get(`page-${page}`) ?? 0) + 1);
+        return `page-${page}`.padEnd(1024 * 1024, '.');
+      });
+    const loadsOf = (page: number) => loads.get(`page-${page}`);
+    return { read, loadsOf };
+  }
+
+  it('keeps at most 16 MB of bodies, dropping first the oldest not read again', async () => {
+    const { read, loadsOf } = megabytePages();
+    for (let page = 0; page < 16; page += 1) await read(page);
+    await read(0); // read again: spared
+    await read(16); // 17 MB: one page must go
+    await read(0);
+    await read(1);
+    expect(loadsOf(0)).toBe(1);
+    expect(loadsOf(1)).toBe(2);
   });
 
   it('stays within 16 MB when every body kept was read again', async () => {
-    const cache = new CatalogueCache();
-    const loads = new Map<string, number>();
-    const megabyte = (key: string) => async () => {
-      loads.set(key, (loads.get(key) ?? 0) + 1);
-      return key.padEnd(1024 * 1024, '.');
-    };
-    for (let page = 0; page < 16; page += 1) await cache.get(`page-${page}`, megabyte(`page-${page}`));
-    for (let page = 0; page < 16; page += 1) await cache.get(`page-${page}`, megabyte(`page-${page}`));
-    await cache.get('page-16', megabyte('page-16')); // 17 MB: all are spared once, then the oldest goes
-    await cache.get('page-0', megabyte('page-0'));
-    await cache.get('page-1', megabyte('page-1'));
-    expect(loads.get('page-0')).toBe(2);
-    expect(loads.get('page-1')).toBe(1);
+    const { read, loadsOf } = megabytePages();
+    for (let page = 0; page < 16; page += 1) await read(page);
+    for (let page = 0; page < 16; page += 1) await read(page);
+    await read(16); // 17 MB: all are spared once, then the oldest goes
+    await read(0);
+    await read(1);
+    expect(loadsOf(0)).toBe(2);
+    expect(loadsOf(1)).toBe(1);
   });
 
   it('does not keep a load that was overtaken by an invalidation, a miss, or a failure', async () => {
