@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
@@ -27,11 +27,12 @@ const SHOP_SERVER = 'src/server/server.ts';
 
 /**
  * Starts a TypeScript entry point with tsx on a free port and waits until it answers. The shop's
- * server is started as `npm start` starts it (scripts/start-server.sh, with its runtime flags).
+ * server is compiled and started as `npm start` does (scripts/start-server.sh, with its runtime flags).
  */
 export async function startProcess(entry: string, env: Record<string, string | undefined> = {}, readyPath = '/'): Promise<Process> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  if (entry === SHOP_SERVER) execFileSync(process.execPath, ['scripts/build-server.js'], { cwd: root, stdio: 'inherit' });
   // Never the tsx or npm wrappers: the pid must be the server's own (memory is measured on it);
   // the start script execs node.
   const [command, ...args] = entry === SHOP_SERVER ? ['sh', 'scripts/start-server.sh'] : [path.join(root, 'node_modules/.bin/node'), '--import', 'tsx', entry];

@@ -10,10 +10,13 @@ export interface RunningShop {
 
 const root = path.resolve(__dirname, '..');
 
-/** Starts the real server (as `npm start` would, minus the build) on a free port with a fresh database. */
+/**
+ * Starts the real server on a free port with a fresh database, as `npm start` would minus the
+ * builds: `npm run test:e2e` has just built the storefront and the server.
+ */
 export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-e2e-'));
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'src/server/server.ts'], {
+  const child: ChildProcess = spawn('sh', ['scripts/start-server.sh'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

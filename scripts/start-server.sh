@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs the shop's server as `npm start` does; the benchmarks start it the same way.
+# Runs the shop's compiled server (scripts/build-server.js writes build/) as `npm start` does; the
+# benchmarks and the browser tests start it the same way.
 #
 # Memory (issue 7, docs/performance.md): V8 and glibc size themselves for throughput, not for a
 # small server with an embedded PostgreSQL inside. Without these the process sits at 350-400 MB
@@ -11,9 +12,16 @@
 #                            per second on the embedded database did not change (107 → 110/s).
 #   --max-semi-space-size=4  the young generation grows to 3 × 16 MB under load; 4 MB keeps
 #                            short-lived request garbage cheap to collect without the growth.
+#   --no-allocation-site-pretenuring
+#                            V8 may decide, from how a warm-up happened to go, that objects made
+#                            at some place in the code live long and make them in the old
+#                            generation. Dead ones there most likely keep the young objects they point to
+#                            alive through every scavenge; in about half the starts the old
+#                            generation then filled with request garbage at ~1 MB per scavenge
+#                            and the process held ~315 MB instead of ~210 MB under the same reads.
 #   MALLOC_ARENA_MAX=2       each thread that ever compiled WebAssembly or hashed a password kept
 #                            its own malloc arena (up to 8 per core), holding freed memory.
 set -e
 cd "$(dirname "$0")/.."
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-exec node_modules/.bin/node --liftoff-only --max-semi-space-size=4 --import tsx src/server/server.ts
+exec node_modules/.bin/node --liftoff-only --max-semi-space-size=4 --no-allocation-site-pretenuring build/server/server.js

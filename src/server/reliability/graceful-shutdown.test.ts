@@ -102,8 +102,7 @@ async function underLoad(server: ServerProcess, database: FreshDatabase): Promis
   const inFlightAtSignal = pending.size;
   expect(inFlightAtSignal).toBeGreaterThanOrEqual(30);
 
-  // To the node process that runs the server (tsx's child), as a supervisor running
-  // `node --import tsx src/server/server.ts` would; tsx exits with the server's exit code.
+  // To the node process that runs the server, as a supervisor would.
   const signalledAt = Date.now();
   process.kill(server.serverPid, 'SIGTERM');
   await server.waitForOutput(/"msg":"shutting down"/, 5000);

@@ -1,6 +1,6 @@
 /**
- * Process-level harness for the reliability suite: real server processes (tsx src/server/server.ts,
- * as `npm start` runs it), plain HTTP on 127.0.0.1, fresh PostgreSQL databases and temp dirs that
+ * Process-level harness for the reliability suite: real server processes (the compiled server, started
+ * by scripts/start-server.sh as `npm start` starts it), plain HTTP on 127.0.0.1, fresh PostgreSQL databases and temp dirs that
  * are always removed again. Nothing here imports the application: the servers are black boxes.
  */
 import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
@@ -14,7 +14,6 @@ import { Client } from 'pg';
 import { createFreshDatabase, type FreshDatabase as BaseFreshDatabase } from '../test/fresh-database';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
-const BIN = path.join(ROOT, 'node_modules', '.bin');
 
 /** The admin URL of the PostgreSQL server the suite may create databases on. */
 export function adminUrl(): string {
@@ -29,9 +28,9 @@ export function adminUrl(): string {
 export interface ServerProcess {
   url: string;
   port: number;
-  /** The tsx wrapper we spawned (its exit code is the server's). */
+  /** The process we spawned: the start script, which execs the server's node. */
   child: ChildProcess;
-  /** The node process that actually runs the server (tsx's child), from its log lines. */
+  /** The node process that runs the server, from its log lines. */
   serverPid: number;
   /** Everything it printed so far. */
   output(): string;
@@ -40,7 +39,7 @@ export interface ServerProcess {
   alive(): boolean;
   /** Resolves when a line matching `pattern` has been printed. */
   waitForOutput(pattern: RegExp, timeoutMs: number): Promise<void>;
-  /** kill -9 of the whole process group (the tsx wrapper, node, esbuild): a power cut for the server. */
+  /** kill -9 of the whole process group: a power cut for the server. */
   kill9(): Promise<void>;
   /** SIGTERM to the server process, then SIGKILL of the group if it has not exited within `graceMs`. Never throws. */
   stop(graceMs?: number): Promise<void>;
@@ -55,12 +54,13 @@ export interface StartOptions {
 
 const started = new Set<ServerProcess>();
 
-/** Starts `tsx src/server/server.ts` on a free port and waits for "Server listening at …". */
+/**
+ * Starts the server built in build/ (`npm run test:reliability` builds it first) on a free port
+ * and waits for "Server listening at …".
+ */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    // The project's own Node 24 (tsx starts its child with the first `node` on PATH).
-    PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`,
     NODE_OPTIONS: '',
     NODE_ENV: 'development',
     PORT: '0',
@@ -77,8 +77,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
 
-  // Its own process group, so kill -9 reaches tsx's child too.
-  const child = spawn(path.join(BIN, 'tsx'), ['src/server/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // Its own process group, so that kill -9 reaches everything the server started.
+  const child = spawn('sh', ['scripts/start-server.sh'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const waiters: { pattern: RegExp; resolve: () => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -128,19 +128,6 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       });
     });
 
-  /** Until the real server process (tsx's child) is gone too, not just the wrapper we spawned. */
-  const serverGone = async () => {
-    const pid = (server as ServerProcess).serverPid;
-    for (let i = 0; pid && pid !== child.pid && i < 200; i += 1) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        return;
-      }
-      await sleep(25);
-    }
-  };
-
   const server: Partial<ServerProcess> = {
     child,
     output: () => output,
@@ -150,13 +137,11 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     async kill9() {
       killGroup('SIGKILL');
       await exited;
-      await serverGone();
     },
     async stop(graceMs = 15_000) {
       if (child.exitCode === null && child.signalCode === null) {
-        // To the server process itself, not to tsx or the group: tsx relays a SIGTERM of its own
-        // only if the server acknowledges within 30 ms, else it signals again and then SIGKILLs it
-        // (exit 143) — a tsx hazard (docs/reliability.md), not the server's shutdown under test.
+        // One SIGTERM, as a supervisor stops the server: close-with-grace takes a second one
+        // for "exit now", which is not the shutdown under test.
         try {
           process.kill((server as ServerProcess).serverPid ?? child.pid!, 'SIGTERM');
         } catch {
@@ -166,9 +151,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
         await exited;
         clearTimeout(timer);
       }
-      // Whatever is left of the group (esbuild's service, a stuck child).
+      // Whatever is left of the group (a stuck child).
       killGroup('SIGKILL');
-      await serverGone();
       started.delete(server as ServerProcess);
     },
   };
