@@ -1,5 +1,5 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, message as antMessage, Typography } from 'antd';
+import { Button, Empty, message as antMessage, Typography } from 'antd';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
@@ -74,17 +74,20 @@ function CartSummary({ items }: { items: CartItem[] }) {
     navigate(checkoutPath(lines.map(({ item, count }) => ({ art: item.product.art, variantId: item.variant_id, count }))));
   };
 
+  // Plain elements, not antd's Card, Title, Text and Button: the summary re-renders on every
+  // quantity change, and antd's per-component style hooks were a measurable part of each change's
+  // time on a slow phone (docs/performance.md, "A cart of 500 lines").
   return (
-    <Card className="cart-summary">
+    <div className="cart-summary">
       {/* The page's second heading level: it comes right after the page's h1. */}
-      <Typography.Title level={2} className="cart-total">
+      <h2 className="cart-total">
         Итого: {formatPrice(totalKopecks / 100)}₽
-      </Typography.Title>
-      <Typography.Text type="secondary">{goodsCount(units)}</Typography.Text>
-      <Button type="primary" size="large" block onClick={checkout}>
+      </h2>
+      <span className="cart-units">{goodsCount(units)}</span>
+      <ShellButton variant="primary" className="cart-checkout" onClick={checkout}>
         Оформить заказ
-      </Button>
-    </Card>
+      </ShellButton>
+    </div>
   );
 }
 
