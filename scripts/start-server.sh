@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs the shop's compiled server (scripts/build-server.js writes build/) as `npm start` does; the
-# benchmarks and the browser tests start it the same way.
+# benchmarks, the browser tests and the reliability suite start it the same way.
 #
 # Memory (issue 7, docs/performance.md): V8 and glibc size themselves for throughput, not for a
 # small server with an embedded PostgreSQL inside. Without these the process sits at 350-400 MB
@@ -14,11 +14,11 @@
 #                            short-lived request garbage cheap to collect without the growth.
 #   --no-allocation-site-pretenuring
 #                            V8 may decide, from how a warm-up happened to go, that objects made
-#                            at some place in the code live long and make them in the old
-#                            generation. Dead ones there most likely keep the young objects they point to
-#                            alive through every scavenge; in about half the starts the old
-#                            generation then filled with request garbage at ~1 MB per scavenge
-#                            and the process held ~315 MB instead of ~210 MB under the same reads.
+#                            at some place in the code live long, and make them in the old
+#                            generation. Dead ones there most likely keep the young objects they
+#                            point to alive through every scavenge: in about half the starts the
+#                            old generation filled with request garbage at ~1 MB per scavenge, and
+#                            the process held 312-366 MB instead of 201-240 MB under the same reads.
 #   MALLOC_ARENA_MAX=2       each thread that ever compiled WebAssembly or hashed a password kept
 #                            its own malloc arena (up to 8 per core), holding freed memory.
 set -e

@@ -1,7 +1,8 @@
 /**
- * Process-level harness for the reliability suite: real server processes (the compiled server, started
- * by scripts/start-server.sh as `npm start` starts it), plain HTTP on 127.0.0.1, fresh PostgreSQL databases and temp dirs that
- * are always removed again. Nothing here imports the application: the servers are black boxes.
+ * Process-level harness for the reliability suite: real server processes (the compiled server,
+ * started by scripts/start-server.sh as `npm start` starts it), plain HTTP on 127.0.0.1, fresh
+ * PostgreSQL databases and temp dirs that are always removed again. Nothing here imports the
+ * application: the servers are black boxes.
  */
 import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
