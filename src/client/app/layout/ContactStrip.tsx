@@ -4,7 +4,7 @@ import { CONTACT_EMAIL } from '@/api/config';
 /** SPEC §1: city, address placeholder, mail link and hours; hidden at 640px and narrower (CSS). */
 export function ContactStrip() {
   return (
-    <div className="contact-strip" aria-label="Контакты">
+    <aside className="contact-strip" aria-label="Контакты">
       <span>
         <EnvironmentOutlined /> Москва, адрес склада уточняйте у менеджера
       </span>
@@ -14,6 +14,6 @@ export function ContactStrip() {
       <span>
         <ClockCircleOutlined /> Пн–Пт, 10:00–20:00
       </span>
-    </div>
+    </aside>
   );
 }

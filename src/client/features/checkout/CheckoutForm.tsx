@@ -107,7 +107,8 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
             </li>
           ))}
         </ul>
-        <Typography.Title level={4} className="checkout-total">
+        {/* The page's second heading level (it follows the page's h1), drawn at the fourth's size. */}
+        <Typography.Title level={2} className="checkout-total">
           Итого: {formatPrice(totalKopecks / 100)}₽
         </Typography.Title>
       </Card>

@@ -15,13 +15,20 @@ export function OrderList({ userId }: { userId: number }) {
     <div className="order-list">
       {orders.map((order) => (
         <Card key={order.id} className="order-card" size="small">
-          <Typography.Title level={4} className="order-card-title">
+          {/* Under the page's 'Мои заказы' (h2), drawn at the fourth level's size. */}
+          <Typography.Title level={3} className="order-card-title">
             Заказ #{order.id}
           </Typography.Title>
           <Typography.Text type="secondary">от {dateFormat.format(new Date(order.created_at))}</Typography.Text>
           <Typography.Paragraph className="order-card-sum">Сумма: {formatPrice(order.total_price)} ₽</Typography.Paragraph>
-          {/* SPEC §2: green for 'Доставлен', the primary colour otherwise. */}
-          <Tag color={order.status === DELIVERED_STATUS ? 'success' : token.colorPrimary}>Статус: {order.status}</Tag>
+          {/*
+            SPEC §2: green for 'Доставлен', the primary colour otherwise. That one is solid, white on
+            the theme's primary: antd tints a custom colour's background to a light pink in both
+            themes, and on it the dark theme's primary reads at 4.3:1.
+          */}
+          <Tag color={order.status === DELIVERED_STATUS ? 'success' : token.colorPrimary} variant={order.status === DELIVERED_STATUS ? undefined : 'solid'}>
+            Статус: {order.status}
+          </Tag>
         </Card>
       ))}
     </div>

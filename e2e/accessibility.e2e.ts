@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, findProduct, newEmail, openLoginDialog, PASSWORD, test } from './fixtures';
+
+/**
+ * Every screen, as a visitor and as a buyer, light and dark, at desktop and phone width, checked
+ * with axe-core against WCAG 2.1 A and AA (contrast, names, roles) and its best practices (landmarks,
+ * heading order). Lighthouse's accessibility score covers three public pages; this covers the rest.
+ */
+const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** The violations on the page as it is now, one line each, named by the screen. */
+async function violations(page: Page, screen: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).withTags(RULES).analyze();
+  return found.flatMap((violation) =>
+    violation.nodes.map((node) => `${screen}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`),
+  );
+}
+
+/** A logged-in buyer (the refresh cookie is in the page's context) with two lines in the cart. */
+async function buyerWithCart(page: Page): Promise<void> {
+  const email = newEmail('a11y');
+  const registered = await page.request.post('/api/v1/auth/register', { data: { email, password: PASSWORD } });
+  expect(registered.status()).toBe(201);
+  const { id: userId } = (await registered.json()) as { id: number };
+  const login = await page.request.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const product = await findProduct(page.request, (candidate) => candidate.variants.filter((variant) => variant.stock >= 2).length >= 2);
+  for (const variant of product.variants.filter((candidate) => candidate.stock >= 2).slice(0, 2)) {
+    const added = await page.request.post('/api/v1/cart/add', {
+      headers: { authorization: `Bearer ${access_token}` },
+      data: { user_id: userId, product_id: product.id, variant_id: variant.id, count: 1 },
+    });
+    expect(added.status()).toBe(201);
+  }
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const [device, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 375, height: 740 }],
+  ] as const) {
+    test.describe(`${device}, ${colorScheme} theme`, () => {
+      test.use({ colorScheme, viewport });
+
+      test('every screen a visitor sees passes axe', async ({ page, request }) => {
+        const product = await findProduct(request, (candidate) => candidate.variants.some((variant) => variant.stock > 0));
+        const found: string[] = [];
+
+        await page.goto('/');
+        await expect(page.getByRole('heading', { name: 'Популярные игрушки' })).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Акции и новинки' })).toBeVisible();
+        found.push(...(await violations(page, 'home')));
+
+        await page.goto('/catalog');
+        await expect(page.getByText('Страница 1')).toBeVisible();
+        await expect(page.getByRole('link', { name: /./ }).filter({ has: page.locator('img') }).first()).toBeVisible();
+        found.push(...(await violations(page, 'catalogue')));
+
+        await page.goto(`/product/${product.art}`);
+        await expect(page.getByText('В наличии')).toBeVisible();
+        found.push(...(await violations(page, 'product')));
+
+        await page.goto('/about');
+        await expect(page.getByRole('heading', { name: 'О компании' })).toBeVisible();
+        found.push(...(await violations(page, 'about')));
+
+        await page.goto('/no/such/page');
+        await expect(page.getByRole('heading', { name: 'Упс... Страница не найдена' })).toBeVisible();
+        found.push(...(await violations(page, 'not found')));
+
+        await openLoginDialog(page);
+        found.push(...(await violations(page, 'login dialog')));
+
+        expect(found).toEqual([]);
+      });
+
+      test('every screen of a purchase passes axe', async ({ page }) => {
+        await buyerWithCart(page);
+        const found: string[] = [];
+
+        await page.goto('/cart');
+        await expect(page.getByText('2 товара')).toBeVisible();
+        found.push(...(await violations(page, 'cart')));
+
+        await page.getByRole('button', { name: 'Оформить заказ' }).click();
+        const submit = page.getByRole('button', { name: 'Оформить заказ' });
+        await expect(page.getByRole('heading', { name: /Итого/ })).toBeVisible();
+        await submit.click();
+        await expect(page.getByText('Пожалуйста, заполните имя, телефон и адрес доставки.')).toBeVisible();
+        found.push(...(await violations(page, 'checkout with its message')));
+
+        await page.getByLabel('Имя').fill('Анна Петрова');
+        await page.getByLabel('Телефон').fill('+7 900 000-00-00');
+        await page.getByLabel('Адрес доставки').fill('Москва, ул. Складская, д. 1');
+        await submit.click();
+        await expect(page.getByRole('heading', { name: 'Заказ принят!' })).toBeVisible();
+        found.push(...(await violations(page, 'order accepted')));
+
+        await page.goto('/profile');
+        await expect(page.getByRole('heading', { name: 'Мои заказы' })).toBeVisible();
+        await expect(page.getByRole('heading', { name: /^Заказ #\d+$/ })).toBeVisible();
+        found.push(...(await violations(page, 'profile with an order')));
+
+        await page.goto('/cart');
+        await expect(page.getByText('Ваша корзина пуста')).toBeVisible();
+        found.push(...(await violations(page, 'empty cart')));
+
+        expect(found).toEqual([]);
+      });
+    });
+  }
+}
