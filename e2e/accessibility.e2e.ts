@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, findProduct, newEmail, openLoginDialog, PASSWORD, test } from './fixtures';
+import { expect, findProduct, newEmail, openLoginDialog, openPhoneMenu, PASSWORD, test } from './fixtures';
 
 /**
  * Every screen, as a visitor and as a buyer, light and dark, at desktop and phone width, checked
@@ -69,6 +69,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto('/no/such/page');
         await expect(page.getByRole('heading', { name: 'Упс... Страница не найдена' })).toBeVisible();
         found.push(...(await violations(page, 'not found')));
+
+        if (device === 'phone') {
+          await openPhoneMenu(page);
+          found.push(...(await violations(page, 'phone menu')));
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('menu')).toBeHidden();
+        }
 
         await openLoginDialog(page);
         found.push(...(await violations(page, 'login dialog')));

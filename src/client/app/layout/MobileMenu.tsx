@@ -38,6 +38,8 @@ export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOp
         menu={{ items, onClick: () => onOpenChange(false) }}
         trigger={['click']}
         placement="bottomRight"
+        // Inside the header, so the open menu belongs to its landmark (banner) rather than to none.
+        getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
         popupRender={(menu) => (
           <div className="mobile-menu">
             {menu}
