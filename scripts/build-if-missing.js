@@ -12,7 +12,9 @@ if (existsSync(index)) {
   console.log(`Storefront build found (${path.relative(process.cwd(), index)}); run \`npm run build\` to rebuild.`);
 } else if (storefront !== built) {
   // `npm run build` writes dist/, so building cannot fill another folder.
-  console.error(`STOREFRONT_DIR is ${storefront}, which has no index.html: copy a build there (\`npm run build\` writes dist/) or unset STOREFRONT_DIR.`);
+  console.error(
+    `STOREFRONT_DIR is ${storefront}, which has no index.html: copy a build there (\`npm run build\` writes dist/) or unset STOREFRONT_DIR.`,
+  );
   process.exit(1);
 } else {
   console.log('No storefront build yet: building it once (about a minute)...');

@@ -206,7 +206,7 @@ const wireBody = (value: fc.Arbitrary<unknown>) =>
       weight: 2,
       arbitrary: value.map((body) => ({
         contentType: 'application/x-www-form-urlencoded',
-        payload: new URLSearchParams(Object.entries(body && typeof body === 'object' ? body : { value: body }).map(([key, field]) => [key, field !== null && typeof field === 'object' ? JSON.stringify(field) : String(field)])).toString(),
+        payload: new URLSearchParams(Object.entries(body && typeof body === 'object' ? body : { value: body }).map(([key, field]): [string, string] => [key, field !== null && typeof field === 'object' ? JSON.stringify(field) : String(field)])).toString(),
       })),
     },
     // Truncated or mangled JSON.
@@ -374,7 +374,7 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
         })
         .map(({ method, path, query, rawQuery, body, actor: [actor, authorization], headers }): FuzzRequest => {
           const self = (wire: string) => wire.replaceAll(String(SELF), String(actor.id));
-          const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
+          const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
           const queryString = [search, rawQuery].filter(Boolean).join('&');
           return {
             method,

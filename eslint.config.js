@@ -1,0 +1,169 @@
+// ESLint flat config. CommonJS because package.json has no "type" (every .js here is CommonJS).
+const fs = require('node:fs');
+const path = require('node:path');
+const { defineConfig } = require('eslint/config');
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const importX = require('eslint-plugin-import-x');
+const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
+const reactHooks = require('eslint-plugin-react-hooks');
+const prettier = require('eslint-config-prettier/flat');
+const globals = require('globals');
+
+const root = __dirname;
+const at = (...segments) => path.join(root, ...segments);
+
+/**
+ * What each storefront feature deliberately offers to OTHER features (module names in
+ * src/client/features/<feature>/, without extension). Everything else in a feature is private to
+ * it: in particular its components, which only pages/ and app/ compose. We chose an explicit list
+ * over "any non-.tsx file" so that widening a feature's surface is a one-line, reviewable change
+ * here, and we need no barrel files (the team bans index.ts re-exports). A feature missing from
+ * this list (a new one) exports nothing to other features until someone adds it.
+ */
+const featureExports = {
+  addresses: ['addressesApi'],
+  banners: ['bannersApi'],
+  cart: ['cartApi', 'cartEditsSlice', 'useCartCount'],
+  catalogue: ['catalogueApi', 'selectedCategorySlice'],
+  checkout: ['parseItems'],
+  colourMode: ['colourModeSlice', 'useIsDark'],
+  orders: ['ordersApi'],
+  product: [],
+  session: ['sessionSlice', 'authDialogSlice', 'authApi', 'sessionThunks', 'useLogout'],
+};
+
+const featuresDir = at('src/client/features');
+const features = fs
+  .readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// One zone per imported feature: every other feature may reach only its listed modules.
+const featureZones = features.map((feature) => {
+  const exported = featureExports[feature] ?? [];
+  return {
+    target: path.join(featuresDir, `!(${feature})`, '**'),
+    from: path.join(featuresDir, feature, '**'),
+    except: exported.map((name) => path.join(featuresDir, feature, `${name}.{ts,tsx}`)),
+    message: exported.length
+      ? `Feature "${feature}" offers other features only: ${exported.join(', ')} (featureExports in eslint.config.js). Compose its components in pages/ or app/.`
+      : `Feature "${feature}" offers nothing to other features (featureExports in eslint.config.js). Compose its components in pages/ or app/.`,
+  };
+});
+
+const architectureZones = [
+  {
+    target: at('src/client'),
+    from: at('src/server'),
+    message: 'The storefront never imports the server; share types and rules through src/shared.',
+  },
+  {
+    target: at('src/server'),
+    from: at('src/client'),
+    message: 'The server never imports the storefront; share types and rules through src/shared.',
+  },
+  {
+    target: at('src/shared'),
+    from: [at('src/client'), at('src/server')],
+    message: 'src/shared is imported by both halves and imports neither.',
+  },
+  {
+    target: [at('src/client/components'), at('src/client/api')],
+    from: at('src/client/features'),
+    message: 'components/ and api/ sit below features/: features use them, never the reverse.',
+  },
+  ...featureZones,
+];
+
+// Test code: suites anywhere, the test-helper folders of both halves, the reliability harness,
+// and the top-level test/ tree the server's test helpers and suites are moving to.
+const testFiles = [
+  '**/*.test.{ts,tsx}',
+  'src/client/test/**',
+  'src/server/test/**',
+  'src/server/reliability/**',
+  'test/**',
+];
+const testHelperZone = {
+  target: [at('src'), at('scripts')],
+  from: [at('src/client/test'), at('src/server/test'), at('src/server/reliability'), at('test')],
+  message: 'Production code never imports test helpers.',
+};
+
+/*
+ * Type-aware rules (recommendedTypeChecked) work on TypeScript 6.0 but were left out: on this
+ * 2-core machine they took `npx eslint .` from 7 s to 33 s, and their 171 extra findings were
+ * mostly any-typed test data, redundant assertions, async functions without await, and React/Jest
+ * idioms (async onClick handlers, react-router's navigate() promise, expect(mock.method)).
+ * `npm run typecheck` already does the type checking.
+ */
+module.exports = defineConfig(
+  {
+    ignores: [
+      'dist/**',
+      'build/**',
+      'data/**',
+      'coverage/**',
+      'e2e-artifacts/**',
+      'bench/results/**',
+      'tmp-scratch/**',
+      'src/server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `const { owner: _owner, ...rest } = x` is how the code omits a field.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x skips .ts/.tsx files when it follows imports, and no-cycle sees nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: at('tsconfig.json'), // the solution file: the resolver follows its references
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...architectureZones, testHelperZone] }],
+    },
+  },
+  {
+    // Tests may use test helpers; every other boundary still holds for them.
+    files: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: architectureZones }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['src/server/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its first parameter's pattern, so a
+    // fixture without any must still destructure `{}`.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);
