@@ -1,11 +1,12 @@
 import type { Config } from 'jest';
 
-// Both halves compile to CommonJS with ts-jest. Packages that ship ES modules only (typebox,
-// content-disposition) are loaded by Node's own require(esm), which Jest uses when started with
-// --experimental-vm-modules (see the test script in package.json).
-const transform: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', rootDir: '.', ignoreDeprecations: '6.0' } }],
-};
+// Both halves compile to CommonJS with ts-jest, each with its own tsconfig (the client's has the DOM,
+// the server's has not). Packages that ship ES modules only (typebox, content-disposition) are loaded
+// by Node's own require(esm), which Jest uses when started with --experimental-vm-modules (see the
+// test script in package.json).
+const transform = (half: 'client' | 'server'): Config['transform'] => ({
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: `tsconfig.jest-${half}.json` }],
+});
 
 /**
  * Real server processes over HTTP: kill -9, PostgreSQL stopped under load, SIGTERM under load.
@@ -16,7 +17,7 @@ const reliability: NonNullable<Config['projects']>[number] = {
   displayName: 'reliability',
   testEnvironment: 'node',
   roots: ['<rootDir>/src/server/reliability'],
-  transform,
+  transform: transform('server'),
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 
@@ -28,7 +29,7 @@ const config: Config = {
       roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
       // The process-level suite has its own project and script (npm run test:reliability).
       testPathIgnorePatterns: ['/node_modules/', '/reliability/'],
-      transform,
+      transform: transform('server'),
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     },
     {
@@ -37,7 +38,7 @@ const config: Config = {
       // msw picks its Node build in jsdom only with the default export conditions.
       testEnvironmentOptions: { customExportConditions: [''], url: 'http://shop.test/' },
       roots: ['<rootDir>/src/client'],
-      transform,
+      transform: transform('client'),
       moduleNameMapper: {
         '^@/(.*)$': '<rootDir>/src/client/$1',
         '^@shared/(.*)$': '<rootDir>/src/shared/$1',

@@ -81,7 +81,7 @@ module.exports = (_env, argv) => {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           // Type errors are reported by `npm run typecheck`; the build only transpiles.
-          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.json') } },
+          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.client.json') } },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(png|svg|jpe?g|gif|woff2?|ttf|eot)$/, type: 'asset/resource' },
