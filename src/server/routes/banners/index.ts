@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { Nullable } from '../common-schemas';
 
@@ -12,4 +13,5 @@ const bannersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default bannersRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(bannersRoutes, { name: 'banners-routes', encapsulate: true, dependencies: ['database'] });
