@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { Nullable } from '../common-schemas';
-
-const BannerSchema = Type.Object({ id: Type.Integer(), image: Type.String(), url: Nullable(Type.String()) });
+import { BannerSchema } from '../../../shared/schemas/products';
 
 const bannersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
