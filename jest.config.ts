@@ -15,7 +15,7 @@ const transform: Config['transform'] = {
 const reliability: NonNullable<Config['projects']>[number] = {
   displayName: 'reliability',
   testEnvironment: 'node',
-  roots: ['<rootDir>/src/server/reliability'],
+  roots: ['<rootDir>/test/server/reliability'],
   transform,
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
@@ -25,9 +25,9 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
+      roots: ['<rootDir>/src/server', '<rootDir>/src/shared', '<rootDir>/test/server'],
       // The process-level suite has its own project and script (npm run test:reliability).
-      testPathIgnorePatterns: ['/node_modules/', '/reliability/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/server/reliability/'],
       transform,
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     },

@@ -2,7 +2,7 @@ import { AddressBody } from '../../shared/schemas/address';
 import { CartAddBody } from '../../shared/schemas/cart';
 import { OrderCreateBody, OrderSummarySchema } from '../../shared/schemas/order';
 import { ProductSchema } from '../../shared/schemas/products';
-import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../test/test-app';
+import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import * as addressRoutes from './address/schema';
 import * as cartRoutes from './cart/schema';
 import * as orderRoutes from './order/schema';

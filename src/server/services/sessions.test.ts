@@ -1,5 +1,5 @@
 import { SessionExpiredError } from '../domain/errors';
-import { createTestApp, signUp, STARTUP_TIMEOUT, type TestApp } from '../test/test-app';
+import { createTestApp, signUp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import { createSessions } from './sessions';
 
 const DAY = 24 * 60 * 60;

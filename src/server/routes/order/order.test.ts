@@ -13,7 +13,7 @@ import {
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
-} from '../../test/test-app';
+} from '../../../../test/server/helpers/test-app';
 
 const CYRILLIC = /[а-яё]/i;
 const ADDRESS = 'г. Москва, ул. Игрушечная, д. 5, офис 12';
