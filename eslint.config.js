@@ -76,18 +76,12 @@ const architectureZones = [
   ...featureZones,
 ];
 
-// Test code: suites anywhere, the test-helper folders of both halves, the reliability harness,
-// and the top-level test/ tree the server's test helpers and suites are moving to.
-const testFiles = [
-  '**/*.test.{ts,tsx}',
-  'src/client/test/**',
-  'src/server/test/**',
-  'src/server/reliability/**',
-  'test/**',
-];
+// Test code: suites anywhere, the client's test helpers, and the top-level test/ tree (the
+// server's helpers, the attack, fuzz and process-level suites).
+const testFiles = ['**/*.test.{ts,tsx}', 'src/client/test/**', 'test/**'];
 const testHelperZone = {
   target: [at('src'), at('scripts')],
-  from: [at('src/client/test'), at('src/server/test'), at('src/server/reliability'), at('test')],
+  from: [at('src/client/test'), at('test')],
   message: 'Production code never imports test helpers.',
 };
 

@@ -16,7 +16,7 @@ const transform = (half: 'client' | 'server'): Config['transform'] => ({
 const reliability: NonNullable<Config['projects']>[number] = {
   displayName: 'reliability',
   testEnvironment: 'node',
-  roots: ['<rootDir>/src/server/reliability'],
+  roots: ['<rootDir>/test/server/reliability'],
   transform: transform('server'),
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
@@ -26,9 +26,9 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
+      roots: ['<rootDir>/src/server', '<rootDir>/src/shared', '<rootDir>/test/server'],
       // The process-level suite has its own project and script (npm run test:reliability).
-      testPathIgnorePatterns: ['/node_modules/', '/reliability/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/server/reliability/'],
       transform: transform('server'),
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     },

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFreshDatabase } from '../src/server/test/fresh-database';
+import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { load, machine, startProcess, type LoadResult } from './lib';
 
 const READS = [

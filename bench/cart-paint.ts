@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { createFreshDatabase } from '../src/server/test/fresh-database';
+import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { growCatalogue } from './big-catalogue';
 import { percentile, root, startProcess, tenths, type Process } from './lib';
 

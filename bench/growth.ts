@@ -39,7 +39,7 @@ import { PAGE_SIZE } from '../src/shared/api';
 import type { Database } from '../src/server/db/database';
 import * as schema from '../src/server/db/schema';
 import { createProductsRepository, type ProductsRepository } from '../src/server/repositories/products';
-import { createFreshDatabase } from '../src/server/test/fresh-database';
+import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { ADDED_ART_PREFIX, growCatalogue, type GrowthOptions } from './big-catalogue';
 import { load, machine, percentile, startProcess, tenths, type LoadResult } from './lib';
 

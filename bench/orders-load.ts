@@ -1,7 +1,7 @@
 // Order throughput on PostgreSQL with 50 concurrent buyers, and proof of zero oversell (issue 7):
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- orders
 import { Client } from 'pg';
-import { createFreshDatabase } from '../src/server/test/fresh-database';
+import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { percentile, startProcess } from './lib';
 
 const BUYERS = 50;

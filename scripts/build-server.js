@@ -11,8 +11,8 @@ const esbuild = require('esbuild');
 const root = path.join(__dirname, '..');
 const out = path.join(root, 'build');
 
-// Tests, their helpers and the reliability suite's harness run under jest, never from build/.
-const isRuntimeSource = (file) => !file.endsWith('.test.ts') && !/^src\/server\/(test|reliability)\//.test(file);
+// Tests run under jest, never from build/ (their helpers and suites live in test/, outside src/).
+const isRuntimeSource = (file) => !file.endsWith('.test.ts');
 const sources = globSync(['src/server/**/*.ts', 'src/shared/**/*.ts'], { cwd: root }).filter(isRuntimeSource);
 
 rmSync(out, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /** Platform behaviour shared by every route: errors, limits, headers, docs, health, logging. */
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, LogCapture, logIn, quickShoppers, setCookie, STARTUP_TIMEOUT, TEST_PASSWORD, type Shopper, type TestApp } from './test/test-app';
+import { createTestApp, LogCapture, logIn, quickShoppers, setCookie, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../test/server/helpers/test-app';
+import { TEST_PASSWORD } from '../../test/server/helpers/shop-data';
 
 const CYRILLIC = /[а-яё]/i;
 const SECRET_INTERNALS = 'connection to /srv/secret-db failed: password=hunter2 at Object.<anonymous> (/app/src/server/app.ts:1:1)';

@@ -4,17 +4,17 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
-import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
 import { stdoutLines } from './log-lines';
 import authentication from './plugins/authentication';
 import catalogueCache from './plugins/catalogue-cache';
+import configPlugin from './plugins/config';
 import database from './plugins/database';
-import { registerDocs } from './plugins/docs';
-import { registerErrorHandling, sendFrameworkError } from './plugins/errors';
-import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerStorefront } from './plugins/storefront';
-import { registerValidation } from './plugins/validation';
+import docs from './plugins/docs';
+import errorHandling, { sendFrameworkError } from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
+import storefront from './plugins/storefront';
+import validation from './plugins/validation';
 import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
 import bannersRoutes from './routes/banners';
@@ -23,12 +23,6 @@ import healthRoutes from './routes/health';
 import imageRoutes from './routes/image';
 import orderRoutes from './routes/order';
 import productsRoutes from './routes/products';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: AppConfig;
-  }
-}
 
 /** The URL as logged: /auth calls can carry an e-mail and password in the query, so theirs is cut. */
 export function loggableUrl(url: string): string {
@@ -83,11 +77,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<TypeBoxTypeProvider>();
   requestLog.writeTo(app.log);
 
-  app.decorate('config', config);
-  await app.register(fp(async () => {}, { name: 'config' }));
-
-  registerValidation(app);
-  registerErrorHandling(app);
+  await app.register(configPlugin, { config });
+  await app.register(errorHandling);
+  await app.register(validation);
   // A graceful stop (app.close) waits until every connection has ended. A keep-alive connection
   // whose request was in flight when it began would stay open after its answer (until the client
   // or keepAliveTimeout closes it), so close-with-grace killed the process after 10 s with code 1.
@@ -109,14 +101,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // text body through to validation (422) instead of refusing its type (415).
   app.removeContentTypeParser('text/plain');
 
-  registerSecurityHeaders(app);
+  await app.register(securityHeaders);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(database);
   await app.register(authentication);
   await app.register(catalogueCache);
-  await registerDocs(app);
+  await app.register(docs);
 
   await app.register(productsRoutes, { prefix: '/api/v1/products' });
   await app.register(bannersRoutes, { prefix: '/api/v1/banners' });
@@ -126,7 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(addressRoutes, { prefix: '/api/v1/address' });
   await app.register(imageRoutes, { prefix: '/api/v1/image' });
   await app.register(healthRoutes, { prefix: '/api/health' });
-  await registerStorefront(app);
+  await app.register(storefront);
 
   return app;
 }

@@ -1,6 +1,14 @@
 // The contract between the storefront and the API server (SPEC §3, §5, §9): both halves import
 // these types and constants so that a change to the wire format is one change, seen by both.
 
+import type { Static } from 'typebox';
+import type { AddressBody, AddressSchema } from './schemas/address';
+import type { TokenSchema, UserSchema } from './schemas/auth';
+import type { CartAddBody, CartItemSchema, CartSchema } from './schemas/cart';
+import type { ErrorSchema } from './schemas/common';
+import type { OrderCreateBody, OrderItemSchema, OrderStatusSchema, OrderSummarySchema } from './schemas/order';
+import type { BannerSchema, ProductSchema, VariantSchema } from './schemas/products';
+
 export const API_PREFIX = 'api/v1/';
 
 export const PAGE_SIZE = {
@@ -66,108 +74,24 @@ export const MESSAGES = {
   artInvalid: 'Некорректный формат артикула',
 } as const;
 
-export interface Variant {
-  id: number;
-  color: string;
-  size: number;
-  price: number;
-  stock: number;
-}
-
-export interface Product {
-  id: number;
-  art: string;
-  name: string;
-  description: string | null;
-  big_description: string | null;
-  image: string;
-  variants: Variant[];
-}
-
-export interface Banner {
-  id: number;
-  image: string;
-  url: string | null;
-}
-
-export interface CartItem {
-  id: number;
-  count: number;
-  item_total: number;
-  product: Pick<Product, 'id' | 'art' | 'name' | 'description' | 'image'>;
-  variant: Pick<Variant, 'price'>;
-  variant_id: number;
-}
-
-export interface Cart {
-  items: CartItem[];
-  total_price: number;
-}
-
-export interface CartAddPayload {
-  user_id: number;
-  product_id: number;
-  variant_id: number;
-  count: number;
-}
-
-export interface User {
-  id: number;
-  email: string;
-}
-
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'bearer';
-}
-
-export interface OrderItemPayload {
-  product_id: number;
-  variant_id: number;
-  quantity: number;
-}
-
-export interface OrderCreatePayload {
-  user_id: number;
-  address: string;
-  items: OrderItemPayload[];
-  company_name: string | null;
-  company_inn: string | null;
-  company_kpp: string | null;
-  /** Not in SPEC §3: the checkout's name and phone, kept with the order for the manager. */
-  contact_name?: string | null;
-  contact_phone?: string | null;
-}
-
-export interface OrderSummary {
-  id: number;
-  total_price: number;
-  status: OrderStatus;
-  created_at: string;
-  items_count: number;
-}
-
-export interface OrderStatusAnswer {
-  id: number;
-  status: OrderStatus;
-}
-
-export interface AddressFields {
-  country: string;
-  city: string;
-  street: string;
-  home_number: string;
-  apartment_number: string | null;
-  user_id: number;
-}
-
-export interface Address extends AddressFields {
-  id: number;
-}
-
-export interface ErrorAnswer {
-  detail: string;
-}
+// The wire shapes are the TypeBox schemas the server validates with (src/shared/schemas/); these
+// types are derived from them. Type-only imports: the storefront's bundle gets no TypeBox code.
+export type Variant = Static<typeof VariantSchema>;
+export type Product = Static<typeof ProductSchema>;
+export type Banner = Static<typeof BannerSchema>;
+export type CartItem = Static<typeof CartItemSchema>;
+export type Cart = Static<typeof CartSchema>;
+export type CartAddPayload = Static<typeof CartAddBody>;
+export type User = Static<typeof UserSchema>;
+export type TokenResponse = Static<typeof TokenSchema>;
+export type OrderItemPayload = Static<typeof OrderItemSchema>;
+export type OrderCreatePayload = Static<typeof OrderCreateBody>;
+export type OrderSummary = Static<typeof OrderSummarySchema>;
+export type OrderStatusAnswer = Static<typeof OrderStatusSchema>;
+/** What the buyer sends to create or change an address. */
+export type AddressFields = Static<typeof AddressBody>;
+export type Address = Static<typeof AddressSchema>;
+export type ErrorAnswer = Static<typeof ErrorSchema>;
 
 /** Every image (products, banners, the about page) is served by the API under this path. */
 /**

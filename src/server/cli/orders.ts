@@ -4,7 +4,7 @@
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/api';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { ApiError } from '../errors';
+import { DomainError } from '../domain/errors';
 import { createOrdersRepository } from '../repositories/orders';
 
 const usage = `Использование:
@@ -44,7 +44,7 @@ async function main(args: string[]): Promise<number> {
     console.log(`Заказ #${result.id}: ${result.status}`);
     return 0;
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (error instanceof DomainError) {
       console.error(error.detail);
       return 1;
     }

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import { freshPostgresDatabase, STARTUP_TIMEOUT } from '../test/test-app';
+import { createFreshDatabase } from '../../../test/server/helpers/fresh-database';
+import { STARTUP_TIMEOUT } from '../../../test/server/helpers/test-app';
 import { openDatabase, type DatabaseHandle } from './database';
 import { products } from './schema';
 import { seedProducts } from './seed/catalogue';
@@ -99,7 +100,7 @@ if (onPostgres) {
     it(
       'migrate and seed it exactly once',
       async () => {
-        const fresh = await freshPostgresDatabase(onPostgres!);
+        const fresh = await createFreshDatabase(onPostgres!, 'shop_test');
         const servers = await Promise.all([0, 1, 2].map(() => openDatabase({ databaseUrl: fresh.url, dataDir: null })));
         try {
           const seeded = await Promise.all(servers.map(start));

@@ -1,14 +1,18 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** The OpenAPI document is generated from the routes' TypeBox schemas: one source for both. */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'API магазина «Мягкий Опт»', version: '1.0.0', description: 'Вызовы витрины: SPEC §7.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-}
+// Registered before the routes: @fastify/swagger collects each route as it is added.
+export default fp(
+  async (app) => {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'API магазина «Мягкий Опт»', version: '1.0.0', description: 'Вызовы витрины: SPEC §7.' },
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  },
+  { name: 'docs' },
+);

@@ -1,4 +1,16 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  DomainError,
+  IdempotencyConflictError,
+  OrderCancelledError,
+  OrderNotCancellableError,
+  OrderNotFoundError,
+  OutOfStockError,
+  ProductNotFoundError,
+  SessionExpiredError,
+  VariantProductMismatchError,
+} from '../domain/errors';
 import { ApiError } from '../errors';
 import { describeValidationError } from './validation';
 
@@ -39,8 +51,23 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The one place that knows which HTTP status each broken rule of the shop is answered with. */
+export const statusOfDomainError = new Map<Function, number>([
+  [OrderNotFoundError, 404],
+  [OrderNotCancellableError, 409],
+  [OrderCancelledError, 409],
+  [OutOfStockError, 409],
+  [ProductNotFoundError, 422],
+  [VariantProductMismatchError, 422],
+  [IdempotencyConflictError, 422],
+  [SessionExpiredError, 401],
+]);
+
 function classify(error: FastifyError): [number, string] {
   if (error instanceof ApiError) return [error.statusCode, error.detail];
+  // A domain error with no status here is a bug: it falls through to the generic 500 below.
+  const domainStatus = error instanceof DomainError ? statusOfDomainError.get(error.constructor) : undefined;
+  if (domainStatus) return [domainStatus, (error as unknown as DomainError).detail];
   if (error.validation) return [422, describeValidationError(error.validation as never, error.validationContext)];
   const known = byFastifyCode[error.code];
   if (known) return known;
@@ -68,11 +95,14 @@ export function sendFrameworkError(error: FastifyError, _request: FastifyRequest
 }
 
 /** The one place that turns any failure into `{detail}`; internals are logged, never sent. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const [status, detail] = classify(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (status === 503) reply.header('retry-after', '5');
-    return reply.code(status).type('application/json; charset=utf-8').send({ detail });
-  });
-}
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const [status, detail] = classify(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status === 503) reply.header('retry-after', '5');
+      return reply.code(status).type('application/json; charset=utf-8').send({ detail });
+    });
+  },
+  { name: 'error-handling' },
+);

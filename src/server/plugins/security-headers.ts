@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -36,7 +37,7 @@ const API_HEADERS: Record<string, string> = {
 /** The API's calls, as opposed to the storefront's pages and files and the API's own docs page. */
 const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const documentHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -62,3 +63,5 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     done();
   });
 }
+
+export default fp(registerSecurityHeaders, { name: 'security-headers' });

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { INITIAL_RESPONSES_ELEMENT_ID } from '../../shared/api';
 import { products } from '../db/schema';
-import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../test/test-app';
+import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 
 let shop: TestApp;
 let storefront: string;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, apiReadKey, imageUrl, INITIAL_RESPONSES_ELEMENT_ID, PAGE_SIZE, type Banner, type Product } from '../../shared/api';
 import { notFound } from '../errors';
@@ -13,7 +14,7 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.(br|gz))?$/;
  * Serves the built storefront: hashed assets cached for a year, pre-compressed copies when the
  * browser accepts them, and index.html (never cached) for every client route.
  */
-export async function registerStorefront(app: FastifyInstance): Promise<void> {
+async function registerStorefront(app: FastifyInstance): Promise<void> {
   const root = app.config.storefrontDir;
   const indexPath = root === null ? null : path.join(root, 'index.html');
   // Read once: the shell page is small and answers every client route.
@@ -106,3 +107,5 @@ export async function registerStorefront(app: FastifyInstance): Promise<void> {
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 }
+
+export default fp(registerStorefront, { name: 'storefront', dependencies: ['config', 'catalogue-cache'] });

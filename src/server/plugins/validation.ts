@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import localizeRu from 'ajv-i18n/localize/ru';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify';
+import fp from 'fastify-plugin';
 import { unprocessable } from '../errors';
 
 const common: Options = { removeAdditional: 'all', useDefaults: true, allErrors: false, strict: false };
@@ -48,13 +49,17 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
-export function registerValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(validatorCompiler);
-  // PostgreSQL text cannot hold U+0000: a path, query or body carrying one is refused here (422)
-  // instead of failing inside SQL (500).
-  // A callback hook: it runs on every request, and an async one costs a promise each.
-  app.addHook('preValidation', (request, _reply, done) => {
-    const refused = containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
-    done(refused ? unprocessable('Некорректные данные: недопустимый символ (U+0000) в запросе') : undefined);
-  });
-}
+export default fp(
+  async (app) => {
+    app.setValidatorCompiler(validatorCompiler);
+    // PostgreSQL text cannot hold U+0000: a path, query or body carrying one is refused here (422)
+    // instead of failing inside SQL (500).
+    // A callback hook: it runs on every request, and an async one costs a promise each.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const refused = containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
+      done(refused ? unprocessable('Некорректные данные: недопустимый символ (U+0000) в запросе') : undefined);
+    });
+  },
+  // Its 422s are `{detail}` answers only with the error handler in place.
+  { name: 'validation', dependencies: ['error-handling'] },
+);

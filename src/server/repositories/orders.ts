@@ -2,8 +2,9 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { OrderItemPayload, OrderStatus, OrderStatusAnswer, OrderSummary } from '../../shared/api';
 import type { Database, Transaction } from '../db/database';
 import { cartItems, orderLines, orders, products, variants } from '../db/schema';
-import { conflict, notFound, unprocessable } from '../errors';
-import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
+import { IdempotencyConflictError, OrderCancelledError, OrderNotCancellableError, OrderNotFoundError } from '../domain/errors';
+import { mergeLines, priceOrder, type PricedOrder, type StockedVariant } from '../domain/order-pricing';
+import { kopecksToDecimal, kopecksToRubles } from '../money';
 import { CATALOGUE_CHANNEL } from '../services/catalogue-cache';
 import { variantColumns } from './products';
 
@@ -30,22 +31,6 @@ const NEW_ORDER_STATUS: OrderStatus = 'Создан';
 /** Once goods have left the warehouse the order can no longer be cancelled. */
 const CANCELLABLE: readonly OrderStatus[] = ['Создан', 'Ожидает оплаты', 'Оплачен'];
 const CANCELLED: OrderStatus = 'Отменён';
-
-/** One line per variant: a buyer who lists a variant twice is ordering the sum. */
-function mergeLines(items: OrderItemPayload[]): Map<number, { productId: number; quantity: number }> {
-  const merged = new Map<number, { productId: number; quantity: number }>();
-  for (const item of items) {
-    const existing = merged.get(item.variant_id);
-    if (existing && existing.productId !== item.product_id) {
-      throw unprocessable(`Вариант с id=${item.variant_id} указан для разных товаров`);
-    }
-    merged.set(item.variant_id, {
-      productId: item.product_id,
-      quantity: (existing?.quantity ?? 0) + item.quantity,
-    });
-  }
-  return merged;
-}
 
 function summaryColumns() {
   return {
@@ -96,6 +81,87 @@ async function returnStock(tx: Transaction, orderId: number): Promise<void> {
   }
 }
 
+/**
+ * The order an Idempotency-Key already placed, if any. Requests with one key queue on its lock, so
+ * only the first can place the order; the lock is taken before any variant lock, always in that
+ * order, so it cannot deadlock with them.
+ */
+async function findEarlierOrder(tx: Transaction, userId: number, { key, digest }: { key: string; digest: string }): Promise<OrderSummary | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0))`);
+  const [earlier] = await tx
+    .select({ ...summaryColumns(), requestDigest: orders.requestDigest })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  if (!earlier) return null;
+  if (earlier.requestDigest !== digest) throw new IdempotencyConflictError();
+  return toSummary(earlier);
+}
+
+/** Locks the ordered variants in id order, so that concurrent orders cannot deadlock. */
+async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<number, StockedVariant>> {
+  const locked = await tx
+    .select({ ...variantColumns, productName: products.name })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.id, variantIds))
+    .orderBy(asc(variants.id))
+    .for('update', { of: variants });
+  return new Map(locked.map((variant) => [variant.id, variant]));
+}
+
+/** Takes the priced lines off the stock, records the order and empties those lines from the cart. */
+async function writeOrder(tx: Transaction, order: NewOrder, variantIds: number[], priced: PricedOrder): Promise<OrderSummary> {
+  for (const { variant, quantity } of priced.lines) {
+    await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} - ${quantity}` })
+      .where(eq(variants.id, variant.id));
+  }
+  for (const [productId, units] of priced.unitsByProduct) {
+    await tx
+      .update(products)
+      .set({ unitsOrdered: sql`${products.unitsOrdered} + ${units}` })
+      .where(eq(products.id, productId));
+  }
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      userId: order.userId,
+      status: NEW_ORDER_STATUS,
+      address: order.address,
+      contactName: order.contactName,
+      contactPhone: order.contactPhone,
+      companyName: order.companyName,
+      companyInn: order.companyInn,
+      companyKpp: order.companyKpp,
+      totalPrice: kopecksToDecimal(priced.totalKopecks),
+      idempotencyKey: order.idempotency?.key ?? null,
+      requestDigest: order.idempotency?.digest ?? null,
+    })
+    .returning({ id: orders.id, createdAt: orders.createdAt });
+  await tx.insert(orderLines).values(
+    priced.lines.map(({ variant, quantity }) => ({
+      orderId: created!.id,
+      productId: variant.productId,
+      variantId: variant.id,
+      productName: variant.productName,
+      color: variant.color,
+      size: variant.size,
+      price: variant.price,
+      quantity,
+    })),
+  );
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.variantId, variantIds)));
+  await announceStockChange(tx);
+  return {
+    id: created!.id,
+    total_price: kopecksToRubles(priced.totalKopecks),
+    status: NEW_ORDER_STATUS,
+    created_at: created!.createdAt.toISOString(),
+    items_count: priced.itemsCount,
+  };
+}
+
 export function createOrdersRepository(db: Database) {
   async function cancelLocked(tx: Transaction, orderId: number, userId: number | null): Promise<OrderStatusAnswer> {
     const [order] = await tx
@@ -103,9 +169,9 @@ export function createOrdersRepository(db: Database) {
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update');
-    if (!order || (userId !== null && order.userId !== userId)) throw notFound('Заказ не найден');
+    if (!order || (userId !== null && order.userId !== userId)) throw new OrderNotFoundError();
     if (!CANCELLABLE.includes(order.status as OrderStatus)) {
-      throw conflict(`Заказ #${order.id} в статусе «${order.status}» нельзя отменить`);
+      throw new OrderNotCancellableError(order.id, order.status);
     }
     await returnStock(tx, order.id);
     await announceStockChange(tx);
@@ -116,113 +182,17 @@ export function createOrdersRepository(db: Database) {
   return {
     /**
      * Places an order in one transaction: the variants are locked in id order (so concurrent
-     * orders cannot deadlock), stock is checked and decremented, prices come from the database,
-     * and the ordered variants leave the buyer's cart.
+     * orders cannot deadlock), priced from the database and checked against the stock, then the
+     * stock is decremented and the ordered variants leave the buyer's cart.
      */
     async place(order: NewOrder): Promise<PlacedOrder> {
-      const lines = mergeLines(order.items);
-      const variantIds = [...lines.keys()].sort((a, b) => a - b);
+      const ordered = mergeLines(order.items);
+      const variantIds = [...ordered.keys()].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
-        if (order.idempotency) {
-          const { key, digest } = order.idempotency;
-          // Requests with one key queue here, so only the first can place the order; the lock is
-          // taken before any variant lock, always in that order, so it cannot deadlock with them.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${order.userId}:${key}`}, 0))`);
-          const [earlier] = await tx
-            .select({ ...summaryColumns(), requestDigest: orders.requestDigest })
-            .from(orders)
-            .where(and(eq(orders.userId, order.userId), eq(orders.idempotencyKey, key)));
-          if (earlier) {
-            if (earlier.requestDigest !== digest) throw unprocessable('Ключ Idempotency-Key уже использован для другого заказа');
-            return { order: toSummary(earlier), replayed: true };
-          }
-        }
-        const locked = await tx
-          .select({ ...variantColumns, productName: products.name })
-          .from(variants)
-          .innerJoin(products, eq(products.id, variants.productId))
-          .where(inArray(variants.id, variantIds))
-          .orderBy(asc(variants.id))
-          .for('update', { of: variants });
-        const byId = new Map(locked.map((variant) => [variant.id, variant]));
-
-        let totalKopecks = 0;
-        const frozenLines = variantIds.map((variantId) => {
-          const line = lines.get(variantId)!;
-          const variant = byId.get(variantId);
-          if (!variant || variant.productId !== line.productId) {
-            throw unprocessable(`Не удалось найти вариант с id=${variantId} для продукта ${line.productId}`);
-          }
-          if (variant.stock < line.quantity) {
-            throw conflict(
-              `Недостаточно товара «${variant.productName}» (${variant.color}, ${variant.size} см): ` +
-                `в наличии ${variant.stock} шт., заказано ${line.quantity} шт.`,
-            );
-          }
-          totalKopecks += toKopecks(variant.price) * line.quantity;
-          return { variant, quantity: line.quantity };
-        });
-
-        for (const { variant, quantity } of frozenLines) {
-          await tx
-            .update(variants)
-            .set({ stock: sql`${variants.stock} - ${quantity}` })
-            .where(eq(variants.id, variant.id));
-        }
-        const unitsByProduct = new Map<number, number>();
-        for (const { variant, quantity } of frozenLines) {
-          unitsByProduct.set(variant.productId, (unitsByProduct.get(variant.productId) ?? 0) + quantity);
-        }
-        for (const [productId, units] of [...unitsByProduct].sort(([a], [b]) => a - b)) {
-          await tx
-            .update(products)
-            .set({ unitsOrdered: sql`${products.unitsOrdered} + ${units}` })
-            .where(eq(products.id, productId));
-        }
-
-        const [created] = await tx
-          .insert(orders)
-          .values({
-            userId: order.userId,
-            status: NEW_ORDER_STATUS,
-            address: order.address,
-            contactName: order.contactName,
-            contactPhone: order.contactPhone,
-            companyName: order.companyName,
-            companyInn: order.companyInn,
-            companyKpp: order.companyKpp,
-            totalPrice: kopecksToDecimal(totalKopecks),
-            idempotencyKey: order.idempotency?.key ?? null,
-            requestDigest: order.idempotency?.digest ?? null,
-          })
-          .returning({ id: orders.id, createdAt: orders.createdAt });
-        await tx.insert(orderLines).values(
-          frozenLines.map(({ variant, quantity }) => ({
-            orderId: created!.id,
-            productId: variant.productId,
-            variantId: variant.id,
-            productName: variant.productName,
-            color: variant.color,
-            size: variant.size,
-            price: variant.price,
-            quantity,
-          })),
-        );
-        await tx
-          .delete(cartItems)
-          .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.variantId, variantIds)));
-        await announceStockChange(tx);
-
-        return {
-          order: {
-            id: created!.id,
-            total_price: kopecksToRubles(totalKopecks),
-            status: NEW_ORDER_STATUS,
-            created_at: created!.createdAt.toISOString(),
-            items_count: frozenLines.reduce((sum, line) => sum + line.quantity, 0),
-          },
-          replayed: false,
-        };
+        const earlier = order.idempotency && (await findEarlierOrder(tx, order.userId, order.idempotency));
+        if (earlier) return { order: earlier, replayed: true };
+        const priced = priceOrder(variantIds, ordered, await lockVariants(tx, variantIds));
+        return { order: await writeOrder(tx, order, variantIds, priced), replayed: false };
       });
     },
 
@@ -257,7 +227,7 @@ export function createOrdersRepository(db: Database) {
         .returning({ id: orders.id, status: orders.status });
       if (rows[0]) return { id: rows[0].id, status: rows[0].status as OrderStatus };
       const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      throw existing ? conflict(`Заказ #${orderId} отменён, его статус нельзя изменить`) : notFound('Заказ не найден');
+      throw existing ? new OrderCancelledError(orderId) : new OrderNotFoundError();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Product } from '../../shared/api';
 import { categories, products, variants } from '../db/schema';
-import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../test/test-app';
+import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import type { Page, ProductsRepository } from './products';
 
 // Pages are read in two steps (the page's ids, then its rows): every page must still be exactly

@@ -1,23 +1,9 @@
-import { Type } from 'typebox';
-import { PAGE_SIZE } from '../../shared/api';
-
-export const ErrorSchema = Type.Object({ detail: Type.String() }, { $id: 'Error', description: 'Ошибка' });
+import { ErrorSchema } from '../../shared/schemas/common';
 
 /** Response entries for the error statuses a route can answer. */
 export function errors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((status) => [status, ErrorSchema]));
 }
-
-// int4 ids: anything outside this range cannot exist and is refused before it reaches SQL.
-export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-
-export const PageQuery = Type.Object({
-  skip: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE.serviceMax, default: PAGE_SIZE.serviceDefault }),
-});
-
-export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 /** Protected routes document their bearer requirement in the OpenAPI document. */
 export const bearer = [{ bearerAuth: [] }];

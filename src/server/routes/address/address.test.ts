@@ -1,5 +1,5 @@
 import type { Address } from '../../../shared/api';
-import { createTestApp, json, quickShoppers, signUp, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../test/test-app';
+import { createTestApp, json, quickShoppers, signUp, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
 
 const CYRILLIC = /[а-яё]/i;
 const ADDRESS_KEYS = ['apartment_number', 'city', 'country', 'home_number', 'id', 'street', 'user_id'];

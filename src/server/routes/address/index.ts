@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { notFound } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import type { AddressInput } from '../../repositories/addresses';
@@ -39,4 +40,5 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default addressRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(addressRoutes, { name: 'address-routes', encapsulate: true, dependencies: ['database', 'authentication'] });

@@ -1,28 +1,7 @@
 import { Type } from 'typebox';
-import { bearer, errors, Id, Nullable } from '../common-schemas';
-
-const Text = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
-
-const AddressFields = {
-  country: Text,
-  city: Text,
-  street: Text,
-  // Like the other required fields, it must hold something besides spaces.
-  home_number: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
-  apartment_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
-};
-
-const AddressSchema = Type.Object({
-  id: Type.Integer(),
-  country: Type.String(),
-  city: Type.String(),
-  street: Type.String(),
-  home_number: Type.String(),
-  apartment_number: Nullable(Type.String()),
-  user_id: Type.Integer(),
-});
-
-const AddressBody = Type.Object({ ...AddressFields, user_id: Id });
+import { AddressBody, AddressSchema } from '../../../shared/schemas/address';
+import { DetailSchema, Id } from '../../../shared/schemas/common';
+import { bearer, errors } from '../common-schemas';
 
 export const createAddress = {
   tags: ['address'],
@@ -54,5 +33,5 @@ export const deleteAddress = {
   summary: 'Удалить адрес',
   security: bearer,
   params: Type.Object({ id: Id }),
-  response: { 200: Type.Object({ detail: Type.String() }), ...errors(401, 404, 422) },
+  response: { 200: DetailSchema, ...errors(401, 404, 422) },
 };

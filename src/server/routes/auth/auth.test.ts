@@ -9,9 +9,9 @@ import {
   logIn,
   setCookie,
   STARTUP_TIMEOUT,
-  TEST_PASSWORD,
   type TestApp,
-} from '../../test/test-app';
+} from '../../../../test/server/helpers/test-app';
+import { TEST_PASSWORD } from '../../../../test/server/helpers/shop-data';
 
 const CYRILLIC = /[а-яё]/i;
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;

@@ -1,12 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { EMAIL_PATTERN, LIMITS, MESSAGES, SESSION_HINT_COOKIE } from '../../../shared/api';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
 import type { RateLimitConfig } from '../../config';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
-import { hashRefreshToken, newRefreshToken } from '../../services/tokens';
+import { createSessions, type SessionGrant } from '../../services/sessions';
 import * as schema from './schema';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -30,8 +30,9 @@ function validPassword(password: string | undefined): string {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { users, refreshTokens } = app.repositories;
-  const { refreshIdleSeconds, refreshMaxSeconds, allowedOrigins } = app.config;
+  const { users } = app.repositories;
+  const sessions = createSessions(app.repositories.refreshTokens, app.config);
+  const { allowedOrigins } = app.config;
   // Only these calls read or set cookies; registered here, its two hooks stay off every other request.
   await app.register(fastifyCookie);
 
@@ -62,21 +63,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ({ httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: COOKIE_PATH }) as const;
   const hintCookie = (request: FastifyRequest) => ({ httpOnly: false, sameSite: 'strict', secure: request.protocol === 'https', path: '/' }) as const;
 
-  function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
-    reply.setCookie(REFRESH_COOKIE, token, { ...refreshCookie(request), expires: expiresAt });
-    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookie(request), expires: expiresAt });
+  /** The session's refresh token as its cookie, and the bearer token the answer carries. */
+  function grant(request: FastifyRequest, reply: FastifyReply, session: SessionGrant) {
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...refreshCookie(request), expires: session.expiresAt });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookie(request), expires: session.expiresAt });
+    return { access_token: app.accessTokens.sign(session.userId), token_type: 'bearer' as const };
   }
 
   function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
     reply.clearCookie(REFRESH_COOKIE, refreshCookie(request));
     reply.clearCookie(SESSION_HINT_COOKIE, hintCookie(request));
-  }
-
-  async function issueRefreshToken(request: FastifyRequest, reply: FastifyReply, userId: number, familyId: string, familyExpiresAt: Date) {
-    const { token, hash } = newRefreshToken();
-    const expiresAt = new Date(Math.min(Date.now() + refreshIdleSeconds * 1000, familyExpiresAt.getTime()));
-    await refreshTokens.insert({ userId, familyId, tokenHash: hash, expiresAt, familyExpiresAt });
-    setRefreshCookie(request, reply, token, expiresAt);
   }
 
   /** Refresh and logout act on a cookie the browser sends by itself, so a foreign page must not trigger them. */
@@ -87,8 +83,6 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throw forbidden('Запрос с чужого сайта отклонён');
   }
 
-  const bearerToken = (userId: number) => ({ access_token: app.accessTokens.sign(userId), token_type: 'bearer' as const });
-
   app.post(
     '/token',
     { schema: schema.login, onRequest: perClient, preHandler: perAccount((request) => (request.body as { username?: string })?.username) },
@@ -97,8 +91,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await users.findCredentials(email);
       const valid = user ? await verifyPassword(request.body.password, user.passwordHash) : await verifyAgainstDecoy(request.body.password);
       if (!user || !valid) throw unauthorized(MESSAGES.loginFailed);
-      await issueRefreshToken(request, reply, user.id, randomUUID(), new Date(Date.now() + refreshMaxSeconds * 1000));
-      return bearerToken(user.id);
+      return grant(request, reply, await sessions.start(user.id));
     },
   );
 
@@ -131,30 +124,20 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/refresh', { schema: schema.refresh }, async (request, reply) => {
     assertSameOrigin(request);
-    const presented = request.cookies[REFRESH_COOKIE];
-    if (!presented) {
+    const session = await sessions.rotate(request.cookies[REFRESH_COOKIE]).catch((error: unknown) => {
       clearRefreshCookie(request, reply);
-      throw unauthorized('Сессия не найдена. Войдите снова.');
-    }
-    const now = new Date();
-    const result = await refreshTokens.spend(hashRefreshToken(presented), now);
-    if (result.status !== 'spent') {
-      // A spent token coming back means it was copied: end every session descended from that login.
-      if (result.status === 'reused') await refreshTokens.revokeFamily(result.familyId, now);
-      clearRefreshCookie(request, reply);
-      throw unauthorized('Сессия истекла. Войдите снова.');
-    }
-    await issueRefreshToken(request, reply, result.userId, result.familyId, result.familyExpiresAt);
-    return bearerToken(result.userId);
+      throw error;
+    });
+    return grant(request, reply, session);
   });
 
   app.post('/logout', { schema: schema.logout }, async (request, reply) => {
     assertSameOrigin(request);
-    const presented = request.cookies[REFRESH_COOKIE];
-    if (presented) await refreshTokens.revokeFamilyOf(hashRefreshToken(presented), new Date());
+    await sessions.end(request.cookies[REFRESH_COOKIE]);
     clearRefreshCookie(request, reply);
     return reply.code(204).send(null);
   });
 };
 
-export default authRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(authRoutes, { name: 'auth-routes', encapsulate: true, dependencies: ['database', 'authentication', '@fastify/rate-limit'] });

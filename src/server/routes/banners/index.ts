@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { Nullable } from '../common-schemas';
-
-const BannerSchema = Type.Object({ id: Type.Integer(), image: Type.String(), url: Nullable(Type.String()) });
+import { BannerSchema } from '../../../shared/schemas/products';
 
 const bannersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -12,4 +11,5 @@ const bannersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default bannersRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(bannersRoutes, { name: 'banners-routes', encapsulate: true, dependencies: ['database'] });

@@ -9,7 +9,7 @@ import {
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
-} from '../../test/test-app';
+} from '../../../../test/server/helpers/test-app';
 
 const CYRILLIC = /[а-яё]/i;
 

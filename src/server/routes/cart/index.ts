@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { LIMITS } from '../../../shared/api';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
@@ -41,4 +42,5 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default cartRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(cartRoutes, { name: 'cart-routes', encapsulate: true, dependencies: ['database', 'authentication'] });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 
 const Health = Type.Object({ status: Type.String() });
@@ -20,4 +21,5 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default healthRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(healthRoutes, { name: 'health-routes', encapsulate: true, dependencies: ['database'] });

@@ -1,5 +1,5 @@
 import type { Product } from '../../../shared/api';
-import { createTestApp, json, STARTUP_TIMEOUT, type TestApp } from '../../test/test-app';
+import { createTestApp, json, STARTUP_TIMEOUT, type TestApp } from '../../../../test/server/helpers/test-app';
 
 let shop: TestApp;
 let image: string;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
 import { errors } from '../common-schemas';
@@ -28,4 +29,5 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default imageRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(imageRoutes, { name: 'image-routes', encapsulate: true, dependencies: ['config'] });

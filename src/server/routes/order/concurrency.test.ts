@@ -6,7 +6,7 @@
 import { and, eq, inArray, ne, sum } from 'drizzle-orm';
 import type { Product, Variant } from '../../../shared/api';
 import { orderLines, orders } from '../../db/schema';
-import { allProducts, createTestApp, quickShoppers, setVariant, stockOf, STARTUP_TIMEOUT, usesPostgres, type Shopper, type TestApp } from '../../test/test-app';
+import { allProducts, createTestApp, quickShoppers, setVariant, stockOf, STARTUP_TIMEOUT, usesPostgres, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
 
 const ADDRESS = 'г. Казань, ул. Баумана, д. 1';
 

@@ -1,5 +1,5 @@
 import type { Product } from '../../../shared/api';
-import { allProducts, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, stockOf, type Shopper, type TestApp } from '../../test/test-app';
+import { allProducts, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, stockOf, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
 
 let shop: TestApp;
 let buyer: Shopper;

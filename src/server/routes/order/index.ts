@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS, MESSAGES } from '../../../shared/api';
 import { notFound, unprocessable } from '../../errors';
@@ -64,4 +65,5 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default orderRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(orderRoutes, { name: 'order-routes', encapsulate: true, dependencies: ['database', 'authentication', 'catalogue-cache'] });

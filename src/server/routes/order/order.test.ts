@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Cart, OrderSummary, Product, Variant } from '../../../shared/api';
 import { orderLines, orders } from '../../db/schema';
+import { OrderCancelledError } from '../../domain/errors';
 import {
   allProducts,
   createTestApp,
@@ -12,7 +13,7 @@ import {
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
-} from '../../test/test-app';
+} from '../../../../test/server/helpers/test-app';
 
 const CYRILLIC = /[а-яё]/i;
 const ADDRESS = 'г. Москва, ул. Игрушечная, д. 5, офис 12';
@@ -356,7 +357,7 @@ describe('order list, status and cancel', () => {
     const order = await placeOk(customer!, { items: [line(product, v1, 2)] });
     await shop.app.repositories.orders.setStatus(order.id, 'Оплачен');
     expect((await cancel(customer!, order.id)).statusCode).toBe(200);
-    await expect(shop.app.repositories.orders.setStatus(order.id, 'Оплачен')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(shop.app.repositories.orders.setStatus(order.id, 'Оплачен')).rejects.toBeInstanceOf(OrderCancelledError);
     expect(json<{ status: string }>(await statusOf(customer!, order.id)).status).toBe('Отменён');
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(30);
   });

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '../../../shared/api';
 import { buildApp } from '../../app';
-import { allProducts, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../test/test-app';
+import { allProducts, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
 
 let shop: TestApp;
 let buyer: Shopper;

@@ -1,4 +1,5 @@
 import { negotiate } from '@fastify/accept-negotiator';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors';
@@ -60,4 +61,5 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default productsRoutes;
+// Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
+export default fp(productsRoutes, { name: 'products-routes', encapsulate: true, dependencies: ['database', 'catalogue-cache'] });

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Product } from '../../../shared/api';
 import { products as productsTable } from '../../db/schema';
-import { allProducts, createTestApp, STARTUP_TIMEOUT, json, quickShoppers, type TestApp } from '../../test/test-app';
+import { allProducts, createTestApp, STARTUP_TIMEOUT, json, quickShoppers, type TestApp } from '../../../../test/server/helpers/test-app';
 
 const PRODUCT_KEYS = ['art', 'big_description', 'description', 'id', 'image', 'name', 'variants'];
 const VARIANT_KEYS = ['color', 'id', 'price', 'size', 'stock'];

@@ -1,24 +1,7 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../../../shared/api';
-import { errors, Nullable, PageQuery } from '../common-schemas';
-
-export const VariantSchema = Type.Object({
-  id: Type.Integer(),
-  color: Type.String(),
-  size: Type.Number({ description: 'Размер, см' }),
-  price: Type.Number({ description: 'Цена, ₽' }),
-  stock: Type.Integer({ description: 'Остаток, шт.' }),
-});
-
-export const ProductSchema = Type.Object({
-  id: Type.Integer(),
-  art: Type.String({ description: 'Артикул' }),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  big_description: Nullable(Type.String()),
-  image: Type.String({ description: 'Имя файла для GET /api/v1/image/{name}' }),
-  variants: Type.Array(VariantSchema, { description: 'По возрастанию размера' }),
-});
+import { PageQuery } from '../../../shared/schemas/common';
+import { ArtParams, CategoryParams, ProductSchema } from '../../../shared/schemas/products';
+import { errors } from '../common-schemas';
 
 const ProductList = Type.Array(ProductSchema);
 
@@ -45,7 +28,7 @@ export const categoryNames = {
 export const productsInCategory = {
   tags: ['products'],
   summary: 'Товары категории',
-  params: Type.Object({ category: Type.String({ minLength: 1, maxLength: 200 }) }),
+  params: CategoryParams,
   querystring: PageQuery,
   response: { 200: ProductList, ...errors(404, 422) },
 };
@@ -53,6 +36,6 @@ export const productsInCategory = {
 export const productByArt = {
   tags: ['products'],
   summary: 'Товар по артикулу, с вариантами',
-  params: Type.Object({ art: Type.String({ minLength: 1, maxLength: LIMITS.artMax }) }),
+  params: ArtParams,
   response: { 200: ProductSchema, ...errors(404, 422) },
 };

@@ -4,6 +4,8 @@
  * without being answered, and the process exits with code 0 within 10 s.
  */
 import { randomUUID } from 'node:crypto';
+import type { OrderItemPayload } from '../../../src/shared/api';
+import type { FreshDatabase } from '../helpers/fresh-database';
 import {
   allProducts,
   attempt,
@@ -21,10 +23,8 @@ import {
   tally,
   TransportError,
   type Answer,
-  type FreshDatabase,
-  type Line,
   type ServerProcess,
-} from './harness';
+} from '../helpers/server-process';
 
 jest.setTimeout(120_000);
 
@@ -54,7 +54,7 @@ it('SIGTERM with slow requests in flight: they finish with their real answers, n
 async function underLoad(server: ServerProcess, database: FreshDatabase): Promise<void> {
   const buyers = await signUpMany([server.url], 10, agent);
   // Orders of 20 lines each: every one locks and updates 20 variants in its transaction.
-  const lines: Line[] = [];
+  const lines: OrderItemPayload[] = [];
   const catalogue = await allProducts(server.url, agent);
   for (const product of catalogue) {
     for (const variant of product.variants) {

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import type { OrderItemPayload, OrderSummary, Product } from '../../../src/shared/api';
 import {
   allProducts,
   attempt,
@@ -25,19 +26,16 @@ import {
   tempDir,
   TransportError,
   type Answer,
-  type ApiProduct,
   type Buyer,
-  type Line,
-  type OrderSummary,
   type ServerProcess,
-} from './harness';
+} from '../helpers/server-process';
 
 jest.setTimeout(150_000);
 
 interface Sent {
   key: string;
   buyer: Buyer;
-  items: Line[];
+  items: OrderItemPayload[];
   outcome: Answer | TransportError;
 }
 
@@ -111,7 +109,7 @@ describe.each([
     // Six variants of six products: five with plenty of stock (the storm writes orders until the
     // kill) and one with little (so refusals happen too).
     const catalogue = await allProducts(server.url, agent);
-    const picked: { product: ApiProduct; variantId: number }[] = [];
+    const picked: { product: Product; variantId: number }[] = [];
     for (const [min, max, wanted] of [[5, 30, 1], [150, 500, 6]] as const) {
       for (const product of catalogue) {
         if (picked.length >= wanted) break;
@@ -130,7 +128,7 @@ describe.each([
     let counter = 0;
     // 1–3 lines of the plentiful variants; every tenth order also wants the scarce one.
     const [scarce, ...plentiful] = picked as [(typeof picked)[number], ...typeof picked];
-    const randomItems = (): Line[] => {
+    const randomItems = (): OrderItemPayload[] => {
       const count = 1 + (counter % 3);
       const lines = Array.from({ length: count }, (_, i) => {
         const { product, variantId } = plentiful[(counter * 7 + i * 2) % plentiful.length]!;

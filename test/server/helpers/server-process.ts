@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { createFreshDatabase, type FreshDatabase as BaseFreshDatabase } from '../test/fresh-database';
+import type { OrderItemPayload, Product } from '../../../src/shared/api';
+import { createFreshDatabase } from './fresh-database';
+import { TEST_PASSWORD } from './shop-data';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -201,27 +203,8 @@ export function tempDir(label: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export interface FreshDatabase extends BaseFreshDatabase {
-  /** A connection of the test's own, for set-up and checks. */
-  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
-}
-
 /** A new database on the TEST_DATABASE_URL server (dropped by `drop`). */
-export async function freshPostgresDatabase(): Promise<FreshDatabase> {
-  const database = await createFreshDatabase(adminUrl(), 'shop_reliability');
-  return {
-    ...database,
-    async query<T>(text: string, values: unknown[] = []) {
-      const connection = new Client({ connectionString: database.url });
-      await connection.connect();
-      try {
-        return (await connection.query(text, values)).rows as T[];
-      } finally {
-        await connection.end();
-      }
-    },
-  };
-}
+export const freshPostgresDatabase = () => createFreshDatabase(adminUrl(), 'shop_reliability');
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL cluster control (the database-outage test only)
@@ -365,46 +348,19 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
 // ---------------------------------------------------------------------------------------------
 // The shop's API
 
-export interface ApiVariant {
-  id: number;
-  color: string;
-  size: number;
-  price: number;
-  stock: number;
-}
-export interface ApiProduct {
-  id: number;
-  art: string;
-  name: string;
-  variants: ApiVariant[];
-}
-export interface OrderSummary {
-  id: number;
-  total_price: number;
-  status: string;
-  created_at: string;
-  items_count: number;
-}
 export interface Buyer {
   id: number;
   email: string;
   headers: { authorization: string };
 }
-export interface Line {
-  product_id: number;
-  variant_id: number;
-  quantity: number;
-}
-
 export const ADDRESS = 'г. Казань, ул. Баумана, д. 1';
-export const PASSWORD = 'correct horse battery';
 
 /** Registers and logs in a buyer through the public API, as the storefront does. */
 export async function signUp(base: string, agent?: http.Agent): Promise<Buyer> {
   const email = `reliability-${randomUUID()}@example.com`;
-  const registered = await request(base, `/api/v1/auth/register?${new URLSearchParams({ email, password: PASSWORD })}`, { method: 'POST', agent });
+  const registered = await request(base, `/api/v1/auth/register?${new URLSearchParams({ email, password: TEST_PASSWORD })}`, { method: 'POST', agent });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
-  const login = await request(base, '/api/v1/auth/token', { method: 'POST', form: { username: email, password: PASSWORD }, agent });
+  const login = await request(base, '/api/v1/auth/token', { method: 'POST', form: { username: email, password: TEST_PASSWORD }, agent });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
   return {
     id: registered.json<{ id: number }>().id,
@@ -423,18 +379,18 @@ export async function signUpMany(bases: string[], count: number, agent?: http.Ag
   return buyers;
 }
 
-export async function allProducts(base: string, agent?: http.Agent): Promise<ApiProduct[]> {
-  const products: ApiProduct[] = [];
+export async function allProducts(base: string, agent?: http.Agent): Promise<Product[]> {
+  const products: Product[] = [];
   for (let skip = 0; ; skip += 100) {
     const answer = await request(base, `/api/v1/products/?skip=${skip}&limit=100`, { agent });
     if (answer.status !== 200) throw new Error(`products: ${answer.status} ${answer.text}`);
-    const page = answer.json<ApiProduct[]>();
+    const page = answer.json<Product[]>();
     products.push(...page);
     if (page.length < 100) return products;
   }
 }
 
-export function placeOrder(base: string, buyer: Buyer, items: Line[], options: { key?: string; agent?: http.Agent | false; timeoutMs?: number } = {}) {
+export function placeOrder(base: string, buyer: Buyer, items: OrderItemPayload[], options: { key?: string; agent?: http.Agent | false; timeoutMs?: number } = {}) {
   return request(base, '/api/v1/order/', {
     method: 'POST',
     headers: { ...buyer.headers, ...(options.key ? { 'idempotency-key': options.key } : {}) },

@@ -2,18 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../app';
+import { buildApp } from '../../../src/server/app';
 import { createFreshDatabase } from './fresh-database';
-import { loadConfig, type AppConfig } from '../config';
-import { variants } from '../db/schema';
-import { hashPassword } from '../services/passwords';
-import type { Product } from '../../shared/api';
+import { TEST_PASSWORD } from './shop-data';
+import { loadConfig, type AppConfig } from '../../../src/server/config';
+import { variants } from '../../../src/server/db/schema';
+import { hashPassword } from '../../../src/server/services/passwords';
+import type { Product } from '../../../src/shared/api';
 
-/**
- * A fresh database per test file: in-memory PGlite by default, or a new database created on
- * the PostgreSQL server of TEST_DATABASE_URL (and dropped afterwards), so suites never share rows.
- */
-export const freshPostgresDatabase = (adminUrl: string) => createFreshDatabase(adminUrl, 'shop_test');
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,7 +31,7 @@ export interface TestAppOptions {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const postgres = adminUrl ? await freshPostgresDatabase(adminUrl) : null;
+  const postgres = adminUrl ? await createFreshDatabase(adminUrl, 'shop_test') : null;
   const config: AppConfig = {
     ...loadConfig({}),
     databaseUrl: postgres?.url,
@@ -85,7 +81,6 @@ export async function signUp(app: FastifyInstance, email = `buyer${++counter}-${
 
 export const json = <T>(response: LightMyRequestResponse) => response.json() as T;
 
-export const TEST_PASSWORD = 'correct horse battery';
 
 /** POST /auth/token as the storefront sends it (form-encoded username and password). */
 export function logIn(app: FastifyInstance, username: string, password: string, headers: Record<string, string> = {}) {

@@ -5,6 +5,8 @@ export interface FreshDatabase {
   url: string;
   name: string;
   drop(): Promise<void>;
+  /** A connection of the caller's own, for set-up and checks. */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
 }
 
 /**
@@ -25,6 +27,15 @@ export async function createFreshDatabase(adminUrl: string, prefix: string): Pro
   return {
     url: url.toString(),
     name,
+    async query<T>(text: string, values: unknown[] = []) {
+      const connection = new Client({ connectionString: url.toString() });
+      await connection.connect();
+      try {
+        return (await connection.query(text, values)).rows as T[];
+      } finally {
+        await connection.end();
+      }
+    },
     async drop() {
       const cleanup = new Client({ connectionString: adminUrl });
       await cleanup.connect();

@@ -7,6 +7,7 @@
  * notices: it runs only inside `npm run test:reliability` (which sets RELIABILITY_SUITE=1).
  */
 import { randomUUID } from 'node:crypto';
+import type { FreshDatabase } from '../helpers/fresh-database';
 import {
   allProducts,
   attempt,
@@ -27,9 +28,8 @@ import {
   waitUntil,
   type Answer,
   type Buyer,
-  type FreshDatabase,
   type ServerProcess,
-} from './harness';
+} from '../helpers/server-process';
 
 jest.setTimeout(150_000);
 

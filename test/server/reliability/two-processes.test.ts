@@ -3,6 +3,8 @@
  * they start together (migrations and the demo seed happen once), and stock holds under
  * parallel orders that arrive through both of them.
  */
+import type { Product } from '../../../src/shared/api';
+import type { FreshDatabase } from '../helpers/fresh-database';
 import {
   allProducts,
   freshPostgresDatabase,
@@ -13,18 +15,16 @@ import {
   startServer,
   stopAllServers,
   tally,
-  type ApiProduct,
   type Buyer,
-  type FreshDatabase,
   type ServerProcess,
-} from './harness';
+} from '../helpers/server-process';
 
 jest.setTimeout(120_000);
 
 let database: FreshDatabase;
 let servers: ServerProcess[] = [];
 let buyers: Buyer[];
-let spare: ApiProduct[];
+let spare: Product[];
 const agent = keepAliveAgent();
 
 beforeAll(async () => {
@@ -141,7 +141,7 @@ it('two variants locked in opposite orders by concurrent orders on both processe
   const STOCK = 12;
   const ORDERS = 60;
   const product = spare.shift()!;
-  const [v1, v2] = product.variants as [ApiProduct['variants'][number], ApiProduct['variants'][number]];
+  const [v1, v2] = product.variants as [Product['variants'][number], Product['variants'][number]];
   await database.query('update variants set stock = $1 where id = any($2::int[])', [STOCK, [v1.id, v2.id]]);
   const a = { product_id: product.id, variant_id: v1.id, quantity: 1 };
   const b = { product_id: product.id, variant_id: v2.id, quantity: 1 };

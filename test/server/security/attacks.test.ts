@@ -12,8 +12,8 @@ import { createHmac } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Address, Cart, OrderSummary, Product, Variant } from '../../shared/api';
-import { addresses, appSettings, cartItems, orderLines, orders, products, refreshTokens, users, variants } from '../db/schema';
+import type { Address, Cart, OrderSummary, Product, Variant } from '../../../src/shared/api';
+import { addresses, appSettings, cartItems, orderLines, orders, products, refreshTokens, users, variants } from '../../../src/server/db/schema';
 import {
   allProducts,
   bearer,
@@ -26,10 +26,10 @@ import {
   setVariant,
   signUp,
   STARTUP_TIMEOUT,
-  TEST_PASSWORD,
   type Shopper,
   type TestApp,
-} from '../test/test-app';
+} from '../helpers/test-app';
+import { TEST_PASSWORD } from '../helpers/shop-data';
 
 /** What an error body must never show: stack frames, file paths, SQL, driver or framework internals. */
 const LEAKS = /\bat [\w.<>]+ \(|node_modules|\/work\/|src\/server|\.ts:\d+|\bselect\b[\s\S]*\bfrom\b|\binsert into\b|\bdelete from\b|syntax error|postgres|pglite|drizzle|FST_ERR|"stack"|"code"/i;

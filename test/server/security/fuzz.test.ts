@@ -17,10 +17,10 @@ import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Cart, OrderSummary, Product } from '../../shared/api';
-import { orderLines, orders, products, users, variants } from '../db/schema';
-import { toKopecks } from '../money';
-import { allProducts, bearer, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../test/test-app';
+import type { Cart, OrderSummary, Product } from '../../../src/shared/api';
+import { orderLines, orders, products, users, variants } from '../../../src/server/db/schema';
+import { toKopecks } from '../../../src/server/money';
+import { allProducts, bearer, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../helpers/test-app';
 
 /** One fixed seed: a failure names the run that reproduces it. */
 const SEED = 0x6d6f7074; // "mopt"

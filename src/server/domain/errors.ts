@@ -1,0 +1,67 @@
+/**
+ * Failures of the shop's own rules, thrown by repositories and services. They carry the Russian
+ * text a buyer or manager reads, but no HTTP status: only the error plugin turns them into one
+ * (plugins/errors.ts), so the same rule reads the same from the API and from the managers' command.
+ */
+export abstract class DomainError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+export class OrderNotFoundError extends DomainError {
+  constructor() {
+    super('Заказ не найден');
+  }
+}
+
+/** Goods have left the warehouse (or the order is already cancelled). */
+export class OrderNotCancellableError extends DomainError {
+  constructor(orderId: number, status: string) {
+    super(`Заказ #${orderId} в статусе «${status}» нельзя отменить`);
+  }
+}
+
+/** A cancelled order has given its stock back and cannot come back to life. */
+export class OrderCancelledError extends DomainError {
+  constructor(orderId: number) {
+    super(`Заказ #${orderId} отменён, его статус нельзя изменить`);
+  }
+}
+
+export class ProductNotFoundError extends DomainError {
+  constructor(variantId: number, productId: number) {
+    super(`Не удалось найти вариант с id=${variantId} для продукта ${productId}`);
+  }
+}
+
+/** One variant listed under two different products in the same order. */
+export class VariantProductMismatchError extends DomainError {
+  constructor(variantId: number) {
+    super(`Вариант с id=${variantId} указан для разных товаров`);
+  }
+}
+
+export class OutOfStockError extends DomainError {
+  constructor(product: { name: string; color: string; size: number; stock: number }, ordered: number) {
+    super(
+      `Недостаточно товара «${product.name}» (${product.color}, ${product.size} см): ` +
+        `в наличии ${product.stock} шт., заказано ${ordered} шт.`,
+    );
+  }
+}
+
+/** The Idempotency-Key already placed a different order. */
+export class IdempotencyConflictError extends DomainError {
+  constructor() {
+    super('Ключ Idempotency-Key уже использован для другого заказа');
+  }
+}
+
+/** A refresh token that is absent, expired, revoked or already spent. */
+export class SessionExpiredError extends DomainError {
+  constructor(detail = 'Сессия истекла. Войдите снова.') {
+    super(detail);
+  }
+}

@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import * as domainErrors from '../domain/errors';
+import errorHandling, { statusOfDomainError } from './errors';
+
+const { DomainError, ...concreteErrors } = domainErrors;
+
+describe('domain errors → HTTP', () => {
+  it('gives every domain error a status', () => {
+    expect(Object.values(concreteErrors).filter((error) => !statusOfDomainError.has(error))).toEqual([]);
+  });
+
+  it.each([
+    [new domainErrors.OrderNotFoundError(), 404],
+    [new domainErrors.OrderNotCancellableError(7, 'Доставлен'), 409],
+    [new domainErrors.OrderCancelledError(7), 409],
+    [new domainErrors.OutOfStockError({ name: 'Мишка', color: 'бурый', size: 30, stock: 1 }, 2), 409],
+    [new domainErrors.ProductNotFoundError(3, 4), 422],
+    [new domainErrors.VariantProductMismatchError(3), 422],
+    [new domainErrors.IdempotencyConflictError(), 422],
+    [new domainErrors.SessionExpiredError(), 401],
+  ])('%s is answered with %i and its detail', async (error, status) => {
+    const app = Fastify();
+    await app.register(errorHandling);
+    app.get('/', async () => {
+      throw error;
+    });
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ detail: error.detail });
+    await app.close();
+  });
+
+  it('answers a domain error the plugin does not know with a generic 500', async () => {
+    class UnmappedError extends DomainError {}
+    const app = Fastify({ logger: false });
+    await app.register(errorHandling);
+    app.get('/', async () => {
+      throw new UnmappedError('секрет');
+    });
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ detail: 'Внутренняя ошибка сервера' });
+    await app.close();
+  });
+});

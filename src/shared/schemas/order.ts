@@ -1,0 +1,41 @@
+import { Type } from 'typebox';
+import { LIMITS, ORDER_STATUSES } from '../api';
+import { Id, Nullable } from './common';
+
+const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
+const Status = Type.Enum(ORDER_STATUSES);
+
+export const OrderSummarySchema = Type.Object({
+  id: Type.Integer(),
+  total_price: Type.Number(),
+  status: Status,
+  created_at: Type.String({ format: 'date-time' }),
+  items_count: Type.Integer({ description: 'Всего единиц товара в заказе' }),
+});
+
+export const OrderStatusSchema = Type.Object({ id: Type.Integer(), status: Status });
+
+export const OrderItemSchema = Type.Object({
+  product_id: Id,
+  variant_id: Id,
+  quantity: Type.Integer({ minimum: LIMITS.minQuantity, maximum: 1_000_000 }),
+});
+
+export const OrderCreateBody = Type.Object({
+  user_id: Id,
+  address: Type.String({ maxLength: LIMITS.addressMax }),
+  items: Type.Array(OrderItemSchema, { minItems: 1, maxItems: 1000 }),
+  company_name: OptionalText(LIMITS.companyNameMax),
+  // Length checked by the handler, with SPEC §5's own message.
+  company_inn: OptionalText(100),
+  company_kpp: OptionalText(100),
+  // Not in SPEC §3: the checkout's name and phone, kept with the order for the manager.
+  contact_name: OptionalText(LIMITS.nameMax),
+  contact_phone: OptionalText(LIMITS.nameMax),
+});
+
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$', description: 'Повтор с тем же ключом вернёт тот же заказ' }),
+  ),
+});
