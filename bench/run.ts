@@ -13,6 +13,8 @@ import { benchLighthouse, lighthouseTable } from './lighthouse';
 import { benchMemory, memoryTable } from './memory-soak';
 import { benchOrders, ordersTable } from './orders-load';
 
+const lighthouseVersion = (JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }).version;
+
 const ALL = ['bundle', 'api', 'orders', 'memory', 'lighthouse', 'cart'] as const;
 const ON_REQUEST = ['growth'] as const;
 type Bench = (typeof ALL)[number] | (typeof ON_REQUEST)[number];
@@ -50,7 +52,7 @@ async function main(): Promise<void> {
       const soak = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
       sections.push(`## Memory\n\n\`BENCH_SOAK_SECONDS=${soak} npm run bench -- memory\` (catalogue reads at 50 connections and 10 buyers ordering, throughout).\n\n${memoryTable(await benchMemory(soak))}`);
     } else {
-      sections.push(`## Lighthouse\n\n\`npm run bench -- lighthouse\` (Lighthouse ${require('lighthouse/package.json').version}, Debian Chromium, simulated throttling).\n\n${lighthouseTable(await benchLighthouse())}`);
+      sections.push(`## Lighthouse\n\n\`npm run bench -- lighthouse\` (Lighthouse ${lighthouseVersion}, Debian Chromium, simulated throttling).\n\n${lighthouseTable(await benchLighthouse())}`);
     }
   }
 

@@ -87,6 +87,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or run the shop on PostgreSQL (DATABASE_URL) to share one database.`,
+          { cause: error },
         );
       }
       await rm(lockFile, { force: true });

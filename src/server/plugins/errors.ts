@@ -52,7 +52,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** The one place that knows which HTTP status each broken rule of the shop is answered with. */
-export const statusOfDomainError = new Map<Function, number>([
+export const statusOfDomainError = new Map<abstract new (...args: never[]) => DomainError, number>([
   [OrderNotFoundError, 404],
   [OrderNotCancellableError, 409],
   [OrderCancelledError, 409],
@@ -66,7 +66,7 @@ export const statusOfDomainError = new Map<Function, number>([
 function classify(error: FastifyError): [number, string] {
   if (error instanceof ApiError) return [error.statusCode, error.detail];
   // A domain error with no status here is a bug: it falls through to the generic 500 below.
-  const domainStatus = error instanceof DomainError ? statusOfDomainError.get(error.constructor) : undefined;
+  const domainStatus = error instanceof DomainError ? statusOfDomainError.get(error.constructor as typeof DomainError) : undefined;
   if (domainStatus) return [domainStatus, (error as unknown as DomainError).detail];
   if (error.validation) return [422, describeValidationError(error.validation as never, error.validationContext)];
   const known = byFastifyCode[error.code];
