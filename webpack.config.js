@@ -9,7 +9,7 @@ const zlib = require('node:zlib');
 
 /**
  * Writes dist/asset-manifest.json: the files of the entry point and of each named lazy chunk
- * (page-home, page-catalog...), so the size budget can add up exactly what a page downloads.
+ * (page-home, page-catalogue...), so the size budget can add up exactly what a page downloads.
  */
 class AssetManifestPlugin {
   apply(compiler) {

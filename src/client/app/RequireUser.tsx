@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { PAGE_PATHS } from '@shared/paths';
 import { PageSpinner } from '@/components/PageSpinner';
 import { selectSessionInitialised, selectUser } from '@/features/session/sessionSlice';
 import { useAppSelector } from './withTypes';
@@ -13,5 +14,5 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const initialised = useAppSelector(selectSessionInitialised);
   if (user) return children;
   if (!initialised) return <PageSpinner />;
-  return <Navigate to="/" replace />;
+  return <Navigate to={PAGE_PATHS.home} replace />;
 }

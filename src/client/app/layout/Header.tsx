@@ -1,6 +1,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { PAGE_PATHS } from '@shared/paths';
 import { ShellButton } from '@/components/ShellButton';
 import { useMinWidth } from '@/components/useMinWidth';
 import { useCartCount } from '@/features/cart/useCartCount';
@@ -43,7 +44,7 @@ export function Header() {
   };
   return (
     <header className="header">
-      <Link to="/" className="logo" aria-label={`${SHOP_NAME} — на главную`}>
+      <Link to={PAGE_PATHS.home} className="logo" aria-label={`${SHOP_NAME} — на главную`}>
         {SHOP_NAME}
       </Link>
       {mobile && !menuLoaded && <MenuButton onClick={openMenu} />}
@@ -54,8 +55,8 @@ export function Header() {
       )}
       {!mobile && (
         <nav className="header-nav" aria-label="Основное меню">
-          <NavLink to="/catalog">Каталог</NavLink>
-          <NavLink to="/about">О компании</NavLink>
+          <NavLink to={PAGE_PATHS.catalogue}>Каталог</NavLink>
+          <NavLink to={PAGE_PATHS.about}>О компании</NavLink>
           <ColourModeSwitch />
           <CartButton />
           <UserButton />

@@ -1,5 +1,6 @@
 import { Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
+import { PAGE_PATHS } from '@shared/paths';
 import { useCartCount } from '@/features/cart/useCartCount';
 import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
@@ -20,12 +21,12 @@ export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOp
   const openCart = useOpenCart();
   const logout = useLogout();
   const items: MenuProps['items'] = [
-    { key: 'catalog', label: 'Каталог', onClick: () => navigate('/catalog') },
-    { key: 'about', label: 'О компании', onClick: () => navigate('/about') },
+    { key: 'catalogue', label: 'Каталог', onClick: () => navigate(PAGE_PATHS.catalogue) },
+    { key: 'about', label: 'О компании', onClick: () => navigate(PAGE_PATHS.about) },
     { key: 'cart', label: count > 0 ? `Корзина (${count})` : 'Корзина', onClick: openCart },
     ...(user
       ? [
-          { key: 'profile', label: emailPrefix(user.email), onClick: () => navigate('/profile') },
+          { key: 'profile', label: emailPrefix(user.email), onClick: () => navigate(PAGE_PATHS.profile) },
           { key: 'logout', label: 'Выйти', onClick: logout },
         ]
       : [{ key: 'login', label: 'Войти', onClick: () => dispatch(authDialogOpened('login')) }]),

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { PAGE_PATHS } from '@shared/paths';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
 import { selectUser } from '@/features/session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../withTypes';
@@ -8,5 +9,5 @@ export function useOpenCart(): () => void {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  return () => (user ? navigate('/cart') : dispatch(authDialogOpened('login')));
+  return () => (user ? navigate(PAGE_PATHS.cart) : dispatch(authDialogOpened('login')));
 }

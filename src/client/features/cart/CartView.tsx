@@ -4,12 +4,12 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl, type CartItem } from '@shared/api';
+import { checkoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageSpinner } from '@/components/PageSpinner';
 import { ShellButton } from '@/components/ShellButton';
-import { checkoutPath } from '@/features/checkout/parseItems';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';
 import { useGetCartQuery } from './cartApi';
 import {
@@ -36,14 +36,14 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
   const count = useAppSelector((state) => selectPendingCount(state, item.id)) ?? item.count;
   const dispatch = useAppDispatch();
   const setCount = (next: number) => dispatch(cartQuantityEdited({ itemId: item.id, count: next }));
-  const productPath = `/product/${encodeURIComponent(item.product.art)}`;
+  const productLink = productPath(item.product.art);
   return (
     <li className="cart-line" role="listitem">
-      <Link to={productPath} className="cart-line-image">
+      <Link to={productLink} className="cart-line-image">
         <img src={imageUrl(API_HOST, item.product.image)} alt={item.product.name} width={96} height={96} loading="lazy" />
       </Link>
       <div className="cart-line-text">
-        <Link to={productPath} className="cart-line-name">
+        <Link to={productLink} className="cart-line-name">
           {item.product.name}
         </Link>
         <p className="cart-line-description">{item.product.description}</p>
@@ -140,7 +140,7 @@ function CartContent({ userId }: { userId: number }) {
     return (
       <Empty description={<span className="cart-empty-title">Ваша корзина пуста</span>}>
         <Typography.Paragraph type="secondary">Добавьте товары из каталога — они появятся здесь.</Typography.Paragraph>
-        <Link to="/catalog">
+        <Link to={PAGE_PATHS.catalogue}>
           <Button type="primary">Перейти в каталог</Button>
         </Link>
       </Empty>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { imageUrl, type Product } from '@shared/api';
+import { productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { formatPrice } from '@/components/format';
 
@@ -11,7 +12,7 @@ export function lowestPrice(product: Pick<Product, 'variants'>): string {
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   return (
-    <Link to={`/product/${encodeURIComponent(product.art)}`} className="product-card">
+    <Link to={productPath(product.art)} className="product-card">
       <img
         src={imageUrl(API_HOST, product.image)}
         alt={product.name}

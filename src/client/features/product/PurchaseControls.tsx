@@ -2,17 +2,13 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS, type Product, type Variant } from '@shared/api';
+import { checkoutPath } from '@shared/paths';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/app/withTypes';
 import { ShellButton } from '@/components/ShellButton';
 import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
-import { checkoutPath } from '@/features/checkout/parseItems';
 import { selectUser } from '@/features/session/sessionSlice';
 import { chooseColour, chooseSize, coloursOf, sizesOf } from './variants';
-
-function errorDetail(error: unknown): string | undefined {
-  const detail = (error as { data?: { detail?: unknown } }).data?.detail;
-  return typeof detail === 'string' ? detail : undefined;
-}
 
 /** What was typed, as a whole number of pieces the cart accepts. */
 function piecesOf(typed: string): number {
@@ -91,7 +87,7 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
       await addToCart({ user_id: user.id, product_id: product.id, variant_id: variant.id, count: quantity }).unwrap();
       setNotice({ kind: 'done', text: 'Товар добавлен в корзину' });
     } catch (error) {
-      setNotice({ kind: 'failed', text: errorDetail(error) ?? 'Не удалось добавить товар в корзину' });
+      setNotice({ kind: 'failed', text: serverErrorDetail(error) ?? 'Не удалось добавить товар в корзину' });
     }
   };
 

@@ -1,6 +1,7 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { ShellButton } from '@/components/ShellButton';
 import { useNavigate } from 'react-router';
+import { PAGE_PATHS } from '@shared/paths';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { authDialogOpened } from './authDialogSlice';
 import { selectSessionInitialised, selectUser } from './sessionSlice';
@@ -19,7 +20,7 @@ export function UserButton() {
   if (user) {
     return (
       <span className="user-menu">
-        <ShellButton variant="text" icon={<UserOutlined aria-hidden />} className="user-button" onClick={() => navigate('/profile')}>
+        <ShellButton variant="text" icon={<UserOutlined aria-hidden />} className="user-button" onClick={() => navigate(PAGE_PATHS.profile)}>
           {emailPrefix(user.email)}
         </ShellButton>
         <ShellButton variant="text" icon={<LogoutOutlined aria-hidden />} aria-label="Выйти" title="Выйти" onClick={logout} />
