@@ -6,6 +6,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { execFileSync } = require('node:child_process');
 
 /**
  * Writes dist/asset-manifest.json: the files of the entry point and of each named lazy chunk
@@ -51,8 +52,18 @@ function apiUrl() {
   return raw.endsWith('/') ? raw : `${raw}/`;
 }
 
+/**
+ * antd's stylesheet for the components the shop uses, both themes (scripts/build-antd-styles.tsx).
+ * Made before every build and dev server start, so `npm run build`, `npm start` and the e2e run
+ * all have it; main.tsx imports it, so it is hashed, compressed and listed like the shop's own CSS.
+ */
+function buildAntdStyles() {
+  execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'scripts/build-antd-styles.tsx')], { stdio: 'inherit' });
+}
+
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
+  buildAntdStyles();
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/client/main.tsx' },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
-import { PageSpinner } from '@/components/PageSpinner';
+import { PageLoading } from '@/components/PageLoading';
 import { selectSessionInitialised, selectUser } from '@/features/session/sessionSlice';
 import { useAppSelector } from './withTypes';
 
@@ -13,6 +13,6 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
   const initialised = useAppSelector(selectSessionInitialised);
   if (user) return children;
-  if (!initialised) return <PageSpinner />;
+  if (!initialised) return <PageLoading />;
   return <Navigate to={PAGE_PATHS.home} replace />;
 }

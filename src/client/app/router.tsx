@@ -2,19 +2,18 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 import { AppLayout } from './layout/AppLayout';
-import { lazyWithAntd } from './lazyWithAntd';
 import { RequireUser } from './RequireUser';
 
-// One chunk per page (the server preloads some by name: PAGE_CHUNKS in shared/paths): the home page downloads neither the checkout nor antd.
+// One chunk per page (the server preloads some by name: PAGE_CHUNKS in shared/paths): the home page does not download the checkout.
 const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '@/pages/HomePage'));
 const CataloguePage = lazy(() => import(/* webpackChunkName: "page-catalogue" */ '@/pages/CataloguePage'));
 const ProductPage = lazy(() => import(/* webpackChunkName: "page-product" */ '@/pages/ProductPage'));
-const CartPage = lazyWithAntd(() => import(/* webpackChunkName: "page-cart" */ '@/pages/CartPage'));
-const CheckoutPage = lazyWithAntd(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
-const OrderSuccessPage = lazyWithAntd(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
-const ProfilePage = lazyWithAntd(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
-const AboutPage = lazyWithAntd(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
-const NotFoundPage = lazyWithAntd(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
+const CartPage = lazy(() => import(/* webpackChunkName: "page-cart" */ '@/pages/CartPage'));
+const CheckoutPage = lazy(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
+const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
+const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {

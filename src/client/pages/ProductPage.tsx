@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '@/components/PageSpinner';
+import { PageLoading } from '@/components/PageLoading';
 import { useGetProductByArtQuery } from '@/features/catalogue/catalogueApi';
 import { ProductDetails } from '@/features/product/ProductDetails';
 
@@ -14,7 +14,7 @@ export default function ProductPage() {
     if (isError) navigate('/404', { replace: true });
   }, [isError, navigate]);
 
-  if (!product || product.art !== art) return <PageSpinner />;
+  if (!product || product.art !== art) return <PageLoading />;
   // Keyed by article: another product starts again from its first variant and quantity 1.
   return <ProductDetails key={product.art} product={product} />;
 }

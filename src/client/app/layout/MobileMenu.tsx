@@ -1,19 +1,20 @@
-import { Dropdown, type MenuProps } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
+import { useAppDispatch, useAppSelector } from '@/app/withTypes';
 import { useCartCount } from '@/features/cart/useCartCount';
 import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
 import { selectUser } from '@/features/session/sessionSlice';
 import { emailPrefix } from '@/features/session/UserButton';
 import { useLogout } from '@/features/session/useLogout';
-import { AntdScope } from '../AntdScope';
-import { useAppDispatch, useAppSelector } from '../withTypes';
-import { MenuButton } from './MenuButton';
 import { useOpenCart } from './useOpenCart';
 
 /** The header's items below 600px (SPEC §2), with the colour-mode switch under them. */
-export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
   const user = useAppSelector(selectUser);
   const count = useCartCount();
   const dispatch = useAppDispatch();
@@ -32,28 +33,24 @@ export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOp
       : [{ key: 'login', label: 'Войти', onClick: () => dispatch(authDialogOpened('login')) }]),
   ];
   return (
-    <AntdScope>
-      <Dropdown
-        open={open}
-        onOpenChange={onOpenChange}
-        menu={{ items, onClick: () => onOpenChange(false) }}
-        trigger={['click']}
-        placement="bottomRight"
-        // Inside the header, so the open menu belongs to its landmark (banner) rather than to none.
-        getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
-        popupRender={(menu) => (
-          <div className="mobile-menu">
-            {menu}
-            <div className="mobile-menu-theme">
-              <ColourModeSwitch withLabels />
-            </div>
+    <Dropdown
+      open={open}
+      onOpenChange={setOpen}
+      menu={{ items, onClick: () => setOpen(false) }}
+      trigger={['click']}
+      placement="bottomRight"
+      // Inside the header, so the open menu belongs to its landmark (banner) rather than to none.
+      getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+      popupRender={(menu) => (
+        <div className="mobile-menu">
+          {menu}
+          <div className="mobile-menu-theme">
+            <ColourModeSwitch withLabels />
           </div>
-        )}
-      >
-        <span>
-          <MenuButton />
-        </span>
-      </Dropdown>
-    </AntdScope>
+        </div>
+      )}
+    >
+      <Button type="text" aria-label="Меню" icon={<MenuOutlined aria-hidden style={{ fontSize: 20 }} />} />
+    </Dropdown>
   );
 }

@@ -6,7 +6,7 @@ import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/app/withTypes';
 import { formatPrice } from '@/components/format';
-import { PageSpinner } from '@/components/PageSpinner';
+import { PageLoading } from '@/components/PageLoading';
 import { useGetProductsByArtsQuery } from '@/features/catalogue/catalogueApi';
 import { useCreateOrderMutation } from '@/features/orders/ordersApi';
 import { selectUser } from '@/features/session/sessionSlice';
@@ -55,7 +55,7 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
     return (
       <div>
         <Typography.Paragraph>Загрузка товаров...</Typography.Paragraph>
-        <PageSpinner />
+        <PageLoading />
       </div>
     );
   }
