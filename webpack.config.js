@@ -27,9 +27,12 @@ class AssetManifestPlugin {
 }
 
 /**
- * Puts the entry's own stylesheet (a few KB: layout, header, CSS variables) into index.html: a
- * linked one blocks the first paint for a round trip, which on a phone is the largest part of it.
+ * Puts the entry's stylesheet into index.html when it is small (a linked one blocks the first paint
+ * for a round trip). antd's build-time CSS makes it large: then it stays a linked, cached file, as
+ * inlining it would send it again with every page.
  */
+const INLINE_CSS_LIMIT_BYTES = 16 * 1024;
+
 class InlineEntryCssPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('InlineEntryCssPlugin', (compilation) => {
@@ -37,7 +40,7 @@ class InlineEntryCssPlugin {
         groups.headTags = groups.headTags.map((tag) => {
           const href = tag.tagName === 'link' && tag.attributes.rel === 'stylesheet' ? tag.attributes.href : null;
           const file = href && href.replace(/^\//, '');
-          if (!file || !compilation.assets[file]) return tag;
+          if (!file || !compilation.assets[file] || compilation.assets[file].size() > INLINE_CSS_LIMIT_BYTES) return tag;
           return HtmlWebpackPlugin.createHtmlTagObject('style', {}, compilation.assets[file].source().toString());
         });
         return groups;

@@ -1,14 +1,48 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
+import { MenuOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 import { useMinWidth } from '@/components/useMinWidth';
 import { useCartCount } from '@/features/cart/useCartCount';
 import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { UserButton } from '@/features/session/UserButton';
-import { MobileMenu } from './MobileMenu';
 import { SHOP_NAME } from './shop';
 import { useOpenCart } from './useOpenCart';
+
+// Only phones need the menu, and antd's Dropdown and Menu with it: that code loads when the menu is
+// first opened, not with the page (about 20 KB gzip of the first load otherwise).
+const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'));
+
+function PhoneMenu() {
+  // Controlled here, so that a tap before the menu's code has arrived still opens it.
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const button = (
+    <Button
+      type="text"
+      aria-label="Меню"
+      icon={<MenuOutlined aria-hidden style={{ fontSize: 20 }} />}
+      // Once the Dropdown is there, its trigger opens and closes the menu.
+      onClick={
+        loaded
+          ? undefined
+          : () => {
+              setLoaded(true);
+              setOpen(true);
+            }
+      }
+    />
+  );
+  if (!loaded) return button;
+  return (
+    <Suspense fallback={button}>
+      <MobileMenu open={open} onOpenChange={setOpen}>
+        {button}
+      </MobileMenu>
+    </Suspense>
+  );
+}
 
 function CartButton() {
   const count = useCartCount();
@@ -31,7 +65,7 @@ export function Header() {
         {SHOP_NAME}
       </Link>
       {mobile ? (
-        <MobileMenu />
+        <PhoneMenu />
       ) : (
         <Flex component="nav" aria-label="Основное меню" align="center" gap="small" className="header-nav">
           <NavLink to={PAGE_PATHS.catalogue}>Каталог</NavLink>

@@ -1,6 +1,5 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { Dropdown, type MenuProps } from 'antd';
+import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 import { useAppDispatch, useAppSelector } from '@/app/withTypes';
@@ -12,9 +11,15 @@ import { emailPrefix } from '@/features/session/UserButton';
 import { useLogout } from '@/features/session/useLogout';
 import { useOpenCart } from './useOpenCart';
 
+interface MobileMenuProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The menu button, the same element the header shows before this module has arrived. */
+  children: ReactElement;
+}
+
 /** The header's items below 600px (SPEC §2), with the colour-mode switch under them. */
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+export default function MobileMenu({ open, onOpenChange: setOpen, children }: MobileMenuProps) {
   const user = useAppSelector(selectUser);
   const count = useCartCount();
   const dispatch = useAppDispatch();
@@ -50,7 +55,7 @@ export function MobileMenu() {
         </div>
       )}
     >
-      <Button type="text" aria-label="Меню" icon={<MenuOutlined aria-hidden style={{ fontSize: 20 }} />} />
+      {children}
     </Dropdown>
   );
 }

@@ -33,6 +33,8 @@ function ChoiceGroup<Value extends string | number>({ label, options, value, onC
         {label}
       </Typography.Text>
       <Radio.Group
+        // Its own name: antd's generated one is the same for every group under test (rc-util's useId).
+        name={id}
         aria-labelledby={id}
         optionType="button"
         buttonStyle="solid"
