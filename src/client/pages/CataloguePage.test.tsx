@@ -38,7 +38,8 @@ const back = () => screen.getByRole('button', { name: /Назад/ });
 async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(categorySelect());
   // The open list's option, as a shopper would tap it (each carries its label as its title).
-  await user.click(await screen.findByTitle(name, { selector: '.ant-select-item-option' }));
+  const options = await screen.findAllByTitle(name);
+  await user.click(options.find((option) => option.classList.contains('ant-select-item-option'))!);
 }
 
 describe('Catalogue page (SPEC §2, §9)', () => {
