@@ -10,7 +10,7 @@ import path from 'node:path';
 import { extractStyle } from '@ant-design/static-style-extract';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import { PAGE_COMPONENTS, SHELL_COMPONENTS } from '../src/client/theme/antdComponents';
-import { darkTheme, lightTheme } from '../src/client/theme/antdTheme';
+import { CSS_VAR_KEY, darkTheme, lightTheme } from '../src/client/theme/antdTheme';
 
 // Next to the theme they are made from; ignored by git, made again by every build.
 const OUTPUT_DIR = path.join(__dirname, '..', 'src', 'client', 'theme');
@@ -45,12 +45,25 @@ function darkVariables(css: string): string {
     .join('\n');
 }
 
-for (const [name, components] of [
-  ['shell', SHELL_COMPONENTS],
-  ['pages', PAGE_COMPONENTS],
+// antd's theme variables (colours, sizes), on the elements antd renders. The shell's file also puts
+// them on the document, so the shop's own CSS can use them (app/global.css); the pages' file leaves
+// them out, as the shell's is always there first.
+const TOKEN_RULE = new RegExp(`(^|})\\s*\\.${CSS_VAR_KEY}\\{`, 'g');
+
+function withTokensOnDocument(css: string): string {
+  return css.replace(TOKEN_RULE, `$1:root,.${CSS_VAR_KEY}{`).replace(new RegExp(`html\\[data-theme="dark"\\] \\.${CSS_VAR_KEY}\\{`, 'g'), `html[data-theme="dark"],html[data-theme="dark"] .${CSS_VAR_KEY}{`);
+}
+
+function withoutTokens(css: string): string {
+  return css.replace(new RegExp(`(^|})\\s*(?:html\\[data-theme="dark"\\] )?\\.${CSS_VAR_KEY}\\{[^{}]*\\}`, 'g'), '$1');
+}
+
+for (const [name, components, tokens] of [
+  ['shell', SHELL_COMPONENTS, withTokensOnDocument],
+  ['pages', PAGE_COMPONENTS, withoutTokens],
 ] as const) {
   const file = path.join(OUTPUT_DIR, `antd-${name}.generated.css`);
-  const css = `${extract(components, lightTheme)}\n${darkVariables(extract(components, darkTheme))}\n`;
+  const css = tokens(`${extract(components, lightTheme)}\n${darkVariables(extract(components, darkTheme))}\n`);
   mkdirSync(OUTPUT_DIR, { recursive: true });
   writeFileSync(file, css);
   console.log(`antd CSS: ${path.relative(process.cwd(), file)} (${(Buffer.byteLength(css) / 1024).toFixed(0)} KB)`);

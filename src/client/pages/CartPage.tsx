@@ -1,5 +1,5 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
-import '@/theme/antd-pages.generated.css';
+import '../theme/antd-pages.generated.css';
 import { useAppSelector } from '@/app/withTypes';
 import { CartView } from '@/features/cart/CartView';
 import { selectUser } from '@/features/session/sessionSlice';

@@ -1,5 +1,5 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
-import '@/theme/antd-pages.generated.css';
+import '../theme/antd-pages.generated.css';
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';

@@ -1,5 +1,5 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Flex, InputNumber, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, InputNumber, Typography } from 'antd';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
@@ -63,7 +63,7 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
         <Button icon={<PlusOutlined aria-hidden />} aria-label={`Увеличить количество: ${item.product.name}`} onClick={() => setCount(count + 1)} />
       </Flex>
       <strong className="cart-line-total">{formatPrice(item.variant.price * count)} ₽</strong>
-      <Button type="text" className="cart-line-delete" icon={<DeleteOutlined aria-hidden />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
+      <Button type="text" danger className="cart-line-delete" icon={<DeleteOutlined aria-hidden />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
     </li>
   );
 });
@@ -82,16 +82,16 @@ function CartSummary({ items }: { items: CartItem[] }) {
   };
 
   return (
-    <div className="cart-summary">
+    <Card className="cart-summary">
       {/* The page's second heading level: it comes right after the page's h1. */}
       <h2 className="cart-total">
         Итого: {formatPrice(totalKopecks / 100)}₽
       </h2>
       <span className="cart-units">{goodsCount(units)}</span>
-      <Button type="primary" size="large" className="cart-checkout" onClick={checkout}>
+      <Button type="primary" size="large" block className="cart-checkout" onClick={checkout}>
         Оформить заказ
       </Button>
-    </div>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
-import '@/theme/antd-pages.generated.css';
+import '../../theme/antd-pages.generated.css';
 import { Alert, Button, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { EMAIL_PATTERN, MESSAGES } from '@shared/api';
