@@ -63,7 +63,15 @@ for (const [name, components, tokens] of [
   ['pages', PAGE_COMPONENTS, withoutTokens],
 ] as const) {
   const file = path.join(OUTPUT_DIR, `antd-${name}.generated.css`);
-  const css = tokens(`${extract(components, lightTheme)}\n${darkVariables(extract(components, darkTheme))}\n`);
+  const light = extract(components, lightTheme);
+  const variables = [...light.matchAll(VARIABLES_RULE)].map(([rule]) => rule.trim()).join('\n');
+  // The component rules go in a cascade layer, so the shop's own (unlayered) rules win over antd's
+  // whatever order the files arrive in (the pages' file comes with a lazy chunk, after the shop's).
+  // The variables stay unlayered: antd still writes the light theme's token block at run time
+  // (useCacheToken, unlayered), the same values on the same .css-var-shop, so it changes nothing,
+  // while the dark rules outrank it by their html[data-theme="dark"] prefix. Inside the layer they
+  // would lose to it.
+  const css = `${tokens(`${variables}\n${darkVariables(extract(components, darkTheme))}`)}\n@layer antd{${light.replace(VARIABLES_RULE, '')}}\n`;
   mkdirSync(OUTPUT_DIR, { recursive: true });
   writeFileSync(file, css);
   console.log(`antd CSS: ${path.relative(process.cwd(), file)} (${(Buffer.byteLength(css) / 1024).toFixed(0)} KB)`);

@@ -22,8 +22,10 @@ const PRIMARY_TEXT_ON_DARK = '#e8608c';
 // white as on black.
 const DESCRIPTION_ON_LIGHT = 'rgba(0, 0, 0, 0.65)';
 const DESCRIPTION_ON_DARK = 'rgba(255, 255, 255, 0.65)';
-// antd's green reads at 2.2:1 in the light 'Доставлен' tag and the stock line (SPEC §2); this one 5.4:1.
-const SUCCESS_ON_LIGHT = '#237804';
+// antd's green reads at 2.2:1 in the light 'Доставлен' and 'В наличии' tags (SPEC §2); this one 5.4:1.
+// Its background and border stay antd's light ones: derived from this darker green they turn grey
+// (#adb8a5, on which it reads at 2.7:1).
+const SUCCESS_ON_LIGHT = { colorSuccess: '#237804', colorSuccessBg: '#f6ffed', colorSuccessBorder: '#b7eb8f' };
 
 /**
  * The class antd puts its token variables on (`.css-var-shop`, the key itself). Fixed, so the stylesheet made at
@@ -47,7 +49,7 @@ export const lightTheme: ThemeConfig = {
     colorPrimary: PRIMARY_ON_LIGHT,
     colorLink: PRIMARY_ON_LIGHT,
     colorTextDescription: DESCRIPTION_ON_LIGHT,
-    colorSuccess: SUCCESS_ON_LIGHT,
+    ...SUCCESS_ON_LIGHT,
     borderRadius: 10,
     fontFamily: 'inherit',
     ...breakpoints,
