@@ -83,7 +83,7 @@ module.exports = (_env, argv) => {
       alias: {
         '@': path.resolve(__dirname, 'src/client'),
         '@shared': path.resolve(__dirname, 'src/shared'),
-        'resize-observer-polyfill$': path.resolve(__dirname, 'src/client/app/nativeResizeObserver.ts'),
+        'resize-observer-polyfill$': path.resolve(__dirname, 'src/client/shims/nativeResizeObserver.ts'),
         // react-router's package exports name its development build for every bundler condition;
         // the production one has no dev-only checks and warnings (a third less to run).
         ...(production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {}),

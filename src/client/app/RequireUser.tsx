@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 import { PageLoading } from '@/components/PageLoading';
 import { selectSessionInitialised, selectUser } from '@/features/session/sessionSlice';
-import { useAppSelector } from './withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 
 /**
  * SPEC §6: /cart, /profile and /checkout send a visitor home, but only once the session is known;

@@ -1,6 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { CartView } from '@/features/cart/CartView';
 import { selectUser } from '@/features/session/sessionSlice';
 

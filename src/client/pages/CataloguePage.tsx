@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Flex, Select } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZE } from '@shared/api';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { Pager } from '@/components/Pager';
 import { useGetCategoriesQuery, useGetCategoryProductsQuery } from '@/features/catalogue/catalogueApi';
 import { ProductGrid } from '@/features/catalogue/ProductGrid';

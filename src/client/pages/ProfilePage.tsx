@@ -2,7 +2,7 @@
 import '../theme/antd-pages.generated.css';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { OrderList } from '@/features/orders/OrderList';
 import { selectUser } from '@/features/session/sessionSlice';
 import { emailPrefix } from '@/features/session/UserButton';

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { imageUrl, LIMITS, type CartItem } from '@shared/api';
 import { checkoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';

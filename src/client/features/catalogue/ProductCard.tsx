@@ -1,3 +1,4 @@
+import { Card } from 'antd';
 import { Link } from 'react-router';
 import { imageUrl, type Product } from '@shared/api';
 import { productPath } from '@shared/paths';
@@ -13,18 +14,14 @@ export function lowestPrice(product: Pick<Product, 'variants'>): string {
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   return (
     <Link to={productPath(product.art)} className="product-card">
-      <img
-        src={imageUrl(API_HOST, product.image)}
-        alt={product.name}
-        width={600}
-        height={600}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
-      <span className="product-card-body">
+      <Card
+        hoverable
+        size="small"
+        cover={<img src={imageUrl(API_HOST, product.image)} alt={product.name} width={600} height={600} loading={eager ? 'eager' : 'lazy'} decoding="async" />}
+      >
         <span className="product-card-name">{product.name}</span>
         <strong className="product-card-price">{lowestPrice(product)}</strong>
-      </span>
+      </Card>
     </Link>
   );
 }

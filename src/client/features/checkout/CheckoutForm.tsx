@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS, MESSAGES, type Product } from '@shared/api';
 import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { useGetProductsByArtsQuery } from '@/features/catalogue/catalogueApi';

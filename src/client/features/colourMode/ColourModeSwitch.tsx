@@ -1,6 +1,6 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { colourModeChanged, selectColourMode, type ColourMode } from './colourModeSlice';
 
 const options: { value: ColourMode; label: string; Icon: typeof SunOutlined }[] = [

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { useState } from 'react';
 import { imageUrl, type Product, type Variant } from '@shared/api';
 import { API_HOST } from '@/api/config';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice } from '@/components/format';
 import { selectUser } from '@/features/session/sessionSlice';
 import { PurchaseControls } from './PurchaseControls';

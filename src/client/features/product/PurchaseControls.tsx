@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS, type Product, type Variant } from '@shared/api';
 import { checkoutPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
 import { selectUser } from '@/features/session/sessionSlice';
 import { chooseColour, chooseSize, coloursOf, sizesOf } from './variants';

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { EMAIL_PATTERN, MESSAGES } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogClosed, authTabChanged, selectAuthDialog, type AuthTab } from './authDialogSlice';
 import { logIn, register } from './sessionThunks';
 

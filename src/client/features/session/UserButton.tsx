@@ -2,7 +2,7 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogOpened } from './authDialogSlice';
 import { selectSessionInitialised, selectUser } from './sessionSlice';
 import { useLogout } from './useLogout';

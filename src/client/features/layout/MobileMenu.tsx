@@ -4,7 +4,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { useCartCount } from '@/features/cart/useCartCount';
 import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { authDialogOpened } from '@/features/session/authDialogSlice';

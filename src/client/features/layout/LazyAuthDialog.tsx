@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { selectAuthDialog } from '@/features/session/authDialogSlice';
-import { useAppSelector } from '../withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 
 // The dialog brings antd's Form, Tabs and Modal: most visitors never open it, so it loads on demand.
 const AuthDialog = lazy(async () => ({ default: (await import('@/features/session/AuthDialog')).AuthDialog }));
