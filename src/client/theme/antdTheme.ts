@@ -14,8 +14,10 @@ const breakpoints = Object.fromEntries(
 // The brand raspberry, darkened on white so text in it and white text on it read at 4.5:1 or more.
 const PRIMARY_ON_LIGHT = '#c0325a';
 // On black no one raspberry does both: antd's dark algorithm turns this seed into #c1406b for
-// fills (white text on it 5:1), and text in the brand colour (links, the chosen tab) takes a
-// lighter one that reads at 5:1 even on dialogs' #1f1f1f.
+// fills (white text on it 5:1), and text in the brand colour (the chosen tab; the shop's links, by
+// --shop-link in app/global.css) takes a lighter one that reads at 5:1 even on dialogs' #1f1f1f.
+// colorLink is a seed as well: the dark algorithm derives #c8557a from it, which is why the shop's
+// links do not use antd's link colour in the dark theme (antd renders no link of its own here).
 const PRIMARY_SEED_ON_DARK = '#e0487a';
 const PRIMARY_TEXT_ON_DARK = '#e8608c';
 // antd's description grey (45%) reads at 3.3:1 on the page's grey; 65% reads at 6:1 or more, on
