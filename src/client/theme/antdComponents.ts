@@ -6,7 +6,7 @@
  */
 
 /** In the shell and the home page: their CSS is part of the first load (theme/antd-shell.generated.css). */
-export const SHELL_COMPONENTS = ['App', 'Badge', 'Button', 'Card', 'Flex', 'Spin', 'message'] as const;
+export const SHELL_COMPONENTS = ['App', 'Badge', 'Button', 'Flex', 'Spin', 'message'] as const;
 
 /**
  * Only on other pages and in dialogs: their CSS (theme/antd-pages.generated.css) is imported by
@@ -14,6 +14,7 @@ export const SHELL_COMPONENTS = ['App', 'Badge', 'Button', 'Card', 'Flex', 'Spin
  */
 export const PAGE_COMPONENTS = [
   'Alert',
+  'Card',
   'Dropdown',
   'Empty',
   'Form',
