@@ -2,14 +2,14 @@
 // antd injects no component styles in the browser). Renders the antd components the shop uses
 // with react-dom/server once per theme and keeps what antd's CSS-in-JS registered: the component
 // rules (the same in both themes, since they refer only to CSS variables) and each theme's
-// variables, the dark ones scoped to html[data-theme="dark"]. Two files: the shell's components
-// (first load) and the other pages' (with their chunks). Run by webpack.config.js before each
+// variables, the dark ones scoped to html[data-theme="dark"]. One file per group of
+// theme/antdComponents.ts: the shell's (first load), and the others', which come with their chunks. Run by webpack.config.js before each
 // build and dev server start, or on its own: `npm run build:styles`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractStyle } from '@ant-design/static-style-extract';
 import { ConfigProvider, type ThemeConfig } from 'antd';
-import { PAGE_COMPONENTS, SHELL_COMPONENTS } from '../src/client/theme/antdComponents';
+import { ANTD_STYLE_GROUPS } from '../src/client/theme/antdComponents';
 import { CSS_VAR_KEY, darkTheme, lightTheme } from '../src/client/theme/antdTheme';
 
 // Next to the theme they are made from; ignored by git, made again by every build.
@@ -46,7 +46,7 @@ function darkVariables(css: string): string {
 }
 
 // antd's theme variables (colours, sizes), on the elements antd renders. The shell's file also puts
-// them on the document, so the shop's own CSS can use them (app/global.css); the pages' file leaves
+// them on the document, so the shop's own CSS can use them (app/global.css); the other files leave
 // them out, as the shell's is always there first.
 const TOKEN_RULE = new RegExp(`(^|})\\s*\\.${CSS_VAR_KEY}\\{`, 'g');
 
@@ -58,15 +58,13 @@ function withoutTokens(css: string): string {
   return css.replace(new RegExp(`(^|})\\s*(?:html\\[data-theme="dark"\\] )?\\.${CSS_VAR_KEY}\\{[^{}]*\\}`, 'g'), '$1');
 }
 
-for (const [name, components, tokens] of [
-  ['shell', SHELL_COMPONENTS, withTokensOnDocument],
-  ['pages', PAGE_COMPONENTS, withoutTokens],
-] as const) {
+for (const [name, components] of Object.entries(ANTD_STYLE_GROUPS)) {
+  const tokens = name === 'shell' ? withTokensOnDocument : withoutTokens;
   const file = path.join(OUTPUT_DIR, `antd-${name}.generated.css`);
   const light = extract(components, lightTheme);
   const variables = [...light.matchAll(VARIABLES_RULE)].map(([rule]) => rule.trim()).join('\n');
   // The component rules go in a cascade layer, so the shop's own (unlayered) rules win over antd's
-  // whatever order the files arrive in (the pages' file comes with a lazy chunk, after the shop's).
+  // whatever order the files arrive in (the pages' files come with lazy chunks, after the shop's).
   // The variables stay unlayered: antd still writes the light theme's token block at run time
   // (useCacheToken, unlayered), the same values on the same .css-var-shop, so it changes nothing,
   // while the dark rules outrank it by their html[data-theme="dark"] prefix. Inside the layer they

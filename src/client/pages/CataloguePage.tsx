@@ -1,5 +1,5 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
-import '../theme/antd-pages.generated.css';
+import '../theme/antd-catalogue.generated.css';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Flex, Select } from 'antd';
 import { useState } from 'react';

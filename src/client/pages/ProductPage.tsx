@@ -1,5 +1,5 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
-import '../theme/antd-pages.generated.css';
+import '../theme/antd-product.generated.css';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
