@@ -6,10 +6,11 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { execFileSync } = require('node:child_process');
 
 /**
  * Writes dist/asset-manifest.json: the files of the entry point and of each named lazy chunk
- * (page-home, page-catalog...), so the size budget can add up exactly what a page downloads.
+ * (page-home, page-catalogue...), so the size budget can add up exactly what a page downloads.
  */
 class AssetManifestPlugin {
   apply(compiler) {
@@ -26,9 +27,12 @@ class AssetManifestPlugin {
 }
 
 /**
- * Puts the entry's own stylesheet (a few KB: layout, header, CSS variables) into index.html: a
- * linked one blocks the first paint for a round trip, which on a phone is the largest part of it.
+ * Puts the entry's stylesheet into index.html when it is small (a linked one blocks the first paint
+ * for a round trip). antd's build-time CSS makes it large: then it stays a linked, cached file, as
+ * inlining it would send it again with every page.
  */
+const INLINE_CSS_LIMIT_BYTES = 16 * 1024;
+
 class InlineEntryCssPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('InlineEntryCssPlugin', (compilation) => {
@@ -36,7 +40,7 @@ class InlineEntryCssPlugin {
         groups.headTags = groups.headTags.map((tag) => {
           const href = tag.tagName === 'link' && tag.attributes.rel === 'stylesheet' ? tag.attributes.href : null;
           const file = href && href.replace(/^\//, '');
-          if (!file || !compilation.assets[file]) return tag;
+          if (!file || !compilation.assets[file] || compilation.assets[file].size() > INLINE_CSS_LIMIT_BYTES) return tag;
           return HtmlWebpackPlugin.createHtmlTagObject('style', {}, compilation.assets[file].source().toString());
         });
         return groups;
@@ -51,8 +55,18 @@ function apiUrl() {
   return raw.endsWith('/') ? raw : `${raw}/`;
 }
 
+/**
+ * antd's stylesheet for the components the shop uses, both themes (scripts/build-antd-styles.tsx).
+ * Made before every build and dev server start, so `npm run build`, `npm start` and the e2e run
+ * all have it; main.tsx imports it, so it is hashed, compressed and listed like the shop's own CSS.
+ */
+function buildAntdStyles() {
+  execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'scripts/build-antd-styles.tsx')], { stdio: 'inherit' });
+}
+
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
+  buildAntdStyles();
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/client/main.tsx' },
@@ -69,7 +83,7 @@ module.exports = (_env, argv) => {
       alias: {
         '@': path.resolve(__dirname, 'src/client'),
         '@shared': path.resolve(__dirname, 'src/shared'),
-        'resize-observer-polyfill$': path.resolve(__dirname, 'src/client/app/nativeResizeObserver.ts'),
+        'resize-observer-polyfill$': path.resolve(__dirname, 'src/client/shims/nativeResizeObserver.ts'),
         // react-router's package exports name its development build for every bundler condition;
         // the production one has no dev-only checks and warnings (a third less to run).
         ...(production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {}),

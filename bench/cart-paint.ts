@@ -194,13 +194,13 @@ async function changeQuantity(page: Page, index: number, touch: boolean): Promis
   const total = page.locator('.cart-total');
   await plus.scrollIntoViewIfNeeded();
   await afterFrames(page, 10);
-  const before = { count: Number(await count.textContent()), total: await total.textContent() };
+  const before = { count: Number(await count.inputValue()), total: await total.textContent() };
 
   const mark = await page.evaluate(() => performance.now());
   const reloaded = page.waitForResponse((response) => response.request().method() === 'GET' && /\/api\/v1\/cart\/\d+$/.test(response.url()));
   // A phone is touched, not clicked: a tap goes through the browser's gesture detection first.
   await (touch ? plus.tap() : plus.click());
-  await count.filter({ hasText: new RegExp(`^${before.count + 1}$`) }).waitFor();
+  await count.and(page.locator(`[aria-valuenow="${before.count + 1}"]`)).waitFor();
   await page.waitForFunction((previous) => document.querySelector('.cart-total')?.textContent !== previous, before.total);
   // Entries arrive shortly after the paint they measure; an interaction under the threshold never does.
   const paintMs = await page

@@ -1,32 +1,32 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { AppLayout } from './layout/AppLayout';
-import { lazyWithAntd } from './lazyWithAntd';
+import { PAGE_PATHS } from '@shared/paths';
+import { AppLayout } from '@/features/layout/AppLayout';
 import { RequireUser } from './RequireUser';
 
-// One chunk per page: the home page downloads neither the checkout nor antd.
+// One chunk per page (the server preloads some by name: PAGE_CHUNKS in shared/paths): the home page does not download the checkout.
 const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '@/pages/HomePage'));
-const CataloguePage = lazy(() => import(/* webpackChunkName: "page-catalog" */ '@/pages/CataloguePage'));
+const CataloguePage = lazy(() => import(/* webpackChunkName: "page-catalogue" */ '@/pages/CataloguePage'));
 const ProductPage = lazy(() => import(/* webpackChunkName: "page-product" */ '@/pages/ProductPage'));
-const CartPage = lazyWithAntd(() => import(/* webpackChunkName: "page-cart" */ '@/pages/CartPage'));
-const CheckoutPage = lazyWithAntd(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
-const OrderSuccessPage = lazyWithAntd(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
-const ProfilePage = lazyWithAntd(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
-const AboutPage = lazyWithAntd(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
-const NotFoundPage = lazyWithAntd(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
+const CartPage = lazy(() => import(/* webpackChunkName: "page-cart" */ '@/pages/CartPage'));
+const CheckoutPage = lazy(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
+const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
+const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/catalog', element: <CataloguePage /> },
-      { path: '/product/:art', element: <ProductPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/cart', element: <RequireUser><CartPage /></RequireUser> },
-      { path: '/checkout', element: <RequireUser><CheckoutPage /></RequireUser> },
-      { path: '/order-success', element: <OrderSuccessPage /> },
-      { path: '/profile', element: <RequireUser><ProfilePage /></RequireUser> },
+      { path: PAGE_PATHS.home, element: <HomePage /> },
+      { path: PAGE_PATHS.catalogue, element: <CataloguePage /> },
+      { path: PAGE_PATHS.product, element: <ProductPage /> },
+      { path: PAGE_PATHS.about, element: <AboutPage /> },
+      { path: PAGE_PATHS.cart, element: <RequireUser><CartPage /></RequireUser> },
+      { path: PAGE_PATHS.checkout, element: <RequireUser><CheckoutPage /></RequireUser> },
+      { path: PAGE_PATHS.orderSuccess, element: <OrderSuccessPage /> },
+      { path: PAGE_PATHS.profile, element: <RequireUser><ProfilePage /></RequireUser> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

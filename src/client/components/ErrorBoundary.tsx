@@ -1,4 +1,4 @@
-import { ShellButton } from './ShellButton';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
@@ -25,7 +25,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
       this.props.fallback ?? (
         <div className="error-fallback" role="alert">
           <p>Не удалось показать эту часть страницы</p>
-          <ShellButton onClick={() => this.setState({ failed: false })}>Попробовать снова</ShellButton>
+          <Button onClick={() => this.setState({ failed: false })}>Попробовать снова</Button>
         </div>
       )
     );

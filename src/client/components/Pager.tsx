@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { ShellButton } from './ShellButton';
+import { Button, Flex } from 'antd';
 
 interface PagerProps {
   /** Zero-based page index. */
@@ -11,16 +11,21 @@ interface PagerProps {
   disabled?: boolean;
 }
 
+/**
+ * 'Назад' and 'Вперёд' of SPEC §9. Not antd's Pagination: that one needs the total, and the API
+ * gives only pages (forward while a page comes back full).
+ */
 export function Pager({ page, canGoForward, onChange, showPageNumber = false, disabled = false }: PagerProps) {
   return (
-    <nav className="pager" aria-label="Страницы">
-      <ShellButton icon={<LeftOutlined aria-hidden />} disabled={disabled || page === 0} onClick={() => onChange(page - 1)}>
+    <Flex component="nav" aria-label="Страницы" justify="center" align="center" gap="middle" className="pager">
+      <Button icon={<LeftOutlined aria-hidden />} disabled={disabled || page === 0} onClick={() => onChange(page - 1)}>
         Назад
-      </ShellButton>
+      </Button>
+      {/* A plain span: Typography would bring its editable and copyable parts (Input, Tooltip: 23 KB gzip) into the first load. */}
       {showPageNumber && <span className="pager-number">Страница {page + 1}</span>}
-      <ShellButton disabled={disabled || !canGoForward} onClick={() => onChange(page + 1)}>
-        Вперёд <RightOutlined aria-hidden />
-      </ShellButton>
-    </nav>
+      <Button icon={<RightOutlined aria-hidden />} iconPlacement="end" disabled={disabled || !canGoForward} onClick={() => onChange(page + 1)}>
+        Вперёд
+      </Button>
+    </Flex>
   );
 }

@@ -1,7 +1,10 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../theme/antd-pages.generated.css';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { Link } from 'react-router';
 import { imageUrl } from '@shared/api';
+import { PAGE_PATHS } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 
 const features = [
@@ -27,7 +30,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-        <Link to="/catalog">
+        <Link to={PAGE_PATHS.catalogue}>
           <Button type="primary" size="large">
             Перейти в каталог
           </Button>

@@ -73,7 +73,7 @@ describe('Cart page: contents (SPEC §2)', () => {
     await openCart([BEAR, { ...HARE, count: 2 }]);
     expect(screen.getByRole('heading', { name: 'Корзина' })).toBeInTheDocument();
     expect(within(line('Заяц')).getByText('Серый заяц')).toBeInTheDocument();
-    expect(countOf('Заяц')).toHaveTextContent('2');
+    expect(countOf('Заяц')).toHaveValue('2');
     expect(within(line('Заяц')).getByText('2 501 ₽')).toBeInTheDocument();
     expect(within(line('Заяц')).getByRole('img', { name: 'Заяц' })).toHaveAttribute('src', 'http://shop.test/api/v1/image/hare.svg');
     // Level 2: it follows the page's h1 ('Корзина') with no level skipped.
@@ -113,7 +113,7 @@ describe('Cart page: contents (SPEC §2)', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('button', { name: 'Оформить заказ' })).toBeInTheDocument();
-    expect(countOf('Мишка Тедди')).toHaveTextContent('1');
+    expect(countOf('Мишка Тедди')).toHaveValue('1');
   });
 
   test("'Оформить заказ' goes to /checkout?items=ART:VID:COUNT for every line", async () => {
@@ -133,12 +133,12 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     const { user, puts } = await openCart([BEAR, HARE]);
     await user.click(plus('Мишка Тедди'));
     await user.click(plus('Мишка Тедди'));
-    expect(countOf('Мишка Тедди')).toHaveTextContent('3');
+    expect(countOf('Мишка Тедди')).toHaveValue('3');
     expect(within(line('Мишка Тедди')).getByText('1 500 ₽')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 2 750,5₽');
     expect(within(summary()).getByText('4 товара')).toBeInTheDocument();
     await user.click(minus('Мишка Тедди'));
-    expect(countOf('Мишка Тедди')).toHaveTextContent('2');
+    expect(countOf('Мишка Тедди')).toHaveValue('2');
     expect(puts.calls).toHaveLength(0);
     // Let the debounced save finish inside this test.
     await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
@@ -152,13 +152,13 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     await user.click(plus('Мишка Тедди'));
     await user.click(plus('Мишка Тедди'));
     const lastClick = Date.now();
-    expect(countOf('Мишка Тедди')).toHaveTextContent('4');
+    expect(countOf('Мишка Тедди')).toHaveValue('4');
     await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
     expect(query(puts.last!)).toEqual({ item_id: '1', count: '4' });
     expect(arrivals[0]!.at - lastClick).toBeGreaterThanOrEqual(450);
     // The cart is reloaded afterwards and shows the saved number; nothing else is sent.
     await waitFor(() => expect(gets.calls.length).toBeGreaterThan(getsBefore));
-    expect(countOf('Мишка Тедди')).toHaveTextContent('4');
+    expect(countOf('Мишка Тедди')).toHaveValue('4');
     expect(puts.calls).toHaveLength(1);
   });
 
@@ -184,12 +184,12 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
   test('a failed save rolls the count back to the server number and shows a message', async () => {
     const { user, puts } = await openCart([BEAR, HARE], { failWith: 500 });
     await user.click(plus('Мишка Тедди'));
-    expect(countOf('Мишка Тедди')).toHaveTextContent('2');
+    expect(countOf('Мишка Тедди')).toHaveValue('2');
     expect(
       await screen.findByText('Не удалось сохранить изменения корзины. Показаны последние сохранённые данные.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(puts.calls).toHaveLength(1);
-    expect(countOf('Мишка Тедди')).toHaveTextContent('1');
+    expect(countOf('Мишка Тедди')).toHaveValue('1');
     expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 1 750,5₽');
   });
 
@@ -198,6 +198,6 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     await user.click(minus('Заяц'));
     expect(hasLine('Заяц')).toBe(false);
     await waitFor(() => expect(hasLine('Заяц')).toBe(true), { timeout: 3000 });
-    expect(countOf('Заяц')).toHaveTextContent('1');
+    expect(countOf('Заяц')).toHaveValue('1');
   });
 });

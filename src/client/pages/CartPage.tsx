@@ -1,4 +1,6 @@
-import { useAppSelector } from '@/app/withTypes';
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../theme/antd-pages.generated.css';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { CartView } from '@/features/cart/CartView';
 import { selectUser } from '@/features/session/sessionSlice';
 

@@ -1,7 +1,10 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../theme/antd-catalogue.generated.css';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Flex, Select } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZE } from '@shared/api';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { Pager } from '@/components/Pager';
 import { useGetCategoriesQuery, useGetCategoryProductsQuery } from '@/features/catalogue/catalogueApi';
 import { ProductGrid } from '@/features/catalogue/ProductGrid';
@@ -27,28 +30,18 @@ export default function CataloguePage() {
   return (
     <>
       <h1 className="page-title">Каталог</h1>
-      {/* A native select: the page then needs no antd at all, which on a phone is most of its script work. */}
-      <div className="catalogue-toolbar">
+      <Flex align="center" gap="small" className="catalogue-toolbar">
         <label htmlFor="category-select">Категория</label>
-        <select
+        <Select
           id="category-select"
           className="category-select"
-          value={category ?? ''}
-          onChange={(event) => choose(event.target.value)}
-          aria-busy={categoriesLoading}
-        >
-          {!category && (
-            <option value="" disabled>
-              Категория
-            </option>
-          )}
-          {categories.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+          value={category}
+          placeholder="Категория"
+          onChange={choose}
+          loading={categoriesLoading}
+          options={categories.map((name) => ({ value: name, label: name }))}
+        />
+      </Flex>
       <ProductGrid products={products} loading={isFetching || categoriesLoading} eagerCount={3} />
       {products && <Pager page={page} canGoForward={products.length === PAGE_SIZE.catalogue} onChange={setPage} showPageNumber disabled={isFetching} />}
     </>

@@ -1,3 +1,5 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../theme/antd-pages.generated.css';
 import { useSearchParams } from 'react-router';
 import { BackToCart } from '@/features/checkout/BackToCart';
 import { CheckoutForm } from '@/features/checkout/CheckoutForm';

@@ -1,5 +1,8 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../theme/antd-pages.generated.css';
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '@shared/paths';
 
 export default function NotFoundPage() {
   return (
@@ -8,7 +11,7 @@ export default function NotFoundPage() {
       title={<h1 className="page-title">Упс... Страница не найдена</h1>}
       subTitle="Возможно, ссылка устарела или в адресе опечатка."
       extra={
-        <Link to="/">
+        <Link to={PAGE_PATHS.home}>
           <Button type="primary">На главную</Button>
         </Link>
       }

@@ -1,5 +1,8 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../theme/antd-pages.generated.css';
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '@shared/paths';
 
 export default function OrderSuccessPage() {
   return (
@@ -8,10 +11,10 @@ export default function OrderSuccessPage() {
       title={<h1 className="page-title">Заказ принят!</h1>}
       subTitle="Ваш заказ отправлен в обработку. Менеджер свяжется с вами и выставит счёт на оплату."
       extra={[
-        <Link key="home" to="/">
+        <Link key="home" to={PAGE_PATHS.home}>
           <Button>На главную</Button>
         </Link>,
-        <Link key="profile" to="/profile">
+        <Link key="profile" to={PAGE_PATHS.profile}>
           <Button type="primary">Мои заказы</Button>
         </Link>,
       ]}

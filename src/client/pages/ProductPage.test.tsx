@@ -121,11 +121,11 @@ describe('Product page: buying', () => {
   test('the quantity starts at 1 and cannot go below 1', async () => {
     const { user, router } = await openAsUser();
     const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
-    expect(quantity).toHaveValue(1);
+    expect(quantity).toHaveValue('1');
     await user.clear(quantity);
     await user.type(quantity, '0');
     await user.tab();
-    expect(quantity).toHaveValue(1);
+    expect(quantity).toHaveValue('1');
     productNetwork();
     await user.click(buyButton());
     await waitFor(() => expect(router.state.location.search).toBe('?items=BEAR-01:101:1'));

@@ -1,6 +1,8 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../theme/antd-product.generated.css';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '@/components/PageSpinner';
+import { PageLoading } from '@/components/PageLoading';
 import { useGetProductByArtQuery } from '@/features/catalogue/catalogueApi';
 import { ProductDetails } from '@/features/product/ProductDetails';
 
@@ -14,7 +16,7 @@ export default function ProductPage() {
     if (isError) navigate('/404', { replace: true });
   }, [isError, navigate]);
 
-  if (!product || product.art !== art) return <PageSpinner />;
+  if (!product || product.art !== art) return <PageLoading />;
   // Keyed by article: another product starts again from its first variant and quantity 1.
   return <ProductDetails key={product.art} product={product} />;
 }

@@ -1,6 +1,8 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../theme/antd-pages.generated.css';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { OrderList } from '@/features/orders/OrderList';
 import { selectUser } from '@/features/session/sessionSlice';
 import { emailPrefix } from '@/features/session/UserButton';

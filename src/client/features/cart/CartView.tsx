@@ -1,15 +1,14 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, message as antMessage, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, InputNumber, Typography } from 'antd';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
-import { imageUrl, type CartItem } from '@shared/api';
+import { imageUrl, LIMITS, type CartItem } from '@shared/api';
+import { checkoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice, goodsCount } from '@/components/format';
-import { PageSpinner } from '@/components/PageSpinner';
-import { ShellButton } from '@/components/ShellButton';
-import { checkoutPath } from '@/features/checkout/parseItems';
+import { PageLoading } from '@/components/PageLoading';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';
 import { useGetCartQuery } from './cartApi';
 import {
@@ -28,35 +27,43 @@ const LINES_PER_BLOCK = 10;
 
 /**
  * One line of a cart that may hold hundreds (docs/decisions.md, "A long cart"). It reads its own
- * quantity, so a change re-renders this line and the summary, not the list; and it is built of plain
- * elements (ShellButton, a CSS line clamp), not antd's Button and Typography, whose per-instance
- * hooks and observers made a long cart slow to show and to scroll.
+ * quantity, so a change re-renders this line and the summary, not the list. antd's Button and
+ * InputNumber cost no style work per instance with the build-time CSS; the description is still
+ * a CSS line clamp, not Typography's ellipsis, which measures every line with an observer.
  */
 const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
   const count = useAppSelector((state) => selectPendingCount(state, item.id)) ?? item.count;
   const dispatch = useAppDispatch();
   const setCount = (next: number) => dispatch(cartQuantityEdited({ itemId: item.id, count: next }));
-  const productPath = `/product/${encodeURIComponent(item.product.art)}`;
+  const productLink = productPath(item.product.art);
   return (
     <li className="cart-line" role="listitem">
-      <Link to={productPath} className="cart-line-image">
+      <Link to={productLink} className="cart-line-image">
         <img src={imageUrl(API_HOST, item.product.image)} alt={item.product.name} width={96} height={96} loading="lazy" />
       </Link>
       <div className="cart-line-text">
-        <Link to={productPath} className="cart-line-name">
+        <Link to={productLink} className="cart-line-name">
           {item.product.name}
         </Link>
         <p className="cart-line-description">{item.product.description}</p>
       </div>
-      <div className="cart-line-stepper">
-        <ShellButton icon={<MinusOutlined aria-hidden />} aria-label={`Уменьшить количество: ${item.product.name}`} onClick={() => setCount(count - 1)} />
-        <span className="cart-line-count" aria-label="Количество">
-          {count}
-        </span>
-        <ShellButton icon={<PlusOutlined aria-hidden />} aria-label={`Увеличить количество: ${item.product.name}`} onClick={() => setCount(count + 1)} />
-      </div>
+      <Flex align="center" gap={4} className="cart-line-stepper">
+        <Button icon={<MinusOutlined aria-hidden />} aria-label={`Уменьшить количество: ${item.product.name}`} onClick={() => setCount(count - 1)} />
+        <InputNumber
+          className="cart-line-count"
+          aria-label="Количество"
+          controls={false}
+          min={0}
+          max={LIMITS.maxCartCount}
+          precision={0}
+          inputMode="numeric"
+          value={count}
+          onChange={(typed) => typed !== null && setCount(typed)}
+        />
+        <Button icon={<PlusOutlined aria-hidden />} aria-label={`Увеличить количество: ${item.product.name}`} onClick={() => setCount(count + 1)} />
+      </Flex>
       <strong className="cart-line-total">{formatPrice(item.variant.price * count)} ₽</strong>
-      <ShellButton variant="text" className="cart-line-delete" icon={<DeleteOutlined aria-hidden />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
+      <Button type="text" danger className="cart-line-delete" icon={<DeleteOutlined aria-hidden />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
     </li>
   );
 });
@@ -74,20 +81,17 @@ function CartSummary({ items }: { items: CartItem[] }) {
     navigate(checkoutPath(lines.map(({ item, count }) => ({ art: item.product.art, variantId: item.variant_id, count }))));
   };
 
-  // Plain elements, not antd's Card, Title, Text and Button: the summary re-renders on every
-  // quantity change, and these skip antd's per-component config and style hooks each time
-  // (docs/performance.md, "A cart of 500 lines").
   return (
-    <div className="cart-summary">
+    <Card className="cart-summary">
       {/* The page's second heading level: it comes right after the page's h1. */}
       <h2 className="cart-total">
         Итого: {formatPrice(totalKopecks / 100)}₽
       </h2>
       <span className="cart-units">{goodsCount(units)}</span>
-      <ShellButton variant="primary" className="cart-checkout" onClick={checkout}>
+      <Button type="primary" size="large" block className="cart-checkout" onClick={checkout}>
         Оформить заказ
-      </ShellButton>
-    </div>
+      </Button>
+    </Card>
   );
 }
 
@@ -95,13 +99,13 @@ function CartSummary({ items }: { items: CartItem[] }) {
 function SaveFailureNotice() {
   const failure = useAppSelector(selectCartFailure);
   const dispatch = useAppDispatch();
-  const [message, messageHolder] = antMessage.useMessage();
+  const { message } = App.useApp();
   useEffect(() => {
     if (!failure) return;
     message.error(failure);
     dispatch(cartFailureShown());
   }, [failure, message, dispatch]);
-  return messageHolder;
+  return null;
 }
 
 export function CartView({ userId }: { userId: number }) {
@@ -128,7 +132,7 @@ function CartContent({ userId }: { userId: number }) {
   const items = useMemo(() => (cart?.items ?? []).filter((item) => !deleted.includes(item.id)), [cart, deleted]);
   const blocks = useMemo(() => groupInBlocks(items, (item) => item.id, LINES_PER_BLOCK, placement), [items, placement]);
 
-  if (isLoading) return <PageSpinner />;
+  if (isLoading) return <PageLoading />;
   if (isError) {
     return (
       <Empty description="Не удалось загрузить корзину">
@@ -140,7 +144,7 @@ function CartContent({ userId }: { userId: number }) {
     return (
       <Empty description={<span className="cart-empty-title">Ваша корзина пуста</span>}>
         <Typography.Paragraph type="secondary">Добавьте товары из каталога — они появятся здесь.</Typography.Paragraph>
-        <Link to="/catalog">
+        <Link to={PAGE_PATHS.catalogue}>
           <Button type="primary">Перейти в каталог</Button>
         </Link>
       </Empty>

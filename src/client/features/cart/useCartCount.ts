@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { selectUser } from '@/features/session/sessionSlice';
 import { useGetCartQuery } from './cartApi';
 import { linesWithEdits, selectPendingEdits } from './cartEditsSlice';

@@ -1,5 +1,5 @@
 import type { Product } from '@shared/api';
-import { PageSpinner } from '@/components/PageSpinner';
+import { PageLoading } from '@/components/PageLoading';
 import { ProductCard } from './ProductCard';
 
 interface ProductGridProps {
@@ -11,7 +11,7 @@ interface ProductGridProps {
 
 /** SPEC §8: a failed or empty load shows 'Товары не найдены'. */
 export function ProductGrid({ products, loading, eagerCount = 4 }: ProductGridProps) {
-  if (loading) return <PageSpinner />;
+  if (loading) return <PageLoading />;
   if (!products || products.length === 0) return <p className="empty-note">Товары не найдены</p>;
   return (
     <div className="product-grid">

@@ -2,14 +2,15 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS, MESSAGES, type Product } from '@shared/api';
-import { useAppSelector } from '@/app/withTypes';
+import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice } from '@/components/format';
-import { PageSpinner } from '@/components/PageSpinner';
+import { PageLoading } from '@/components/PageLoading';
 import { useGetProductsByArtsQuery } from '@/features/catalogue/catalogueApi';
 import { useCreateOrderMutation } from '@/features/orders/ordersApi';
 import { selectUser } from '@/features/session/sessionSlice';
 import { BackToCart } from './BackToCart';
-import type { CheckoutItem } from './parseItems';
 
 interface CheckoutFields {
   name?: string;
@@ -41,11 +42,6 @@ function resolveLines(items: CheckoutItem[], products: Product[]): Lines {
 
 const blankToNull = (value: string | undefined) => value?.trim() || null;
 
-function orderFailure(error: unknown): string | undefined {
-  const detail = (error as { data?: { detail?: unknown } }).data?.detail;
-  return typeof detail === 'string' ? detail : undefined;
-}
-
 export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
   const user = useAppSelector(selectUser)!;
   const navigate = useNavigate();
@@ -59,7 +55,7 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
     return (
       <div>
         <Typography.Paragraph>Загрузка товаров...</Typography.Paragraph>
-        <PageSpinner />
+        <PageLoading />
       </div>
     );
   }
@@ -88,9 +84,9 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
         contact_name: blankToNull(fields.name),
         contact_phone: blankToNull(fields.phone),
       }).unwrap();
-      navigate('/order-success', { replace: true });
+      navigate(PAGE_PATHS.orderSuccess, { replace: true });
     } catch (failure) {
-      setAlert({ title: MESSAGES.orderFailed, detail: orderFailure(failure) });
+      setAlert({ title: MESSAGES.orderFailed, detail: serverErrorDetail(failure) });
     }
   };
 

@@ -1,4 +1,5 @@
-import { checkoutPath, parseCheckoutItems, type CheckoutItem } from './parseItems';
+import { checkoutPath, type CheckoutItem } from '@shared/paths';
+import { parseCheckoutItems } from './parseItems';
 
 describe('parseCheckoutItems (SPEC §2: items=art:variant_id:count,...)', () => {
   test('reads a comma-separated list', () => {

@@ -1,6 +1,6 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { ShellButton } from '@/components/ShellButton';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { Button, Flex } from 'antd';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { colourModeChanged, selectColourMode, type ColourMode } from './colourModeSlice';
 
 const options: { value: ColourMode; label: string; Icon: typeof SunOutlined }[] = [
@@ -14,22 +14,22 @@ export function ColourModeSwitch({ withLabels = false }: { withLabels?: boolean 
   const mode = useAppSelector(selectColourMode);
   const dispatch = useAppDispatch();
   return (
-    <div role="radiogroup" aria-label="Цветовая тема" className="colour-switch">
+    <Flex role="radiogroup" aria-label="Цветовая тема" gap={4} vertical={withLabels} className="colour-switch">
       {options.map(({ value, label, Icon }) => (
-        <ShellButton
+        <Button
           key={value}
           role="radio"
           aria-checked={mode === value}
           aria-label={label}
           title={label}
-          small
-          variant={mode === value ? 'primary' : 'text'}
+          size="small"
+          type={mode === value ? 'primary' : 'text'}
           icon={<Icon aria-hidden />}
           onClick={() => dispatch(colourModeChanged(value))}
         >
           {withLabels ? label : null}
-        </ShellButton>
+        </Button>
       ))}
-    </div>
+    </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { selectColourMode, type ColourMode } from './colourModeSlice';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';

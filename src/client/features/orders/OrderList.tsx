@@ -1,7 +1,7 @@
 import { Card, Empty, Tag, theme, Typography } from 'antd';
 import { DELIVERED_STATUS } from '@shared/api';
 import { formatPrice } from '@/components/format';
-import { PageSpinner } from '@/components/PageSpinner';
+import { PageLoading } from '@/components/PageLoading';
 import { useGetOrdersQuery } from './ordersApi';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -9,7 +9,7 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'lo
 export function OrderList({ userId }: { userId: number }) {
   const { data: orders, isLoading, isError } = useGetOrdersQuery(userId);
   const { token } = theme.useToken();
-  if (isLoading) return <PageSpinner />;
+  if (isLoading) return <PageLoading />;
   if (isError || !orders || orders.length === 0) return <Empty description="Нет заказов" />;
   return (
     <div className="order-list">

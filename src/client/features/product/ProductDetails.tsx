@@ -1,7 +1,8 @@
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { imageUrl, type Product, type Variant } from '@shared/api';
 import { API_HOST } from '@/api/config';
-import { useAppSelector } from '@/app/withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice } from '@/components/format';
 import { selectUser } from '@/features/session/sessionSlice';
 import { PurchaseControls } from './PurchaseControls';
@@ -20,7 +21,7 @@ export function ProductDetails({ product }: { product: Product }) {
         <div className="product-price" aria-label="Цена">
           {variant ? `${formatPrice(variant.price)} ₽` : 'Нет данных'}
         </div>
-        <span className={inStock ? 'stock-tag in-stock' : 'stock-tag'}>{inStock ? 'В наличии' : 'Нет в наличии'}</span>
+        <Tag color={inStock ? 'success' : 'default'}>{inStock ? 'В наличии' : 'Нет в наличии'}</Tag>
         <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
         {!user && <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>}
       </div>

@@ -1,22 +1,18 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Button, Flex, InputNumber, Radio, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS, type Product, type Variant } from '@shared/api';
-import { useAppSelector } from '@/app/withTypes';
-import { ShellButton } from '@/components/ShellButton';
+import { checkoutPath } from '@shared/paths';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { useAppSelector } from '@/hooks/reduxHooks';
 import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
-import { checkoutPath } from '@/features/checkout/parseItems';
 import { selectUser } from '@/features/session/sessionSlice';
 import { chooseColour, chooseSize, coloursOf, sizesOf } from './variants';
 
-function errorDetail(error: unknown): string | undefined {
-  const detail = (error as { data?: { detail?: unknown } }).data?.detail;
-  return typeof detail === 'string' ? detail : undefined;
-}
-
 /** What was typed, as a whole number of pieces the cart accepts. */
-function piecesOf(typed: string): number {
-  const pieces = Math.floor(Number(typed));
+function piecesOf(typed: number | null): number {
+  const pieces = Math.floor(typed ?? LIMITS.minQuantity);
   if (!Number.isFinite(pieces)) return LIMITS.minQuantity;
   return Math.min(LIMITS.maxCartCount, Math.max(LIMITS.minQuantity, pieces));
 }
@@ -28,23 +24,26 @@ interface ChoiceGroupProps<Value extends string | number> {
   onChange(value: Value): void;
 }
 
-/** A row of buttons of which one is chosen: native radios, so arrows, Tab and screen readers work. */
+/** A row of buttons of which one is chosen: antd's radio buttons, so arrows, Tab and screen readers work. */
 function ChoiceGroup<Value extends string | number>({ label, options, value, onChange }: ChoiceGroupProps<Value>) {
   const id = useId();
   return (
-    <div>
-      <strong id={id} className="choice-label">
+    <Flex vertical gap="small">
+      <Typography.Text strong id={id}>
         {label}
-      </strong>
-      <div role="radiogroup" aria-labelledby={id} className="choice-group">
-        {options.map((option) => (
-          <label key={option.value} className={option.value === value ? 'choice choice--chosen' : 'choice'}>
-            <input type="radio" name={id} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </div>
+      </Typography.Text>
+      <Radio.Group
+        // Its own name: antd's generated one is the same for every group under test (rc-util's useId).
+        name={id}
+        aria-labelledby={id}
+        optionType="button"
+        buttonStyle="solid"
+        options={options}
+        value={value}
+        onChange={(event) => onChange(event.target.value as Value)}
+        className="choice-group"
+      />
+    </Flex>
   );
 }
 
@@ -56,14 +55,11 @@ export interface PurchaseControlsProps {
   onVariantChange(variant: Variant | undefined): void;
 }
 
-/**
- * The product page's colour and size choice, quantity, 'Купить' and 'В корзину' (SPEC §4), in plain
- * elements: with antd's they cost a phone a third of a second of script before the page settled.
- */
+/** The product page's colour and size choice, quantity, 'Купить' and 'В корзину' (SPEC §4). */
 export function PurchaseControls({ product, variant, onVariantChange }: PurchaseControlsProps) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
-  const [typedQuantity, setTypedQuantity] = useState(String(LIMITS.minQuantity));
+  const [typedQuantity, setTypedQuantity] = useState<number | null>(LIMITS.minQuantity);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [addToCart, { isLoading: adding }] = useAddToCartMutation();
   // currentData: after logout (skipToken) data would still be the previous user's cart.
@@ -91,14 +87,14 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
       await addToCart({ user_id: user.id, product_id: product.id, variant_id: variant.id, count: quantity }).unwrap();
       setNotice({ kind: 'done', text: 'Товар добавлен в корзину' });
     } catch (error) {
-      setNotice({ kind: 'failed', text: errorDetail(error) ?? 'Не удалось добавить товар в корзину' });
+      setNotice({ kind: 'failed', text: serverErrorDetail(error) ?? 'Не удалось добавить товар в корзину' });
     }
   };
 
   return (
     <>
       {variant && (
-        <div className="variant-picker">
+        <Flex vertical gap="middle" className="variant-picker">
           <ChoiceGroup
             label="Цвет"
             value={variant.color}
@@ -111,33 +107,33 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
             options={sizesOf(product.variants, variant.color).map(({ size }) => ({ value: size, label: `${size} см` }))}
             onChange={(size) => choose(chooseSize(product.variants, variant.color, size))}
           />
-        </div>
+        </Flex>
       )}
 
-      <div className="buy-row">
-        <input
-          type="number"
+      <Flex wrap gap="small" align="center" className="buy-row">
+        <InputNumber
           className="quantity-input"
           aria-label="Количество"
+          size="large"
           min={LIMITS.minQuantity}
           max={LIMITS.maxCartCount}
-          step={1}
+          precision={0}
           inputMode="numeric"
           value={typedQuantity}
-          onChange={(event) => setTypedQuantity(event.target.value)}
-          onBlur={() => setTypedQuantity(String(quantity))}
+          onChange={setTypedQuantity}
+          onBlur={() => setTypedQuantity(quantity)}
         />
-        <ShellButton variant="primary" className="shell-button--large" disabled={buyingDisabled} onClick={buyNow}>
+        <Button type="primary" size="large" disabled={buyingDisabled} onClick={buyNow}>
           Купить
-        </ShellButton>
-        <ShellButton className="shell-button--large" disabled={buyingDisabled || inCart || adding} aria-busy={adding} onClick={putInCart}>
+        </Button>
+        <Button size="large" disabled={buyingDisabled || inCart || adding} aria-busy={adding} onClick={putInCart}>
           {inCart ? 'В корзине' : 'В корзину'}
-        </ShellButton>
-      </div>
+        </Button>
+      </Flex>
       {notice && (
-        <p role={notice.kind === 'done' ? 'status' : 'alert'} className={`purchase-notice purchase-notice--${notice.kind}`}>
+        <Typography.Paragraph role={notice.kind === 'done' ? 'status' : 'alert'} type={notice.kind === 'done' ? 'success' : 'danger'} className="purchase-notice">
           {notice.text}
-        </p>
+        </Typography.Paragraph>
       )}
     </>
   );

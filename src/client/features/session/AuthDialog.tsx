@@ -1,7 +1,10 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../../theme/antd-pages.generated.css';
 import { Alert, Button, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { EMAIL_PATTERN, MESSAGES } from '@shared/api';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogClosed, authTabChanged, selectAuthDialog, type AuthTab } from './authDialogSlice';
 import { logIn, register } from './sessionThunks';
 
@@ -9,12 +12,6 @@ interface AuthFields {
   email: string;
   password: string;
   confirm?: string;
-}
-
-/** The server's own words when it gave any (SPEC §8), otherwise the fallback. */
-function registrationError(error: unknown): string {
-  const detail = (error as { data?: { detail?: unknown } } | undefined)?.data?.detail;
-  return typeof detail === 'string' && detail ? detail : MESSAGES.registrationFailed;
 }
 
 export function AuthDialog() {
@@ -47,7 +44,7 @@ export function AuthDialog() {
       form.resetFields();
       dispatch(authDialogClosed());
     } catch (error) {
-      setFailure(registering ? registrationError(error) : MESSAGES.loginFailed);
+      setFailure(registering ? (serverErrorDetail(error) ?? MESSAGES.registrationFailed) : MESSAGES.loginFailed);
     } finally {
       setLoading(false);
     }

@@ -1,7 +1,8 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { ShellButton } from '@/components/ShellButton';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/withTypes';
+import { PAGE_PATHS } from '@shared/paths';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogOpened } from './authDialogSlice';
 import { selectSessionInitialised, selectUser } from './sessionSlice';
 import { useLogout } from './useLogout';
@@ -19,16 +20,16 @@ export function UserButton() {
   if (user) {
     return (
       <span className="user-menu">
-        <ShellButton variant="text" icon={<UserOutlined aria-hidden />} className="user-button" onClick={() => navigate('/profile')}>
+        <Button type="text" icon={<UserOutlined aria-hidden />} className="user-button" onClick={() => navigate(PAGE_PATHS.profile)}>
           {emailPrefix(user.email)}
-        </ShellButton>
-        <ShellButton variant="text" icon={<LogoutOutlined aria-hidden />} aria-label="Выйти" title="Выйти" onClick={logout} />
+        </Button>
+        <Button type="text" icon={<LogoutOutlined aria-hidden />} aria-label="Выйти" title="Выйти" onClick={logout} />
       </span>
     );
   }
   return (
-    <ShellButton variant="text" icon={<UserOutlined aria-hidden />} disabled={!initialised} aria-busy={!initialised} onClick={() => dispatch(authDialogOpened('login'))}>
+    <Button type="text" icon={<UserOutlined aria-hidden />} disabled={!initialised} aria-busy={!initialised} onClick={() => dispatch(authDialogOpened('login'))}>
       Войти
-    </ShellButton>
+    </Button>
   );
 }

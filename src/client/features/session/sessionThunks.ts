@@ -1,7 +1,7 @@
 import { baseApi } from '@/api/baseApi';
 import { isExpired, tokenStorage } from '@/api/tokenStorage';
 import type { AppDispatch } from '@/app/store';
-import { createAppAsyncThunk } from '@/app/withTypes';
+import { createAppAsyncThunk } from '@/hooks/reduxHooks';
 import { authApi, type Credentials } from './authApi';
 import { loggedOut, userUpdated } from './sessionSlice';
 

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { PAGE_PATHS } from '@shared/paths';
 import { useLogoutMutation } from './authApi';
 
 /** Logs out and leaves pages that only a logged-in user may see. */
@@ -7,6 +8,6 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
     await logout();
-    navigate('/', { replace: true });
+    navigate(PAGE_PATHS.home, { replace: true });
   };
 }

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { PageSpinner } from '@/components/PageSpinner';
+import { PageLoading } from '@/components/PageLoading';
 import { LazyAuthDialog } from './LazyAuthDialog';
 import { ContactStrip } from './ContactStrip';
 import { Footer } from './Footer';
@@ -18,7 +18,7 @@ export function AppLayout() {
       <main className="content">
         {/* Keyed by path: a page that failed does not keep the next page blank. */}
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>

@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from '@/app/store';
 
 // Type-only imports of the store: features can use these without a runtime cycle.
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

@@ -1,10 +1,9 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { selectAuthDialog } from '@/features/session/authDialogSlice';
-import { lazyWithAntd } from '../lazyWithAntd';
-import { useAppSelector } from '../withTypes';
+import { useAppSelector } from '@/hooks/reduxHooks';
 
 // The dialog brings antd's Form, Tabs and Modal: most visitors never open it, so it loads on demand.
-const AuthDialog = lazyWithAntd(async () => ({ default: (await import('@/features/session/AuthDialog')).AuthDialog }));
+const AuthDialog = lazy(async () => ({ default: (await import('@/features/session/AuthDialog')).AuthDialog }));
 
 /** Mounts the auth dialog once it is first opened, and keeps it mounted so it can animate closed. */
 export function LazyAuthDialog() {

@@ -1,0 +1,77 @@
+import { theme, type ThemeConfig } from 'antd';
+
+// SPEC §9 breakpoints: sm 600, md 1050, lg 1416, xl 1920. antd also has xs, xxl and xxxl, and wants
+// each one's Min and the Max just below the next one, so all are derived from one list.
+const SCREENS = { XS: 480, SM: 600, MD: 1050, LG: 1416, XL: 1920, XXL: 2560, XXXL: 3840 } as const;
+const breakpoints = Object.fromEntries(
+  Object.entries(SCREENS).flatMap(([name, width], index, all) => [
+    [`screen${name}`, width],
+    [`screen${name}Min`, width],
+    ...(index + 1 < all.length ? [[`screen${name}Max`, all[index + 1]![1] - 1]] : []),
+  ]),
+);
+
+// The brand raspberry, darkened on white so text in it and white text on it read at 4.5:1 or more.
+const PRIMARY_ON_LIGHT = '#c0325a';
+// On black no one raspberry does both: antd's dark algorithm turns this seed into #c1406b for
+// fills (white text on it 5:1), and text in the brand colour (the chosen tab; the shop's links, by
+// --shop-link in app/global.css) takes a lighter one that reads at 5:1 even on dialogs' #1f1f1f.
+// colorLink is a seed as well: the dark algorithm derives #c8557a from it, which is why the shop's
+// links do not use antd's link colour in the dark theme (antd renders no link of its own here).
+const PRIMARY_SEED_ON_DARK = '#e0487a';
+const PRIMARY_TEXT_ON_DARK = '#e8608c';
+// antd's description grey (45%) reads at 3.3:1 on the page's grey; 65% reads at 6:1 or more, on
+// white as on black.
+const DESCRIPTION_ON_LIGHT = 'rgba(0, 0, 0, 0.65)';
+const DESCRIPTION_ON_DARK = 'rgba(255, 255, 255, 0.65)';
+// antd's green reads at 2.2:1 in the light 'Доставлен' and 'В наличии' tags (SPEC §2); this one 5.4:1.
+// Its background and border stay antd's light ones: derived from this darker green they turn grey
+// (#adb8a5, on which it reads at 2.7:1).
+const SUCCESS_ON_LIGHT = { colorSuccess: '#237804', colorSuccessBg: '#f6ffed', colorSuccessBorder: '#b7eb8f' };
+
+/**
+ * The class antd puts its token variables on (`.css-var-shop`, the key itself). Fixed, so the stylesheet made at
+ * build time (scripts/build-antd-styles.tsx) and the elements rendered in the browser agree.
+ */
+export const CSS_VAR_KEY = 'css-var-shop';
+
+const shared: ThemeConfig = {
+  // No CSS-in-JS at run time: the components' CSS is made at build time and loaded as a file.
+  zeroRuntime: true,
+  // No hash classes: the build-time CSS must match elements whatever antd's version salt is.
+  hashed: false,
+  cssVar: { key: CSS_VAR_KEY },
+};
+
+/** The light theme: what the root ConfigProvider renders with, and the default of the static CSS. */
+export const lightTheme: ThemeConfig = {
+  ...shared,
+  algorithm: theme.defaultAlgorithm,
+  token: {
+    colorPrimary: PRIMARY_ON_LIGHT,
+    colorLink: PRIMARY_ON_LIGHT,
+    colorTextDescription: DESCRIPTION_ON_LIGHT,
+    ...SUCCESS_ON_LIGHT,
+    borderRadius: 10,
+    fontFamily: 'inherit',
+    ...breakpoints,
+  },
+};
+
+/**
+ * The dark theme. Only its variables are used, from the static CSS under `html[data-theme="dark"]`:
+ * switching is an attribute on <html>, never a re-render of antd's tokens.
+ */
+export const darkTheme: ThemeConfig = {
+  ...shared,
+  algorithm: theme.darkAlgorithm,
+  token: {
+    colorPrimary: PRIMARY_SEED_ON_DARK,
+    colorLink: PRIMARY_TEXT_ON_DARK,
+    colorTextDescription: DESCRIPTION_ON_DARK,
+    borderRadius: 10,
+    fontFamily: 'inherit',
+    ...breakpoints,
+  },
+  components: { Tabs: { itemSelectedColor: PRIMARY_TEXT_ON_DARK, itemHoverColor: PRIMARY_TEXT_ON_DARK, itemActiveColor: PRIMARY_TEXT_ON_DARK } },
+};
