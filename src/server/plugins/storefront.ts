@@ -5,9 +5,13 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, apiReadKey, imageUrl, INITIAL_RESPONSES_ELEMENT_ID, PAGE_SIZE, type Banner, type Product } from '../../shared/api';
+import { PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
 import { notFound } from '../errors';
 
 // Webpack names assets by content hash (main.3f9a1c2b.js), so a given URL never changes content.
+// A product page's address with its article captured.
+const PRODUCT_PAGE = new RegExp(`^${PAGE_PATHS.product.replace(':art', '([^/]+)')}$`);
+
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.(br|gz))?$/;
 
 /**
@@ -56,27 +60,27 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       if (body !== null) reads.set(key, body);
       return body === null ? null : (JSON.parse(body) as unknown);
     };
-    if (pathname === '/') {
+    if (pathname === PAGE_PATHS.home) {
       const [banners, popular] = (await Promise.all([
         take(apiReadKey(`${API_PREFIX}banners/all`)),
         take(apiReadKey(`${API_PREFIX}products/popular`, { skip: 0, limit: PAGE_SIZE.home })),
       ])) as [Banner[] | null, Product[] | null];
-      return { chunks: ['page-home'], reads, images: [...(banners ?? []).slice(0, 1), ...(popular ?? []).slice(0, 2)].map((item) => item.image) };
+      return { chunks: [PAGE_CHUNKS.home], reads, images: [...(banners ?? []).slice(0, 1), ...(popular ?? []).slice(0, 2)].map((item) => item.image) };
     }
-    if (pathname === '/catalog') {
+    if (pathname === PAGE_PATHS.catalogue) {
       // SPEC §9: the first category, unless the shopper chose another (the client knows; it asks).
       const [first] = ((await take(apiReadKey(`${API_PREFIX}products/categories/all`))) ?? []) as string[];
       const products = first
         ? ((await take(apiReadKey(`${API_PREFIX}products/categories/${encodeURIComponent(first)}`, { skip: 0, limit: PAGE_SIZE.catalogue }))) as Product[] | null)
         : null;
-      return { chunks: ['page-catalog'], reads, images: (products ?? []).slice(0, 2).map((product) => product.image) };
+      return { chunks: [PAGE_CHUNKS.catalogue], reads, images: (products ?? []).slice(0, 2).map((product) => product.image) };
     }
-    const productPage = /^\/product\/([^/]+)$/.exec(pathname);
+    const productPage = PRODUCT_PAGE.exec(pathname);
     if (productPage) {
       // A path that does not decode throws here, and the page goes out without data (pageFor).
       const art = decodeURIComponent(productPage[1]!);
       const product = (await take(apiReadKey(`${API_PREFIX}products/${encodeURIComponent(art)}`))) as Product | null;
-      return { chunks: ['page-product'], reads, images: product ? [product.image] : [] };
+      return { chunks: [PAGE_CHUNKS.product], reads, images: product ? [product.image] : [] };
     }
     return null;
   }
