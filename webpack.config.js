@@ -61,8 +61,27 @@ function apiUrl() {
  * all have it; main.tsx imports it, so it is hashed, compressed and listed like the shop's own CSS.
  */
 function buildAntdStyles() {
-  execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'scripts/build-antd-styles.tsx')], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [require.resolve('tsx/cli'), '--tsconfig', path.join(__dirname, 'tsconfig.tools.json'), path.join(__dirname, 'scripts/build-antd-styles.tsx')],
+    { stdio: 'inherit' },
+  );
 }
+
+// antd components of the first load whose style hooks are replaced by a class-name-only hook in
+// the browser build (src/client/theme/zeroRuntime): their CSS comes from the build-time stylesheet.
+const ZERO_RUNTIME_STYLED = /[\\/]antd[\\/]es[\\/](button|badge|spin|flex)$/;
+const zeroRuntimeStyles = new webpack.NormalModuleReplacementPlugin(/^\.\/style(\/.*)?$/, (resource) => {
+  if (!ZERO_RUNTIME_STYLED.test(resource.context)) return;
+  const subComponent = resource.request === './style/compact';
+  resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime', subComponent ? 'NoStyleComponent.js' : 'useComponentStyle.js');
+});
+
+const noTooltipUniqueProvider = new webpack.NormalModuleReplacementPlugin(/^\.\.\/tooltip\/UniqueProvider$/, (resource) => {
+  if (/[\\/]antd[\\/]es[\\/]config-provider$/.test(resource.context)) {
+    resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime/NoTooltipUniqueProvider.js');
+  }
+});
 
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -102,6 +121,8 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
+      zeroRuntimeStyles,
+      noTooltipUniqueProvider,
       new webpack.DefinePlugin({
         'process.env.API_URL': JSON.stringify(apiUrl()),
         'process.env.CONTACT_EMAIL': JSON.stringify(process.env.CONTACT_EMAIL || 'opt@myagkiy-opt.example'),

@@ -32,16 +32,34 @@ function extract(components: readonly string[], themeConfig: ThemeConfig): strin
 // component-token blocks (.ant-btn{--ant-btn-…}). Nothing else differs between the themes.
 const VARIABLES_RULE = /([^{}]+)\{((?:\s*--[\w-]+:[^;{}]*;?)+)\}/g;
 
-/** The dark theme's variable rules, each selector under html[data-theme="dark"]. */
-function darkVariables(css: string): string {
-  return [...css.matchAll(VARIABLES_RULE)]
-    .map(([, selector, body]) => {
-      const scoped = selector!
-        .trim()
-        .split(',')
-        .map((part) => `html[data-theme="dark"] ${part.trim()}`);
-      return `${scoped.join(',')}{${body}}`;
+/** Each variable rule's declarations by selector: { '.css-var-shop': { '--ant-color-primary': '#c0325a', … } }. */
+function variablesBySelector(css: string): Map<string, Map<string, string>> {
+  return new Map(
+    [...css.matchAll(VARIABLES_RULE)].map(([, selector, body]) => [
+      selector!.trim(),
+      new Map(body!.split(';').flatMap((declaration) => {
+        const colon = declaration.indexOf(':');
+        return colon > 0 ? [[declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim()] as const] : [];
+      })),
+    ]),
+  );
+}
+
+/**
+ * The dark theme's variable rules, each selector under html[data-theme="dark"], with only the
+ * variables whose value differs from the light theme's (most sizes and motions are the same):
+ * they override the light ones, which are always there.
+ */
+function darkVariables(light: string, dark: string): string {
+  const lightValues = variablesBySelector(light);
+  return [...variablesBySelector(dark)]
+    .map(([selector, declarations]) => {
+      const changed = [...declarations].filter(([name, value]) => lightValues.get(selector)?.get(name) !== value);
+      if (changed.length === 0) return '';
+      const scoped = selector.split(',').map((part) => `html[data-theme="dark"] ${part.trim()}`);
+      return `${scoped.join(',')}{${changed.map(([name, value]) => `${name}:${value}`).join(';')}}`;
     })
+    .filter(Boolean)
     .join('\n');
 }
 
@@ -69,7 +87,7 @@ for (const [name, components] of Object.entries(ANTD_STYLE_GROUPS)) {
   // (useCacheToken, unlayered), the same values on the same .css-var-shop, so it changes nothing,
   // while the dark rules outrank it by their html[data-theme="dark"] prefix. Inside the layer they
   // would lose to it.
-  const css = `${tokens(`${variables}\n${darkVariables(extract(components, darkTheme))}`)}\n@layer antd{${light.replace(VARIABLES_RULE, '')}}\n`;
+  const css = `${tokens(`${variables}\n${darkVariables(light, extract(components, darkTheme))}`)}\n@layer antd{${light.replace(VARIABLES_RULE, '')}}\n`;
   mkdirSync(OUTPUT_DIR, { recursive: true });
   writeFileSync(file, css);
   console.log(`antd CSS: ${path.relative(process.cwd(), file)} (${(Buffer.byteLength(css) / 1024).toFixed(0)} KB)`);

@@ -1,4 +1,4 @@
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 // The ES build of the locale: antd/locale/ru_RU is CommonJS and drags the CJS date-picker locales in.
 import ruRU from 'antd/es/locale/ru_RU';
 import { useLayoutEffect, type ReactNode } from 'react';
@@ -16,8 +16,10 @@ export function applyTheme(dark: boolean): void {
 }
 
 /**
- * antd for the whole shop: no runtime CSS-in-JS (zeroRuntime), the Russian locale, and App for
- * message/notification through App.useApp. The theme given here is always the light one: antd
+ * antd for the whole shop: no runtime CSS-in-JS (zeroRuntime) and the Russian locale. antd's App
+ * (message and notification through App.useApp) is not here but around the pages that show toasts:
+ * with its modal, notification and form code it was 35 KB gzip of the home page's first load,
+ * which shows none (docs/performance.md). The theme given here is always the light one: antd
  * still writes that theme's token variables into one <style> at start, the same key and values as
  * the static file, so it changes nothing; the dark values win by the html[data-theme] selector.
  */
@@ -26,7 +28,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   useLayoutEffect(() => applyTheme(dark), [dark]);
   return (
     <ConfigProvider locale={ruRU} theme={lightTheme}>
-      <App component={false}>{children}</App>
+      {children}
     </ConfigProvider>
   );
 }

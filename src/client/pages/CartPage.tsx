@@ -1,15 +1,17 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
+import { App } from 'antd';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { CartView } from '@/features/cart/CartView';
 import { selectUser } from '@/features/session/sessionSlice';
 
 export default function CartPage() {
   const user = useAppSelector(selectUser);
+  // App: the cart's toasts (a save that failed) through App.useApp; see app/theme.tsx.
   return (
-    <>
+    <App component={false}>
       <h1 className="page-title">Корзина</h1>
       {user && <CartView userId={user.id} />}
-    </>
+    </App>
   );
 }

@@ -9,11 +9,11 @@
  */
 export const ANTD_STYLE_GROUPS = {
   /** The shell and the home page: part of the first load (main.tsx). */
-  shell: ['App', 'Badge', 'Button', 'Flex', 'Spin', 'message'],
+  shell: ['Badge', 'Button', 'Flex', 'Spin'],
   /** The catalogue page's category Select (Empty: its empty list). */
   catalogue: ['Select', 'Empty'],
   /** The product page's choices, quantity, stock tag and notice. */
   product: ['Radio', 'InputNumber', 'Tag', 'Typography'],
   /** Every other page and dialog: cart, checkout, profile, about, 404, order success, login, phone menu. */
-  pages: ['Alert', 'Card', 'Dropdown', 'Empty', 'Form', 'Input', 'InputNumber', 'Menu', 'Modal', 'Result', 'Tabs', 'Tag', 'Typography'],
+  pages: ['Alert', 'App', 'Card', 'Dropdown', 'Empty', 'Form', 'Input', 'InputNumber', 'Menu', 'Modal', 'Result', 'Tabs', 'Tag', 'Typography', 'message'],
 } as const;
