@@ -5,7 +5,7 @@ import { loggedOut } from '@/features/session/sessionSlice';
 import { cart, json, loggedIn, product, installUserNetwork, installVisitorNetwork, USER, visitor } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API } from '@/test/server';
-import { AppLayout } from '@/features/layout/AppLayout';
+import { AppLayout } from '@/layout/AppLayout';
 
 const GUARDED = ['/cart', '/profile', '/checkout?items=BEAR-01:101:1'];
 

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
-import { AppLayout } from '@/features/layout/AppLayout';
+import { AppLayout } from '@/layout/AppLayout';
 import { RequireUser } from './RequireUser';
 
 // One chunk per page (the server preloads some by name: PAGE_CHUNKS in shared/paths): the home page does not download the checkout.

@@ -36,9 +36,9 @@ export interface ShopRender extends RenderResult {
  */
 const styleContainer = document.createElement('div');
 
-function RouterProbe({ router }: { router: { state: { location: Location }; go?: (to: string) => void } }) {
-  router.state.location = useLocation();
-  router.go = useNavigate();
+/** Hands the router's location and navigate function to the test harness on every render. */
+function RouterProbe({ report }: { report(location: Location, navigate: (to: string) => void): void }) {
+  report(useLocation(), useNavigate());
   return null;
 }
 
@@ -50,7 +50,12 @@ export function renderShop({ preloadedState, route = '/', routes = appRoutes, st
       <Provider store={store}>
         <ThemeProvider>
           <MemoryRouter initialEntries={[route]}>
-            <RouterProbe router={probe} />
+            <RouterProbe
+              report={(location, navigate) => {
+                probe.state.location = location;
+                probe.go = navigate;
+              }}
+            />
             <AppRoutes tree={routes} />
           </MemoryRouter>
         </ThemeProvider>
