@@ -15,13 +15,18 @@ const { execFileSync } = require('node:child_process');
 class AssetManifestPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('AssetManifestPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'AssetManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
-        const groups = {};
-        for (const [name, group] of compilation.namedChunkGroups) {
-          groups[name] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => /\.(js|css)$/.test(file));
-        }
-        compilation.emitAsset('asset-manifest.json', new webpack.sources.RawSource(JSON.stringify(groups, null, 2)));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'AssetManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const groups = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            groups[name] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) =>
+              /\.(js|css)$/.test(file),
+            );
+          }
+          compilation.emitAsset('asset-manifest.json', new webpack.sources.RawSource(JSON.stringify(groups, null, 2)));
+        },
+      );
     });
   }
 }
@@ -40,7 +45,8 @@ class InlineEntryCssPlugin {
         groups.headTags = groups.headTags.map((tag) => {
           const href = tag.tagName === 'link' && tag.attributes.rel === 'stylesheet' ? tag.attributes.href : null;
           const file = href && href.replace(/^\//, '');
-          if (!file || !compilation.assets[file] || compilation.assets[file].size() > INLINE_CSS_LIMIT_BYTES) return tag;
+          if (!file || !compilation.assets[file] || compilation.assets[file].size() > INLINE_CSS_LIMIT_BYTES)
+            return tag;
           return HtmlWebpackPlugin.createHtmlTagObject('style', {}, compilation.assets[file].source().toString());
         });
         return groups;
@@ -63,7 +69,12 @@ function apiUrl() {
 function buildAntdStyles() {
   execFileSync(
     process.execPath,
-    [require.resolve('tsx/cli'), '--tsconfig', path.join(__dirname, 'tsconfig.tools.json'), path.join(__dirname, 'scripts/build-antd-styles.tsx')],
+    [
+      require.resolve('tsx/cli'),
+      '--tsconfig',
+      path.join(__dirname, 'tsconfig.tools.json'),
+      path.join(__dirname, 'scripts/build-antd-styles.tsx'),
+    ],
     { stdio: 'inherit' },
   );
 }
@@ -74,14 +85,21 @@ const ZERO_RUNTIME_STYLED = /[\\/]antd[\\/]es[\\/](button|badge|spin|flex)$/;
 const zeroRuntimeStyles = new webpack.NormalModuleReplacementPlugin(/^\.\/style(\/.*)?$/, (resource) => {
   if (!ZERO_RUNTIME_STYLED.test(resource.context)) return;
   const subComponent = resource.request === './style/compact';
-  resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime', subComponent ? 'NoStyleComponent.js' : 'useComponentStyle.js');
+  resource.request = path.join(
+    __dirname,
+    'src/client/theme/zeroRuntime',
+    subComponent ? 'NoStyleComponent.js' : 'useComponentStyle.js',
+  );
 });
 
-const noTooltipUniqueProvider = new webpack.NormalModuleReplacementPlugin(/^\.\.\/tooltip\/UniqueProvider$/, (resource) => {
-  if (/[\\/]antd[\\/]es[\\/]config-provider$/.test(resource.context)) {
-    resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime/NoTooltipUniqueProvider.js');
-  }
-});
+const noTooltipUniqueProvider = new webpack.NormalModuleReplacementPlugin(
+  /^\.\.\/tooltip\/UniqueProvider$/,
+  (resource) => {
+    if (/[\\/]antd[\\/]es[\\/]config-provider$/.test(resource.context)) {
+      resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime/NoTooltipUniqueProvider.js');
+    }
+  },
+);
 
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -105,7 +123,9 @@ module.exports = (_env, argv) => {
         'resize-observer-polyfill$': path.resolve(__dirname, 'src/client/shims/nativeResizeObserver.ts'),
         // react-router's package exports name its development build for every bundler condition;
         // the production one has no dev-only checks and warnings (a third less to run).
-        ...(production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {}),
+        ...(production
+          ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') }
+          : {}),
       },
     },
     module: {
@@ -114,7 +134,10 @@ module.exports = (_env, argv) => {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           // Type errors are reported by `npm run typecheck`; the build only transpiles.
-          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.client.json') } },
+          use: {
+            loader: 'ts-loader',
+            options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.client.json') },
+          },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(png|svg|jpe?g|gif|woff2?|ttf|eot)$/, type: 'asset/resource' },
@@ -136,7 +159,12 @@ module.exports = (_env, argv) => {
       }),
       ...(production
         ? [
-            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg)$/, threshold: 1024 }),
+            new CompressionPlugin({
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              test: /\.(js|css|html|svg)$/,
+              threshold: 1024,
+            }),
             new CompressionPlugin({
               filename: '[path][base].br',
               algorithm: 'brotliCompress',

@@ -51,13 +51,23 @@ export async function benchApi(seconds: number): Promise<ApiRow[]> {
     await load(`${reference.url}/`, { seconds: 2 }); // warm-up
     for (const [name, prepare] of databases) {
       const { env, cleanup } = await prepare();
-      const shop = await startProcess('src/server/server.ts', { ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL }, '/api/health/ready');
+      const shop = await startProcess(
+        'src/server/server.ts',
+        { ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL },
+        '/api/health/ready',
+      );
       try {
         for (const [read, url] of READS) {
           await load(`${shop.url}${url}`, { seconds: 2, headers: AS_A_BROWSER }); // warm-up
           const referenceResult = await load(`${reference.url}/`, { seconds, headers: AS_A_BROWSER });
           const result = await load(`${shop.url}${url}`, { seconds, headers: AS_A_BROWSER });
-          rows.push({ database: name, read, result, reference: referenceResult, ratio: result.requestsPerSecond / referenceResult.requestsPerSecond });
+          rows.push({
+            database: name,
+            read,
+            result,
+            reference: referenceResult,
+            ratio: result.requestsPerSecond / referenceResult.requestsPerSecond,
+          });
         }
       } finally {
         await shop.stop();
@@ -72,7 +82,7 @@ export async function benchApi(seconds: number): Promise<ApiRow[]> {
 
 export function apiTable(rows: ApiRow[]): string {
   const lines = [
-    'Reference: a bare Fastify answering an empty route on the same runtime, measured for the same time just before each read. Requests carry a browser\'s `Accept-Encoding: gzip, deflate, br, zstd`, as the storefront\'s do.',
+    "Reference: a bare Fastify answering an empty route on the same runtime, measured for the same time just before each read. Requests carry a browser's `Accept-Encoding: gzip, deflate, br, zstd`, as the storefront's do.",
     '',
     '| database | read | req/s | reference req/s | ratio (target ≥ 50%) | p50 ms | p99 ms (target < 25) | non-2xx |',
     '|---|---|---|---|---|---|---|---|',

@@ -23,11 +23,64 @@ const MEAN_LINES_PER_ORDER = 10;
 /** Each buyer places about this many orders over the two years of history. */
 const ORDERS_PER_BUYER = 20;
 
-const COLLECTIONS = ['Весна', 'Лето', 'Осень', 'Зима', 'Праздник', 'Классика', 'Пастель', 'Радуга', 'Сказка', 'Уют', 'Нежность', 'Мечта'];
-const COLOURS = ['бежевый', 'коричневый', 'серый', 'белый', 'розовый', 'голубой', 'мятный', 'лавандовый', 'жёлтый', 'рыжий'];
-const CITIES = ['Москва', 'Санкт-Петербург', 'Казань', 'Екатеринбург', 'Новосибирск', 'Нижний Новгород', 'Краснодар', 'Самара', 'Ростов-на-Дону', 'Воронеж'];
-const STREETS = ['ул. Ленина', 'ул. Садовая', 'пр-т Мира', 'ул. Гагарина', 'ул. Советская', 'ул. Складская', 'Промышленная ул.', 'ул. Победы'];
-const CONTACTS = ['Анна Смирнова', 'Иван Кузнецов', 'Ольга Попова', 'Сергей Васильев', 'Елена Петрова', 'Дмитрий Соколов', 'Мария Михайлова', 'Алексей Новиков'];
+const COLLECTIONS = [
+  'Весна',
+  'Лето',
+  'Осень',
+  'Зима',
+  'Праздник',
+  'Классика',
+  'Пастель',
+  'Радуга',
+  'Сказка',
+  'Уют',
+  'Нежность',
+  'Мечта',
+];
+const COLOURS = [
+  'бежевый',
+  'коричневый',
+  'серый',
+  'белый',
+  'розовый',
+  'голубой',
+  'мятный',
+  'лавандовый',
+  'жёлтый',
+  'рыжий',
+];
+const CITIES = [
+  'Москва',
+  'Санкт-Петербург',
+  'Казань',
+  'Екатеринбург',
+  'Новосибирск',
+  'Нижний Новгород',
+  'Краснодар',
+  'Самара',
+  'Ростов-на-Дону',
+  'Воронеж',
+];
+const STREETS = [
+  'ул. Ленина',
+  'ул. Садовая',
+  'пр-т Мира',
+  'ул. Гагарина',
+  'ул. Советская',
+  'ул. Складская',
+  'Промышленная ул.',
+  'ул. Победы',
+];
+const CONTACTS = [
+  'Анна Смирнова',
+  'Иван Кузнецов',
+  'Ольга Попова',
+  'Сергей Васильев',
+  'Елена Петрова',
+  'Дмитрий Соколов',
+  'Мария Михайлова',
+  'Алексей Новиков',
+];
 /** Wholesale quantities: single pieces for a trial, otherwise packs and cartons. */
 const QUANTITIES = [1, 2, 3, 4, 6, 10, 12, 24];
 
@@ -188,7 +241,8 @@ select order_id, product_id, variant_id, name, color, size, price, quantity from
 /** Grows the catalogue (and, when `orderLines` > 0, the order history) of a seeded shop database. */
 export async function growCatalogue(exec: (sql: string) => Promise<unknown>, options: GrowthOptions): Promise<void> {
   for (const [name, value] of Object.entries(options)) {
-    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`growCatalogue: ${name} must be a whole number ≥ 0, not ${value}`);
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new Error(`growCatalogue: ${name} must be a whole number ≥ 0, not ${value}`);
   }
   if (options.products > 0) {
     await exec(productsStatement(options.products));

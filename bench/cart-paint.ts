@@ -59,7 +59,9 @@ interface Sql {
 /** Grows the demo catalogue (about 259 variants) so that a cart can hold CART_LINES distinct ones. */
 async function growAndPickVariants(sql: Sql): Promise<StockedVariant[]> {
   await growCatalogue(sql.exec, { products: 200, orderLines: 0 });
-  const variants = await sql.rows<StockedVariant>(`select id, product_id from variants where stock > 0 order by id limit ${CART_LINES}`);
+  const variants = await sql.rows<StockedVariant>(
+    `select id, product_id from variants where stock > 0 order by id limit ${CART_LINES}`,
+  );
   if (variants.length < CART_LINES) throw new Error(`only ${variants.length} variants in stock, ${CART_LINES} needed`);
   return variants;
 }
@@ -119,9 +121,13 @@ async function fillCart(url: string, variants: StockedVariant[]): Promise<string
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
-  if (registered.status !== 201) throw new Error(`registering ${email}: ${registered.status} ${await registered.text()}`);
+  if (registered.status !== 201)
+    throw new Error(`registering ${email}: ${registered.status} ${await registered.text()}`);
   const { id: userId } = (await registered.json()) as { id: number };
-  const login = await fetch(`${url}/api/v1/auth/token`, { method: 'POST', body: new URLSearchParams({ username: email, password: PASSWORD }) });
+  const login = await fetch(`${url}/api/v1/auth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: PASSWORD }),
+  });
   if (!login.ok) throw new Error(`logging ${email} in: ${login.status} ${await login.text()}`);
   const { access_token } = (await login.json()) as { access_token: string };
   const queue = [...variants];
@@ -132,7 +138,8 @@ async function fillCart(url: string, variants: StockedVariant[]): Promise<string
         headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ user_id: userId, product_id: variant.product_id, variant_id: variant.id, count: 1 }),
       });
-      if (response.status !== 201) throw new Error(`adding variant ${variant.id} to the cart: ${response.status} ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`adding variant ${variant.id} to the cart: ${response.status} ${await response.text()}`);
     }
   };
   await Promise.all(Array.from({ length: 8 }, addNext));
@@ -177,7 +184,14 @@ const afterFrames = (page: Page, count: number) =>
   }, count);
 
 const longestTaskSince = (page: Page, since: number) =>
-  page.evaluate((start) => Math.max(0, ...window.cartBenchProbes.longTasks.filter((task) => task.start >= start).map((task) => task.duration)), since);
+  page.evaluate(
+    (start) =>
+      Math.max(
+        0,
+        ...window.cartBenchProbes.longTasks.filter((task) => task.start >= start).map((task) => task.duration),
+      ),
+    since,
+  );
 
 interface QuantityChange {
   /** Input to the next paint showing the new quantity and totals. */
@@ -197,16 +211,23 @@ async function changeQuantity(page: Page, index: number, touch: boolean): Promis
   const before = { count: Number(await count.inputValue()), total: await total.textContent() };
 
   const mark = await page.evaluate(() => performance.now());
-  const reloaded = page.waitForResponse((response) => response.request().method() === 'GET' && /\/api\/v1\/cart\/\d+$/.test(response.url()));
+  const reloaded = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && /\/api\/v1\/cart\/\d+$/.test(response.url()),
+  );
   // A phone is touched, not clicked: a tap goes through the browser's gesture detection first.
   await (touch ? plus.tap() : plus.click());
   await count.and(page.locator(`[aria-valuenow="${before.count + 1}"]`)).waitFor();
-  await page.waitForFunction((previous) => document.querySelector('.cart-total')?.textContent !== previous, before.total);
+  await page.waitForFunction(
+    (previous) => document.querySelector('.cart-total')?.textContent !== previous,
+    before.total,
+  );
   // Entries arrive shortly after the paint they measure; an interaction under the threshold never does.
   const paintMs = await page
     .waitForFunction(
       (since) => {
-        const durations = window.cartBenchProbes.interactions.filter((entry) => entry.start >= since).map((entry) => entry.duration);
+        const durations = window.cartBenchProbes.interactions
+          .filter((entry) => entry.start >= since)
+          .map((entry) => entry.duration);
         return durations.length > 0 && Math.max(...durations);
       },
       mark,
@@ -331,7 +352,9 @@ async function inCart<Result>(
   const context = await browser.newContext({ ...profile.context, baseURL: shopUrl, locale: 'ru-RU' });
   try {
     // The refresh cookie this sets in the context is how the storefront finds its user on load.
-    const login = await context.request.post('/api/v1/auth/token', { form: { username: buyer.email, password: PASSWORD } });
+    const login = await context.request.post('/api/v1/auth/token', {
+      form: { username: buyer.email, password: PASSWORD },
+    });
     if (!login.ok()) throw new Error(`login: ${login.status()}`);
     await context.addInitScript(installProbes, EVENT_TIMING_THRESHOLD_MS);
     const page = await context.newPage();
@@ -339,10 +362,14 @@ async function inCart<Result>(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     await page.goto('/cart');
     await page
-      .waitForFunction((expected) => document.querySelectorAll('li.cart-line').length === expected, buyer.lines, { timeout: 120_000 })
+      .waitForFunction((expected) => document.querySelectorAll('li.cart-line').length === expected, buyer.lines, {
+        timeout: 120_000,
+      })
       .catch(async (error: unknown) => {
         const shown = await page.locator('li.cart-line').count();
-        throw new Error(`the cart at ${page.url()} shows ${shown} of ${buyer.lines} lines (${profile.name})`, { cause: error });
+        throw new Error(`the cart at ${page.url()} shows ${shown} of ${buyer.lines} lines (${profile.name})`, {
+          cause: error,
+        });
       });
     await afterFrames(page, 1);
     return await work({ page, shownMs: await page.evaluate(() => performance.now()) });
@@ -352,10 +379,17 @@ async function inCart<Result>(
 }
 
 /** Quantity changes on `count` lines spread evenly over a cart of `lines`. */
-async function changeQuantities(page: Page, lines: number, count: number, profile: DeviceProfile): Promise<QuantityChange[]> {
+async function changeQuantities(
+  page: Page,
+  lines: number,
+  count: number,
+  profile: DeviceProfile,
+): Promise<QuantityChange[]> {
   const changes: QuantityChange[] = [];
   for (let sample = 0; sample < count; sample++) {
-    changes.push(await changeQuantity(page, Math.floor(((sample + 0.5) * lines) / count), profile.context.hasTouch === true));
+    changes.push(
+      await changeQuantity(page, Math.floor(((sample + 0.5) * lines) / count), profile.context.hasTouch === true),
+    );
   }
   return changes;
 }
@@ -365,7 +399,12 @@ interface Buyers {
   reference: { email: string; lines: number };
 }
 
-async function measureProfile(browser: Browser, shopUrl: string, buyers: Buyers, profile: DeviceProfile): Promise<CartPaintResult> {
+async function measureProfile(
+  browser: Browser,
+  shopUrl: string,
+  buyers: Buyers,
+  profile: DeviceProfile,
+): Promise<CartPaintResult> {
   const big = await inCart(browser, shopUrl, buyers.big, profile, async ({ page, shownMs }) => {
     // Scrolling first, as a shopper who opens the cart would: the first pass also draws every line
     // for the first time; the second shows scrolling alone.
@@ -400,11 +439,22 @@ export async function benchCartPaint(adminUrl: string | undefined): Promise<Cart
   try {
     const buyers: Buyers = {
       big: { email: await fillCart(prepared.shop.url, prepared.variants), lines: CART_LINES },
-      reference: { email: await fillCart(prepared.shop.url, prepared.variants.slice(0, REFERENCE_LINES)), lines: REFERENCE_LINES },
+      reference: {
+        email: await fillCart(prepared.shop.url, prepared.variants.slice(0, REFERENCE_LINES)),
+        lines: REFERENCE_LINES,
+      },
     };
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     const results: CartPaintResult[] = [];
     for (const profile of PROFILES) results.push(await measureProfile(browser, prepared.shop.url, buyers, profile));
@@ -438,14 +488,30 @@ export function cartPaintTable(results: CartPaintResult[]): string {
   return [
     `| figure | ${results.map((result) => result.profile).join(' | ')} | target |`,
     `|---|${results.map(() => '---|').join('')}---|`,
-    row(`quantity change, input to next paint: p50 (${QUANTITY_CHANGES} changes on different lines)`, `≤ ${TARGET.changeMs} ms`, (r) => within(r.change.p50, TARGET.changeMs)),
-    row('quantity change, input to next paint: p95', `≤ ${TARGET.changeMs} ms`, (r) => within(r.change.p95, TARGET.changeMs)),
-    row('quantity change, input to next paint: max', `≤ ${TARGET.changeMs} ms`, (r) => within(r.change.max, TARGET.changeMs)),
-    row(`reference: the same in a cart of ${REFERENCE_LINES} lines, p50 / p95 / max`, '', (r) => `${r.referenceChange.p50} / ${r.referenceChange.p95} / ${r.referenceChange.max} ms`),
+    row(
+      `quantity change, input to next paint: p50 (${QUANTITY_CHANGES} changes on different lines)`,
+      `≤ ${TARGET.changeMs} ms`,
+      (r) => within(r.change.p50, TARGET.changeMs),
+    ),
+    row('quantity change, input to next paint: p95', `≤ ${TARGET.changeMs} ms`, (r) =>
+      within(r.change.p95, TARGET.changeMs),
+    ),
+    row('quantity change, input to next paint: max', `≤ ${TARGET.changeMs} ms`, (r) =>
+      within(r.change.max, TARGET.changeMs),
+    ),
+    row(
+      `reference: the same in a cart of ${REFERENCE_LINES} lines, p50 / p95 / max`,
+      '',
+      (r) => `${r.referenceChange.p50} / ${r.referenceChange.p95} / ${r.referenceChange.max} ms`,
+    ),
     row('longest main-thread task while the change is saved and the cart reloads', `≤ ${TARGET.longTaskMs} ms`, (r) =>
       within(r.saveLongestTaskMs, TARGET.longTaskMs),
     ),
-    row('frames per pass (frame interval at rest)', '', (r) => `${r.firstScroll.frames} (${r.firstScroll.frameIntervalMs} ms)`),
+    row(
+      'frames per pass (frame interval at rest)',
+      '',
+      (r) => `${r.firstScroll.frames} (${r.firstScroll.frameIntervalMs} ms)`,
+    ),
     ...scrollRows('first pass (lines drawn for the first time)', (r) => r.firstScroll),
     ...scrollRows('second pass', (r) => r.secondScroll),
     row(`cart of ${CART_LINES} lines shown, from navigation`, '', (r) => `${r.shownMs} ms`),

@@ -141,7 +141,11 @@ const EMBEDDED: Target = {
   database: 'embedded (PGlite)',
   async createShop() {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-growth-'));
-    return { env: { DATA_DIR: dataDir }, open: () => openEmbedded(dataDir), cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openEmbedded(dataDir),
+      cleanup: () => rm(dataDir, { recursive: true, force: true }),
+    };
   },
 };
 
@@ -172,7 +176,10 @@ async function readCatalogue({ db }: BenchDatabase): Promise<Catalogue> {
   return {
     arts: arts.map((row) => row.art),
     categoryPages: sizes.flatMap(({ category, products }) =>
-      Array.from({ length: Math.ceil(products / PAGE_SIZE.catalogue) }, (_, page) => ({ category, skip: page * PAGE_SIZE.catalogue })),
+      Array.from({ length: Math.ceil(products / PAGE_SIZE.catalogue) }, (_, page) => ({
+        category,
+        skip: page * PAGE_SIZE.catalogue,
+      })),
     ),
   };
 }
@@ -217,16 +224,30 @@ function reads(catalogue: Catalogue): Read[] {
   const all: (Omit<Read, 'next'> | null)[] = [
     {
       name: POPULAR,
-      visits: [{ path: `${PRODUCTS_API}/popular?skip=0&limit=${PAGE_SIZE.home}`, query: (products) => products.listPopular({ skip: 0, limit: PAGE_SIZE.home }) }],
+      visits: [
+        {
+          path: `${PRODUCTS_API}/popular?skip=0&limit=${PAGE_SIZE.home}`,
+          query: (products) => products.listPopular({ skip: 0, limit: PAGE_SIZE.home }),
+        },
+      ],
     },
     { name: CATEGORY_PAGE, visits: [categoryVisit(CATEGORY, 0)] },
     deepSkip > 0
-      ? { name: `category page ${deepSkip / PAGE_SIZE.catalogue + 1} (skip ${deepSkip})`, comparedWith: CATEGORY_PAGE, visits: [categoryVisit(CATEGORY, deepSkip)] }
+      ? {
+          name: `category page ${deepSkip / PAGE_SIZE.catalogue + 1} (skip ${deepSkip})`,
+          comparedWith: CATEGORY_PAGE,
+          visits: [categoryVisit(CATEGORY, deepSkip)],
+        }
       : null,
     { name: PRODUCT, visits: [productVisit('MO-1001')] },
-    addedArt ? { name: `added product by art (${addedArt})`, comparedWith: PRODUCT, visits: [productVisit(addedArt)] } : null,
+    addedArt
+      ? { name: `added product by art (${addedArt})`, comparedWith: PRODUCT, visits: [productVisit(addedArt)] }
+      : null,
     { name: 'every product in turn', visits: catalogue.arts.map(productVisit) },
-    { name: 'every category page in turn', visits: catalogue.categoryPages.map(({ category, skip }) => categoryVisit(category, skip)) },
+    {
+      name: 'every category page in turn',
+      visits: catalogue.categoryPages.map(({ category, skip }) => categoryVisit(category, skip)),
+    },
   ];
   return all.filter((read) => read !== null).map((read) => ({ ...read, next: inTurn(read.visits) }));
 }
@@ -249,12 +270,19 @@ async function loadInTurn(origin: string, nextPath: () => string, seconds: numbe
     duration: seconds,
     requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
   });
-  return { requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 async function measureHttp(origin: string, read: Read, seconds: number): Promise<LoadResult> {
   const [only] = read.visits;
-  if (read.visits.length === 1 && only) return load(`${origin}${only.path}`, { seconds, connections: HTTP_CONNECTIONS });
+  if (read.visits.length === 1 && only)
+    return load(`${origin}${only.path}`, { seconds, connections: HTTP_CONNECTIONS });
   return loadInTurn(origin, () => read.next().path, seconds);
 }
 
@@ -269,11 +297,21 @@ async function measureQueries(products: ProductsRepository, read: Read, seconds:
     }
   };
   await Promise.all(Array.from({ length: QUERY_CONCURRENCY }, client));
-  return { requestsPerSecond: Math.round(latencies.length / seconds), p50: tenths(percentile(latencies, 50)), p99: tenths(percentile(latencies, 99)), non2xx: 0, errors: 0 };
+  return {
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    p50: tenths(percentile(latencies, 50)),
+    p99: tenths(percentile(latencies, 99)),
+    non2xx: 0,
+    errors: 0,
+  };
 }
 
 function startServer(shop: Shop) {
-  return startProcess('src/server/server.ts', { ...shop.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' }, '/api/health/ready');
+  return startProcess(
+    'src/server/server.ts',
+    { ...shop.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+    '/api/health/ready',
+  );
 }
 
 export interface Comparison {
@@ -306,11 +344,18 @@ function combine(slices: LoadResult[]): LoadResult {
  * slices (small, grown, small, grown, …): the machine is shared, and a burst of someone else's
  * work then weighs on both figures of a pair alike.
  */
-async function measurePairs(catalogueReads: Record<Size, Read[]>, measure: Measure, seconds: number): Promise<Comparison[]> {
+async function measurePairs(
+  catalogueReads: Record<Size, Read[]>,
+  measure: Measure,
+  seconds: number,
+): Promise<Comparison[]> {
   const comparisons: Comparison[] = [];
   for (const read of catalogueReads.grown) {
     const comparedWith = read.comparedWith ?? read.name;
-    const pair: Record<Size, Read> = { small: catalogueReads.small.find((candidate) => candidate.name === comparedWith)!, grown: read };
+    const pair: Record<Size, Read> = {
+      small: catalogueReads.small.find((candidate) => candidate.name === comparedWith)!,
+      grown: read,
+    };
     const slices: Record<Size, LoadResult[]> = { small: [], grown: [] };
     for (const shop of SIZES) await measure(pair[shop], shop, WARM_UP_SECONDS);
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -338,7 +383,10 @@ async function explainReads(database: BenchDatabase, catalogueReads: Read[]): Pr
     if (read.visits.length !== 1 || !visit) continue;
     const statements: Plan['statements'] = [];
     for (const query of await database.capture(() => visit.query(products))) {
-      const plan = await database.rows<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${query.sql}`, query.params);
+      const plan = await database.rows<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers, costs off) ${query.sql}`,
+        query.params,
+      );
       statements.push({ sql: query.sql, plan: plan.map((row) => row['QUERY PLAN']) });
     }
     const seqScans = INDEXED_TABLES.filter((table) =>
@@ -392,10 +440,26 @@ async function growAndQuery(shops: Record<Size, Shop>, options: GrowthOptions, s
   const databases = { small: shops.small.open(), grown: shops.grown.open() };
   try {
     const steps = await timedGrowth(databases.grown, options);
-    const catalogueReads = { small: reads(await readCatalogue(databases.small)), grown: reads(await readCatalogue(databases.grown)) };
-    const repositories = { small: createProductsRepository(databases.small.db), grown: createProductsRepository(databases.grown.db) };
-    const queries = await measurePairs(catalogueReads, (read, shop, slice) => measureQueries(repositories[shop], read, slice), querySecondsFor(seconds));
-    return { steps, catalogueReads, queries, plans: await explainReads(databases.grown, catalogueReads.grown), size: await sizeOf(databases.grown) };
+    const catalogueReads = {
+      small: reads(await readCatalogue(databases.small)),
+      grown: reads(await readCatalogue(databases.grown)),
+    };
+    const repositories = {
+      small: createProductsRepository(databases.small.db),
+      grown: createProductsRepository(databases.grown.db),
+    };
+    const queries = await measurePairs(
+      catalogueReads,
+      (read, shop, slice) => measureQueries(repositories[shop], read, slice),
+      querySecondsFor(seconds),
+    );
+    return {
+      steps,
+      catalogueReads,
+      queries,
+      plans: await explainReads(databases.grown, catalogueReads.grown),
+      size: await sizeOf(databases.grown),
+    };
   } finally {
     await databases.small.close();
     await databases.grown.close();
@@ -403,7 +467,10 @@ async function growAndQuery(shops: Record<Size, Shop>, options: GrowthOptions, s
 }
 
 /** Runs `work` while both shops' servers run, and stops them after, whatever happens. */
-async function withServers<T>(shops: Record<Size, Shop>, work: (origins: Record<Size, string>) => Promise<T>): Promise<T> {
+async function withServers<T>(
+  shops: Record<Size, Shop>,
+  work: (origins: Record<Size, string>) => Promise<T>,
+): Promise<T> {
   const small = await startServer(shops.small);
   try {
     const grown = await startServer(shops.grown);
@@ -425,7 +492,9 @@ async function benchTarget(target: Target, options: GrowthOptions, seconds: numb
     // The server's first start migrates each database and seeds the demo catalogue.
     for (const shop of made) await (await startServer(shop)).stop();
     const { catalogueReads, ...measured } = await growAndQuery(shops, options, seconds);
-    const http = await withServers(shops, (origins) => measurePairs(catalogueReads, (read, shop, slice) => measureHttp(origins[shop], read, slice), seconds));
+    const http = await withServers(shops, (origins) =>
+      measurePairs(catalogueReads, (read, shop, slice) => measureHttp(origins[shop], read, slice), seconds),
+    );
     return { database: target.database, http, ...measured };
   } finally {
     for (const shop of made) await shop.cleanup();
@@ -501,7 +570,7 @@ export function growthSection(results: GrowthResult[], seconds: number, options:
     '',
     `Measured on ${machine()}. \`npm run bench -- growth\` (and \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test\` for PostgreSQL): per database, two shops are made from the same seed and one is grown by \`bench/big-catalogue.ts\` (pure SQL); every read is measured on the small shop (the demo catalogue, 72 products) and straight after on the grown one, so both figures of a pair see the same machine.`,
     '',
-    'The grown shops end with `VACUUM ANALYZE`, as PostgreSQL\'s autovacuum would have run by then. PGlite has no autovacuum: an embedded shop that grew by itself has neither statistics nor a visibility map, and its deep category pages read the whole category (no index-only scan).',
+    "The grown shops end with `VACUUM ANALYZE`, as PostgreSQL's autovacuum would have run by then. PGlite has no autovacuum: an embedded shop that grew by itself has neither statistics nor a visibility map, and its deep category pages read the whole category (no index-only scan).",
     '',
     '| database | growing it (pure SQL) | total | grown shop |',
     '|---|---|---|---|',
@@ -515,7 +584,7 @@ export function growthSection(results: GrowthResult[], seconds: number, options:
     '',
     `### The repository's queries alone (no cache, ${QUERY_CONCURRENCY} at a time, ${querySeconds} s per read and shop in ${ROUNDS} alternating slices)`,
     '',
-    'What the server does on a cache miss, in the bench process with the server stopped: the database\'s own cost, small shop against grown.',
+    "What the server does on a cache miss, in the bench process with the server stopped: the database's own cost, small shop against grown.",
     '',
     figuresTable(results, 'queries', 'reads'),
     '',

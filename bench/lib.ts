@@ -29,13 +29,21 @@ const SHOP_SERVER = 'src/server/server.ts';
  * Starts a TypeScript entry point with tsx on a free port and waits until it answers. The shop's
  * server is compiled and started as `npm start` does (scripts/start-server.sh, with its runtime flags).
  */
-export async function startProcess(entry: string, env: Record<string, string | undefined> = {}, readyPath = '/'): Promise<Process> {
+export async function startProcess(
+  entry: string,
+  env: Record<string, string | undefined> = {},
+  readyPath = '/',
+): Promise<Process> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  if (entry === SHOP_SERVER) execFileSync(process.execPath, ['scripts/build-server.js'], { cwd: root, stdio: 'inherit' });
+  if (entry === SHOP_SERVER)
+    execFileSync(process.execPath, ['scripts/build-server.js'], { cwd: root, stdio: 'inherit' });
   // Never the tsx or npm wrappers: the pid must be the server's own (memory is measured on it);
   // the start script execs node.
-  const [command, ...args] = entry === SHOP_SERVER ? ['sh', 'scripts/start-server.sh'] : [path.join(root, 'node_modules/.bin/node'), '--import', 'tsx', entry];
+  const [command, ...args] =
+    entry === SHOP_SERVER
+      ? ['sh', 'scripts/start-server.sh']
+      : [path.join(root, 'node_modules/.bin/node'), '--import', 'tsx', entry];
   const child = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
@@ -76,8 +84,16 @@ export interface LoadResult {
   errors: number;
 }
 
-export async function load(url: string, options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers });
+export async function load(
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.seconds ?? 10,
+    headers: options.headers,
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,

@@ -28,7 +28,15 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
   const shop = await startProcess('src/server/server.ts', { DATA_DIR: dir, LOG_LEVEL: 'warn' }, '/api/health/ready');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const rows: LighthouseRow[] = [];
   try {
@@ -43,7 +51,8 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
         // Now and then a run fails inside Chromium (scored 0 with a runtime error): tried once more.
         let result = await run();
         if (result?.lhr.runtimeError) result = await run();
-        if (result?.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page} (${form}): ${result.lhr.runtimeError.code}`);
+        if (result?.lhr.runtimeError)
+          throw new Error(`Lighthouse failed on ${page} (${form}): ${result.lhr.runtimeError.code}`);
         const { categories, audits } = result!.lhr;
         rows.push({
           page,

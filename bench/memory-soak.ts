@@ -25,21 +25,33 @@ export interface MemoryResult {
 
 export async function benchMemory(seconds: number): Promise<MemoryResult> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-soak-'));
-  const shop = await startProcess('src/server/server.ts', { DATA_DIR: dir, LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_CLIENT: '1000' }, '/api/health/ready');
+  const shop = await startProcess(
+    'src/server/server.ts',
+    { DATA_DIR: dir, LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_CLIENT: '1000' },
+    '/api/health/ready',
+  );
   const samples: number[] = [];
   let reads = 0;
   try {
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => register(shop.url, index)));
     const catalogue = (await (await fetch(`${shop.url}/api/v1/products/?limit=100`)).json()) as Product[];
-    const items: OrderItem[] = catalogue.flatMap((product) => product.variants.map((variant) => ({ product_id: product.id, variant_id: variant.id })));
+    const items: OrderItem[] = catalogue.flatMap((product) =>
+      product.variants.map((variant) => ({ product_id: product.id, variant_id: variant.id })),
+    );
     const pick = () => items[Math.floor(Math.random() * items.length)]!;
 
     const sampler = setInterval(() => void residentMb(shop.pid).then((mb) => samples.push(mb)), 5000);
     const ordering = storm(shop.url, buyers, pick, seconds);
-    const urls = ['/api/v1/products/popular?limit=8', `/api/v1/products/categories/${encodeURIComponent('Мишки')}?limit=9`, '/api/v1/products/MO-1001'];
+    const urls = [
+      '/api/v1/products/popular?limit=8',
+      `/api/v1/products/categories/${encodeURIComponent('Мишки')}?limit=9`,
+      '/api/v1/products/MO-1001',
+    ];
     const slice = 10;
     for (let elapsed = 0; elapsed < seconds; elapsed += slice) {
-      const result = await load(`${shop.url}${urls[(elapsed / slice) % urls.length]}`, { seconds: Math.min(slice, seconds - elapsed) });
+      const result = await load(`${shop.url}${urls[(elapsed / slice) % urls.length]}`, {
+        seconds: Math.min(slice, seconds - elapsed),
+      });
       reads += result.requestsPerSecond * Math.min(slice, seconds - elapsed);
     }
     const { statuses } = await ordering;
@@ -48,7 +60,15 @@ export async function benchMemory(seconds: number): Promise<MemoryResult> {
     // Warm-up: the catalogue cache fills, PGlite's memory contexts and V8's heap find their
     // sizes. 15 s is enough for a quick look; a 10-minute soak is judged from its third minute.
     const afterWarmUp = samples[Math.min(seconds > 120 ? 24 : 2, samples.length - 1)]!;
-    return { seconds, samples, afterWarmUp, peak: Math.max(...samples), last: samples.at(-1)!, orders: statuses.get(201) ?? 0, reads };
+    return {
+      seconds,
+      samples,
+      afterWarmUp,
+      peak: Math.max(...samples),
+      last: samples.at(-1)!,
+      orders: statuses.get(201) ?? 0,
+      reads,
+    };
   } finally {
     await shop.stop();
     await rm(dir, { recursive: true, force: true });

@@ -20,7 +20,10 @@ export async function register(url: string, index: number): Promise<Buyer> {
     body: JSON.stringify({ email, password }),
   });
   const { id } = (await registered.json()) as { id: number };
-  const login = await fetch(`${url}/api/v1/auth/token`, { method: 'POST', body: new URLSearchParams({ username: email, password }) });
+  const login = await fetch(`${url}/api/v1/auth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password }),
+  });
   const { access_token } = (await login.json()) as { access_token: string };
   return { id, token: access_token };
 }
@@ -62,30 +65,54 @@ export interface OrdersResult {
 
 export async function benchOrders(adminUrl: string, seconds: number): Promise<OrdersResult> {
   const database = await createFreshDatabase(adminUrl, 'shop_bench');
-  const shop = await startProcess('src/server/server.ts', { DATABASE_URL: database.url, LOGIN_LIMIT_PER_CLIENT: '100000' }, '/api/health/ready');
+  const shop = await startProcess(
+    'src/server/server.ts',
+    { DATABASE_URL: database.url, LOGIN_LIMIT_PER_CLIENT: '100000' },
+    '/api/health/ready',
+  );
   const sql = new Client({ connectionString: database.url });
   await sql.connect();
   try {
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => register(shop.url, index)));
-    const { rows } = await sql.query<{ id: number; product_id: number }>('select id, product_id from variants order by id limit 2');
+    const { rows } = await sql.query<{ id: number; product_id: number }>(
+      'select id, product_id from variants order by id limit 2',
+    );
     const [plenty, scarce] = rows as [{ id: number; product_id: number }, { id: number; product_id: number }];
 
     // Throughput: stock large enough never to run out.
     await sql.query('update variants set stock = 1000000 where id = $1', [plenty.id]);
-    const run = await storm(shop.url, buyers, () => ({ product_id: plenty.product_id, variant_id: plenty.id }), seconds);
+    const run = await storm(
+      shop.url,
+      buyers,
+      () => ({ product_id: plenty.product_id, variant_id: plenty.id }),
+      seconds,
+    );
 
     // Oversell check: 50 buyers keep ordering a variant with 300 in stock.
     const stock = 300;
     await sql.query('update variants set stock = $2 where id = $1', [scarce.id, stock]);
-    const contended = await storm(shop.url, buyers, () => ({ product_id: scarce.product_id, variant_id: scarce.id }), 5);
+    const contended = await storm(
+      shop.url,
+      buyers,
+      () => ({ product_id: scarce.product_id, variant_id: scarce.id }),
+      5,
+    );
     const after = await sql.query<{ stock: number }>('select stock from variants where id = $1', [scarce.id]);
-    const sold = await sql.query<{ units: string }>('select coalesce(sum(quantity), 0) as units from order_lines where variant_id = $1', [scarce.id]);
+    const sold = await sql.query<{ units: string }>(
+      'select coalesce(sum(quantity), 0) as units from order_lines where variant_id = $1',
+      [scarce.id],
+    );
 
     return {
       ordersPerSecond: Math.round(run.created / seconds),
       p50: Math.round(percentile(run.latencies, 50)),
       p99: Math.round(percentile(run.latencies, 99)),
-      contended: { stock, sold: Number(sold.rows[0]!.units), finalStock: after.rows[0]!.stock, refused: contended.statuses.get(409) ?? 0 },
+      contended: {
+        stock,
+        sold: Number(sold.rows[0]!.units),
+        finalStock: after.rows[0]!.stock,
+        refused: contended.statuses.get(409) ?? 0,
+      },
     };
   } finally {
     await sql.end();

@@ -13,7 +13,9 @@ import { benchLighthouse, lighthouseTable } from './lighthouse';
 import { benchMemory, memoryTable } from './memory-soak';
 import { benchOrders, ordersTable } from './orders-load';
 
-const lighthouseVersion = (JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }).version;
+const lighthouseVersion = (
+  JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }
+).version;
 
 const ALL = ['bundle', 'api', 'orders', 'memory', 'lighthouse', 'cart'] as const;
 const ON_REQUEST = ['growth'] as const;
@@ -32,15 +34,21 @@ async function main(): Promise<void> {
     if (bench === 'bundle') {
       execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
       const output = execFileSync('node', ['scripts/check-bundle-size.js'], { cwd: root, encoding: 'utf8' });
-      sections.push(`## Storefront first load\n\nHome page JS + CSS after gzip (\`npm run check:bundle\`, also run in CI), target ≤ 200 KB:\n\n\`\`\`\n${output.trim()}\n\`\`\``);
+      sections.push(
+        `## Storefront first load\n\nHome page JS + CSS after gzip (\`npm run check:bundle\`, also run in CI), target ≤ 200 KB:\n\n\`\`\`\n${output.trim()}\n\`\`\``,
+      );
     } else if (bench === 'api') {
-      sections.push(`## Catalogue reads at 50 connections\n\n\`npm run bench -- api\` (autocannon, ${seconds} s per read after a 2 s warm-up).\n\n${apiTable(await benchApi(seconds))}`);
+      sections.push(
+        `## Catalogue reads at 50 connections\n\n\`npm run bench -- api\` (autocannon, ${seconds} s per read after a 2 s warm-up).\n\n${apiTable(await benchApi(seconds))}`,
+      );
     } else if (bench === 'orders') {
       if (!adminUrl) {
         sections.push('## Orders on PostgreSQL\n\nNot run: set BENCH_DATABASE_URL to a PostgreSQL server.');
         continue;
       }
-      sections.push(`## Orders on PostgreSQL\n\n\`BENCH_DATABASE_URL=… npm run bench -- orders\` (50 buyers, each with its own token, ordering one unit at a time for ${seconds} s).\n\n${ordersTable(await benchOrders(adminUrl, seconds))}`);
+      sections.push(
+        `## Orders on PostgreSQL\n\n\`BENCH_DATABASE_URL=… npm run bench -- orders\` (50 buyers, each with its own token, ordering one unit at a time for ${seconds} s).\n\n${ordersTable(await benchOrders(adminUrl, seconds))}`,
+      );
     } else if (bench === 'growth') {
       // Shorter reads than the others: the run makes and grows two shops per database.
       const growthSeconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -50,9 +58,13 @@ async function main(): Promise<void> {
       sections.push(cartPaintSection(await benchCartPaint(adminUrl)));
     } else if (bench === 'memory') {
       const soak = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
-      sections.push(`## Memory\n\n\`BENCH_SOAK_SECONDS=${soak} npm run bench -- memory\` (catalogue reads at 50 connections and 10 buyers ordering, throughout).\n\n${memoryTable(await benchMemory(soak))}`);
+      sections.push(
+        `## Memory\n\n\`BENCH_SOAK_SECONDS=${soak} npm run bench -- memory\` (catalogue reads at 50 connections and 10 buyers ordering, throughout).\n\n${memoryTable(await benchMemory(soak))}`,
+      );
     } else {
-      sections.push(`## Lighthouse\n\n\`npm run bench -- lighthouse\` (Lighthouse ${lighthouseVersion}, Debian Chromium, simulated throttling).\n\n${lighthouseTable(await benchLighthouse())}`);
+      sections.push(
+        `## Lighthouse\n\n\`npm run bench -- lighthouse\` (Lighthouse ${lighthouseVersion}, Debian Chromium, simulated throttling).\n\n${lighthouseTable(await benchLighthouse())}`,
+      );
     }
   }
 
@@ -79,7 +91,11 @@ const titleOf = (section: string) => section.split('\n', 1)[0]!.replace(/:.*/, '
  * date. Any other run that writes (growth) replaces only its own sections.
  */
 function updateReport(header: string, sections: string[], full: boolean): void {
-  const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8').split(/\n(?=## )/).map((part) => part.trim()) : [header];
+  const previous = existsSync(REPORT)
+    ? readFileSync(REPORT, 'utf8')
+        .split(/\n(?=## )/)
+        .map((part) => part.trim())
+    : [header];
   const [previousHeader, ...previousSections] = previous;
   const made = new Map(sections.map((section) => [titleOf(section), section]));
   const report = full

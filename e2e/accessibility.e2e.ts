@@ -13,7 +13,10 @@ const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 async function violations(page: Page, screen: string): Promise<string[]> {
   const { violations: found } = await new AxeBuilder({ page }).withTags(RULES).analyze();
   return found.flatMap((violation) =>
-    violation.nodes.map((node) => `${screen}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`),
+    violation.nodes.map(
+      (node) =>
+        `${screen}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+    ),
   );
 }
 
@@ -26,7 +29,10 @@ async function buyerWithCart(page: Page): Promise<void> {
   const login = await page.request.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
   expect(login.ok()).toBe(true);
   const { access_token } = (await login.json()) as { access_token: string };
-  const product = await findProduct(page.request, (candidate) => candidate.variants.filter((variant) => variant.stock >= 2).length >= 2);
+  const product = await findProduct(
+    page.request,
+    (candidate) => candidate.variants.filter((variant) => variant.stock >= 2).length >= 2,
+  );
   for (const variant of product.variants.filter((candidate) => candidate.stock >= 2).slice(0, 2)) {
     const added = await page.request.post('/api/v1/cart/add', {
       headers: { authorization: `Bearer ${access_token}` },
@@ -45,7 +51,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test.use({ colorScheme, viewport });
 
       test('every screen a visitor sees passes axe', async ({ page, request }) => {
-        const product = await findProduct(request, (candidate) => candidate.variants.some((variant) => variant.stock > 0));
+        const product = await findProduct(request, (candidate) =>
+          candidate.variants.some((variant) => variant.stock > 0),
+        );
         const found: string[] = [];
 
         await page.goto('/');
@@ -55,7 +63,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
         await page.goto('/catalog');
         await expect(page.getByText('Страница 1')).toBeVisible();
-        await expect(page.getByRole('link', { name: /./ }).filter({ has: page.locator('img') }).first()).toBeVisible();
+        await expect(
+          page
+            .getByRole('link', { name: /./ })
+            .filter({ has: page.locator('img') })
+            .first(),
+        ).toBeVisible();
         found.push(...(await violations(page, 'catalogue')));
 
         await page.goto(`/product/${product.art}`);

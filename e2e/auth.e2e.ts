@@ -1,4 +1,14 @@
-import { expect, logInThroughDialog, newEmail, openLoginDialog, PASSWORD, registerBuyer, screenshots, test, userButton } from './fixtures';
+import {
+  expect,
+  logInThroughDialog,
+  newEmail,
+  openLoginDialog,
+  PASSWORD,
+  registerBuyer,
+  screenshots,
+  test,
+  userButton,
+} from './fixtures';
 
 test('registration through the dialog, with every validation message, then logout', async ({ page }) => {
   await page.goto('/');
@@ -51,7 +61,11 @@ test('registering a taken e-mail shows the server’s reason', async ({ page, re
   await expect(dialog.getByText('Пользователь с таким email уже существует')).toBeVisible();
 });
 
-test('login with a wrong password, then the right one; the session survives a reload', async ({ page, request, console }) => {
+test('login with a wrong password, then the right one; the session survives a reload', async ({
+  page,
+  request,
+  console,
+}) => {
   console.allowHttpStatus(401);
   const email = await registerBuyer(request);
   await page.goto('/');

@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, findProduct, logInThroughDialog, registerBuyer, screenshots, test, type DemoProduct } from './fixtures';
+import {
+  expect,
+  findProduct,
+  logInThroughDialog,
+  registerBuyer,
+  screenshots,
+  test,
+  type DemoProduct,
+} from './fixtures';
 
-const formatPrice = (value: number) => `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(value)} ₽`;
+const formatPrice = (value: number) =>
+  `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(value)} ₽`;
 // Intl separates thousands with a no-break space; compare texts with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
@@ -17,29 +26,46 @@ const cartBadge = (page: Page) => page.getByRole('banner').getByRole('button', {
 const isGoodForVariants = (product: DemoProduct) => {
   const colours = [...new Set(product.variants.map((variant) => variant.color))];
   if (colours.length < 2 || product.variants.some((variant) => variant.stock < 20)) return false;
-  const sizes = (colour: string) => product.variants.filter((variant) => variant.color === colour).map((variant) => variant.size);
+  const sizes = (colour: string) =>
+    product.variants.filter((variant) => variant.color === colour).map((variant) => variant.size);
   return sizes(colours[0]!).length >= 2 && sizes(colours[1]!).some((size) => sizes(colours[0]!).includes(size));
 };
 
-test('a buyer chooses a variant, fills the cart, checks out with company details and sees the order', async ({ page, request }) => {
+test('a buyer chooses a variant, fills the cart, checks out with company details and sees the order', async ({
+  page,
+  request,
+}) => {
   const email = await registerBuyer(request);
   const product = await findProduct(request, isGoodForVariants);
-  const second = await findProduct(request, (candidate) => candidate.art !== product.art && candidate.variants.some((variant) => variant.stock > 10));
+  const second = await findProduct(
+    request,
+    (candidate) => candidate.art !== product.art && candidate.variants.some((variant) => variant.stock > 10),
+  );
   await page.goto('/');
   await logInThroughDialog(page, email);
 
   // Variant choice: the price and the stock follow the colour and size.
   await page.goto(`/product/${product.art}`);
   const [first] = product.variants;
-  await expect.poll(async () => plain(await page.getByLabel('Цена').innerText())).toBe(plain(formatPrice(first!.price)));
+  await expect
+    .poll(async () => plain(await page.getByLabel('Цена').innerText()))
+    .toBe(plain(formatPrice(first!.price)));
   const colours = [...new Set(product.variants.map((variant) => variant.color))];
   const biggerOfFirstColour = product.variants.filter((variant) => variant.color === colours[0]).at(-1)!;
   await page.locator('.variant-picker label', { hasText: `${biggerOfFirstColour.size} см` }).click();
-  await expect.poll(async () => plain(await page.getByLabel('Цена').innerText())).toBe(plain(formatPrice(biggerOfFirstColour.price)));
+  await expect
+    .poll(async () => plain(await page.getByLabel('Цена').innerText()))
+    .toBe(plain(formatPrice(biggerOfFirstColour.price)));
   await page.locator('.variant-picker label', { hasText: colours[1]! }).click();
-  const sameSizeOther = product.variants.find((variant) => variant.color === colours[1] && variant.size === biggerOfFirstColour.size);
-  const expected = sameSizeOther ?? product.variants.filter((variant) => variant.color === colours[1]).sort((a, b) => a.size - b.size)[0]!;
-  await expect.poll(async () => plain(await page.getByLabel('Цена').innerText())).toBe(plain(formatPrice(expected.price)));
+  const sameSizeOther = product.variants.find(
+    (variant) => variant.color === colours[1] && variant.size === biggerOfFirstColour.size,
+  );
+  const expected =
+    sameSizeOther ??
+    product.variants.filter((variant) => variant.color === colours[1]).sort((a, b) => a.size - b.size)[0]!;
+  await expect
+    .poll(async () => plain(await page.getByLabel('Цена').innerText()))
+    .toBe(plain(formatPrice(expected.price)));
   await expect(page.getByText('В наличии')).toBeVisible();
 
   await page.getByRole('button', { name: 'В корзину' }).click();
@@ -105,7 +131,9 @@ test('a buyer chooses a variant, fills the cart, checks out with company details
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: `Здравствуйте, ${email.split('@')[0]}!` })).toBeVisible();
   await expect(page.getByText(/^Заказ #\d+$/)).toHaveCount(1);
-  await expect.poll(async () => plain(await page.locator('.order-card-sum').innerText())).toBe(plain(`Сумма: ${formatPrice(expected.price * 4)}`));
+  await expect
+    .poll(async () => plain(await page.locator('.order-card-sum').innerText()))
+    .toBe(plain(`Сумма: ${formatPrice(expected.price * 4)}`));
   await expect(page.getByText('Статус: Создан')).toBeVisible();
   await screenshots(page, 'profile');
 });
@@ -125,7 +153,9 @@ test('«Купить» goes straight to checkout and leaves the cart alone', asy
   await page.getByRole('button', { name: 'Купить' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout\\?items=${product.art}:${variant.id}:3$`));
   await expect(page.getByText(`${product.name} x 3`)).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('button', { name: /Корзина, товаров/ })).toHaveAccessibleName('Корзина, товаров: 0');
+  await expect(page.getByRole('banner').getByRole('button', { name: /Корзина, товаров/ })).toHaveAccessibleName(
+    'Корзина, товаров: 0',
+  );
   await page.getByLabel('Имя').fill('Иван');
   await page.getByLabel('Телефон').fill('89000000000');
   await page.getByLabel('Адрес доставки').fill('Казань, ул. Баумана, 1');

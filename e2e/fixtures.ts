@@ -45,7 +45,11 @@ export function watchConsole(page: Page): ConsoleWatch {
   };
   return {
     allowHttpStatus: (status) => allowed.add(status),
-    expectClean: () => expect(errors.filter((error) => !isAllowed(error)), 'errors in the page console').toEqual([]),
+    expectClean: () =>
+      expect(
+        errors.filter((error) => !isAllowed(error)),
+        'errors in the page console',
+      ).toEqual([]),
   };
 }
 
@@ -108,7 +112,8 @@ export async function openLoginDialog(page: Page): Promise<void> {
   await waitUntilAppeared(page.getByRole('dialog'));
 }
 
-export const userButton = (page: Page, email: string) => page.getByRole('banner').getByRole('button', { name: email.split('@')[0] });
+export const userButton = (page: Page, email: string) =>
+  page.getByRole('banner').getByRole('button', { name: email.split('@')[0] });
 
 /** Screenshots of a screen at phone, tablet and desktop width, light and dark, for a person to look at. */
 export async function screenshots(page: Page, name: string): Promise<void> {
@@ -135,7 +140,10 @@ export interface DemoProduct {
 }
 
 /** A product of the demo catalogue matching a condition, read from the API the storefront uses. */
-export async function findProduct(request: APIRequestContext, condition: (product: DemoProduct) => boolean): Promise<DemoProduct> {
+export async function findProduct(
+  request: APIRequestContext,
+  condition: (product: DemoProduct) => boolean,
+): Promise<DemoProduct> {
   for (let skip = 0; skip < 1000; skip += 100) {
     const response = await request.get(`/api/v1/products/?skip=${skip}&limit=100`);
     const products = (await response.json()) as DemoProduct[];

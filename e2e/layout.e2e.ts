@@ -3,7 +3,9 @@ import { expect, openLoginDialog, openPhoneMenu, test, waitUntilAppeared } from 
 test.describe('at phone width (375px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the header folds into a hamburger menu, the contact strip hides, the auth dialog fills the screen', async ({ page }) => {
+  test('the header folds into a hamburger menu, the contact strip hides, the auth dialog fills the screen', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Меню' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeHidden();

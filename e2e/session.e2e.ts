@@ -9,7 +9,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => shop?.stop());
 
-test('a long session: the buyer keeps working past the token’s expiry, and a new tab is logged in', async ({ browser }) => {
+test('a long session: the buyer keeps working past the token’s expiry, and a new tab is logged in', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: shop.url });
   const page = await context.newPage();

@@ -20,7 +20,10 @@ function extract(components: readonly string[], themeConfig: ThemeConfig): strin
   // Extraction needs the runtime: zeroRuntime off here is what makes antd register the styles.
   const generating = { ...themeConfig, zeroRuntime: false };
   return (
-    extractStyle({ includes: [...components], customTheme: (node) => <ConfigProvider theme={generating}>{node}</ConfigProvider> })
+    extractStyle({
+      includes: [...components],
+      customTheme: (node) => <ConfigProvider theme={generating}>{node}</ConfigProvider>,
+    })
       .replace(/<style[^>]*>|<\/style>/g, '\n')
       // Nested ConfigProviders inside some components (Modal's confirm) get keys made per render;
       // no element in the browser carries them.
@@ -37,10 +40,12 @@ function variablesBySelector(css: string): Map<string, Map<string, string>> {
   return new Map(
     [...css.matchAll(VARIABLES_RULE)].map(([, selector, body]) => [
       selector!.trim(),
-      new Map(body!.split(';').flatMap((declaration) => {
-        const colon = declaration.indexOf(':');
-        return colon > 0 ? [[declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim()] as const] : [];
-      })),
+      new Map(
+        body!.split(';').flatMap((declaration) => {
+          const colon = declaration.indexOf(':');
+          return colon > 0 ? [[declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim()] as const] : [];
+        }),
+      ),
     ]),
   );
 }
@@ -69,7 +74,12 @@ function darkVariables(light: string, dark: string): string {
 const TOKEN_RULE = new RegExp(`(^|})\\s*\\.${CSS_VAR_KEY}\\{`, 'g');
 
 function withTokensOnDocument(css: string): string {
-  return css.replace(TOKEN_RULE, `$1:root,.${CSS_VAR_KEY}{`).replace(new RegExp(`html\\[data-theme="dark"\\] \\.${CSS_VAR_KEY}\\{`, 'g'), `html[data-theme="dark"],html[data-theme="dark"] .${CSS_VAR_KEY}{`);
+  return css
+    .replace(TOKEN_RULE, `$1:root,.${CSS_VAR_KEY}{`)
+    .replace(
+      new RegExp(`html\\[data-theme="dark"\\] \\.${CSS_VAR_KEY}\\{`, 'g'),
+      `html[data-theme="dark"],html[data-theme="dark"] .${CSS_VAR_KEY}{`,
+    );
 }
 
 function withoutTokens(css: string): string {

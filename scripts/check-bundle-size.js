@@ -14,14 +14,19 @@ const files = [...new Set([...manifest.main, ...manifest['page-home']])];
 // The stylesheets count as much as the scripts (antd's build-time CSS is a first-load file): a
 // manifest without them would make the sum look smaller than what the browser downloads.
 if (!files.some((file) => file.endsWith('.css'))) {
-  console.error('No stylesheet in the home page first load: the asset manifest is missing the CSS, so the sum would be wrong');
+  console.error(
+    'No stylesheet in the home page first load: the asset manifest is missing the CSS, so the sum would be wrong',
+  );
   process.exit(1);
 }
 const sizes = files.map((file) => [file, gzipSize(file)]);
 const total = sizes.reduce((sum, [, size]) => sum + size, 0);
 
-for (const [file, size] of sizes.sort((a, b) => b[1] - a[1])) console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  home page first load (gzip), budget ${BUDGET_BYTES / 1024} KB`);
+for (const [file, size] of sizes.sort((a, b) => b[1] - a[1]))
+  console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+console.log(
+  `${(total / 1024).toFixed(1).padStart(7)} KB  home page first load (gzip), budget ${BUDGET_BYTES / 1024} KB`,
+);
 if (total > BUDGET_BYTES) {
   console.error(`Over budget by ${((total - BUDGET_BYTES) / 1024).toFixed(1)} KB`);
   process.exit(1);

@@ -1,10 +1,20 @@
 /** Platform behaviour shared by every route: errors, limits, headers, docs, health, logging. */
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, LogCapture, logIn, quickShoppers, setCookie, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../test/server/helpers/test-app';
+import {
+  createTestApp,
+  LogCapture,
+  logIn,
+  quickShoppers,
+  setCookie,
+  STARTUP_TIMEOUT,
+  type Shopper,
+  type TestApp,
+} from '../../test/server/helpers/test-app';
 import { TEST_PASSWORD } from '../../test/server/helpers/shop-data';
 
 const CYRILLIC = /[а-яё]/i;
-const SECRET_INTERNALS = 'connection to /srv/secret-db failed: password=hunter2 at Object.<anonymous> (/app/src/server/app.ts:1:1)';
+const SECRET_INTERNALS =
+  'connection to /srv/secret-db failed: password=hunter2 at Object.<anonymous> (/app/src/server/app.ts:1:1)';
 
 /** Routes that fail on purpose, added before the app is ready. */
 function addFailingRoutes(app: FastifyInstance): void {
@@ -104,7 +114,13 @@ describe('errors', () => {
   });
 
   it('a body over 1 MB → 413 {detail}, for JSON and form bodies alike', async () => {
-    const big = JSON.stringify({ user_id: shopper!.id, product_id: 1, variant_id: 1, count: 1, padding: 'x'.repeat(1024 * 1024) });
+    const big = JSON.stringify({
+      user_id: shopper!.id,
+      product_id: 1,
+      variant_id: 1,
+      count: 1,
+      padding: 'x'.repeat(1024 * 1024),
+    });
     const json = await shop.app.inject({
       method: 'POST',
       url: '/api/v1/cart/add',
@@ -129,7 +145,13 @@ describe('errors', () => {
       method: 'POST',
       url: '/api/v1/cart/add',
       headers: { ...shopper!.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify({ user_id: shopper!.id, product_id: 1, variant_id: 2_000_000_000, count: 1, padding: 'x'.repeat(1000 * 1000) }),
+      payload: JSON.stringify({
+        user_id: shopper!.id,
+        product_id: 1,
+        variant_id: 2_000_000_000,
+        count: 1,
+        padding: 'x'.repeat(1000 * 1000),
+      }),
     });
     // Parsed and validated: the unknown variant is the complaint, not the size.
     expect(response.statusCode).toBe(422);
@@ -143,9 +165,13 @@ describe('errors', () => {
       expect(response.body).not.toMatch(/hunter2|secret-db|stack|at Object|TypeError|field/);
     }
     // The error itself, with its message and stack, is in the log at level error ...
-    expect(log.lines.some((line) => line.includes('"level":50') && line.includes('secret-db') && line.includes('"stack"'))).toBe(true);
+    expect(
+      log.lines.some((line) => line.includes('"level":50') && line.includes('secret-db') && line.includes('"stack"')),
+    ).toBe(true);
     // ... next to the request line that says it answered 500.
-    expect(log.lines.some((line) => line.includes('"url":"/api/v1/test-only/boom"') && line.includes('"statusCode":500'))).toBe(true);
+    expect(
+      log.lines.some((line) => line.includes('"url":"/api/v1/test-only/boom"') && line.includes('"statusCode":500')),
+    ).toBe(true);
   });
 
   it('a database outage → 503 with Retry-After, internals hidden', async () => {
@@ -161,13 +187,16 @@ describe('security headers', () => {
   it.each([
     ['a JSON answer', '/api/v1/products/categories/all'],
     ['an error answer', '/api/nothing-here'],
-  ])('on %s: nosniff, a CSP that allows nothing and no framing, same-origin reads only, no X-Powered-By', async (_name, url) => {
-    const response = await shop.app.inject({ method: 'GET', url });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(response.headers['x-powered-by']).toBeUndefined();
-  });
+  ])(
+    'on %s: nosniff, a CSP that allows nothing and no framing, same-origin reads only, no X-Powered-By',
+    async (_name, url) => {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    },
+  );
 
   it.each([
     ['a storefront page', '/catalog'],
@@ -214,7 +243,11 @@ describe('OpenAPI document', () => {
   ];
   const withoutTrailingSlash = (path: string) => path.replace(/(.)\/$/, '$1');
 
-  let document: { openapi: string; info: { title: string }; paths: Record<string, Record<string, { responses?: object }>> };
+  let document: {
+    openapi: string;
+    info: { title: string };
+    paths: Record<string, Record<string, { responses?: object }>>;
+  };
   beforeAll(async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
@@ -234,7 +267,7 @@ describe('OpenAPI document', () => {
     expect(operations![method.toLowerCase()]!.responses).toBeDefined();
   });
 
-  it('does not list the test-only routes\' secrets or anything outside /api', () => {
+  it("does not list the test-only routes' secrets or anything outside /api", () => {
     for (const path of Object.keys(document.paths)) expect(path.startsWith('/api/')).toBe(true);
   });
 
@@ -251,25 +284,33 @@ describe('health', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('/ready → 503 once the database is gone', async () => {
-    const doomed = await createTestApp();
-    try {
-      await doomed.app.database.close();
-      const response = await doomed.app.inject({ method: 'GET', url: '/api/health/ready' });
-      expect(response.statusCode).toBe(503);
-      expect((await doomed.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
-    } finally {
-      // The database handle is already closed; closing the app must not throw because of it.
-      await doomed.close().catch(() => {});
-    }
-  }, STARTUP_TIMEOUT);
+  it(
+    '/ready → 503 once the database is gone',
+    async () => {
+      const doomed = await createTestApp();
+      try {
+        await doomed.app.database.close();
+        const response = await doomed.app.inject({ method: 'GET', url: '/api/health/ready' });
+        expect(response.statusCode).toBe(503);
+        expect((await doomed.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      } finally {
+        // The database handle is already closed; closing the app must not throw because of it.
+        await doomed.close().catch(() => {});
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
 });
 
 describe('logging', () => {
   it('one line per request, and never the password, the access token or the refresh cookie', async () => {
     const email = `logged-${Date.now()}@example.com`;
     const password = `${TEST_PASSWORD} Пароль-${Date.now()}`;
-    const registered = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password } });
+    const registered = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      query: { email, password },
+    });
     expect(registered.statusCode).toBe(201);
     const userId = (registered.json() as { id: number }).id;
 
@@ -287,21 +328,54 @@ describe('logging', () => {
     const failedLogin = await logIn(shop.app, email, `${password}-wrong`);
     expect(failedLogin.statusCode).toBe(401);
 
-    const refreshed = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { refresh_token: firstCookie } });
+    const refreshed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      cookies: { refresh_token: firstCookie },
+    });
     expect(refreshed.statusCode).toBe(200);
     const secondCookie = setCookie(refreshed, 'refresh_token')!.value;
     const secondToken = (refreshed.json() as { access_token: string }).access_token;
 
     const headers = { authorization: `Bearer ${secondToken}` };
     expect((await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${userId}`, headers })).statusCode).toBe(200);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(200);
     expect(
-      (await shop.app.inject({ method: 'POST', url: '/api/v1/cart/add', headers, payload: { user_id: userId, product_id: 1, variant_id: 2_000_000_000, count: 1 } })).statusCode,
+      (
+        await shop.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/user',
+          headers: { authorization: `Bearer ${accessToken}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'POST',
+          url: '/api/v1/cart/add',
+          headers,
+          payload: { user_id: userId, product_id: 1, variant_id: 2_000_000_000, count: 1 },
+        })
+      ).statusCode,
     ).toBe(422);
-    expect((await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { refresh_token: secondCookie } })).statusCode).toBe(204);
+    expect(
+      (await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { refresh_token: secondCookie } }))
+        .statusCode,
+    ).toBe(204);
     // A replayed, revoked cookie and a bad token take the failure paths.
-    expect((await shop.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { refresh_token: firstCookie } })).statusCode).toBe(401);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${accessToken}x` } })).statusCode).toBe(401);
+    expect(
+      (await shop.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { refresh_token: firstCookie } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/user',
+          headers: { authorization: `Bearer ${accessToken}x` },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     const text = log.text;
     // The capture works: the calls above are there.
@@ -310,10 +384,25 @@ describe('logging', () => {
     expect(text).toContain(`"url":"/api/v1/cart/${userId}"`);
     for (const line of log.lines) expect(() => JSON.parse(line)).not.toThrow();
     // Each request's line names the request, so it can be matched with that request's errors.
-    const cartLine = JSON.parse(log.lines.find((line) => line.includes(`"url":"/api/v1/cart/${userId}"`))!) as Record<string, unknown>;
-    expect(cartLine).toMatchObject({ msg: 'request', method: 'GET', statusCode: 200, reqId: expect.stringMatching(/^req-/) });
+    const cartLine = JSON.parse(log.lines.find((line) => line.includes(`"url":"/api/v1/cart/${userId}"`))!) as Record<
+      string,
+      unknown
+    >;
+    expect(cartLine).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      statusCode: 200,
+      reqId: expect.stringMatching(/^req-/),
+    });
 
-    for (const secret of [password, encodeURIComponent(password), accessToken, secondToken, firstCookie, secondCookie]) {
+    for (const secret of [
+      password,
+      encodeURIComponent(password),
+      accessToken,
+      secondToken,
+      firstCookie,
+      secondCookie,
+    ]) {
       expect(text).not.toContain(secret);
     }
     // Nor the token's signature or the cookie in any other shape.

@@ -2,7 +2,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { stdoutLines } from './log-lines';
@@ -45,7 +51,12 @@ class RequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: loggableUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: loggableUrl(request.url),
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request failed');
     else (this.lines ?? reply.log).info({ reqId: request.id, ...line }, 'request');
   }
@@ -62,7 +73,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       // Belt and braces: nothing below should log these, but if a future log line does, they are masked.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.access_token'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.access_token',
+      ],
       stream: options.logStream ?? stdoutLines,
     },
     logController: requestLog,

@@ -48,7 +48,10 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1
 function trustProxy(raw: string | undefined): AppConfig['trustProxy'] {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
-  return raw.split(',').map((address) => address.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 }
 
 const DAY = 24 * 60 * 60;
@@ -84,4 +87,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoCatalogue: env.SEED_DEMO_CATALOGUE !== 'false',
   };
 }
-

@@ -41,6 +41,8 @@ export interface CheckoutItem {
  * in it comes back whole, while an ordinary one (MO-1001) reads as itself in the address bar.
  */
 export function checkoutPath(items: CheckoutItem[]): string {
-  const entries = items.map(({ art, variantId, count }) => `${encodeURIComponent(encodeURIComponent(art))}:${variantId}:${count}`);
+  const entries = items.map(
+    ({ art, variantId, count }) => `${encodeURIComponent(encodeURIComponent(art))}:${variantId}:${count}`,
+  );
   return `${PAGE_PATHS.checkout}?items=${entries.join(',')}`;
 }

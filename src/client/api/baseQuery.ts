@@ -1,5 +1,10 @@
 import { createAction } from '@reduxjs/toolkit';
-import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import type { TokenResponse } from '@shared/api';
 import { API_HOST } from './config';
 import { takeInitialResponse } from './initialResponses';
@@ -52,15 +57,21 @@ export function refreshAccessToken(): Promise<string | null> {
 }
 
 /** A refresh only when the server's session cookie exists: a visitor's would fail (and log a 401). */
-export const refreshIfSession = (): Promise<string | null> => (hasSessionHint() ? refreshAccessToken() : Promise.resolve(null));
+export const refreshIfSession = (): Promise<string | null> =>
+  hasSessionHint() ? refreshAccessToken() : Promise.resolve(null);
 
-const isAuthCall = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url).startsWith('api/v1/auth/');
+const isAuthCall = (args: string | FetchArgs) =>
+  (typeof args === 'string' ? args : args.url).startsWith('api/v1/auth/');
 
 /**
  * SPEC §4 and §7: a missing or expired token is refreshed before the request; a 401 triggers one
  * refresh and one retry; when nothing works the request goes without a token and the session ends.
  */
-export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
   // Public catalogue reads the page came with need neither a token nor the network.
   const initial = takeInitialResponse(args);
   if (initial) return initial;

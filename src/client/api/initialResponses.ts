@@ -9,7 +9,8 @@ function collectInitialResponses(): void {
   if (!element) return;
   element.remove();
   try {
-    for (const [key, data] of Object.entries(JSON.parse(element.textContent ?? '{}') as Record<string, unknown>)) unread.set(key, data);
+    for (const [key, data] of Object.entries(JSON.parse(element.textContent ?? '{}') as Record<string, unknown>))
+      unread.set(key, data);
   } catch {
     // A page without usable answers simply asks the API.
   }

@@ -4,7 +4,17 @@ import { bannersApi } from '@/features/banners/bannersApi';
 import { cartApi } from '@/features/cart/cartApi';
 import { catalogueApi } from '@/features/catalogue/catalogueApi';
 import { authApi } from '@/features/session/authApi';
-import { cart, json, loggedIn, makeToken, recorder, USER, wait, withoutSessionCookie, withSessionCookie } from '@/test/fixtures';
+import {
+  cart,
+  json,
+  loggedIn,
+  makeToken,
+  recorder,
+  USER,
+  wait,
+  withoutSessionCookie,
+  withSessionCookie,
+} from '@/test/fixtures';
 import { API, server } from '@/test/server';
 
 const NEW_TOKEN = makeToken(3600, 'renewed');
@@ -127,7 +137,9 @@ describe('baseQuery: a 401 answer', () => {
     server.use(
       http.get(`${API}/products/categories/all`, ({ request }) => {
         productCalls.record(request);
-        return request.headers.get('Authorization') === `Bearer ${NEW_TOKEN}` ? json([]) : json({ detail: 'Не авторизован' }, 401);
+        return request.headers.get('Authorization') === `Bearer ${NEW_TOKEN}`
+          ? json([])
+          : json({ detail: 'Не авторизован' }, 401);
       }),
     );
     const store = setupStore(loggedIn(USER, OLD_TOKEN));
@@ -167,7 +179,9 @@ describe('baseQuery: a 401 answer', () => {
     const refreshCalls = refreshNetwork(true);
     server.use(http.post(`${API}/auth/token`, () => json({ detail: 'Неверный email или пароль' }, 401)));
     const store = setupStore();
-    const result = await store.dispatch(authApi.endpoints.login.initiate({ email: 'ivan@example.ru', password: 'wrong' }));
+    const result = await store.dispatch(
+      authApi.endpoints.login.initiate({ email: 'ivan@example.ru', password: 'wrong' }),
+    );
     expect('error' in result).toBe(true);
     expect(refreshCalls.calls).toHaveLength(0);
   });

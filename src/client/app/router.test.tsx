@@ -2,7 +2,16 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { loggedOut } from '@/features/session/sessionSlice';
-import { cart, json, loggedIn, product, installUserNetwork, installVisitorNetwork, USER, visitor } from '@/test/fixtures';
+import {
+  cart,
+  json,
+  loggedIn,
+  product,
+  installUserNetwork,
+  installVisitorNetwork,
+  USER,
+  visitor,
+} from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API } from '@/test/server';
 import { AppLayout } from '@/layout/AppLayout';
@@ -39,13 +48,19 @@ describe('pages for users only (SPEC §6)', () => {
   });
 
   test('/profile renders for a user', async () => {
-    installUserNetwork(cart([]), http.get(`${API}/order/${USER.id}`, () => json([])));
+    installUserNetwork(
+      cart([]),
+      http.get(`${API}/order/${USER.id}`, () => json([])),
+    );
     renderShop({ route: '/profile', preloadedState: loggedIn() });
     expect(await screen.findByRole('heading', { name: 'Здравствуйте, ivan.petrov!' })).toBeInTheDocument();
   });
 
   test('/checkout renders for a user', async () => {
-    installUserNetwork(cart([]), http.get(`${API}/products/BEAR-01`, () => json(product())));
+    installUserNetwork(
+      cart([]),
+      http.get(`${API}/products/BEAR-01`, () => json(product())),
+    );
     renderShop({ route: '/checkout?items=BEAR-01:101:1', preloadedState: loggedIn() });
     expect(await screen.findByRole('heading', { name: 'Оформление заказа' })).toBeInTheDocument();
     expect(await screen.findByText('Мишка Тедди x 1')).toBeInTheDocument();

@@ -23,10 +23,31 @@ export const routes: RouteObject[] = [
       { path: PAGE_PATHS.catalogue, element: <CataloguePage /> },
       { path: PAGE_PATHS.product, element: <ProductPage /> },
       { path: PAGE_PATHS.about, element: <AboutPage /> },
-      { path: PAGE_PATHS.cart, element: <RequireUser><CartPage /></RequireUser> },
-      { path: PAGE_PATHS.checkout, element: <RequireUser><CheckoutPage /></RequireUser> },
+      {
+        path: PAGE_PATHS.cart,
+        element: (
+          <RequireUser>
+            <CartPage />
+          </RequireUser>
+        ),
+      },
+      {
+        path: PAGE_PATHS.checkout,
+        element: (
+          <RequireUser>
+            <CheckoutPage />
+          </RequireUser>
+        ),
+      },
       { path: PAGE_PATHS.orderSuccess, element: <OrderSuccessPage /> },
-      { path: PAGE_PATHS.profile, element: <RequireUser><ProfilePage /></RequireUser> },
+      {
+        path: PAGE_PATHS.profile,
+        element: (
+          <RequireUser>
+            <ProfilePage />
+          </RequireUser>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

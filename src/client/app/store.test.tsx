@@ -56,7 +56,10 @@ describe('persistence in localStorage (SPEC §1, §9)', () => {
     const first = setupStore(loadPersistedState());
     first.dispatch(colourModeChanged('light'));
     first.dispatch(categorySelected('Мишки'));
-    expect(setupStore(loadPersistedState()).getState()).toMatchObject({ colourMode: 'light', selectedCategory: 'Мишки' });
+    expect(setupStore(loadPersistedState()).getState()).toMatchObject({
+      colourMode: 'light',
+      selectedCategory: 'Мишки',
+    });
   });
 });
 
@@ -115,7 +118,9 @@ describe('cache invalidation', () => {
     const subscription = store.dispatch(cartApi.endpoints.getCart.initiate(USER.id));
     await subscription;
     expect(cartCalls.calls).toHaveLength(1);
-    await store.dispatch(cartApi.endpoints.addToCart.initiate({ user_id: USER.id, product_id: 1, variant_id: 101, count: 1 }));
+    await store.dispatch(
+      cartApi.endpoints.addToCart.initiate({ user_id: USER.id, product_id: 1, variant_id: 101, count: 1 }),
+    );
     await waitFor(() => expect(cartCalls.calls).toHaveLength(2));
     subscription.unsubscribe();
   });

@@ -1,7 +1,11 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '@/api/baseApi';
 import { addCartEditsListeners, cartEditsSlice } from '@/features/cart/cartEditsSlice';
-import { addSelectedCategoryListeners, loadSelectedCategory, selectedCategorySlice } from '@/features/catalogue/selectedCategorySlice';
+import {
+  addSelectedCategoryListeners,
+  loadSelectedCategory,
+  selectedCategorySlice,
+} from '@/features/catalogue/selectedCategorySlice';
 import { addColourModeListeners, colourModeSlice, loadColourMode } from '@/features/colourMode/colourModeSlice';
 import { authDialogSlice } from '@/features/session/authDialogSlice';
 import { sessionSlice } from '@/features/session/sessionSlice';

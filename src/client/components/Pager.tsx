@@ -23,7 +23,12 @@ export function Pager({ page, canGoForward, onChange, showPageNumber = false, di
       </Button>
       {/* A plain span: Typography would bring its editable and copyable parts (Input, Tooltip: 23 KB gzip) into the first load. */}
       {showPageNumber && <span className="pager-number">Страница {page + 1}</span>}
-      <Button icon={<RightOutlined aria-hidden />} iconPlacement="end" disabled={disabled || !canGoForward} onClick={() => onChange(page + 1)}>
+      <Button
+        icon={<RightOutlined aria-hidden />}
+        iconPlacement="end"
+        disabled={disabled || !canGoForward}
+        onClick={() => onChange(page + 1)}
+      >
         Вперёд
       </Button>
     </Flex>

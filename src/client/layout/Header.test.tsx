@@ -25,7 +25,7 @@ describe('Header at 1440px', () => {
     await screen.findByText('Товары не найдены');
   });
 
-  test("a user sees the badge with the units in GET /cart/{id} and the e-mail prefix leading to /profile", async () => {
+  test('a user sees the badge with the units in GET /cart/{id} and the e-mail prefix leading to /profile', async () => {
     installUserNetwork(THREE_UNITS);
     const user = userEvent.setup();
     const { router } = renderShop({ preloadedState: loggedIn() });
@@ -72,7 +72,11 @@ describe('Header at 375px', () => {
     expect(screen.queryByRole('navigation', { name: 'Основное меню' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Меню' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Каталог', 'О компании', 'Корзина', 'Войти']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Каталог', 'О компании', 'Корзина', 'Войти']);
     const colours = screen.getByRole('radiogroup', { name: 'Цветовая тема' });
     expect(within(colours).getByRole('radio', { name: 'Тёмная тема' })).not.toBeChecked();
     await user.click(within(menu).getByRole('menuitem', { name: 'Корзина' }));
@@ -87,13 +91,11 @@ describe('Header at 375px', () => {
     await user.click(screen.getByRole('button', { name: 'Меню' }));
     const menu = await screen.findByRole('menu');
     await waitFor(() =>
-      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-        'Каталог',
-        'О компании',
-        'Корзина (3)',
-        'ivan.petrov',
-        'Выйти',
-      ]),
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Каталог', 'О компании', 'Корзина (3)', 'ivan.petrov', 'Выйти']),
     );
     await user.click(within(menu).getByRole('menuitem', { name: 'Корзина (3)' }));
     expect(router.state.location.pathname).toBe('/cart');

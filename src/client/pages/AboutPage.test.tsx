@@ -17,7 +17,10 @@ describe('About page (SPEC §2)', () => {
   });
 
   test('its button opens the catalogue', async () => {
-    server.use(refreshFails(), http.get(`${API}/products/categories/all`, () => json([])));
+    server.use(
+      refreshFails(),
+      http.get(`${API}/products/categories/all`, () => json([])),
+    );
     const user = userEvent.setup();
     const { router } = renderShop({ route: '/about', preloadedState: visitor() });
     await user.click(await screen.findByRole('button', { name: 'Перейти в каталог' }));

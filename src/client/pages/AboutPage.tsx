@@ -20,8 +20,9 @@ export default function AboutPage() {
       <div className="about-text">
         <h1 className="page-title">О компании</h1>
         <Typography.Paragraph>
-          «Мягкий Опт» — поставщик мягких игрушек и товаров для детей. Мы работаем с продавцами маркетплейсов, розничными магазинами и
-          сетями: подбираем ассортимент, держим склад в Москве и отгружаем заказы от одной коробки.
+          «Мягкий Опт» — поставщик мягких игрушек и товаров для детей. Мы работаем с продавцами маркетплейсов,
+          розничными магазинами и сетями: подбираем ассортимент, держим склад в Москве и отгружаем заказы от одной
+          коробки.
         </Typography.Paragraph>
         <ul className="about-features">
           {features.map((feature) => (
@@ -36,7 +37,13 @@ export default function AboutPage() {
           </Button>
         </Link>
       </div>
-      <img className="about-image" src={imageUrl(API_HOST, 'about.svg')} alt="Склад игрушек «Мягкий Опт»" width={800} height={500} />
+      <img
+        className="about-image"
+        src={imageUrl(API_HOST, 'about.svg')}
+        alt="Склад игрушек «Мягкий Опт»"
+        width={800}
+        height={500}
+      />
     </div>
   );
 }

@@ -75,7 +75,10 @@ describe('Cart page: contents (SPEC §2)', () => {
     expect(within(line('Заяц')).getByText('Серый заяц')).toBeInTheDocument();
     expect(countOf('Заяц')).toHaveValue('2');
     expect(within(line('Заяц')).getByText('2 501 ₽')).toBeInTheDocument();
-    expect(within(line('Заяц')).getByRole('img', { name: 'Заяц' })).toHaveAttribute('src', 'http://shop.test/api/v1/image/hare.svg');
+    expect(within(line('Заяц')).getByRole('img', { name: 'Заяц' })).toHaveAttribute(
+      'src',
+      'http://shop.test/api/v1/image/hare.svg',
+    );
     // Level 2: it follows the page's h1 ('Корзина') with no level skipped.
     expect(screen.getByRole('heading', { name: /Итого/, level: 2 })).toHaveTextContent('Итого: 3 001₽');
     expect(within(summary()).getByText('3 товара')).toBeInTheDocument();
@@ -186,7 +189,11 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     await user.click(plus('Мишка Тедди'));
     expect(countOf('Мишка Тедди')).toHaveValue('2');
     expect(
-      await screen.findByText('Не удалось сохранить изменения корзины. Показаны последние сохранённые данные.', {}, { timeout: 3000 }),
+      await screen.findByText(
+        'Не удалось сохранить изменения корзины. Показаны последние сохранённые данные.',
+        {},
+        { timeout: 3000 },
+      ),
     ).toBeInTheDocument();
     expect(puts.calls).toHaveLength(1);
     expect(countOf('Мишка Тедди')).toHaveValue('1');

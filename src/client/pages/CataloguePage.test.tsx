@@ -122,7 +122,10 @@ describe('Catalogue page (SPEC §2, §9)', () => {
   });
 
   test("failed categories leave an empty select and 'Товары не найдены'", async () => {
-    server.use(refreshFails(), http.get(`${API}/products/categories/all`, () => json({ detail: 'Ошибка' }, 500)));
+    server.use(
+      refreshFails(),
+      http.get(`${API}/products/categories/all`, () => json({ detail: 'Ошибка' }, 500)),
+    );
     renderShop({ route: '/catalog', preloadedState: visitor() });
     expect(await screen.findByText('Товары не найдены')).toBeInTheDocument();
     await waitFor(() => expect(shownCategory()).toHaveTextContent('Категория'));

@@ -43,7 +43,15 @@ export default function CataloguePage() {
         />
       </Flex>
       <ProductGrid products={products} loading={isFetching || categoriesLoading} eagerCount={3} />
-      {products && <Pager page={page} canGoForward={products.length === PAGE_SIZE.catalogue} onChange={setPage} showPageNumber disabled={isFetching} />}
+      {products && (
+        <Pager
+          page={page}
+          canGoForward={products.length === PAGE_SIZE.catalogue}
+          onChange={setPage}
+          showPageNumber
+          disabled={isFetching}
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { cart, cartHandler, homeHandlers, json, loggedIn, order, product, recorder, USER, variant, wait } from '@/test/fixtures';
+import {
+  cart,
+  cartHandler,
+  homeHandlers,
+  json,
+  loggedIn,
+  order,
+  product,
+  recorder,
+  USER,
+  variant,
+  wait,
+} from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
@@ -63,7 +75,8 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     const hareLine = screen.getByText('Заяц x 1').closest('li')!;
     expect(within(hareLine).getByText('1 250,5 ₽')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 3 230,5₽');
-    for (const label of ['Имя', 'Телефон', 'Название компании', 'ИНН', 'КПП', 'Адрес доставки']) expect(field(label)).toBeInTheDocument();
+    for (const label of ['Имя', 'Телефон', 'Название компании', 'ИНН', 'КПП', 'Адрес доставки'])
+      expect(field(label)).toBeInTheDocument();
     expect(field('Адрес доставки').tagName).toBe('TEXTAREA');
     expect(submit()).toHaveTextContent('Оформить заказ');
   });
@@ -183,7 +196,11 @@ describe('Checkout: sending the order', () => {
     await user.type(field('КПП'), '770101001');
     await user.click(submit());
     await screen.findByRole('heading', { name: 'Заказ принят!' });
-    expect(await orderCalls.last!.json()).toMatchObject({ company_name: 'ООО «Игрушки»', company_inn: '770708389312', company_kpp: '770101001' });
+    expect(await orderCalls.last!.json()).toMatchObject({
+      company_name: 'ООО «Игрушки»',
+      company_inn: '770708389312',
+      company_kpp: '770101001',
+    });
   });
 
   test("reads 'Оформление...' and is disabled while sending", async () => {

@@ -11,7 +11,11 @@ export default function CheckoutPage() {
   return (
     <>
       <h1 className="page-title">Оформление заказа</h1>
-      {items ? <CheckoutForm items={items} /> : <BackToCart title="В заказе нет товаров" subTitle="Выберите товары в каталоге или в корзине." />}
+      {items ? (
+        <CheckoutForm items={items} />
+      ) : (
+        <BackToCart title="В заказе нет товаров" subTitle="Выберите товары в каталоге или в корзине." />
+      )}
     </>
   );
 }

@@ -91,7 +91,11 @@ describe('Home page: banners', () => {
   test("each banner links to its url, or to '#' without one", async () => {
     popularNetwork(
       [[]],
-      [banner({ id: 1, image: 'sale.svg', url: 'https://example.ru/sale' }), banner({ id: 2, url: null }), banner({ id: 3, url: '/catalog' })],
+      [
+        banner({ id: 1, image: 'sale.svg', url: 'https://example.ru/sale' }),
+        banner({ id: 2, url: null }),
+        banner({ id: 3, url: '/catalog' }),
+      ],
     );
     renderShop({ preloadedState: visitor() });
     const carousel = await screen.findByRole('region', { name: 'Акции и новинки' });
@@ -123,7 +127,11 @@ describe('product card', () => {
           id: 1,
           art: 'BIG BEAR/1',
           name: 'Большой мишка',
-          variants: [variant({ id: 1, price: 15000 }), variant({ id: 2, price: 12345.5 }), variant({ id: 3, price: 99999 })],
+          variants: [
+            variant({ id: 1, price: 15000 }),
+            variant({ id: 2, price: 12345.5 }),
+            variant({ id: 3, price: 99999 }),
+          ],
         }),
         product({ id: 2, art: 'HARE', name: 'Заяц', variants: [variant({ id: 4, price: 990 })] }),
         product({ id: 3, art: 'FOX', name: 'Лиса', variants: [] }),
@@ -134,7 +142,10 @@ describe('product card', () => {
     // ru-RU groups thousands with a no-break space and uses a decimal comma.
     expect(within(bear).getByText(/₽/).textContent).toBe('12\u00a0345,5 ₽');
     expect(bear).toHaveAttribute('href', '/product/BIG%20BEAR%2F1');
-    expect(within(bear).getByRole('img', { name: 'Большой мишка' })).toHaveAttribute('src', 'http://shop.test/api/v1/image/bear.svg');
+    expect(within(bear).getByRole('img', { name: 'Большой мишка' })).toHaveAttribute(
+      'src',
+      'http://shop.test/api/v1/image/bear.svg',
+    );
     expect(within(screen.getByRole('link', { name: /Заяц/ })).getByText('990 ₽')).toBeInTheDocument();
     expect(within(screen.getByRole('link', { name: /Лиса/ })).getByText('Нет данных')).toBeInTheDocument();
   });
@@ -156,7 +167,9 @@ describe('Home page with the answers the server wrote into it', () => {
     const served = document.createElement('script');
     served.type = 'application/json';
     served.id = INITIAL_RESPONSES_ELEMENT_ID;
-    served.textContent = JSON.stringify({ [apiReadKey('api/v1/products/popular', { skip: 0, limit: 8 })]: products(8) });
+    served.textContent = JSON.stringify({
+      [apiReadKey('api/v1/products/popular', { skip: 0, limit: 8 })]: products(8),
+    });
     document.head.append(served);
     const user = userEvent.setup();
     renderShop({ preloadedState: visitor() });

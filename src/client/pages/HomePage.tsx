@@ -7,7 +7,10 @@ import { ProductGrid } from '@/features/catalogue/ProductGrid';
 
 export default function HomePage() {
   const [page, setPage] = useState(0);
-  const { data, isFetching, isError } = useGetPopularProductsQuery({ skip: page * PAGE_SIZE.home, limit: PAGE_SIZE.home });
+  const { data, isFetching, isError } = useGetPopularProductsQuery({
+    skip: page * PAGE_SIZE.home,
+    limit: PAGE_SIZE.home,
+  });
   const products = isError ? [] : data;
   return (
     <>
@@ -15,7 +18,9 @@ export default function HomePage() {
       <h1 className="page-title section-title">Популярные игрушки</h1>
       <ProductGrid products={products} loading={isFetching} />
       {/* Not under the first load's spinner: it would be seen there and then pushed down (a layout shift). */}
-      {products && <Pager page={page} canGoForward={products.length === PAGE_SIZE.home} onChange={setPage} disabled={isFetching} />}
+      {products && (
+        <Pager page={page} canGoForward={products.length === PAGE_SIZE.home} onChange={setPage} disabled={isFetching} />
+      )}
     </>
   );
 }

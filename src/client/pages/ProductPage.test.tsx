@@ -2,7 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import type { Product } from '@shared/api';
-import { cart, cartItem, json, loggedIn, product, recorder, refreshFails, USER, variant, visitor } from '@/test/fixtures';
+import {
+  cart,
+  cartItem,
+  json,
+  loggedIn,
+  product,
+  recorder,
+  refreshFails,
+  USER,
+  variant,
+  visitor,
+} from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
@@ -63,11 +74,15 @@ describe('Product page: variants (SPEC §4)', () => {
     expect(isChosen(size('25 см'))).toBe(true);
     expect(price()).toHaveTextContent('990 ₽');
     expect(screen.getByText('В наличии')).toBeInTheDocument();
-    expect(within(screen.getByRole('radiogroup', { name: 'Размер' })).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
-      '25 см',
-      '40 см',
-    ]);
-    expect(screen.getByRole('img', { name: 'Мишка Тедди' })).toHaveAttribute('src', 'http://shop.test/api/v1/image/bear.svg');
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Размер' }))
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual(['25 см', '40 см']);
+    expect(screen.getByRole('img', { name: 'Мишка Тедди' })).toHaveAttribute(
+      'src',
+      'http://shop.test/api/v1/image/bear.svg',
+    );
   });
 
   test('changing the size updates the price and the stock status', async () => {
@@ -89,11 +104,13 @@ describe('Product page: variants (SPEC §4)', () => {
     expect(screen.getByText('В наличии')).toBeInTheDocument();
   });
 
-  test("changing the colour selects its smallest size when the new colour lacks the size", async () => {
+  test('changing the colour selects its smallest size when the new colour lacks the size', async () => {
     const { user } = await openAsUser();
     await user.click(colour('Голубой'));
     expect(isChosen(size('40 см'))).toBe(true);
-    expect(within(screen.getByRole('radiogroup', { name: 'Размер' })).queryByRole('radio', { name: '25 см' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Размер' })).queryByRole('radio', { name: '25 см' }),
+    ).not.toBeInTheDocument();
     await user.click(size('60 см'));
     expect(price()).toHaveTextContent('12 500,5 ₽');
     await user.click(colour('Розовый'));
@@ -219,14 +236,20 @@ describe('Product page: addressing', () => {
 
 describe('Product page: load failure', () => {
   test('an unknown article goes to the 404 page', async () => {
-    server.use(refreshFails(), http.get(`${API}/products/NOPE`, () => json({ detail: 'Товар не найден' }, 404)));
+    server.use(
+      refreshFails(),
+      http.get(`${API}/products/NOPE`, () => json({ detail: 'Товар не найден' }, 404)),
+    );
     const { router } = renderShop({ route: '/product/NOPE', preloadedState: visitor() });
     expect(await screen.findByRole('heading', { name: 'Упс... Страница не найдена' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/404');
   });
 
   test('a server error goes to the 404 page too', async () => {
-    server.use(refreshFails(), http.get(`${API}/products/BEAR-01`, () => json({ detail: 'Ошибка' }, 500)));
+    server.use(
+      refreshFails(),
+      http.get(`${API}/products/BEAR-01`, () => json({ detail: 'Ошибка' }, 500)),
+    );
     const { router } = renderShop({ route: '/product/BEAR-01', preloadedState: visitor() });
     expect(await screen.findByRole('heading', { name: 'Упс... Страница не найдена' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/404');

@@ -48,10 +48,16 @@ describe('Profile page (SPEC §2)', () => {
   });
 
   test('its Выйти button logs out and goes home', async () => {
-    server.use(http.post(`${API}/auth/logout`, () => json({})), refreshFails(), ...homeHandlers());
+    server.use(
+      http.post(`${API}/auth/logout`, () => json({})),
+      refreshFails(),
+      ...homeHandlers(),
+    );
     const { user, router, store } = openProfile([]);
     await screen.findByRole('heading', { name: 'Здравствуйте, ivan.petrov!' });
-    const head = screen.getByRole('heading', { name: 'Здравствуйте, ivan.petrov!' }).closest('.profile-head') as HTMLElement;
+    const head = screen
+      .getByRole('heading', { name: 'Здравствуйте, ivan.petrov!' })
+      .closest('.profile-head') as HTMLElement;
     await user.click(within(head).getByRole('button', { name: /Выйти/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().session.user).toBeNull();

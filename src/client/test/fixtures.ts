@@ -48,7 +48,12 @@ export function product(overrides: Partial<Product> = {}): Product {
 export function products(count: number, from = 1): Product[] {
   return Array.from({ length: count }, (_unused, index) => {
     const n = from + index;
-    return product({ id: n, art: `ART-${n}`, name: `Игрушка ${n}`, variants: [variant({ id: 1000 + n, price: 100 * n })] });
+    return product({
+      id: n,
+      art: `ART-${n}`,
+      name: `Игрушка ${n}`,
+      variants: [variant({ id: 1000 + n, price: 100 * n })],
+    });
   });
 }
 
@@ -71,13 +76,26 @@ export function cart(items: CartItem[]): Cart {
 }
 
 export function order(overrides: Partial<OrderSummary> = {}): OrderSummary {
-  return { id: 15, total_price: 4500, status: 'Создан', created_at: '2025-03-01T10:00:00.000Z', items_count: 3, ...overrides };
+  return {
+    id: 15,
+    total_price: 4500,
+    status: 'Создан',
+    created_at: '2025-03-01T10:00:00.000Z',
+    items_count: 3,
+    ...overrides,
+  };
 }
 
-export const banner = (overrides: Partial<Banner> = {}): Banner => ({ id: 1, image: 'banner-1.svg', url: null, ...overrides });
+export const banner = (overrides: Partial<Banner> = {}): Banner => ({
+  id: 1,
+  image: 'banner-1.svg',
+  url: null,
+  ...overrides,
+});
 
 /** The refresh cookie is missing: every refresh attempt answers 401. */
-export const refreshFails = () => http.post(`${API}/auth/refresh`, () => HttpResponse.json({ detail: 'Нет сессии' }, { status: 401 }));
+export const refreshFails = () =>
+  http.post(`${API}/auth/refresh`, () => HttpResponse.json({ detail: 'Нет сессии' }, { status: 401 }));
 
 /** The cart of `user`, answered from a function so a test can change it between calls. */
 export function cartHandler(answer: Cart | (() => Cart), user: User = USER) {
@@ -86,7 +104,10 @@ export function cartHandler(answer: Cart | (() => Cart), user: User = USER) {
 
 /** What the home page asks for, empty by default. */
 export function homeHandlers(popular: Product[] = [], banners: Banner[] = []) {
-  return [http.get(`${API}/products/popular`, () => HttpResponse.json(popular)), http.get(`${API}/banners/all`, () => HttpResponse.json(banners))];
+  return [
+    http.get(`${API}/products/popular`, () => HttpResponse.json(popular)),
+    http.get(`${API}/banners/all`, () => HttpResponse.json(banners)),
+  ];
 }
 
 /** Installs the handlers a visitor's shop needs (refresh fails, empty home page) plus any extra ones first. */

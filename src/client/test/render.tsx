@@ -43,8 +43,15 @@ function RouterProbe({ report }: { report(location: Location, navigate: (to: str
 }
 
 /** Renders with a fresh store per test, the theme and an in-memory router. */
-export function renderShop({ preloadedState, route = '/', routes = appRoutes, store = setupStore(preloadedState) }: Options = {}): ShopRender {
-  const probe: { state: { location: Location }; go?: (to: string) => void } = { state: { location: undefined as unknown as Location } };
+export function renderShop({
+  preloadedState,
+  route = '/',
+  routes = appRoutes,
+  store = setupStore(preloadedState),
+}: Options = {}): ShopRender {
+  const probe: { state: { location: Location }; go?: (to: string) => void } = {
+    state: { location: undefined as unknown as Location },
+  };
   const result = render(
     <StyleProvider container={styleContainer}>
       <Provider store={store}>

@@ -15,5 +15,21 @@ export const ANTD_STYLE_GROUPS = {
   /** The product page's choices, quantity, stock tag and notice. */
   product: ['Radio', 'InputNumber', 'Tag', 'Typography'],
   /** Every other page and dialog: cart, checkout, profile, about, 404, order success, login, phone menu. */
-  pages: ['Alert', 'App', 'Card', 'Dropdown', 'Empty', 'Form', 'Input', 'InputNumber', 'Menu', 'Modal', 'Result', 'Tabs', 'Tag', 'Typography', 'message'],
+  pages: [
+    'Alert',
+    'App',
+    'Card',
+    'Dropdown',
+    'Empty',
+    'Form',
+    'Input',
+    'InputNumber',
+    'Menu',
+    'Modal',
+    'Result',
+    'Tabs',
+    'Tag',
+    'Typography',
+    'message',
+  ],
 } as const;

@@ -73,5 +73,11 @@ export const darkTheme: ThemeConfig = {
     fontFamily: 'inherit',
     ...breakpoints,
   },
-  components: { Tabs: { itemSelectedColor: PRIMARY_TEXT_ON_DARK, itemHoverColor: PRIMARY_TEXT_ON_DARK, itemActiveColor: PRIMARY_TEXT_ON_DARK } },
+  components: {
+    Tabs: {
+      itemSelectedColor: PRIMARY_TEXT_ON_DARK,
+      itemHoverColor: PRIMARY_TEXT_ON_DARK,
+      itemActiveColor: PRIMARY_TEXT_ON_DARK,
+    },
+  },
 };

@@ -64,7 +64,9 @@ describe('the embedded database (DATA_DIR)', () => {
       const database = await openDatabase({ databaseUrl: undefined, dataDir });
       await start(database);
       const estimatedProducts = async () => {
-        const { rows } = (await database.db.execute(sql`select reltuples from pg_class where relname = 'products'`)) as unknown as { rows: { reltuples: number }[] };
+        const { rows } = (await database.db.execute(
+          sql`select reltuples from pg_class where relname = 'products'`,
+        )) as unknown as { rows: { reltuples: number }[] };
         return Number(rows[0]!.reltuples);
       };
       expect(await estimatedProducts()).toBeLessThanOrEqual(0);

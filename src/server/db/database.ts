@@ -201,7 +201,11 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
 const RELISTEN_DELAY_MS = 1000;
 
 /** A dedicated connection that LISTENs, and connects again (after `onLost`) whenever it breaks. */
-async function listenOnPostgres(connectionString: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let current: Client | null = null;
   let retry: NodeJS.Timeout | undefined;

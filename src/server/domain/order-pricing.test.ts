@@ -1,8 +1,24 @@
 import { OutOfStockError, ProductNotFoundError, VariantProductMismatchError } from './errors';
 import { mergeLines, priceOrder, type StockedVariant } from './order-pricing';
 
-const bear: StockedVariant = { id: 11, productId: 1, productName: 'Мишка', color: 'бурый', size: 30, price: '199.90', stock: 5 };
-const hare: StockedVariant = { id: 21, productId: 2, productName: 'Заяц', color: 'белый', size: 25, price: '0.10', stock: 100 };
+const bear: StockedVariant = {
+  id: 11,
+  productId: 1,
+  productName: 'Мишка',
+  color: 'бурый',
+  size: 30,
+  price: '199.90',
+  stock: 5,
+};
+const hare: StockedVariant = {
+  id: 21,
+  productId: 2,
+  productName: 'Заяц',
+  color: 'белый',
+  size: 25,
+  price: '0.10',
+  stock: 100,
+};
 const bigBear: StockedVariant = { ...bear, id: 12, size: 50, price: '349.99', stock: 1 };
 const stocked = new Map([bear, hare, bigBear].map((variant) => [variant.id, variant]));
 
@@ -54,7 +70,9 @@ describe('priceOrder', () => {
   it('refuses more than the stock, naming the product, its variant and both quantities', () => {
     const ordered = mergeLines([{ product_id: 1, variant_id: 12, quantity: 2 }]);
     expect(() => priceOrder([12], ordered, stocked)).toThrow(OutOfStockError);
-    expect(() => priceOrder([12], ordered, stocked)).toThrow('Недостаточно товара «Мишка» (бурый, 50 см): в наличии 1 шт., заказано 2 шт.');
+    expect(() => priceOrder([12], ordered, stocked)).toThrow(
+      'Недостаточно товара «Мишка» (бурый, 50 см): в наличии 1 шт., заказано 2 шт.',
+    );
   });
 
   it('takes exactly the whole stock', () => {
@@ -63,7 +81,9 @@ describe('priceOrder', () => {
   });
 
   it('refuses a variant that does not exist or belongs to another product', () => {
-    expect(() => priceOrder([99], mergeLines([{ product_id: 1, variant_id: 99, quantity: 1 }]), stocked)).toThrow(new ProductNotFoundError(99, 1));
+    expect(() => priceOrder([99], mergeLines([{ product_id: 1, variant_id: 99, quantity: 1 }]), stocked)).toThrow(
+      new ProductNotFoundError(99, 1),
+    );
     expect(() => priceOrder([21], mergeLines([{ product_id: 1, variant_id: 21, quantity: 1 }]), stocked)).toThrow(
       'Не удалось найти вариант с id=21 для продукта 1',
     );

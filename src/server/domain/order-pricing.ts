@@ -60,7 +60,10 @@ export function priceOrder(
     const variant = stocked.get(variantId);
     if (!variant || variant.productId !== line.productId) throw new ProductNotFoundError(variantId, line.productId);
     if (variant.stock < line.quantity) {
-      throw new OutOfStockError({ name: variant.productName, color: variant.color, size: variant.size, stock: variant.stock }, line.quantity);
+      throw new OutOfStockError(
+        { name: variant.productName, color: variant.color, size: variant.size, stock: variant.stock },
+        line.quantity,
+      );
     }
     totalKopecks += toKopecks(variant.price) * line.quantity;
     itemsCount += line.quantity;

@@ -24,7 +24,8 @@ export default fp(
   async (app) => {
     // A secret generated on first start is kept in the database, so every process of the shop
     // and every restart signs with the same one; no default secret lives in the code.
-    const secret = app.config.jwtSecret ?? (await app.repositories.settings.getOrInsert('jwt_secret', generateSecret()));
+    const secret =
+      app.config.jwtSecret ?? (await app.repositories.settings.getOrInsert('jwt_secret', generateSecret()));
     app.decorate('accessTokens', createAccessTokens(secret, app.config.accessTokenTtlSeconds));
     app.decorateRequest('userId', 0);
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -48,7 +48,8 @@ export default fp(
       await database.close();
       throw error;
     }
-    const maintain = () => database.maintain().catch((error: unknown) => app.log.warn({ err: error }, 'database maintenance failed'));
+    const maintain = () =>
+      database.maintain().catch((error: unknown) => app.log.warn({ err: error }, 'database maintenance failed'));
     await maintain();
     const upkeep = setInterval(maintain, MAINTENANCE_INTERVAL_MS).unref();
     app.decorate('database', database);

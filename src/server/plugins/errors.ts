@@ -38,14 +38,33 @@ const byStatus: Record<number, string> = {
 };
 
 // PostgreSQL unreachable or restarting: the request may succeed if repeated, so say 503, not 500.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|encountered a connection error and is not queryable/.test(message)) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|encountered a connection error and is not queryable/.test(
+        message,
+      )
+    )
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -66,7 +85,8 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
 function classify(error: FastifyError): [number, string] {
   if (error instanceof ApiError) return [error.statusCode, error.detail];
   // A domain error with no status here is a bug: it falls through to the generic 500 below.
-  const domainStatus = error instanceof DomainError ? statusOfDomainError.get(error.constructor as typeof DomainError) : undefined;
+  const domainStatus =
+    error instanceof DomainError ? statusOfDomainError.get(error.constructor as typeof DomainError) : undefined;
   if (domainStatus) return [domainStatus, (error as unknown as DomainError).detail];
   if (error.validation) return [422, describeValidationError(error.validation as never, error.validationContext)];
   const known = byFastifyCode[error.code];

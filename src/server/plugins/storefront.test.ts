@@ -9,7 +9,8 @@ import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/serv
 
 let shop: TestApp;
 let storefront: string;
-const SHELL = '<!doctype html><html lang="ru"><head><title>Мягкий Опт</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="ru"><head><title>Мягкий Опт</title></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   storefront = await mkdtemp(path.join(tmpdir(), 'storefront-'));
@@ -18,7 +19,10 @@ beforeAll(async () => {
   const script = 'console.log("shop");'.repeat(200);
   await writeFile(path.join(storefront, 'assets', 'main.0123456789ab.js'), script);
   await writeFile(path.join(storefront, 'assets', 'main.0123456789ab.js.gz'), gzipSync(script));
-  await writeFile(path.join(storefront, 'asset-manifest.json'), JSON.stringify({ 'page-home': ['assets/228.0123456789ab.js', 'assets/page-home.0123456789ab.js'] }));
+  await writeFile(
+    path.join(storefront, 'asset-manifest.json'),
+    JSON.stringify({ 'page-home': ['assets/228.0123456789ab.js', 'assets/page-home.0123456789ab.js'] }),
+  );
   shop = await createTestApp({ storefrontDir: storefront });
 }, STARTUP_TIMEOUT);
 afterAll(async () => {
@@ -42,14 +46,20 @@ describe('the storefront', () => {
   /** The API answers written into a page, by API path. */
   async function firstReadsOf(url: string): Promise<Record<string, unknown>> {
     const { body } = await shop.app.inject({ method: 'GET', url });
-    const element = new RegExp(`<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">(.*?)</script>`, 's').exec(body);
+    const element = new RegExp(
+      `<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">(.*?)</script>`,
+      's',
+    ).exec(body);
     return element ? (JSON.parse(element[1]!) as Record<string, unknown>) : {};
   }
   const api = async (key: string) => (await shop.app.inject({ method: 'GET', url: `/${key}` })).json();
 
   it.each([
     ['/', ['api/v1/banners/all', 'api/v1/products/popular?limit=8&skip=0']],
-    ['/catalog', ['api/v1/products/categories/all', `api/v1/products/categories/${encodeURIComponent('Мишки')}?limit=9&skip=0`]],
+    [
+      '/catalog',
+      ['api/v1/products/categories/all', `api/v1/products/categories/${encodeURIComponent('Мишки')}?limit=9&skip=0`],
+    ],
     ['/product/MO-1001', ['api/v1/products/MO-1001']],
   ])('writes into %s the API answers its first render asks for, exactly as the API gives them', async (url, keys) => {
     const reads = await firstReadsOf(url);
@@ -79,14 +89,20 @@ describe('the storefront', () => {
 
   it('names the home page’s first banner and popular toys so the browser fetches them early', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/' });
-    const hints = [...response.body.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((match) => match[1]);
+    const hints = [...response.body.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
     expect(hints).toHaveLength(3);
     expect(hints[0]).toMatch(/^\/api\/v1\/image\/banner-\d+\.svg$/);
     for (const href of hints) expect((await shop.app.inject({ method: 'GET', url: href! })).statusCode).toBe(200);
   });
 
   it('sends hashed assets compressed and cached for a year; unknown /api paths stay JSON 404s', async () => {
-    const asset = await shop.app.inject({ method: 'GET', url: '/assets/main.0123456789ab.js', headers: { 'accept-encoding': 'gzip' } });
+    const asset = await shop.app.inject({
+      method: 'GET',
+      url: '/assets/main.0123456789ab.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-encoding']).toBe('gzip');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -4,7 +4,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, apiReadKey, imageUrl, INITIAL_RESPONSES_ELEMENT_ID, PAGE_SIZE, type Banner, type Product } from '../../shared/api';
+import {
+  API_PREFIX,
+  apiReadKey,
+  imageUrl,
+  INITIAL_RESPONSES_ELEMENT_ID,
+  PAGE_SIZE,
+  type Banner,
+  type Product,
+} from '../../shared/api';
 import { PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
 import { notFound } from '../errors';
 
@@ -40,7 +48,8 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
 
   /** The storefront's lazily loaded page chunks by name (webpack writes asset-manifest.json). */
   const manifestPath = root === null ? null : path.join(root, 'asset-manifest.json');
-  const pageChunks: Record<string, string[]> = manifestPath && existsSync(manifestPath) ? JSON.parse(await readFile(manifestPath, 'utf8')) : {};
+  const pageChunks: Record<string, string[]> =
+    manifestPath && existsSync(manifestPath) ? JSON.parse(await readFile(manifestPath, 'utf8')) : {};
 
   /** An API answer as the page would get it (cached catalogue reads, through every hook), or null. */
   async function apiRead(key: string): Promise<string | null> {
@@ -53,7 +62,9 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
    * browser would otherwise learn of these requests only after downloading and running the
    * scripts, and of the images in them one round trip later still. Only public catalogue reads.
    */
-  async function firstReads(pathname: string): Promise<{ chunks: string[]; reads: Map<string, string>; images: string[] } | null> {
+  async function firstReads(
+    pathname: string,
+  ): Promise<{ chunks: string[]; reads: Map<string, string>; images: string[] } | null> {
     const reads = new Map<string, string>();
     const take = async (key: string) => {
       const body = await apiRead(key);
@@ -65,15 +76,28 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
         take(apiReadKey(`${API_PREFIX}banners/all`)),
         take(apiReadKey(`${API_PREFIX}products/popular`, { skip: 0, limit: PAGE_SIZE.home })),
       ])) as [Banner[] | null, Product[] | null];
-      return { chunks: [PAGE_CHUNKS.home], reads, images: [...(banners ?? []).slice(0, 1), ...(popular ?? []).slice(0, 2)].map((item) => item.image) };
+      return {
+        chunks: [PAGE_CHUNKS.home],
+        reads,
+        images: [...(banners ?? []).slice(0, 1), ...(popular ?? []).slice(0, 2)].map((item) => item.image),
+      };
     }
     if (pathname === PAGE_PATHS.catalogue) {
       // SPEC §9: the first category, unless the shopper chose another (the client knows; it asks).
       const [first] = ((await take(apiReadKey(`${API_PREFIX}products/categories/all`))) ?? []) as string[];
       const products = first
-        ? ((await take(apiReadKey(`${API_PREFIX}products/categories/${encodeURIComponent(first)}`, { skip: 0, limit: PAGE_SIZE.catalogue }))) as Product[] | null)
+        ? ((await take(
+            apiReadKey(`${API_PREFIX}products/categories/${encodeURIComponent(first)}`, {
+              skip: 0,
+              limit: PAGE_SIZE.catalogue,
+            }),
+          )) as Product[] | null)
         : null;
-      return { chunks: [PAGE_CHUNKS.catalogue], reads, images: (products ?? []).slice(0, 2).map((product) => product.image) };
+      return {
+        chunks: [PAGE_CHUNKS.catalogue],
+        reads,
+        images: (products ?? []).slice(0, 2).map((product) => product.image),
+      };
     }
     const productPage = PRODUCT_PAGE.exec(pathname);
     if (productPage) {
@@ -95,17 +119,31 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       return shell;
     }
     if (!page) return shell;
-    const scripts = [...new Set(page.chunks.flatMap((chunk) => pageChunks[chunk] ?? []))].filter((file) => file.endsWith('.js')).map((file) => `<link rel="preload" as="script" href="/${file}">`);
-    const images = page.images.map((image, index) => `<link rel="preload" as="image" href="${imageUrl('/', image)}"${index === 0 ? ' fetchpriority="high"' : ''}>`);
+    const scripts = [...new Set(page.chunks.flatMap((chunk) => pageChunks[chunk] ?? []))]
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `<link rel="preload" as="script" href="/${file}">`);
+    const images = page.images.map(
+      (image, index) =>
+        `<link rel="preload" as="image" href="${imageUrl('/', image)}"${index === 0 ? ' fetchpriority="high"' : ''}>`,
+    );
     // JSON in HTML: '<' escaped, so no answer can close the element (or open a comment) early.
-    const answers = [...page.reads].map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',').replaceAll('<', '\\u003c');
-    const data = page.reads.size > 0 ? `<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">{${answers}}</script>` : '';
-    return Buffer.from(shell.toString('utf8').replace('</head>', `${images.join('')}${scripts.join('')}${data}</head>`));
+    const answers = [...page.reads]
+      .map(([key, body]) => `${JSON.stringify(key)}:${body}`)
+      .join(',')
+      .replaceAll('<', '\\u003c');
+    const data =
+      page.reads.size > 0
+        ? `<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">{${answers}}</script>`
+        : '';
+    return Buffer.from(
+      shell.toString('utf8').replace('</head>', `${images.join('')}${scripts.join('')}${data}</head>`),
+    );
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!indexHtml || !isPage) throw notFound('Не найдено');
     const page = await pageFor(pathname, indexHtml);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);

@@ -26,7 +26,8 @@ export function describeValidationError(errors: ErrorObject[], part: string | un
   localizeRu(localized);
   const [first] = localized;
   if (!first) return 'Некорректные данные';
-  const missing = first.keyword === 'required' ? (first.params as { missingProperty?: string }).missingProperty : undefined;
+  const missing =
+    first.keyword === 'required' ? (first.params as { missingProperty?: string }).missingProperty : undefined;
   const field = missing ?? first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const where = field ? `поле «${field}»` : (partNames[part ?? ''] ?? 'запрос');
   return missing ? `Некорректные данные: не заполнено ${where}` : `Некорректные данные: ${where} ${first.message}`;

@@ -2,7 +2,12 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { OrderItemPayload, OrderStatus, OrderStatusAnswer, OrderSummary } from '../../shared/api';
 import type { Database, Transaction } from '../db/database';
 import { cartItems, orderLines, orders, products, variants } from '../db/schema';
-import { IdempotencyConflictError, OrderCancelledError, OrderNotCancellableError, OrderNotFoundError } from '../domain/errors';
+import {
+  IdempotencyConflictError,
+  OrderCancelledError,
+  OrderNotCancellableError,
+  OrderNotFoundError,
+} from '../domain/errors';
 import { mergeLines, priceOrder, type PricedOrder, type StockedVariant } from '../domain/order-pricing';
 import { kopecksToDecimal, kopecksToRubles } from '../money';
 import { CATALOGUE_CHANNEL } from '../services/catalogue-cache';
@@ -86,7 +91,11 @@ async function returnStock(tx: Transaction, orderId: number): Promise<void> {
  * only the first can place the order; the lock is taken before any variant lock, always in that
  * order, so it cannot deadlock with them.
  */
-async function findEarlierOrder(tx: Transaction, userId: number, { key, digest }: { key: string; digest: string }): Promise<OrderSummary | null> {
+async function findEarlierOrder(
+  tx: Transaction,
+  userId: number,
+  { key, digest }: { key: string; digest: string },
+): Promise<OrderSummary | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0))`);
   const [earlier] = await tx
     .select({ ...summaryColumns(), requestDigest: orders.requestDigest })
@@ -110,7 +119,12 @@ async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<
 }
 
 /** Takes the priced lines off the stock, records the order and empties those lines from the cart. */
-async function writeOrder(tx: Transaction, order: NewOrder, variantIds: number[], priced: PricedOrder): Promise<OrderSummary> {
+async function writeOrder(
+  tx: Transaction,
+  order: NewOrder,
+  variantIds: number[],
+  priced: PricedOrder,
+): Promise<OrderSummary> {
   for (const { variant, quantity } of priced.lines) {
     await tx
       .update(variants)
@@ -198,7 +212,11 @@ export function createOrdersRepository(db: Database) {
 
     /** Newest first. */
     async listForUser(userId: number): Promise<OrderSummary[]> {
-      const rows = await db.select(summaryColumns()).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id));
+      const rows = await db
+        .select(summaryColumns())
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.id));
       return rows.map(toSummary);
     },
 

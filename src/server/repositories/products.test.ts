@@ -26,7 +26,11 @@ beforeAll(async () => {
   shop = await createTestApp();
   repository = shop.app.repositories.products;
   const { db } = shop.app.database;
-  const [bears, other] = await db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position)).limit(2);
+  const [bears, other] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .orderBy(asc(categories.position))
+    .limit(2);
   categoryId = bears!.id;
   // Interleaved categories, and few distinct units and ranks, so that the ordering has many ties.
   const added = await db
@@ -42,15 +46,23 @@ beforeAll(async () => {
       })),
     )
     .returning({ id: products.id });
-  await db.insert(variants).values(added.map(({ id }) => ({ productId: id, color: 'серый', size: 30, price: '100.00', stock: 1 })));
+  await db
+    .insert(variants)
+    .values(added.map(({ id }) => ({ productId: id, color: 'серый', size: 30, price: '100.00', stock: 1 })));
   rows = await db
-    .select({ id: products.id, categoryId: products.categoryId, unitsOrdered: products.unitsOrdered, curatedRank: products.curatedRank })
+    .select({
+      id: products.id,
+      categoryId: products.categoryId,
+      unitsOrdered: products.unitsOrdered,
+      curatedRank: products.curatedRank,
+    })
     .from(products);
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
 const byId = (a: Row, b: Row) => a.id - b.id;
-const byPopularity = (a: Row, b: Row) => b.unitsOrdered - a.unitsOrdered || a.curatedRank - b.curatedRank || a.id - b.id;
+const byPopularity = (a: Row, b: Row) =>
+  b.unitsOrdered - a.unitsOrdered || a.curatedRank - b.curatedRank || a.id - b.id;
 
 async function expectEveryPage(read: (page: Page) => Promise<Product[] | null>, expected: Row[]): Promise<void> {
   const ids = expected.map((row) => row.id);
@@ -71,7 +83,10 @@ it('popular pages follow units ordered, then curated rank, then id', async () =>
 });
 
 it("a category's pages hold its products alone, by id", async () => {
-  await expectEveryPage((page) => repository.listByCategory(CATEGORY, page), rows.filter((row) => row.categoryId === categoryId).sort(byId));
+  await expectEveryPage(
+    (page) => repository.listByCategory(CATEGORY, page),
+    rows.filter((row) => row.categoryId === categoryId).sort(byId),
+  );
 });
 
 it("a deep page comes with its products' variants", async () => {
@@ -79,7 +94,12 @@ it("a deep page comes with its products' variants", async () => {
   const stored = await shop.app.database.db
     .select({ id: variants.id })
     .from(variants)
-    .where(inArray(variants.productId, page.map((product) => product.id)));
+    .where(
+      inArray(
+        variants.productId,
+        page.map((product) => product.id),
+      ),
+    );
   expect(page.flatMap((product) => product.variants.map((variant) => variant.id)).sort((a, b) => a - b)).toEqual(
     stored.map((variant) => variant.id).sort((a, b) => a - b),
   );

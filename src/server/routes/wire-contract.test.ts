@@ -36,13 +36,17 @@ describe('the wire contract is written once (src/shared/schemas)', () => {
       expect(body.required).toEqual(asJson(OrderCreateBody).required);
       expect(Object.keys(body.properties)).toEqual(Object.keys(OrderCreateBody.properties));
       expect(body.properties.address).toEqual(asJson(OrderCreateBody.properties.address));
-      expect(body.properties.items.items.properties.quantity).toEqual(asJson(OrderCreateBody.properties.items.items.properties.quantity));
+      expect(body.properties.items.items.properties.quantity).toEqual(
+        asJson(OrderCreateBody.properties.items.items.properties.quantity),
+      );
     });
 
     it('shows the shared product as the answer of GET /products/{art}', () => {
       const answer = document.paths['/api/v1/products/{art}']!.get.responses['200'].content['application/json'].schema;
       expect(Object.keys(answer.properties)).toEqual(Object.keys(ProductSchema.properties));
-      expect(answer.properties.variants.items.properties.price).toEqual(asJson(ProductSchema.properties.variants.items.properties.price));
+      expect(answer.properties.variants.items.properties.price).toEqual(
+        asJson(ProductSchema.properties.variants.items.properties.price),
+      );
     });
   });
 });

@@ -6,7 +6,10 @@ export type ContentEncoding = 'br' | 'gzip';
 
 const compressors: Record<ContentEncoding, (body: Buffer) => Promise<Buffer>> = {
   // Made once per answer and then sent many times, so a slower, tighter setting pays.
-  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 

@@ -65,7 +65,9 @@ describe('sessions service', () => {
   });
 
   it('refuses a missing or unknown token', async () => {
-    await expect(sessions.rotate(undefined)).rejects.toThrow(new SessionExpiredError('Сессия не найдена. Войдите снова.'));
+    await expect(sessions.rotate(undefined)).rejects.toThrow(
+      new SessionExpiredError('Сессия не найдена. Войдите снова.'),
+    );
     await expect(sessions.rotate('not-a-token')).rejects.toThrow(new SessionExpiredError());
   });
 

@@ -21,10 +21,16 @@ export interface SessionGrant {
  * Sign-in sessions as chains ("families") of single-use refresh tokens: each refresh spends the
  * token presented and issues the next one. Only the tokens' hashes are stored.
  */
-export function createSessions(refreshTokens: RefreshTokensRepository, lifetimes: SessionLifetimes, now: () => Date = () => new Date()) {
+export function createSessions(
+  refreshTokens: RefreshTokensRepository,
+  lifetimes: SessionLifetimes,
+  now: () => Date = () => new Date(),
+) {
   async function issue(userId: number, familyId: string, familyExpiresAt: Date): Promise<SessionGrant> {
     const { token, hash } = newRefreshToken();
-    const expiresAt = new Date(Math.min(now().getTime() + lifetimes.refreshIdleSeconds * 1000, familyExpiresAt.getTime()));
+    const expiresAt = new Date(
+      Math.min(now().getTime() + lifetimes.refreshIdleSeconds * 1000, familyExpiresAt.getTime()),
+    );
     await refreshTokens.insert({ userId, familyId, tokenHash: hash, expiresAt, familyExpiresAt });
     return { userId, refreshToken: token, expiresAt };
   }

@@ -36,6 +36,11 @@ export const OrderCreateBody = Type.Object({
 
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$', description: 'Повтор с тем же ключом вернёт тот же заказ' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[\\x21-\\x7E]+$',
+      description: 'Повтор с тем же ключом вернёт тот же заказ',
+    }),
   ),
 });

@@ -21,7 +21,10 @@ export const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** The admin URL of the PostgreSQL server the suite may create databases on. */
 export function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('The reliability suite needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  if (!url)
+    throw new Error(
+      'The reliability suite needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    );
   return url;
 }
 
@@ -81,7 +84,12 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   if (options.dataDir) env.DATA_DIR = options.dataDir;
 
   // Its own process group, so that kill -9 reaches everything the server started.
-  const child = spawn('sh', ['scripts/start-server.sh'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('sh', ['scripts/start-server.sh'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   const waiters: { pattern: RegExp; resolve: () => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -214,7 +222,9 @@ const clusterVersion = () => execFileSync('ls', ['/etc/postgresql'], { encoding:
 
 /** pg_ctlcluster stop|start, without blocking the event loop (the load keeps running meanwhile). */
 export async function postgresCluster(action: 'stop' | 'start'): Promise<void> {
-  await execFileAsync('pg_ctlcluster', ['--skip-systemctl-redirect', clusterVersion(), 'main', action], { timeout: 60_000 });
+  await execFileAsync('pg_ctlcluster', ['--skip-systemctl-redirect', clusterVersion(), 'main', action], {
+    timeout: 60_000,
+  });
 }
 
 export async function postgresAccepting(): Promise<boolean> {
@@ -299,11 +309,18 @@ export function request(base: string, pathname: string, options: RequestOptions 
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request(
       url,
-      { method: options.method ?? 'GET', headers, agent: options.agent === undefined ? undefined : options.agent, timeout: options.timeoutMs ?? 30_000 },
+      {
+        method: options.method ?? 'GET',
+        headers,
+        agent: options.agent === undefined ? undefined : options.agent,
+        timeout: options.timeoutMs ?? 30_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error: NodeJS.ErrnoException) => reject(new TransportError(error.message, error.code ?? 'ERESPONSE', Date.now() - started)));
+        res.on('error', (error: NodeJS.ErrnoException) =>
+          reject(new TransportError(error.message, error.code ?? 'ERESPONSE', Date.now() - started)),
+        );
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           resolve({
@@ -316,15 +333,25 @@ export function request(base: string, pathname: string, options: RequestOptions 
         });
       },
     );
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs ?? 30_000} ms`), { code: 'ETIMEDOUT_CLIENT' })));
-    req.on('error', (error: NodeJS.ErrnoException) => reject(new TransportError(`${error.message}`, error.code ?? 'EUNKNOWN', Date.now() - started)));
+    req.on('timeout', () =>
+      req.destroy(
+        Object.assign(new Error(`no answer within ${options.timeoutMs ?? 30_000} ms`), { code: 'ETIMEDOUT_CLIENT' }),
+      ),
+    );
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new TransportError(`${error.message}`, error.code ?? 'EUNKNOWN', Date.now() - started)),
+    );
     if (payload !== undefined) req.write(payload);
     req.end();
   });
 }
 
 /** Like `request`, but a transport failure becomes a value instead of a rejection. */
-export async function attempt(base: string, pathname: string, options: RequestOptions = {}): Promise<Answer | TransportError> {
+export async function attempt(
+  base: string,
+  pathname: string,
+  options: RequestOptions = {},
+): Promise<Answer | TransportError> {
   try {
     return await request(base, pathname, options);
   } catch (error) {
@@ -336,7 +363,12 @@ export async function attempt(base: string, pathname: string, options: RequestOp
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` is true; returns the milliseconds it took, or throws after `timeoutMs`. */
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 200): Promise<number> {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<number> {
   const started = Date.now();
   for (;;) {
     if (await check().catch(() => false)) return Date.now() - started;
@@ -358,9 +390,17 @@ export const ADDRESS = 'г. Казань, ул. Баумана, д. 1';
 /** Registers and logs in a buyer through the public API, as the storefront does. */
 export async function signUp(base: string, agent?: http.Agent): Promise<Buyer> {
   const email = `reliability-${randomUUID()}@example.com`;
-  const registered = await request(base, `/api/v1/auth/register?${new URLSearchParams({ email, password: TEST_PASSWORD })}`, { method: 'POST', agent });
+  const registered = await request(
+    base,
+    `/api/v1/auth/register?${new URLSearchParams({ email, password: TEST_PASSWORD })}`,
+    { method: 'POST', agent },
+  );
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
-  const login = await request(base, '/api/v1/auth/token', { method: 'POST', form: { username: email, password: TEST_PASSWORD }, agent });
+  const login = await request(base, '/api/v1/auth/token', {
+    method: 'POST',
+    form: { username: email, password: TEST_PASSWORD },
+    agent,
+  });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
   return {
     id: registered.json<{ id: number }>().id,
@@ -373,7 +413,9 @@ export async function signUp(base: string, agent?: http.Agent): Promise<Buyer> {
 export async function signUpMany(bases: string[], count: number, agent?: http.Agent, parallel = 6): Promise<Buyer[]> {
   const buyers: Buyer[] = [];
   for (let start = 0; start < count; start += parallel) {
-    const batch = Array.from({ length: Math.min(parallel, count - start) }, (_, i) => signUp(bases[(start + i) % bases.length]!, agent));
+    const batch = Array.from({ length: Math.min(parallel, count - start) }, (_, i) =>
+      signUp(bases[(start + i) % bases.length]!, agent),
+    );
     buyers.push(...(await Promise.all(batch)));
   }
   return buyers;
@@ -390,7 +432,12 @@ export async function allProducts(base: string, agent?: http.Agent): Promise<Pro
   }
 }
 
-export function placeOrder(base: string, buyer: Buyer, items: OrderItemPayload[], options: { key?: string; agent?: http.Agent | false; timeoutMs?: number } = {}) {
+export function placeOrder(
+  base: string,
+  buyer: Buyer,
+  items: OrderItemPayload[],
+  options: { key?: string; agent?: http.Agent | false; timeoutMs?: number } = {},
+) {
   return request(base, '/api/v1/order/', {
     method: 'POST',
     headers: { ...buyer.headers, ...(options.key ? { 'idempotency-key': options.key } : {}) },
@@ -414,7 +461,10 @@ export function tally(outcomes: (Answer | TransportError)[]): Record<string, num
  * Runs `work`; if it fails, the servers' own account is added to the failure: their error lines
  * (other than the per-request ones) and the end of their output.
  */
-export async function explainFailure<T>(servers: () => (ServerProcess | undefined)[], work: () => Promise<T>): Promise<T> {
+export async function explainFailure<T>(
+  servers: () => (ServerProcess | undefined)[],
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -424,7 +474,11 @@ export async function explainFailure<T>(servers: () => (ServerProcess | undefine
         const output = server.output();
         const failures = output
           .split('\n')
-          .filter((entry) => /closing after an error|killed by timeout|"level":(50|60)/.test(entry) && !entry.includes('"msg":"request failed"'));
+          .filter(
+            (entry) =>
+              /closing after an error|killed by timeout|"level":(50|60)/.test(entry) &&
+              !entry.includes('"msg":"request failed"'),
+          );
         error.message +=
           `\n--- server ${server.url}: errors other than failed requests ---\n${failures.join('\n').slice(0, 4000)}` +
           `\n--- server ${server.url}: last lines ---\n${output.slice(-2500)}`;

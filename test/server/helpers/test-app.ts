@@ -10,7 +10,6 @@ import { variants } from '../../../src/server/db/schema';
 import { hashPassword } from '../../../src/server/services/passwords';
 import type { Product } from '../../../src/shared/api';
 
-
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
@@ -29,7 +28,10 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const postgres = adminUrl ? await createFreshDatabase(adminUrl, 'shop_test') : null;
   const config: AppConfig = {
@@ -69,7 +71,10 @@ export interface Shopper {
 
 let counter = 0;
 /** Registers and logs in a new user through the public API, as the storefront does. */
-export async function signUp(app: FastifyInstance, email = `buyer${++counter}-${randomBytes(3).toString('hex')}@example.com`): Promise<Shopper> {
+export async function signUp(
+  app: FastifyInstance,
+  email = `buyer${++counter}-${randomBytes(3).toString('hex')}@example.com`,
+): Promise<Shopper> {
   const password = TEST_PASSWORD;
   const registered = await app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password } });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
@@ -80,7 +85,6 @@ export async function signUp(app: FastifyInstance, email = `buyer${++counter}-${
 }
 
 export const json = <T>(response: LightMyRequestResponse) => response.json() as T;
-
 
 /** POST /auth/token as the storefront sends it (form-encoded username and password). */
 export function logIn(app: FastifyInstance, username: string, password: string, headers: Record<string, string> = {}) {
@@ -116,7 +120,11 @@ export async function quickShoppers(app: FastifyInstance, count: number): Promis
 export async function allProducts(app: FastifyInstance): Promise<Product[]> {
   const products: Product[] = [];
   for (let skip = 0; ; skip += 100) {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/products/', query: { skip: String(skip), limit: '100' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/products/',
+      query: { skip: String(skip), limit: '100' },
+    });
     if (response.statusCode !== 200) throw new Error(`products: ${response.statusCode} ${response.body}`);
     const page = response.json() as Product[];
     products.push(...page);
@@ -126,14 +134,20 @@ export async function allProducts(app: FastifyInstance): Promise<Product[]> {
 
 /** Current stock of a variant, as the product call shows it. */
 export async function stockOf(app: FastifyInstance, art: string, variantId: number): Promise<number> {
-  const product = (await app.inject({ method: 'GET', url: `/api/v1/products/${encodeURIComponent(art)}` })).json() as Product;
+  const product = (
+    await app.inject({ method: 'GET', url: `/api/v1/products/${encodeURIComponent(art)}` })
+  ).json() as Product;
   const variant = product.variants.find((candidate) => candidate.id === variantId);
   if (!variant) throw new Error(`variant ${variantId} not in ${art}`);
   return variant.stock;
 }
 
 /** Test set-up straight in the database: a variant's stock and/or price. */
-export async function setVariant(app: FastifyInstance, variantId: number, values: { stock?: number; price?: string }): Promise<void> {
+export async function setVariant(
+  app: FastifyInstance,
+  variantId: number,
+  values: { stock?: number; price?: string },
+): Promise<void> {
   await app.database.db.update(variants).set(values).where(eq(variants.id, variantId));
 }
 
@@ -152,6 +166,15 @@ export class LogCapture extends Writable {
 /** The value of one cookie set by a response (undefined when it does not set it). */
 export function setCookie(response: LightMyRequestResponse, name: string) {
   return response.cookies.find((cookie) => cookie.name === name) as
-    | { name: string; value: string; path?: string; httpOnly?: boolean; sameSite?: string; expires?: Date; maxAge?: number; secure?: boolean }
+    | {
+        name: string;
+        value: string;
+        path?: string;
+        httpOnly?: boolean;
+        sameSite?: string;
+        expires?: Date;
+        maxAge?: number;
+        secure?: boolean;
+      }
     | undefined;
 }

@@ -110,7 +110,10 @@ describe.each([
     // kill) and one with little (so refusals happen too).
     const catalogue = await allProducts(server.url, agent);
     const picked: { product: Product; variantId: number }[] = [];
-    for (const [min, max, wanted] of [[5, 30, 1], [150, 500, 6]] as const) {
+    for (const [min, max, wanted] of [
+      [5, 30, 1],
+      [150, 500, 6],
+    ] as const) {
       for (const product of catalogue) {
         if (picked.length >= wanted) break;
         if (picked.some((entry) => entry.product.id === product.id)) continue;
@@ -119,7 +122,9 @@ describe.each([
       }
     }
     expect(picked).toHaveLength(6);
-    const stockBefore = new Map(picked.map(({ product, variantId }) => [variantId, product.variants.find((v) => v.id === variantId)!.stock]));
+    const stockBefore = new Map(
+      picked.map(({ product, variantId }) => [variantId, product.variants.find((v) => v.id === variantId)!.stock]),
+    );
 
     // The storm: CONCURRENCY buyers order without pause, each order with its own Idempotency-Key.
     const sent: Sent[] = [];
@@ -169,7 +174,11 @@ describe.each([
 
     const answered = sent.filter((entry) => !(entry.outcome instanceof TransportError));
     const inFlight = sent.filter((entry) => entry.outcome instanceof TransportError);
-    expect(answered.filter((entry) => ![201, 409].includes((entry.outcome as Answer).status)).map((entry) => (entry.outcome as Answer).text)).toEqual([]);
+    expect(
+      answered
+        .filter((entry) => ![201, 409].includes((entry.outcome as Answer).status))
+        .map((entry) => (entry.outcome as Answer).text),
+    ).toEqual([]);
     // The kill really hit requests in flight.
     expect(inFlight.length).toBeGreaterThan(0);
 
@@ -196,7 +205,11 @@ describe.each([
     const retried = await Promise.all(
       inFlight.map((entry) => placeOrder(server.url, entry.buyer, entry.items, { key: entry.key, agent })),
     );
-    expect(retried.filter((answer) => ![201, 409].includes(answer.status)).map((answer) => `${answer.status} ${answer.text}`)).toEqual([]);
+    expect(
+      retried
+        .filter((answer) => ![201, 409].includes(answer.status))
+        .map((answer) => `${answer.status} ${answer.text}`),
+    ).toEqual([]);
     // And a confirmed one, repeated, is recognised rather than placed again.
     for (const entry of confirmed.slice(0, 5)) {
       const again = await placeOrder(server.url, entry.buyer, entry.items, { key: entry.key, agent });
@@ -234,7 +247,10 @@ describe.each([
     );
     expect(stock).toHaveLength(stockBefore.size);
     for (const row of stock) {
-      expect({ variant: row.id, total: row.stock + row.units }).toEqual({ variant: row.id, total: stockBefore.get(row.id) });
+      expect({ variant: row.id, total: row.stock + row.units }).toEqual({
+        variant: row.id,
+        total: stockBefore.get(row.id),
+      });
       expect(row.stock).toBeGreaterThanOrEqual(0);
     }
     // "Popular" counters moved with the orders, not more, not less (the seed starts them at 0).

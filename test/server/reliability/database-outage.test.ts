@@ -76,7 +76,10 @@ const describeOutcome = (sample: Sample) =>
 
 it('answers 503 {detail} while PostgreSQL is down, stays alive, and recovers by itself when it is back', async () => {
   database = await freshPostgresDatabase();
-  [server, other] = await Promise.all([startServer({ databaseUrl: database.url }), startServer({ databaseUrl: database.url })]);
+  [server, other] = await Promise.all([
+    startServer({ databaseUrl: database.url }),
+    startServer({ databaseUrl: database.url }),
+  ]);
   const buyers = await signUpMany([server.url], 4, agent);
   const product = (await allProducts(server.url, agent)).find((candidate) => candidate.variants.length > 0)!;
   const variant = product.variants[0]!;
@@ -88,7 +91,10 @@ it('answers 503 {detail} while PostgreSQL is down, stays alive, and recovers by 
   let running = true;
   const actions: [string, (buyer: Buyer) => Promise<Answer | TransportError>][] = [
     ['products', () => attempt(server.url, '/api/v1/products/?limit=100', { agent, timeoutMs: 20_000 })],
-    ['product', () => attempt(server.url, `/api/v1/products/${encodeURIComponent(product.art)}`, { agent, timeoutMs: 20_000 })],
+    [
+      'product',
+      () => attempt(server.url, `/api/v1/products/${encodeURIComponent(product.art)}`, { agent, timeoutMs: 20_000 }),
+    ],
     [
       'cart add',
       (buyer) =>
@@ -100,7 +106,10 @@ it('answers 503 {detail} while PostgreSQL is down, stays alive, and recovers by 
           timeoutMs: 20_000,
         }),
     ],
-    ['cart', (buyer) => attempt(server.url, `/api/v1/cart/${buyer.id}`, { headers: buyer.headers, agent, timeoutMs: 20_000 })],
+    [
+      'cart',
+      (buyer) => attempt(server.url, `/api/v1/cart/${buyer.id}`, { headers: buyer.headers, agent, timeoutMs: 20_000 }),
+    ],
     [
       'order',
       (buyer) =>
@@ -123,129 +132,183 @@ it('answers 503 {detail} while PostgreSQL is down, stays alive, and recovers by 
     }
   };
   const clients = Array.from({ length: 8 }, (_, i) => client(i));
-  const phase = (from: number, to = Infinity) => samples.filter((sample) => sample.startedAt >= from && sample.startedAt < to);
+  const phase = (from: number, to = Infinity) =>
+    samples.filter((sample) => sample.startedAt >= from && sample.startedAt < to);
 
   let stoppedAt = 0;
   let startIssuedAt = 0;
   let readyAgainAt = 0;
   try {
-    await explainFailure(() => [server, other], async () => {
-      // Baseline.
-      await sleep(2000);
+    await explainFailure(
+      () => [server, other],
+      async () => {
+        // Baseline.
+        await sleep(2000);
 
-      // PostgreSQL goes away (pg_ctlcluster's default fast shutdown: sessions are terminated).
-      const stopIssuedAt = Date.now();
-      await postgresCluster('stop');
-      stoppedAt = Date.now();
-      const baseline = samples.filter((sample) => sample.finishedAt < stopIssuedAt);
-      expect(baseline.length).toBeGreaterThan(20);
-      expect(baseline.filter((sample) => sample.outcome instanceof TransportError || sample.outcome.status >= 300).map(describeOutcome)).toEqual([]);
-      await sleep(1000);
+        // PostgreSQL goes away (pg_ctlcluster's default fast shutdown: sessions are terminated).
+        const stopIssuedAt = Date.now();
+        await postgresCluster('stop');
+        stoppedAt = Date.now();
+        const baseline = samples.filter((sample) => sample.finishedAt < stopIssuedAt);
+        expect(baseline.length).toBeGreaterThan(20);
+        expect(
+          baseline
+            .filter((sample) => sample.outcome instanceof TransportError || sample.outcome.status >= 300)
+            .map(describeOutcome),
+        ).toEqual([]);
+        await sleep(1000);
 
-      const ready = await request(server.url, '/api/health/ready', { agent: false, timeoutMs: 10_000 });
-      expect({ status: ready.status, body: ready.json() }).toEqual({ status: 503, body: { status: 'database unavailable' } });
-      expect(ready.ms).toBeLessThan(MAX_ANSWER_MS);
-      const live = await request(server.url, '/api/health/live', { agent: false, timeoutMs: 10_000 });
-      expect(live.status).toBe(200);
-      expect(live.ms).toBeLessThan(1000);
-      expect((await request(other.url, '/api/health/ready', { agent: false, timeoutMs: 10_000 })).status).toBe(503);
-      expect((await request(other.url, '/api/health/live', { agent: false, timeoutMs: 10_000 })).status).toBe(200);
-      // A fresh order: refused as unavailable, not lost in a 500.
-      const refused = await placeOrder(server.url, buyers[0]!, [line], { key: randomUUID(), agent: false, timeoutMs: 10_000 });
-      expect(refused.status).toBe(503);
-      expect(refused.json()).toEqual({ detail: expect.any(String) });
-      expect(refused.headers['retry-after']).toBeDefined();
+        const ready = await request(server.url, '/api/health/ready', { agent: false, timeoutMs: 10_000 });
+        expect({ status: ready.status, body: ready.json() }).toEqual({
+          status: 503,
+          body: { status: 'database unavailable' },
+        });
+        expect(ready.ms).toBeLessThan(MAX_ANSWER_MS);
+        const live = await request(server.url, '/api/health/live', { agent: false, timeoutMs: 10_000 });
+        expect(live.status).toBe(200);
+        expect(live.ms).toBeLessThan(1000);
+        expect((await request(other.url, '/api/health/ready', { agent: false, timeoutMs: 10_000 })).status).toBe(503);
+        expect((await request(other.url, '/api/health/live', { agent: false, timeoutMs: 10_000 })).status).toBe(200);
+        // A fresh order: refused as unavailable, not lost in a 500.
+        const refused = await placeOrder(server.url, buyers[0]!, [line], {
+          key: randomUUID(),
+          agent: false,
+          timeoutMs: 10_000,
+        });
+        expect(refused.status).toBe(503);
+        expect(refused.json()).toEqual({ detail: expect.any(String) });
+        expect(refused.headers['retry-after']).toBeDefined();
 
-      await sleep(5000);
-      expect(server.alive()).toBe(true);
-      // Back again.
-      startIssuedAt = Date.now();
-      await postgresCluster('start');
-      const clusterUpMs = Date.now() - startIssuedAt;
-      const recoveryMs = await waitUntil(
-        'ready again',
-        async () => (await request(server.url, '/api/health/ready', { agent: false, timeoutMs: 10_000 })).status === 200,
-        30_000,
-        100,
-      );
-      readyAgainAt = Date.now();
-      await waitUntil('the other process ready again', async () => (await request(other.url, '/api/health/ready', { agent: false })).status === 200, 30_000, 100);
-      const placed = await placeOrder(server.url, buyers[1]!, [line], { key: randomUUID(), agent: false });
-      expect(placed.status).toBe(201);
-      await sleep(2000);
-      running = false;
-      await Promise.all(clients);
-      // In flight when the stop began, or started while it ran.
-      const transition = samples.filter((sample) => sample.finishedAt >= stopIssuedAt && sample.startedAt < stoppedAt);
-      const outage = phase(stoppedAt, startIssuedAt);
-      // While the cluster started and the pool found it again.
-      const comingBack = phase(startIssuedAt, readyAgainAt);
-      const after = phase(readyAgainAt);
+        await sleep(5000);
+        expect(server.alive()).toBe(true);
+        // Back again.
+        startIssuedAt = Date.now();
+        await postgresCluster('start');
+        const clusterUpMs = Date.now() - startIssuedAt;
+        const recoveryMs = await waitUntil(
+          'ready again',
+          async () =>
+            (await request(server.url, '/api/health/ready', { agent: false, timeoutMs: 10_000 })).status === 200,
+          30_000,
+          100,
+        );
+        readyAgainAt = Date.now();
+        await waitUntil(
+          'the other process ready again',
+          async () => (await request(other.url, '/api/health/ready', { agent: false })).status === 200,
+          30_000,
+          100,
+        );
+        const placed = await placeOrder(server.url, buyers[1]!, [line], { key: randomUUID(), agent: false });
+        expect(placed.status).toBe(201);
+        await sleep(2000);
+        running = false;
+        await Promise.all(clients);
+        // In flight when the stop began, or started while it ran.
+        const transition = samples.filter(
+          (sample) => sample.finishedAt >= stopIssuedAt && sample.startedAt < stoppedAt,
+        );
+        const outage = phase(stoppedAt, startIssuedAt);
+        // While the cluster started and the pool found it again.
+        const comingBack = phase(startIssuedAt, readyAgainAt);
+        const after = phase(readyAgainAt);
 
-      report('PostgreSQL stopped under load', {
-        baseline: tally(baseline.map((sample) => sample.outcome)),
-        stopCommandMs: stoppedAt - stopIssuedAt,
-        duringStop: tally(transition.map((sample) => sample.outcome)),
-        outage: tally(outage.map((sample) => sample.outcome)),
-        slowestOutageAnswerMs: Math.max(...outage.map((sample) => sample.outcome.ms)),
-        clusterStartCommandMs: clusterUpMs,
-        readyAgainAfterStartMs: clusterUpMs + recoveryMs,
-        whileComingBack: tally(comingBack.map((sample) => sample.outcome)),
-        afterRecovery: tally(after.map((sample) => sample.outcome)),
-      });
+        report('PostgreSQL stopped under load', {
+          baseline: tally(baseline.map((sample) => sample.outcome)),
+          stopCommandMs: stoppedAt - stopIssuedAt,
+          duringStop: tally(transition.map((sample) => sample.outcome)),
+          outage: tally(outage.map((sample) => sample.outcome)),
+          slowestOutageAnswerMs: Math.max(...outage.map((sample) => sample.outcome.ms)),
+          clusterStartCommandMs: clusterUpMs,
+          readyAgainAfterStartMs: clusterUpMs + recoveryMs,
+          whileComingBack: tally(comingBack.map((sample) => sample.outcome)),
+          afterRecovery: tally(after.map((sample) => sample.outcome)),
+        });
 
-      // While the database was going down: finished normally or 503, never a 500 or a dropped connection.
-      expect(transition.filter((sample) => sample.outcome instanceof TransportError || ![200, 201, 503].includes(sample.outcome.status)).map(describeOutcome)).toEqual([]);
-      // While it was down: only 503 {detail}, each within the pool's connect timeout.
-      expect(outage.length).toBeGreaterThan(20);
-      expect(outage.filter((sample) => isServerError(sample.outcome) && (sample.outcome as Answer).status !== 503).map(describeOutcome)).toEqual([]);
-      expect(outage.filter((sample) => (sample.outcome as Answer).status !== 503).map(describeOutcome)).toEqual([]);
-      for (const sample of outage) {
-        const answer = sample.outcome as Answer;
-        expect(answer.json()).toEqual({ detail: expect.any(String) });
-        expect(answer.ms).toBeLessThan(MAX_ANSWER_MS);
-      }
-      expect(comingBack.filter((sample) => sample.outcome instanceof TransportError || ![200, 201, 503].includes(sample.outcome.status)).map(describeOutcome)).toEqual([]);
-      // Once ready again: everything works as before.
-      expect(after.length).toBeGreaterThan(20);
-      expect(after.filter((sample) => sample.outcome instanceof TransportError || sample.outcome.status >= 300).map(describeOutcome)).toEqual([]);
-      for (const process of [server, other]) {
-        expect(process.alive()).toBe(true);
-        expect(process.output()).not.toMatch(/"level":60|closing after an error|uncaught/i);
-      }
+        // While the database was going down: finished normally or 503, never a 500 or a dropped connection.
+        expect(
+          transition
+            .filter(
+              (sample) => sample.outcome instanceof TransportError || ![200, 201, 503].includes(sample.outcome.status),
+            )
+            .map(describeOutcome),
+        ).toEqual([]);
+        // While it was down: only 503 {detail}, each within the pool's connect timeout.
+        expect(outage.length).toBeGreaterThan(20);
+        expect(
+          outage
+            .filter((sample) => isServerError(sample.outcome) && (sample.outcome as Answer).status !== 503)
+            .map(describeOutcome),
+        ).toEqual([]);
+        expect(outage.filter((sample) => (sample.outcome as Answer).status !== 503).map(describeOutcome)).toEqual([]);
+        for (const sample of outage) {
+          const answer = sample.outcome as Answer;
+          expect(answer.json()).toEqual({ detail: expect.any(String) });
+          expect(answer.ms).toBeLessThan(MAX_ANSWER_MS);
+        }
+        expect(
+          comingBack
+            .filter(
+              (sample) => sample.outcome instanceof TransportError || ![200, 201, 503].includes(sample.outcome.status),
+            )
+            .map(describeOutcome),
+        ).toEqual([]);
+        // Once ready again: everything works as before.
+        expect(after.length).toBeGreaterThan(20);
+        expect(
+          after
+            .filter((sample) => sample.outcome instanceof TransportError || sample.outcome.status >= 300)
+            .map(describeOutcome),
+        ).toEqual([]);
+        for (const process of [server, other]) {
+          expect(process.alive()).toBe(true);
+          expect(process.output()).not.toMatch(/"level":60|closing after an error|uncaught/i);
+        }
 
-      // The other process's catalogue follows orders placed through the first one again: its
-      // cache is told by LISTEN/NOTIFY, whose connection the outage broke and which must be back.
-      const stockVia = async (base: string) =>
-        (await request(base, `/api/v1/products/${encodeURIComponent(product.art)}`, { agent: false })).json<{ variants: { id: number; stock: number }[] }>().variants.find((candidate) => candidate.id === variant.id)!.stock;
-      const stockInDatabase = async () => (await database!.query<{ stock: number }>('select stock from variants where id = $1', [variant.id]))[0]!.stock;
-      for (let round = 0; round < 2; round += 1) {
-        expect(await stockVia(other.url)).toBe(await stockInDatabase());
-        expect(await stockVia(other.url)).toBe(await stockInDatabase());
-        expect((await placeOrder(server.url, buyers[2]!, [line], { key: randomUUID(), agent: false })).status).toBe(201);
-        const expected = await stockInDatabase();
-        const noticedMs = await waitUntil('the other process shows the new stock', async () => (await stockVia(other.url)) === expected, 5000, 50);
-        if (round === 1) report('PostgreSQL stopped under load: other process', { noticedOrderAfterMs: noticedMs });
-      }
+        // The other process's catalogue follows orders placed through the first one again: its
+        // cache is told by LISTEN/NOTIFY, whose connection the outage broke and which must be back.
+        const stockVia = async (base: string) =>
+          (await request(base, `/api/v1/products/${encodeURIComponent(product.art)}`, { agent: false }))
+            .json<{ variants: { id: number; stock: number }[] }>()
+            .variants.find((candidate) => candidate.id === variant.id)!.stock;
+        const stockInDatabase = async () =>
+          (await database!.query<{ stock: number }>('select stock from variants where id = $1', [variant.id]))[0]!
+            .stock;
+        for (let round = 0; round < 2; round += 1) {
+          expect(await stockVia(other.url)).toBe(await stockInDatabase());
+          expect(await stockVia(other.url)).toBe(await stockInDatabase());
+          expect((await placeOrder(server.url, buyers[2]!, [line], { key: randomUUID(), agent: false })).status).toBe(
+            201,
+          );
+          const expected = await stockInDatabase();
+          const noticedMs = await waitUntil(
+            'the other process shows the new stock',
+            async () => (await stockVia(other.url)) === expected,
+            5000,
+            50,
+          );
+          if (round === 1) report('PostgreSQL stopped under load: other process', { noticedOrderAfterMs: noticedMs });
+        }
 
-      // Reconnecting did not multiply connections: each process holds at most its pool (10) and
-      // its LISTEN connection (a retry loop that doubled them once exhausted max_connections).
-      const [connections] = await database!.query<{ count: number }>(
-        'select count(*)::int as count from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-      );
-      report('PostgreSQL stopped under load: connections', { afterRecovery: connections!.count });
-      expect(connections!.count).toBeLessThanOrEqual(2 * (10 + 1));
+        // Reconnecting did not multiply connections: each process holds at most its pool (10) and
+        // its LISTEN connection (a retry loop that doubled them once exhausted max_connections).
+        const [connections] = await database!.query<{ count: number }>(
+          'select count(*)::int as count from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+        report('PostgreSQL stopped under load: connections', { afterRecovery: connections!.count });
+        expect(connections!.count).toBeLessThanOrEqual(2 * (10 + 1));
 
-      // No order was half-placed by the connections that died under it.
-      const [row] = await database!.query<{ stock: number; units: number; empty: number }>(
-        `select v.stock, (select coalesce(sum(quantity), 0)::int from order_lines where variant_id = v.id) as units,
+        // No order was half-placed by the connections that died under it.
+        const [row] = await database!.query<{ stock: number; units: number; empty: number }>(
+          `select v.stock, (select coalesce(sum(quantity), 0)::int from order_lines where variant_id = v.id) as units,
                 (select count(*)::int from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)) as empty
          from variants v where v.id = $1`,
-        [variant.id],
-      );
-      expect(row!.stock + row!.units).toBe(STOCK);
-      expect(row!.empty).toBe(0);
-    });
+          [variant.id],
+        );
+        expect(row!.stock + row!.units).toBe(STOCK);
+        expect(row!.empty).toBe(0);
+      },
+    );
   } finally {
     running = false;
     await Promise.all(clients);

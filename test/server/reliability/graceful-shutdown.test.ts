@@ -48,7 +48,10 @@ afterAll(async () => {
 it('SIGTERM with slow requests in flight: they finish with their real answers, new ones are refused, exit 0 within 10 s', async () => {
   database = await freshPostgresDatabase();
   const server = await startServer({ databaseUrl: database.url });
-  await explainFailure(() => [server], () => underLoad(server, database!));
+  await explainFailure(
+    () => [server],
+    () => underLoad(server, database!),
+  );
 });
 
 async function underLoad(server: ServerProcess, database: FreshDatabase): Promise<void> {
@@ -66,7 +69,9 @@ async function underLoad(server: ServerProcess, database: FreshDatabase): Promis
 
   // Open (and have the server accept) enough keep-alive connections for the whole burst first,
   // so that every request of the burst is on a connection the server already owns.
-  const warmUp = await Promise.all(Array.from({ length: ORDERS + LISTS }, () => request(server.url, '/api/health/live', { agent })));
+  const warmUp = await Promise.all(
+    Array.from({ length: ORDERS + LISTS }, () => request(server.url, '/api/health/live', { agent })),
+  );
   expect(warmUp.every((answer) => answer.status === 200)).toBe(true);
 
   // The burst: slow orders and large lists.
@@ -132,14 +137,31 @@ async function underLoad(server: ServerProcess, database: FreshDatabase): Promis
 
   const describe = (outcome: Answer | TransportError) =>
     outcome instanceof TransportError ? outcome.code : `${outcome.status} ${outcome.text.slice(0, 200)}`;
-  expect(orders.filter((result) => result.outcome instanceof TransportError || result.outcome.status !== 201).map((result) => describe(result.outcome))).toEqual([]);
-  expect(lists.filter((result) => result.outcome instanceof TransportError || result.outcome.status !== 200).map((result) => describe(result.outcome))).toEqual([]);
+  expect(
+    orders
+      .filter((result) => result.outcome instanceof TransportError || result.outcome.status !== 201)
+      .map((result) => describe(result.outcome)),
+  ).toEqual([]);
+  expect(
+    lists
+      .filter((result) => result.outcome instanceof TransportError || result.outcome.status !== 200)
+      .map((result) => describe(result.outcome)),
+  ).toEqual([]);
   for (const [i, result] of lists.entries()) {
     expect((result.outcome as Answer).json<unknown[]>()).toHaveLength(Math.min(100, catalogue.length - listSkips[i]!));
   }
 
   expect(late.length).toBeGreaterThan(0);
-  expect(late.filter((outcome) => !(outcome instanceof TransportError ? ['ECONNREFUSED', 'ECONNRESET'].includes(outcome.code) : outcome.status === 503)).map(describe)).toEqual([]);
+  expect(
+    late
+      .filter(
+        (outcome) =>
+          !(outcome instanceof TransportError
+            ? ['ECONNREFUSED', 'ECONNRESET'].includes(outcome.code)
+            : outcome.status === 503),
+      )
+      .map(describe),
+  ).toEqual([]);
 
   expect(exit).toMatchObject({ code: 0, signal: null });
   expect(await processGone(server.serverPid)).toBe(true);
@@ -155,10 +177,17 @@ async function underLoad(server: ServerProcess, database: FreshDatabase): Promis
     [variantIds],
   );
   const placed = orders.length;
-  expect(row).toEqual({ orders: placed, empty: 0, units: placed * LINES_PER_ORDER, stock: STOCK * LINES_PER_ORDER - placed * LINES_PER_ORDER });
+  expect(row).toEqual({
+    orders: placed,
+    empty: 0,
+    units: placed * LINES_PER_ORDER,
+    stock: STOCK * LINES_PER_ORDER - placed * LINES_PER_ORDER,
+  });
   // And the placed orders are the buyers' (one more request, after the fact, on a new server).
   const again = await startServer({ databaseUrl: database.url });
-  const seen = await Promise.all(buyers.map((buyer) => request(again.url, `/api/v1/order/${buyer.id}`, { headers: buyer.headers })));
+  const seen = await Promise.all(
+    buyers.map((buyer) => request(again.url, `/api/v1/order/${buyer.id}`, { headers: buyer.headers })),
+  );
   expect(seen.reduce((sum, answer) => sum + answer.json<unknown[]>().length, 0)).toBe(placed);
   // A restarted shop takes orders again.
   expect((await placeOrder(again.url, buyers[0]!, [lines[0]!])).status).toBe(201);

@@ -57,7 +57,10 @@ async function stockOf(variantId: number): Promise<number> {
 }
 
 async function unitsOrdered(variantId: number): Promise<number> {
-  const [row] = await database.query<{ units: string | null }>('select sum(quantity) as units from order_lines where variant_id = $1', [variantId]);
+  const [row] = await database.query<{ units: string | null }>(
+    'select sum(quantity) as units from order_lines where variant_id = $1',
+    [variantId],
+  );
   return Number(row?.units ?? 0);
 }
 
@@ -83,13 +86,26 @@ it('60 parallel orders of 1 unit through both processes against a stock of 17: e
   const started = Date.now();
   const answers = await Promise.all(
     Array.from({ length: ORDERS }, (_, i) =>
-      placeOrder(via(i), buyers[i % buyers.length]!, [{ product_id: product.id, variant_id: variant.id, quantity: 1 }], { agent }),
+      placeOrder(
+        via(i),
+        buyers[i % buyers.length]!,
+        [{ product_id: product.id, variant_id: variant.id, quantity: 1 }],
+        { agent },
+      ),
     ),
   );
   const elapsed = Date.now() - started;
-  report('two processes: 60 orders vs stock 17', { ms: elapsed, ordersPerSecond: Math.round((ORDERS / elapsed) * 1000), statuses: tally(answers) });
+  report('two processes: 60 orders vs stock 17', {
+    ms: elapsed,
+    ordersPerSecond: Math.round((ORDERS / elapsed) * 1000),
+    statuses: tally(answers),
+  });
 
-  expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 409).map((answer) => `${answer.status} ${answer.text}`)).toEqual([]);
+  expect(
+    answers
+      .filter((answer) => answer.status !== 201 && answer.status !== 409)
+      .map((answer) => `${answer.status} ${answer.text}`),
+  ).toEqual([]);
   expect(answers.filter((answer) => answer.status === 201)).toHaveLength(STOCK);
   const refused = answers.filter((answer) => answer.status === 409);
   expect(refused).toHaveLength(ORDERS - STOCK);
@@ -126,14 +142,20 @@ it('duplicate lines of one variant in one order are summed before the stock chec
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, i) => placeOrder(via(i), buyers[i % buyers.length]!, [line(1), line(1)], { agent })),
   );
-  expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 409).map((answer) => `${answer.status} ${answer.text}`)).toEqual([]);
+  expect(
+    answers
+      .filter((answer) => answer.status !== 201 && answer.status !== 409)
+      .map((answer) => `${answer.status} ${answer.text}`),
+  ).toEqual([]);
   const placed = answers.filter((answer) => answer.status === 201);
   expect(placed).toHaveLength(3);
   for (const answer of placed) expect(answer.json<{ items_count: number }>().items_count).toBe(2);
   expect(await stockOf(variant.id)).toBe(1);
   expect(await unitsOrdered(variant.id)).toBe(6);
   // One merged line per order, not two.
-  const lines = await database.query<{ quantity: number }>('select quantity from order_lines where variant_id = $1', [variant.id]);
+  const lines = await database.query<{ quantity: number }>('select quantity from order_lines where variant_id = $1', [
+    variant.id,
+  ]);
   expect(lines.map((row) => row.quantity)).toEqual([2, 2, 2]);
 });
 
@@ -148,10 +170,16 @@ it('two variants locked in opposite orders by concurrent orders on both processe
 
   const started = Date.now();
   const answers = await Promise.all(
-    Array.from({ length: ORDERS }, (_, i) => placeOrder(via(i), buyers[i % buyers.length]!, i % 4 < 2 ? [a, b] : [b, a], { agent, timeoutMs: 30_000 })),
+    Array.from({ length: ORDERS }, (_, i) =>
+      placeOrder(via(i), buyers[i % buyers.length]!, i % 4 < 2 ? [a, b] : [b, a], { agent, timeoutMs: 30_000 }),
+    ),
   );
   report('two processes: opposite lock order', { ms: Date.now() - started, statuses: tally(answers) });
-  expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 409).map((answer) => `${answer.status} ${answer.text}`)).toEqual([]);
+  expect(
+    answers
+      .filter((answer) => answer.status !== 201 && answer.status !== 409)
+      .map((answer) => `${answer.status} ${answer.text}`),
+  ).toEqual([]);
   expect(answers.filter((answer) => answer.status === 201)).toHaveLength(STOCK);
   expect(await stockOf(v1.id)).toBe(0);
   expect(await stockOf(v2.id)).toBe(0);

@@ -13,7 +13,17 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Address, Cart, OrderSummary, Product, Variant } from '../../../src/shared/api';
-import { addresses, appSettings, cartItems, orderLines, orders, products, refreshTokens, users, variants } from '../../../src/server/db/schema';
+import {
+  addresses,
+  appSettings,
+  cartItems,
+  orderLines,
+  orders,
+  products,
+  refreshTokens,
+  users,
+  variants,
+} from '../../../src/server/db/schema';
 import {
   allProducts,
   bearer,
@@ -32,7 +42,8 @@ import {
 import { TEST_PASSWORD } from '../helpers/shop-data';
 
 /** What an error body must never show: stack frames, file paths, SQL, driver or framework internals. */
-const LEAKS = /\bat [\w.<>]+ \(|node_modules|\/work\/|src\/server|\.ts:\d+|\bselect\b[\s\S]*\bfrom\b|\binsert into\b|\bdelete from\b|syntax error|postgres|pglite|drizzle|FST_ERR|"stack"|"code"/i;
+const LEAKS =
+  /\bat [\w.<>]+ \(|node_modules|\/work\/|src\/server|\.ts:\d+|\bselect\b[\s\S]*\bfrom\b|\binsert into\b|\bdelete from\b|syntax error|postgres|pglite|drizzle|FST_ERR|"stack"|"code"/i;
 
 let shop: TestApp;
 /** Everything the shop logs while this file runs, at the most talkative level. */
@@ -58,7 +69,13 @@ function takeProduct(): { product: Product; v1: Variant; v2: Variant } {
   return { product, v1: v1!, v2: v2! };
 }
 
-const ADDRESS_FIELDS = { country: 'Россия', city: 'Тверь', street: 'ул. Советская', home_number: '3', apartment_number: '8' };
+const ADDRESS_FIELDS = {
+  country: 'Россия',
+  city: 'Тверь',
+  street: 'ул. Советская',
+  home_number: '3',
+  apartment_number: '8',
+};
 
 beforeAll(async () => {
   shop = await createTestApp({ logLevel: 'trace' }, { logStream: log });
@@ -77,11 +94,18 @@ beforeAll(async () => {
   const c = takeProduct();
   victimLines = [];
   for (const variant of [a.v1, a.v2]) {
-    const added = await inject(victim, 'POST', '/api/v1/cart/add', { product_id: a.product.id, variant_id: variant.id, count: 2 });
+    const added = await inject(victim, 'POST', '/api/v1/cart/add', {
+      product_id: a.product.id,
+      variant_id: variant.id,
+      count: 2,
+    });
     expect(added.statusCode).toBe(201);
     victimLines.push(json<{ id: number }>(added).id);
   }
-  expect((await inject(attacker, 'POST', '/api/v1/cart/add', { product_id: b.product.id, variant_id: b.v1.id, count: 1 })).statusCode).toBe(201);
+  expect(
+    (await inject(attacker, 'POST', '/api/v1/cart/add', { product_id: b.product.id, variant_id: b.v1.id, count: 1 }))
+      .statusCode,
+  ).toBe(201);
   const placed = await inject(victim, 'POST', '/api/v1/order/', {
     address: 'г. Тверь, ул. Советская, д. 3',
     items: [{ product_id: c.product.id, variant_id: c.v1.id, quantity: 2 }],
@@ -90,7 +114,12 @@ beforeAll(async () => {
   expect(placed.statusCode).toBe(201);
   victimOrder = json<OrderSummary>(placed);
   expect(
-    (await inject(attacker, 'POST', '/api/v1/order/', { address: 'г. Тула', items: [{ product_id: c.product.id, variant_id: c.v2.id, quantity: 1 }] })).statusCode,
+    (
+      await inject(attacker, 'POST', '/api/v1/order/', {
+        address: 'г. Тула',
+        items: [{ product_id: c.product.id, variant_id: c.v2.id, quantity: 1 }],
+      })
+    ).statusCode,
   ).toBe(201);
   victimAddresses = [];
   for (const city of ['Тверь', 'Клин']) {
@@ -115,8 +144,14 @@ async function wholeShop() {
     orders: await db.select().from(orders).orderBy(asc(orders.id)),
     orderLines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
     addresses: await db.select().from(addresses).orderBy(asc(addresses.id)),
-    stock: await db.select({ id: variants.id, stock: variants.stock, price: variants.price }).from(variants).orderBy(asc(variants.id)),
-    popularity: await db.select({ id: products.id, units: products.unitsOrdered }).from(products).orderBy(asc(products.id)),
+    stock: await db
+      .select({ id: variants.id, stock: variants.stock, price: variants.price })
+      .from(variants)
+      .orderBy(asc(variants.id)),
+    popularity: await db
+      .select({ id: products.id, units: products.unitsOrdered })
+      .from(products)
+      .orderBy(asc(products.id)),
     refreshTokens: await db.select().from(refreshTokens).orderBy(asc(refreshTokens.id)),
   };
 }
@@ -134,15 +169,18 @@ async function changesNothing(attack: () => Promise<void>): Promise<void> {
  */
 function refusalProblems(label: string, response: LightMyRequestResponse, allowed: readonly number[]): string[] {
   const problems: string[] = [];
-  const say = (what: string) => problems.push(`${label}: ${what} (${response.statusCode} ${response.body.slice(0, 200)})`);
+  const say = (what: string) =>
+    problems.push(`${label}: ${what} (${response.statusCode} ${response.body.slice(0, 200)})`);
   if (!allowed.includes(response.statusCode)) say(`status not in ${allowed.join('/')}`);
-  if (!String(response.headers['content-type']).startsWith('application/json')) say(`content-type ${response.headers['content-type']}`);
+  if (!String(response.headers['content-type']).startsWith('application/json'))
+    say(`content-type ${response.headers['content-type']}`);
   if (response.headers['x-content-type-options'] !== 'nosniff') say('no nosniff');
   if (LEAKS.test(response.body)) say('leaks internals');
   if (response.raw.req.method !== 'HEAD') {
     try {
       const body = JSON.parse(response.body) as Record<string, unknown>;
-      if (Object.keys(body).join() !== 'detail' || typeof body.detail !== 'string' || body.detail === '') say('not {detail}');
+      if (Object.keys(body).join() !== 'detail' || typeof body.detail !== 'string' || body.detail === '')
+        say('not {detail}');
     } catch {
       say('not JSON');
     }
@@ -153,7 +191,7 @@ function refusalProblems(label: string, response: LightMyRequestResponse, allowe
 const REFUSED = [400, 403, 404, 405, 409, 413, 414, 415, 422];
 
 // ---------------------------------------------------------------------------------------------
-describe('1. Broken access control: another user\'s cart, orders and addresses, with a valid token of one\'s own', () => {
+describe("1. Broken access control: another user's cart, orders and addresses, with a valid token of one's own", () => {
   /** The odd spellings of an id: for `n` (the victim's) and the literal ones of the issue. */
   const oddForms = (n: number) => [
     ...new Set([
@@ -187,19 +225,60 @@ describe('1. Broken access control: another user\'s cart, orders and addresses, 
   const path = (id: string) => encodeURIComponent(id);
   // [name, what the id names, the status for the victim's plain id, the request]
   const inPath: [string, Target, number, (id: string) => Promise<LightMyRequestResponse>][] = [
-    ['read the cart: GET /cart/{victim}', 'user', 403, (id) => shop.app.inject({ method: 'GET', url: `/api/v1/cart/${path(id)}`, headers: attacker.headers })],
-    ['read the orders: GET /order/{victim}', 'user', 403, (id) => shop.app.inject({ method: 'GET', url: `/api/v1/order/${path(id)}`, headers: attacker.headers })],
-    ['read the addresses: GET /address/{victim}', 'user', 403, (id) => shop.app.inject({ method: 'GET', url: `/api/v1/address/${path(id)}`, headers: attacker.headers })],
-    ['read an order\'s status: GET /order/{victimOrder}/status', 'order', 404, (id) => shop.app.inject({ method: 'GET', url: `/api/v1/order/${path(id)}/status`, headers: attacker.headers })],
+    [
+      'read the cart: GET /cart/{victim}',
+      'user',
+      403,
+      (id) => shop.app.inject({ method: 'GET', url: `/api/v1/cart/${path(id)}`, headers: attacker.headers }),
+    ],
+    [
+      'read the orders: GET /order/{victim}',
+      'user',
+      403,
+      (id) => shop.app.inject({ method: 'GET', url: `/api/v1/order/${path(id)}`, headers: attacker.headers }),
+    ],
+    [
+      'read the addresses: GET /address/{victim}',
+      'user',
+      403,
+      (id) => shop.app.inject({ method: 'GET', url: `/api/v1/address/${path(id)}`, headers: attacker.headers }),
+    ],
+    [
+      "read an order's status: GET /order/{victimOrder}/status",
+      'order',
+      404,
+      (id) => shop.app.inject({ method: 'GET', url: `/api/v1/order/${path(id)}/status`, headers: attacker.headers }),
+    ],
     [
       'change a count: PUT /cart/count?item_id={victimLine}',
       'line',
       404,
-      (id) => shop.app.inject({ method: 'PUT', url: '/api/v1/cart/count', query: { item_id: id, count: '9999' }, headers: attacker.headers }),
+      (id) =>
+        shop.app.inject({
+          method: 'PUT',
+          url: '/api/v1/cart/count',
+          query: { item_id: id, count: '9999' },
+          headers: attacker.headers,
+        }),
     ],
-    ['delete a cart line: DELETE /cart/{victimLine}', 'line', 404, (id) => shop.app.inject({ method: 'DELETE', url: `/api/v1/cart/${path(id)}`, headers: attacker.headers })],
-    ['cancel an order: DELETE /order/{victimOrder}', 'order', 404, (id) => shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${path(id)}`, headers: attacker.headers })],
-    ['delete an address: DELETE /address/{victimAddress}', 'address', 404, (id) => shop.app.inject({ method: 'DELETE', url: `/api/v1/address/${path(id)}`, headers: attacker.headers })],
+    [
+      'delete a cart line: DELETE /cart/{victimLine}',
+      'line',
+      404,
+      (id) => shop.app.inject({ method: 'DELETE', url: `/api/v1/cart/${path(id)}`, headers: attacker.headers }),
+    ],
+    [
+      'cancel an order: DELETE /order/{victimOrder}',
+      'order',
+      404,
+      (id) => shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${path(id)}`, headers: attacker.headers }),
+    ],
+    [
+      'delete an address: DELETE /address/{victimAddress}',
+      'address',
+      404,
+      (id) => shop.app.inject({ method: 'DELETE', url: `/api/v1/address/${path(id)}`, headers: attacker.headers }),
+    ],
     [
       'edit an address: PUT /address/{victimAddress} (own user_id)',
       'address',
@@ -215,11 +294,12 @@ describe('1. Broken access control: another user\'s cart, orders and addresses, 
   ];
 
   it.each(inPath.map(([name, target, status, send]) => ({ name, target, status, send })))(
-    '$name → refused in its plain form and in every odd form; the victim\'s data unchanged',
+    "$name → refused in its plain form and in every odd form; the victim's data unchanged",
     async ({ target, status, send }) => {
       await changesNothing(async () => {
         const problems = refusalProblems('plain id', await send(String(idOf(target))), [status]);
-        for (const form of oddForms(idOf(target))) problems.push(...refusalProblems(JSON.stringify(form), await send(form), REFUSED));
+        for (const form of oddForms(idOf(target)))
+          problems.push(...refusalProblems(JSON.stringify(form), await send(form), REFUSED));
         expect(problems).toEqual([]);
       });
     },
@@ -301,13 +381,17 @@ describe('1. Broken access control: another user\'s cart, orders and addresses, 
     },
   );
 
-  it('the same calls with the victim\'s own token succeed (the attacks above fail for the right reason)', async () => {
+  it("the same calls with the victim's own token succeed (the attacks above fail for the right reason)", async () => {
     const cart = await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${victim.id}`, headers: victim.headers });
     expect(cart.statusCode).toBe(200);
     expect(json<Cart>(cart).items.map((item) => item.id)).toEqual(victimLines);
     const list = await shop.app.inject({ method: 'GET', url: `/api/v1/order/${victim.id}`, headers: victim.headers });
     expect(json<OrderSummary[]>(list)).toEqual([victimOrder]);
-    const status = await shop.app.inject({ method: 'GET', url: `/api/v1/order/${victimOrder.id}/status`, headers: victim.headers });
+    const status = await shop.app.inject({
+      method: 'GET',
+      url: `/api/v1/order/${victimOrder.id}/status`,
+      headers: victim.headers,
+    });
     expect(status.json()).toEqual({ id: victimOrder.id, status: 'Создан' });
     const mine = await shop.app.inject({ method: 'GET', url: `/api/v1/address/${victim.id}`, headers: victim.headers });
     expect(json<Address[]>(mine)).toEqual(victimAddresses);
@@ -316,23 +400,46 @@ describe('1. Broken access control: another user\'s cart, orders and addresses, 
 
 // ---------------------------------------------------------------------------------------------
 describe('2. Forged, stolen and malformed access tokens', () => {
-  const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+  const b64 = (value: object | string) =>
+    Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
   const now = () => Math.floor(Date.now() / 1000);
   const claims = (sub: number, exp = now() + 600) => ({ sub: String(sub), iat: now() - 10, exp });
   /** A JWT signed by hand with HMAC (`key` null: no signature at all). */
-  function jwt(header: object, payload: object, key: string | null, hash: 'sha256' | 'sha384' | 'sha512' = 'sha256'): string {
+  function jwt(
+    header: object,
+    payload: object,
+    key: string | null,
+    hash: 'sha256' | 'sha384' | 'sha512' = 'sha256',
+  ): string {
     const signed = `${b64(header)}.${b64(payload)}`;
     return key === null ? `${signed}.` : `${signed}.${createHmac(hash, key).update(signed).digest('base64url')}`;
   }
 
   /** Requests that would read or change the victim's data if the token were taken for the victim's. */
   const victimCalls = (headers: Record<string, string | string[]>, cookies?: Record<string, string>, whoAmI = true) => [
-    ...(whoAmI ? [shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers, ...(cookies ? { cookies } : {}) })] : []),
+    ...(whoAmI
+      ? [shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers, ...(cookies ? { cookies } : {}) })]
+      : []),
     shop.app.inject({ method: 'GET', url: `/api/v1/cart/${victim.id}`, headers, ...(cookies ? { cookies } : {}) }),
     shop.app.inject({ method: 'GET', url: `/api/v1/order/${victim.id}`, headers, ...(cookies ? { cookies } : {}) }),
-    shop.app.inject({ method: 'DELETE', url: `/api/v1/cart/${victimLines[0]}`, headers, ...(cookies ? { cookies } : {}) }),
-    shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${victimOrder.id}`, headers, ...(cookies ? { cookies } : {}) }),
-    shop.app.inject({ method: 'DELETE', url: `/api/v1/address/${victimAddresses[1]!.id}`, headers, ...(cookies ? { cookies } : {}) }),
+    shop.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/cart/${victimLines[0]}`,
+      headers,
+      ...(cookies ? { cookies } : {}),
+    }),
+    shop.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/order/${victimOrder.id}`,
+      headers,
+      ...(cookies ? { cookies } : {}),
+    }),
+    shop.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/address/${victimAddresses[1]!.id}`,
+      headers,
+      ...(cookies ? { cookies } : {}),
+    }),
     shop.app.inject({
       method: 'PUT',
       url: '/api/v1/cart/count',
@@ -342,16 +449,23 @@ describe('2. Forged, stolen and malformed access tokens', () => {
     }),
   ];
 
-  async function expectAllRefused(label: string, headers: Record<string, string | string[]>, cookies?: Record<string, string>, allowed = [401]) {
+  async function expectAllRefused(
+    label: string,
+    headers: Record<string, string | string[]>,
+    cookies?: Record<string, string>,
+    allowed = [401],
+  ) {
     const problems: string[] = [];
     // With a token that is the attacker's own, /auth/user rightly answers the attacker: leave it out.
     for (const response of await Promise.all(victimCalls(headers, cookies, allowed.length === 1))) {
-      problems.push(...refusalProblems(`${label} ${response.raw.req.method} ${response.raw.req.url}`, response, allowed));
+      problems.push(
+        ...refusalProblems(`${label} ${response.raw.req.method} ${response.raw.req.url}`, response, allowed),
+      );
     }
     expect(problems).toEqual([]);
   }
 
-  it('the hand-made signer is right: with the shop\'s secret it makes a token the shop accepts (control)', async () => {
+  it("the hand-made signer is right: with the shop's secret it makes a token the shop accepts (control)", async () => {
     const genuine = jwt({ alg: 'HS256', typ: 'JWT' }, claims(victim.id), jwtSecret);
     const response = await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: bearer(genuine) });
     expect(response.statusCode).toBe(200);
@@ -361,56 +475,89 @@ describe('2. Forged, stolen and malformed access tokens', () => {
   it('no token, or "Bearer" with no token → 401 on every call; nothing changes', async () => {
     await changesNothing(async () => {
       await expectAllRefused('none', {});
-      for (const authorization of ['Bearer', 'Bearer ', 'Bearer    ', 'bearer', 'Token', 'Basic ' + b64('victim:password'), victim.token]) {
+      for (const authorization of [
+        'Bearer',
+        'Bearer ',
+        'Bearer    ',
+        'bearer',
+        'Token',
+        'Basic ' + b64('victim:password'),
+        victim.token,
+      ]) {
         await expectAllRefused(JSON.stringify(authorization), { authorization });
       }
     });
   });
 
-  it('an expired token signed with the shop\'s own secret → 401; nothing changes', async () => {
+  it("an expired token signed with the shop's own secret → 401; nothing changes", async () => {
     await changesNothing(async () => {
       const expired = createSigner({ key: jwtSecret, algorithm: 'HS256' })(claims(victim.id, now() - 1));
       secrets.add(expired);
       await expectAllRefused('expired', bearer(expired));
       // Long expired, and one whose not-before lies in the future.
-      await expectAllRefused('long expired', bearer(jwt({ alg: 'HS256' }, { sub: String(victim.id), iat: 1, exp: 2 }, jwtSecret)));
-      await expectAllRefused('not yet valid', bearer(jwt({ alg: 'HS256' }, { ...claims(victim.id), nbf: now() + 3600 }, jwtSecret)));
+      await expectAllRefused(
+        'long expired',
+        bearer(jwt({ alg: 'HS256' }, { sub: String(victim.id), iat: 1, exp: 2 }, jwtSecret)),
+      );
+      await expectAllRefused(
+        'not yet valid',
+        bearer(jwt({ alg: 'HS256' }, { ...claims(victim.id), nbf: now() + 3600 }, jwtSecret)),
+      );
     });
   });
 
-  it.each(['none', 'None', 'NONE', 'nOnE'])('alg %j (unsigned, empty signature, or the attacker\'s signature kept) → 401', async (alg) => {
-    await changesNothing(async () => {
-      const unsigned = jwt({ alg, typ: 'JWT' }, claims(victim.id), null);
-      const withAttackerSignature = `${unsigned}${attacker.token.split('.')[2]}`;
-      const signedAnyway = jwt({ alg, typ: 'JWT' }, claims(victim.id), jwtSecret);
-      for (const token of [unsigned, unsigned.slice(0, -1), withAttackerSignature, signedAnyway]) {
-        await expectAllRefused(`alg ${alg}`, bearer(token));
-      }
-    });
-  });
-
-  it('the attacker\'s own token with the payload changed to the victim\'s id and the old signature kept → 401', async () => {
-    await changesNothing(async () => {
-      const [header, payload, signature] = attacker.token.split('.') as [string, string, string];
-      const original = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-      for (const sub of [String(victim.id), victim.id, `${victim.id}`.padStart(3, '0'), [String(victim.id)]]) {
-        await expectAllRefused(`sub ${JSON.stringify(sub)}`, bearer(`${header}.${b64({ ...original, sub })}.${signature}`));
-      }
-      // A longer life for the attacker's own token is refused just the same.
-      await expectAllRefused('exp pushed', bearer(`${header}.${b64({ ...original, exp: now() + 10 * 365 * 86400 })}.${signature}`), undefined, [401]);
-    });
-  });
-
-  it.each(['secret', 'changeme', '', 'password', 'jwt_secret', 'Мягкий Опт', 'Мягкий опт', 'myagkiy-opt', 'myagkiy_opt', 'your-256-bit-secret'])(
-    'a token signed with the guessable secret %j → 401',
-    async (guess) => {
+  it.each(['none', 'None', 'NONE', 'nOnE'])(
+    "alg %j (unsigned, empty signature, or the attacker's signature kept) → 401",
+    async (alg) => {
       await changesNothing(async () => {
-        await expectAllRefused(`secret ${guess}`, bearer(jwt({ alg: 'HS256', typ: 'JWT' }, claims(victim.id), guess)));
+        const unsigned = jwt({ alg, typ: 'JWT' }, claims(victim.id), null);
+        const withAttackerSignature = `${unsigned}${attacker.token.split('.')[2]}`;
+        const signedAnyway = jwt({ alg, typ: 'JWT' }, claims(victim.id), jwtSecret);
+        for (const token of [unsigned, unsigned.slice(0, -1), withAttackerSignature, signedAnyway]) {
+          await expectAllRefused(`alg ${alg}`, bearer(token));
+        }
       });
     },
   );
 
-  it('other algorithms in the header (RS256, HS384, HS512, ES256, PS256), even signed with the shop\'s secret → 401', async () => {
+  it("the attacker's own token with the payload changed to the victim's id and the old signature kept → 401", async () => {
+    await changesNothing(async () => {
+      const [header, payload, signature] = attacker.token.split('.') as [string, string, string];
+      const original = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      for (const sub of [String(victim.id), victim.id, `${victim.id}`.padStart(3, '0'), [String(victim.id)]]) {
+        await expectAllRefused(
+          `sub ${JSON.stringify(sub)}`,
+          bearer(`${header}.${b64({ ...original, sub })}.${signature}`),
+        );
+      }
+      // A longer life for the attacker's own token is refused just the same.
+      await expectAllRefused(
+        'exp pushed',
+        bearer(`${header}.${b64({ ...original, exp: now() + 10 * 365 * 86400 })}.${signature}`),
+        undefined,
+        [401],
+      );
+    });
+  });
+
+  it.each([
+    'secret',
+    'changeme',
+    '',
+    'password',
+    'jwt_secret',
+    'Мягкий Опт',
+    'Мягкий опт',
+    'myagkiy-opt',
+    'myagkiy_opt',
+    'your-256-bit-secret',
+  ])('a token signed with the guessable secret %j → 401', async (guess) => {
+    await changesNothing(async () => {
+      await expectAllRefused(`secret ${guess}`, bearer(jwt({ alg: 'HS256', typ: 'JWT' }, claims(victim.id), guess)));
+    });
+  });
+
+  it("other algorithms in the header (RS256, HS384, HS512, ES256, PS256), even signed with the shop's secret → 401", async () => {
     await changesNothing(async () => {
       const forged: [string, string][] = [
         // Algorithm confusion: RS256 claimed, the "public key" being the HMAC secret.
@@ -420,19 +567,31 @@ describe('2. Forged, stolen and malformed access tokens', () => {
         ['ES256', jwt({ alg: 'ES256', typ: 'JWT' }, claims(victim.id), jwtSecret)],
         ['PS256', jwt({ alg: 'PS256', typ: 'JWT' }, claims(victim.id), jwtSecret)],
         ['no alg', jwt({ typ: 'JWT' }, claims(victim.id), jwtSecret)],
-        ['jwk header', jwt({ alg: 'HS256', jwk: { kty: 'oct', k: b64('attacker key') } }, claims(victim.id), 'attacker key')],
+        [
+          'jwk header',
+          jwt({ alg: 'HS256', jwk: { kty: 'oct', k: b64('attacker key') } }, claims(victim.id), 'attacker key'),
+        ],
       ];
       for (const [label, token] of forged) await expectAllRefused(label, bearer(token));
     });
   });
 
-  it('the victim\'s identity asserted another way: sub missing, zero, negative, SQL; the token in a cookie instead of the header → 401', async () => {
+  it("the victim's identity asserted another way: sub missing, zero, negative, SQL; the token in a cookie instead of the header → 401", async () => {
     await changesNothing(async () => {
-      for (const payload of [{ exp: now() + 600 }, { sub: '0', exp: now() + 600 }, { sub: '-1', exp: now() + 600 }, { sub: '1 OR 1=1', exp: now() + 600 }]) {
+      for (const payload of [
+        { exp: now() + 600 },
+        { sub: '0', exp: now() + 600 },
+        { sub: '-1', exp: now() + 600 },
+        { sub: '1 OR 1=1', exp: now() + 600 },
+      ]) {
         await expectAllRefused(JSON.stringify(payload), bearer(jwt({ alg: 'HS256' }, payload, jwtSecret)));
       }
       // A token anywhere but the Authorization header is no token.
-      await expectAllRefused('cookie', {}, { access_token: victim.token, token: victim.token, authorization: `Bearer ${victim.token}`, jwt: victim.token });
+      await expectAllRefused(
+        'cookie',
+        {},
+        { access_token: victim.token, token: victim.token, authorization: `Bearer ${victim.token}`, jwt: victim.token },
+      );
       await expectAllRefused('x-access-token', { 'x-access-token': victim.token, 'x-auth-token': victim.token });
     });
   });
@@ -450,8 +609,18 @@ describe('2. Forged, stolen and malformed access tokens', () => {
       }
       // Two Authorization headers: one of them is used, never to the victim's benefit; with the
       // attacker's token the calls are refused as they would be anyway.
-      await expectAllRefused('two headers', { authorization: [`Bearer ${forged}`, `Bearer ${attacker.token}`] }, undefined, [401, 403, 404]);
-      await expectAllRefused('two headers', { authorization: [`Bearer ${attacker.token}`, `Bearer ${forged}`] }, undefined, [401, 403, 404]);
+      await expectAllRefused(
+        'two headers',
+        { authorization: [`Bearer ${forged}`, `Bearer ${attacker.token}`] },
+        undefined,
+        [401, 403, 404],
+      );
+      await expectAllRefused(
+        'two headers',
+        { authorization: [`Bearer ${attacker.token}`, `Bearer ${forged}`] },
+        undefined,
+        [401, 403, 404],
+      );
     });
   });
 });
@@ -503,11 +672,32 @@ describe('3. Tampered counts, quantities, prices and ids', () => {
   });
 
   it('PUT /cart/count with a bad count in the query → 422, the line keeps its count', async () => {
-    const attackerLine = (await shop.app.database.db.select().from(cartItems).where(eq(cartItems.userId, attacker.id)))[0]!;
+    const attackerLine = (
+      await shop.app.database.db.select().from(cartItems).where(eq(cartItems.userId, attacker.id))
+    )[0]!;
     await changesNothing(async () => {
       const problems: string[] = [];
-      for (const count of ['0', '-1', '1.5', '1e9', String(2 ** 53), '10001', 'true', 'null', '', 'Infinity', ' ', '1,5', '1 OR 1=1']) {
-        const response = await shop.app.inject({ method: 'PUT', url: '/api/v1/cart/count', query: { item_id: String(attackerLine.id), count }, headers: attacker.headers });
+      for (const count of [
+        '0',
+        '-1',
+        '1.5',
+        '1e9',
+        String(2 ** 53),
+        '10001',
+        'true',
+        'null',
+        '',
+        'Infinity',
+        ' ',
+        '1,5',
+        '1 OR 1=1',
+      ]) {
+        const response = await shop.app.inject({
+          method: 'PUT',
+          url: '/api/v1/cart/count',
+          query: { item_id: String(attackerLine.id), count },
+          headers: attacker.headers,
+        });
         problems.push(...refusalProblems(JSON.stringify(count), response, [422]));
       }
       for (const url of [
@@ -515,7 +705,9 @@ describe('3. Tampered counts, quantities, prices and ids', () => {
         `/api/v1/cart/count?item_id=${attackerLine.id}&count[]=2`,
         `/api/v1/cart/count?item_id=${attackerLine.id}&item_id=${victimLines[0]}&count=2`,
       ]) {
-        problems.push(...refusalProblems(url, await shop.app.inject({ method: 'PUT', url, headers: attacker.headers }), [422]));
+        problems.push(
+          ...refusalProblems(url, await shop.app.inject({ method: 'PUT', url, headers: attacker.headers }), [422]),
+        );
       }
       expect(problems).toEqual([]);
     });
@@ -527,9 +719,20 @@ describe('3. Tampered counts, quantities, prices and ids', () => {
     await setVariant(shop.app, v2.id, { stock: 5 });
     await changesNothing(async () => {
       const order = (items: object[]) =>
-        shop.app.inject({ method: 'POST', url: '/api/v1/order/', headers: attacker.headers, payload: { user_id: attacker.id, address: 'г. Тула', items } });
-      expect(refusalProblems('6 of 5', await order([{ product_id: product.id, variant_id: v1.id, quantity: 6 }]), [409])).toEqual([]);
-      const flood = Array.from({ length: 1000 }, () => ({ product_id: product.id, variant_id: v1.id, quantity: 1_000_000 }));
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/v1/order/',
+          headers: attacker.headers,
+          payload: { user_id: attacker.id, address: 'г. Тула', items },
+        });
+      expect(
+        refusalProblems('6 of 5', await order([{ product_id: product.id, variant_id: v1.id, quantity: 6 }]), [409]),
+      ).toEqual([]);
+      const flood = Array.from({ length: 1000 }, () => ({
+        product_id: product.id,
+        variant_id: v1.id,
+        quantity: 1_000_000,
+      }));
       expect(refusalProblems('1000 × 1e6', await order(flood), [409])).toEqual([]);
       // A valid line next to an excessive one takes nothing either.
       const mixed = await order([
@@ -597,7 +800,15 @@ describe('3. Tampered counts, quantities, prices and ids', () => {
         user_id: attacker.id,
         address: 'г. Тула',
         items: [
-          { product_id: product.id, variant_id: v1.id, quantity: 2, price: 0.01, total: 0, item_total: 0, id: victimOrder.id },
+          {
+            product_id: product.id,
+            variant_id: v1.id,
+            quantity: 2,
+            price: 0.01,
+            total: 0,
+            item_total: 0,
+            id: victimOrder.id,
+          },
           { product_id: product.id, variant_id: v2.id, quantity: 3, price: -100, variant: { price: 0 } },
         ],
         id: victimOrder.id,
@@ -619,11 +830,18 @@ describe('3. Tampered counts, quantities, prices and ids', () => {
     expect(order.items_count).toBe(5);
     expect(new Date(order.created_at).getFullYear()).toBeGreaterThan(2000);
 
-    const { rows: stored } = (await shop.app.database.db.execute(sql`select * from orders where id = ${order.id}`)) as unknown as { rows: Record<string, unknown>[] };
+    const { rows: stored } = (await shop.app.database.db.execute(
+      sql`select * from orders where id = ${order.id}`,
+    )) as unknown as { rows: Record<string, unknown>[] };
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ user_id: attacker.id, status: 'Создан', total_price: '2472.09' });
-    for (const extra of ['price', 'total', 'item_total', 'owner_id', 'userId']) expect(stored[0]).not.toHaveProperty(extra);
-    const lines = await shop.app.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.variantId));
+    for (const extra of ['price', 'total', 'item_total', 'owner_id', 'userId'])
+      expect(stored[0]).not.toHaveProperty(extra);
+    const lines = await shop.app.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.variantId));
     expect(lines.map((row) => [row.variantId, row.price, row.quantity])).toEqual(
       [
         [v1.id, '1234.56', 2],
@@ -658,19 +876,34 @@ describe('3. Tampered counts, quantities, prices and ids', () => {
     expect(response.statusCode).toBe(201);
     const lineId = json<{ id: number }>(response).id;
     expect(victimLines).not.toContain(lineId);
-    const cart = json<Cart>(await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${attacker.id}`, headers: attacker.headers }));
+    const cart = json<Cart>(
+      await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${attacker.id}`, headers: attacker.headers }),
+    );
     const line = cart.items.find((item) => item.id === lineId)!;
-    expect(line).toMatchObject({ count: 2, variant_id: v1.id, variant: { price: v1.price }, item_total: Math.round(v1.price * 200) / 100 });
-    expect(await shop.app.database.db.select().from(cartItems).where(eq(cartItems.userId, victim.id))).toEqual(victimCartBefore);
+    expect(line).toMatchObject({
+      count: 2,
+      variant_id: v1.id,
+      variant: { price: v1.price },
+      item_total: Math.round(v1.price * 200) / 100,
+    });
+    expect(await shop.app.database.db.select().from(cartItems).where(eq(cartItems.userId, victim.id))).toEqual(
+      victimCartBefore,
+    );
   });
 
-  it('extra id/user_id fields in an address are ignored: the attacker\'s own new address, the victim\'s untouched', async () => {
+  it("extra id/user_id fields in an address are ignored: the attacker's own new address, the victim's untouched", async () => {
     const before = await shop.app.database.db.select().from(addresses).where(eq(addresses.userId, victim.id));
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/v1/address/',
       headers: attacker.headers,
-      payload: { ...ADDRESS_FIELDS, user_id: attacker.id, id: victimAddresses[0]!.id, userId: victim.id, owner: victim.id },
+      payload: {
+        ...ADDRESS_FIELDS,
+        user_id: attacker.id,
+        id: victimAddresses[0]!.id,
+        userId: victim.id,
+        owner: victim.id,
+      },
     });
     expect(response.statusCode).toBe(201);
     const created = json<Address>(response);
@@ -692,7 +925,14 @@ describe('3. Tampered counts, quantities, prices and ids', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('4. Injection: SQL-looking input and path traversal', () => {
-  const SQL = [`' OR '1'='1`, `admin'--`, `' OR 1=1--`, `"; DROP TABLE users; --`, `1' UNION SELECT password_hash FROM users--`, `\\'; select pg_sleep(5); --`];
+  const SQL = [
+    `' OR '1'='1`,
+    `admin'--`,
+    `' OR 1=1--`,
+    `"; DROP TABLE users; --`,
+    `1' UNION SELECT password_hash FROM users--`,
+    `\\'; select pg_sleep(5); --`,
+  ];
 
   it('SQL in the login → 401 "Неверный email или пароль" (never a token); JSON operators in the body → 422', async () => {
     await changesNothing(async () => {
@@ -715,7 +955,13 @@ describe('4. Injection: SQL-looking input and path traversal', () => {
         { username: [victim.email], password: [TEST_PASSWORD] },
         { username: victim.email, password: true },
       ]) {
-        problems.push(...refusalProblems(JSON.stringify(payload), await shop.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload }), [422]));
+        problems.push(
+          ...refusalProblems(
+            JSON.stringify(payload),
+            await shop.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload }),
+            [422],
+          ),
+        );
       }
       expect(problems).toEqual([]);
     });
@@ -725,15 +971,39 @@ describe('4. Injection: SQL-looking input and path traversal', () => {
     await changesNothing(async () => {
       const problems: string[] = [];
       for (const text of SQL) {
-        for (const url of [`/api/v1/products/categories/${encodeURIComponent(text)}`, `/api/v1/products/${encodeURIComponent(text)}`]) {
+        for (const url of [
+          `/api/v1/products/categories/${encodeURIComponent(text)}`,
+          `/api/v1/products/${encodeURIComponent(text)}`,
+        ]) {
           problems.push(...refusalProblems(url, await shop.app.inject({ method: 'GET', url }), [404]));
         }
-        for (const url of [`/api/v1/cart/${encodeURIComponent(text)}`, `/api/v1/order/${encodeURIComponent(text)}/status`, `/api/v1/address/${encodeURIComponent(text)}`]) {
-          problems.push(...refusalProblems(url, await shop.app.inject({ method: 'GET', url, headers: attacker.headers }), [422]));
+        for (const url of [
+          `/api/v1/cart/${encodeURIComponent(text)}`,
+          `/api/v1/order/${encodeURIComponent(text)}/status`,
+          `/api/v1/address/${encodeURIComponent(text)}`,
+        ]) {
+          problems.push(
+            ...refusalProblems(url, await shop.app.inject({ method: 'GET', url, headers: attacker.headers }), [422]),
+          );
         }
-        for (const query of [{ skip: text }, { limit: text }, { skip: `0; ${text}` }, { limit: `10 ${text}` }] as Record<string, string>[]) {
-          for (const url of ['/api/v1/products/', '/api/v1/products/popular', `/api/v1/products/categories/${encodeURIComponent('Мишки')}`]) {
-            problems.push(...refusalProblems(`${url} ${JSON.stringify(query)}`, await shop.app.inject({ method: 'GET', url, query }), [404, 422]));
+        for (const query of [
+          { skip: text },
+          { limit: text },
+          { skip: `0; ${text}` },
+          { limit: `10 ${text}` },
+        ] as Record<string, string>[]) {
+          for (const url of [
+            '/api/v1/products/',
+            '/api/v1/products/popular',
+            `/api/v1/products/categories/${encodeURIComponent('Мишки')}`,
+          ]) {
+            problems.push(
+              ...refusalProblems(
+                `${url} ${JSON.stringify(query)}`,
+                await shop.app.inject({ method: 'GET', url, query }),
+                [404, 422],
+              ),
+            );
           }
         }
       }
@@ -749,7 +1019,11 @@ describe('4. Injection: SQL-looking input and path traversal', () => {
   it('an e-mail full of SQL is stored verbatim as an e-mail, and nothing else happens', async () => {
     const email = `o'brien');drop/**/table/**/users;--@example.com`;
     const before = await shop.app.database.db.select({ id: users.id }).from(users);
-    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password: TEST_PASSWORD } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      query: { email, password: TEST_PASSWORD },
+    });
     expect(response.statusCode).toBe(201);
     expect(json<{ email: string }>(response).email).toBe(email);
     const after = await shop.app.database.db.select({ id: users.id, email: users.email }).from(users);
@@ -790,27 +1064,44 @@ describe('4. Injection: SQL-looking input and path traversal', () => {
     '%zz.svg',
   ];
 
-  it.each(TRAVERSALS)('GET /api/v1/image/%s → a clean 4xx, never a file from outside the image folder', async (name) => {
-    const response = await shop.app.inject({ method: 'GET', url: `/api/v1/image/${name}` });
-    expect(refusalProblems(name, response, [400, 404, 414, 422])).toEqual([]);
-    expect(response.body).not.toMatch(/root:|"dependencies"|DATABASE_URL|\[fonts\]|buildApp/);
-  });
-
-  it.each(['/api/v1/image/../../package.json', '/api/v1/image/..\\..\\package.json', '/api/v1/image//etc/passwd', '/api/v1/image/./.env', '/api/v1/image/MO-1001.svg/../../../package.json'])(
-    'the raw path %s → a clean 4xx',
-    async (url) => {
-      const response = await shop.app.inject({ method: 'GET', url });
-      expect(refusalProblems(url, response, [400, 404, 422])).toEqual([]);
-      expect(response.body).not.toMatch(/root:|"dependencies"|buildApp/);
+  it.each(TRAVERSALS)(
+    'GET /api/v1/image/%s → a clean 4xx, never a file from outside the image folder',
+    async (name) => {
+      const response = await shop.app.inject({ method: 'GET', url: `/api/v1/image/${name}` });
+      expect(refusalProblems(name, response, [400, 404, 414, 422])).toEqual([]);
+      expect(response.body).not.toMatch(/root:|"dependencies"|DATABASE_URL|\[fonts\]|buildApp/);
     },
   );
+
+  it.each([
+    '/api/v1/image/../../package.json',
+    '/api/v1/image/..\\..\\package.json',
+    '/api/v1/image//etc/passwd',
+    '/api/v1/image/./.env',
+    '/api/v1/image/MO-1001.svg/../../../package.json',
+  ])('the raw path %s → a clean 4xx', async (url) => {
+    const response = await shop.app.inject({ method: 'GET', url });
+    expect(refusalProblems(url, response, [400, 404, 422])).toEqual([]);
+    expect(response.body).not.toMatch(/root:|"dependencies"|buildApp/);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
 describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals', () => {
-  const POST_ROUTES = ['/api/v1/cart/add', '/api/v1/order/', '/api/v1/address/', '/api/v1/auth/token', '/api/v1/auth/register'];
+  const POST_ROUTES = [
+    '/api/v1/cart/add',
+    '/api/v1/order/',
+    '/api/v1/address/',
+    '/api/v1/auth/token',
+    '/api/v1/auth/register',
+  ];
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: string | Buffer, contentType?: string) =>
-    shop.app.inject({ method, url, headers: { ...attacker.headers, ...(contentType ? { 'content-type': contentType } : {}) }, payload });
+    shop.app.inject({
+      method,
+      url,
+      headers: { ...attacker.headers, ...(contentType ? { 'content-type': contentType } : {}) },
+      payload,
+    });
 
   it.each([
     ['truncated', '{"user_id": 1, "items": ['],
@@ -829,8 +1120,15 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
   ] as const)('malformed JSON (%s) on every body route → 400/422 {detail}', async (_name, payload) => {
     await changesNothing(async () => {
       const problems: string[] = [];
-      for (const url of POST_ROUTES) problems.push(...refusalProblems(url, await send('POST', url, payload, 'application/json'), [400, 422]));
-      problems.push(...refusalProblems('PUT address', await send('PUT', `/api/v1/address/${victimAddresses[0]!.id}`, payload, 'application/json'), [400, 422]));
+      for (const url of POST_ROUTES)
+        problems.push(...refusalProblems(url, await send('POST', url, payload, 'application/json'), [400, 422]));
+      problems.push(
+        ...refusalProblems(
+          'PUT address',
+          await send('PUT', `/api/v1/address/${victimAddresses[0]!.id}`, payload, 'application/json'),
+          [400, 422],
+        ),
+      );
       expect(problems).toEqual([]);
     });
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -840,7 +1138,10 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
     ['text/plain', 'user_id=1'],
     ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
     ['text/xml', '<x/>'],
-    ['multipart/form-data; boundary=XyZ', '--XyZ\r\nContent-Disposition: form-data; name="user_id"\r\n\r\n1\r\n--XyZ--\r\n'],
+    [
+      'multipart/form-data; boundary=XyZ',
+      '--XyZ\r\nContent-Disposition: form-data; name="user_id"\r\n\r\n1\r\n--XyZ--\r\n',
+    ],
     ['application/octet-stream', '\u0000\u0001'],
     ['text/html', '<script>alert(1)</script>'],
     ['application/jsonp', '{}'],
@@ -866,12 +1167,47 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
     await changesNothing(async () => {
       const problems: string[] = [];
       for (const url of POST_ROUTES) {
-        problems.push(...refusalProblems(`${url} json`, await send('POST', url, JSON.stringify({ user_id: attacker.id, padding: huge }), 'application/json'), [413]));
-        problems.push(...refusalProblems(`${url} form`, await send('POST', url, `username=a&password=${huge}`, 'application/x-www-form-urlencoded'), [413]));
+        problems.push(
+          ...refusalProblems(
+            `${url} json`,
+            await send('POST', url, JSON.stringify({ user_id: attacker.id, padding: huge }), 'application/json'),
+            [413],
+          ),
+        );
+        problems.push(
+          ...refusalProblems(
+            `${url} form`,
+            await send('POST', url, `username=a&password=${huge}`, 'application/x-www-form-urlencoded'),
+            [413],
+          ),
+        );
       }
-      problems.push(...refusalProblems('PUT address', await send('PUT', `/api/v1/address/${victimAddresses[0]!.id}`, JSON.stringify({ padding: huge }), 'application/json'), [413]));
-      problems.push(...refusalProblems('DELETE cart', await send('DELETE', `/api/v1/cart/${victimLines[0]}`, JSON.stringify({ padding: huge }), 'application/json'), [413]));
-      problems.push(...refusalProblems('refresh', await send('POST', '/api/v1/auth/refresh', JSON.stringify({ padding: huge }), 'application/json'), [413]));
+      problems.push(
+        ...refusalProblems(
+          'PUT address',
+          await send(
+            'PUT',
+            `/api/v1/address/${victimAddresses[0]!.id}`,
+            JSON.stringify({ padding: huge }),
+            'application/json',
+          ),
+          [413],
+        ),
+      );
+      problems.push(
+        ...refusalProblems(
+          'DELETE cart',
+          await send('DELETE', `/api/v1/cart/${victimLines[0]}`, JSON.stringify({ padding: huge }), 'application/json'),
+          [413],
+        ),
+      );
+      problems.push(
+        ...refusalProblems(
+          'refresh',
+          await send('POST', '/api/v1/auth/refresh', JSON.stringify({ padding: huge }), 'application/json'),
+          [413],
+        ),
+      );
       expect(problems).toEqual([]);
     });
   });
@@ -896,7 +1232,13 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
       ['GET', '/.git/config'],
       ['GET', '/api/v1/auth/token'],
     ] as const) {
-      problems.push(...refusalProblems(`${method} ${url}`, await shop.app.inject({ method, url, headers: attacker.headers }), [404]));
+      problems.push(
+        ...refusalProblems(
+          `${method} ${url}`,
+          await shop.app.inject({ method, url, headers: attacker.headers }),
+          [404],
+        ),
+      );
     }
     expect(problems).toEqual([]);
   });
@@ -904,10 +1246,22 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
   it('OPTIONS and TRACE on API routes → 404 {detail}; TRACE does not echo the request (no cross-site tracing)', async () => {
     const problems: string[] = [];
     for (const method of ['OPTIONS', 'TRACE'] as const) {
-      for (const url of ['/api/v1/products/', `/api/v1/cart/${victim.id}`, '/api/v1/cart/add', '/api/v1/order/', '/api/v1/auth/token', '/api/v1/auth/refresh']) {
-        const response = await shop.app.inject({ method, url, headers: { ...victim.headers, cookie: 'refresh_token=secret-cookie-value', origin: 'https://evil.example' } });
+      for (const url of [
+        '/api/v1/products/',
+        `/api/v1/cart/${victim.id}`,
+        '/api/v1/cart/add',
+        '/api/v1/order/',
+        '/api/v1/auth/token',
+        '/api/v1/auth/refresh',
+      ]) {
+        const response = await shop.app.inject({
+          method,
+          url,
+          headers: { ...victim.headers, cookie: 'refresh_token=secret-cookie-value', origin: 'https://evil.example' },
+        });
         problems.push(...refusalProblems(`${method} ${url}`, response, [404]));
-        if (response.body.includes(victim.token) || response.body.includes('secret-cookie-value')) problems.push(`${method} ${url} echoes the request`);
+        if (response.body.includes(victim.token) || response.body.includes('secret-cookie-value'))
+          problems.push(`${method} ${url} echoes the request`);
         if (response.headers['access-control-allow-origin']) problems.push(`${method} ${url} grants CORS`);
       }
     }
@@ -916,7 +1270,13 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
 
   it('HEAD on protected API routes without a token → 401 with a JSON type and no body; on POST-only routes → 404', async () => {
     const problems: string[] = [];
-    for (const url of [`/api/v1/cart/${victim.id}`, `/api/v1/order/${victim.id}`, `/api/v1/address/${victim.id}`, '/api/v1/auth/user', `/api/v1/order/${victimOrder.id}/status`]) {
+    for (const url of [
+      `/api/v1/cart/${victim.id}`,
+      `/api/v1/order/${victim.id}`,
+      `/api/v1/address/${victim.id}`,
+      '/api/v1/auth/user',
+      `/api/v1/order/${victimOrder.id}/status`,
+    ]) {
       const response = await shop.app.inject({ method: 'HEAD', url });
       problems.push(...refusalProblems(`HEAD ${url}`, response, [401]));
       if (response.body !== '') problems.push(`HEAD ${url} has a body`);
@@ -941,7 +1301,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
     ['a bad escape on an unknown route', '/api/v1/nothing/%'],
     ['a path segment over 500 characters', `/api/v1/products/${'a'.repeat(600)}`],
     ['an over-long id', `/api/v1/order/${'9'.repeat(600)}/status`],
-  ])('%s in the URL → clean 400/414 {detail} with nosniff, not Fastify\'s own body', async (_name, url) => {
+  ])("%s in the URL → clean 400/414 {detail} with nosniff, not Fastify's own body", async (_name, url) => {
     const response = await shop.app.inject({ method: 'GET', url, headers: attacker.headers });
     expect(refusalProblems(url, response, [400, 414])).toEqual([]);
     expect(response.body).not.toMatch(/not a valid url|max param|statusCode/);
@@ -955,12 +1315,38 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
         ['category', shop.app.inject({ method: 'GET', url: '/api/v1/products/categories/%D0%9C%00' })],
         ['art', shop.app.inject({ method: 'GET', url: '/api/v1/products/MO-1001%00' })],
         ['login form', logIn(shop.app, `${victim.email}\u0000`, TEST_PASSWORD)],
-        ['login json', shop.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { username: victim.email, password: `${TEST_PASSWORD}\u0000` } })],
-        ['register query', shop.app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email: 'nul\u0000@example.com', password: TEST_PASSWORD } })],
-        ['register json', shop.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email: 'nul@example.com\u0000', password: TEST_PASSWORD } })],
+        [
+          'login json',
+          shop.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/token',
+            payload: { username: victim.email, password: `${TEST_PASSWORD}\u0000` },
+          }),
+        ],
+        [
+          'register query',
+          shop.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/register',
+            query: { email: 'nul\u0000@example.com', password: TEST_PASSWORD },
+          }),
+        ],
+        [
+          'register json',
+          shop.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/register',
+            payload: { email: 'nul@example.com\u0000', password: TEST_PASSWORD },
+          }),
+        ],
         [
           'address',
-          shop.app.inject({ method: 'POST', url: '/api/v1/address/', headers: attacker.headers, payload: { ...ADDRESS_FIELDS, street: 'ул.\u0000Ленина', user_id: attacker.id } }),
+          shop.app.inject({
+            method: 'POST',
+            url: '/api/v1/address/',
+            headers: attacker.headers,
+            payload: { ...ADDRESS_FIELDS, street: 'ул.\u0000Ленина', user_id: attacker.id },
+          }),
         ],
         [
           'address update',
@@ -1010,8 +1396,20 @@ describe('6. Stored script in text fields: kept verbatim, served only as JSON', 
   };
 
   it.each(PAYLOADS)('address fields %j: stored and answered byte for byte, as JSON with nosniff', async (payload) => {
-    const body = { country: payload, city: `${payload} city`, street: payload, home_number: payload.slice(0, 50), apartment_number: payload.slice(0, 50), user_id: victim.id };
-    const created = await shop.app.inject({ method: 'POST', url: '/api/v1/address/', headers: victim.headers, payload: body });
+    const body = {
+      country: payload,
+      city: `${payload} city`,
+      street: payload,
+      home_number: payload.slice(0, 50),
+      apartment_number: payload.slice(0, 50),
+      user_id: victim.id,
+    };
+    const created = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/address/',
+      headers: victim.headers,
+      payload: body,
+    });
     expect(created.statusCode).toBe(201);
     expectJsonAnswer(created);
     const address = json<Address>(created);
@@ -1019,13 +1417,22 @@ describe('6. Stored script in text fields: kept verbatim, served only as JSON', 
     // In the raw answer it is a JSON string: quotes escaped as JSON does, nothing HTML-escaped or dropped.
     expect(created.body).toContain(JSON.stringify(payload).slice(1, -1));
 
-    const listed = await shop.app.inject({ method: 'GET', url: `/api/v1/address/${victim.id}`, headers: victim.headers });
+    const listed = await shop.app.inject({
+      method: 'GET',
+      url: `/api/v1/address/${victim.id}`,
+      headers: victim.headers,
+    });
     expectJsonAnswer(listed);
     expect(json<Address[]>(listed).find((candidate) => candidate.id === address.id)).toEqual(address);
     const [row] = await shop.app.database.db.select().from(addresses).where(eq(addresses.id, address.id));
     expect(row).toMatchObject({ country: payload, street: payload, homeNumber: payload.slice(0, 50) });
 
-    const updated = await shop.app.inject({ method: 'PUT', url: `/api/v1/address/${address.id}`, headers: victim.headers, payload: { ...body, city: payload } });
+    const updated = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/v1/address/${address.id}`,
+      headers: victim.headers,
+      payload: { ...body, city: payload },
+    });
     expectJsonAnswer(updated);
     expect(json<Address>(updated).city).toBe(payload);
   });
@@ -1086,7 +1493,8 @@ describe('6. Stored script in text fields: kept verbatim, served only as JSON', 
 // ---------------------------------------------------------------------------------------------
 describe('7. Refresh-token theft and cross-site requests', () => {
   // The Cookie header is written by hand so that any value, however odd, is sent as it is.
-  const withCookie = (cookie: string | undefined, headers: Record<string, string>) => (cookie === undefined ? headers : { ...headers, cookie: `refresh_token=${cookie}` });
+  const withCookie = (cookie: string | undefined, headers: Record<string, string>) =>
+    cookie === undefined ? headers : { ...headers, cookie: `refresh_token=${cookie}` };
   const refresh = (app: FastifyInstance, cookie: string | undefined, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: withCookie(cookie, headers) });
   const logout = (app: FastifyInstance, cookie: string | undefined, headers: Record<string, string> = {}) =>
@@ -1103,7 +1511,7 @@ describe('7. Refresh-token theft and cross-site requests', () => {
     return response;
   }
 
-  it('a stolen cookie replayed after the victim used it: the thief is refused, and the victim\'s newest cookie dies with the family', async () => {
+  it("a stolen cookie replayed after the victim used it: the thief is refused, and the victim's newest cookie dies with the family", async () => {
     const stolen = cookieOf(await login())!;
     // The victim refreshes twice: generation 2, then 3.
     const second = cookieOf(await refresh(shop.app, stolen))!;
@@ -1132,12 +1540,23 @@ describe('7. Refresh-token theft and cross-site requests', () => {
     expect((await shop.app.database.db.select().from(refreshTokens)).length).toBe(before.length);
   });
 
-  it('made-up, truncated, padded and other users\' hashed cookies → 401, nothing issued', async () => {
+  it("made-up, truncated, padded and other users' hashed cookies → 401, nothing issued", async () => {
     const cookie = cookieOf(await login())!;
     const [row] = await shop.app.database.db.select().from(refreshTokens).orderBy(asc(refreshTokens.id)).limit(1);
     await changesNothing(async () => {
       const problems: string[] = [];
-      for (const forged of [cookie.slice(0, -1), `${cookie}x`, `x${cookie}`, cookie.toUpperCase(), row!.tokenHash, "' OR '1'='1", 'a'.repeat(4000), '%00', '%E0%A4%A', '']) {
+      for (const forged of [
+        cookie.slice(0, -1),
+        `${cookie}x`,
+        `x${cookie}`,
+        cookie.toUpperCase(),
+        row!.tokenHash,
+        "' OR '1'='1",
+        'a'.repeat(4000),
+        '%00',
+        '%E0%A4%A',
+        '',
+      ]) {
         problems.push(...refusalProblems(JSON.stringify(forged.slice(0, 20)), await refresh(shop.app, forged), [401]));
       }
       expect(problems).toEqual([]);
@@ -1147,9 +1566,23 @@ describe('7. Refresh-token theft and cross-site requests', () => {
   it('a foreign Origin is refused (403) on refresh and on logout, with the cookie attached; the session survives both', async () => {
     const cookie = cookieOf(await login())!;
     await changesNothing(async () => {
-      for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null', 'file://', 'http://127.0.0.1:1']) {
-        expect(refusalProblems(`refresh ${origin}`, await refresh(shop.app, cookie, { host: 'shop.example', origin }), [403])).toEqual([]);
-        expect(refusalProblems(`logout ${origin}`, await logout(shop.app, cookie, { host: 'shop.example', origin }), [403])).toEqual([]);
+      for (const origin of [
+        'https://evil.example',
+        'http://localhost.evil.example',
+        'null',
+        'file://',
+        'http://127.0.0.1:1',
+      ]) {
+        expect(
+          refusalProblems(
+            `refresh ${origin}`,
+            await refresh(shop.app, cookie, { host: 'shop.example', origin }),
+            [403],
+          ),
+        ).toEqual([]);
+        expect(
+          refusalProblems(`logout ${origin}`, await logout(shop.app, cookie, { host: 'shop.example', origin }), [403]),
+        ).toEqual([]);
       }
     });
     expect((await refresh(shop.app, cookie)).statusCode).toBe(200);
@@ -1174,14 +1607,28 @@ describe('7. Refresh-token theft and cross-site requests', () => {
     beforeAll(async () => {
       // The shop behind a TLS-terminating proxy that it trusts (TRUST_PROXY=true).
       proxied = await createTestApp({ trustProxy: true });
-      expect((await proxied.app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email: victim.email, password: TEST_PASSWORD } })).statusCode).toBe(201);
+      expect(
+        (
+          await proxied.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/register',
+            query: { email: victim.email, password: TEST_PASSWORD },
+          })
+        ).statusCode,
+      ).toBe(201);
     }, STARTUP_TIMEOUT);
     afterAll(() => proxied.close());
 
-    const rawCookies = (response: LightMyRequestResponse) => ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    const rawCookies = (response: LightMyRequestResponse) =>
+      ([] as string[]).concat(response.headers['set-cookie'] ?? []);
     const flagsOf = (line: string) => {
       const parts = line.split(';').map((part) => part.trim().toLowerCase());
-      return { httpOnly: parts.includes('httponly'), secure: parts.includes('secure'), sameSite: parts.find((part) => part.startsWith('samesite=')), path: parts.find((part) => part.startsWith('path=')) };
+      return {
+        httpOnly: parts.includes('httponly'),
+        secure: parts.includes('secure'),
+        sameSite: parts.find((part) => part.startsWith('samesite=')),
+        path: parts.find((part) => part.startsWith('path=')),
+      };
     };
 
     it('over https (x-forwarded-proto from the trusted proxy): HttpOnly, SameSite=Strict, Path=/api/v1/auth and Secure — on login, refresh and logout', async () => {
@@ -1194,20 +1641,37 @@ describe('7. Refresh-token theft and cross-site requests', () => {
       for (const response of [signedIn, refreshed, out]) {
         const line = rawCookies(response).find((candidate) => candidate.startsWith('refresh_token='));
         expect(line).toBeDefined();
-        expect(flagsOf(line!)).toEqual({ httpOnly: true, secure: true, sameSite: 'samesite=strict', path: 'path=/api/v1/auth' });
+        expect(flagsOf(line!)).toEqual({
+          httpOnly: true,
+          secure: true,
+          sameSite: 'samesite=strict',
+          path: 'path=/api/v1/auth',
+        });
         // The readable session hint is Secure and Strict too, but (by design) not HttpOnly.
         const hint = rawCookies(response).find((candidate) => candidate.startsWith('session_hint='));
-        expect(flagsOf(hint!)).toMatchObject({ httpOnly: false, secure: true, sameSite: 'samesite=strict', path: 'path=/' });
+        expect(flagsOf(hint!)).toMatchObject({
+          httpOnly: false,
+          secure: true,
+          sameSite: 'samesite=strict',
+          path: 'path=/',
+        });
       }
     });
 
     it('over plain http the cookie is not Secure (so a LAN shop works), still HttpOnly and Strict', async () => {
       const line = rawCookies(await login(proxied.app)).find((candidate) => candidate.startsWith('refresh_token='))!;
-      expect(flagsOf(line)).toEqual({ httpOnly: true, secure: false, sameSite: 'samesite=strict', path: 'path=/api/v1/auth' });
+      expect(flagsOf(line)).toEqual({
+        httpOnly: true,
+        secure: false,
+        sameSite: 'samesite=strict',
+        path: 'path=/api/v1/auth',
+      });
     });
 
-    it('without TRUST_PROXY a client\'s own x-forwarded-proto is not believed', async () => {
-      const line = rawCookies(await login(shop.app, { 'x-forwarded-proto': 'https' })).find((candidate) => candidate.startsWith('refresh_token='))!;
+    it("without TRUST_PROXY a client's own x-forwarded-proto is not believed", async () => {
+      const line = rawCookies(await login(shop.app, { 'x-forwarded-proto': 'https' })).find((candidate) =>
+        candidate.startsWith('refresh_token='),
+      )!;
       expect(flagsOf(line).secure).toBe(false);
     });
   });
@@ -1222,7 +1686,11 @@ describe('8. Password guessing, and secrets in the logs', () => {
 
   beforeAll(async () => {
     limited = await createTestApp(
-      { logLevel: 'trace', loginRateLimitPerAccount: { max: 3, windowMs: 60_000 }, loginRateLimitPerClient: { max: 5, windowMs: 60_000 } },
+      {
+        logLevel: 'trace',
+        loginRateLimitPerAccount: { max: 3, windowMs: 60_000 },
+        loginRateLimitPerClient: { max: 5, windowMs: 60_000 },
+      },
       { logStream: limitedLog },
     );
   }, STARTUP_TIMEOUT);
@@ -1249,30 +1717,46 @@ describe('8. Password guessing, and secrets in the logs', () => {
 
   it('form and JSON logins, and the e-mail in any case, count against one account: the 4th → 429 even with the right password', async () => {
     const email = `guessed-${Date.now()}@example.com`;
-    expect((await limited.app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password: TEST_PASSWORD }, remoteAddress: freshClient() })).statusCode).toBe(201);
+    expect(
+      (
+        await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          query: { email, password: TEST_PASSWORD },
+          remoteAddress: freshClient(),
+        })
+      ).statusCode,
+    ).toBe(201);
     const wrong = [
       new URLSearchParams({ username: email, password: 'guess one' }).toString(),
       { username: email.toUpperCase(), password: 'guess two' },
       { username: `  ${email}\t`, password: 'guess three' },
     ];
     for (const payload of wrong) {
-      const headers: Record<string, string> = typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+      const headers: Record<string, string> =
+        typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
       expect((await login(payload, freshClient(), headers)).statusCode).toBe(401);
     }
-    const fourth = await login({ username: email, password: TEST_PASSWORD }, freshClient(), { 'x-forwarded-for': '203.0.113.77' });
+    const fourth = await login({ username: email, password: TEST_PASSWORD }, freshClient(), {
+      'x-forwarded-for': '203.0.113.77',
+    });
     expect(refusalProblems('4th', fourth, [429])).toEqual([]);
     expect(setCookie(fourth, 'refresh_token')).toBeUndefined();
   });
 
-  it('per client: rotating X-Forwarded-For and the account on every try does not reset the client\'s count (TRUST_PROXY off)', async () => {
+  it("per client: rotating X-Forwarded-For and the account on every try does not reset the client's count (TRUST_PROXY off)", async () => {
     const client = freshClient();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const response = await login({ username: `spray${attempt}-${Date.now()}@example.com`, password: 'Summer2024!' }, client, {
-        'x-forwarded-for': `203.0.113.${attempt}, 10.0.0.${attempt}`,
-        'x-real-ip': `198.51.100.${attempt}`,
-        forwarded: `for=192.0.2.${attempt}`,
-      });
+      const response = await login(
+        { username: `spray${attempt}-${Date.now()}@example.com`, password: 'Summer2024!' },
+        client,
+        {
+          'x-forwarded-for': `203.0.113.${attempt}, 10.0.0.${attempt}`,
+          'x-real-ip': `198.51.100.${attempt}`,
+          forwarded: `for=192.0.2.${attempt}`,
+        },
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
@@ -1282,13 +1766,35 @@ describe('8. Password guessing, and secrets in the logs', () => {
     // A few more of the riskiest shapes: the password in the login URL, failed and throttled logins.
     const password = `Секрет-${Date.now()}-пароль`;
     secrets.add(password);
-    await limited.app.inject({ method: 'POST', url: `/api/v1/auth/token?password=${encodeURIComponent(password)}&username=x%40y.ru`, payload: { username: 'x@y.ru', password } });
-    await limited.app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email: `logged-${Date.now()}@example.com`, password } });
+    await limited.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/token?password=${encodeURIComponent(password)}&username=x%40y.ru`,
+      payload: { username: 'x@y.ru', password },
+    });
+    await limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      query: { email: `logged-${Date.now()}@example.com`, password },
+    });
     // A client bug sending broken JSON: the parser's error (which quotes the text) must not be logged.
-    await limited.app.inject({ method: 'POST', url: '/api/v1/auth/token', headers: { 'content-type': 'application/json' }, payload: `{"username":"x@y.ru","password":"${password}"` });
-    await limited.app.inject({ method: 'POST', url: '/api/v1/auth/token', headers: { 'content-type': 'application/json' }, payload: `{"password":"${password}", oops}` });
+    await limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"username":"x@y.ru","password":"${password}"`,
+    });
+    await limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"password":"${password}", oops}`,
+    });
     // A request carrying a token that the server refuses.
-    await limited.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${victim.token}` } });
+    await limited.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/user',
+      headers: { authorization: `Bearer ${victim.token}` },
+    });
 
     const texts = [log.text, limitedLog.text];
     // The capture works: this file's calls are there.

@@ -23,4 +23,5 @@ export const addressesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetAddressesQuery, useCreateAddressMutation, useUpdateAddressMutation, useDeleteAddressMutation } = addressesApi;
+export const { useGetAddressesQuery, useCreateAddressMutation, useUpdateAddressMutation, useDeleteAddressMutation } =
+  addressesApi;

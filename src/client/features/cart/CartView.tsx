@@ -39,7 +39,13 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
   return (
     <li className="cart-line" role="listitem">
       <Link to={productLink} className="cart-line-image">
-        <img src={imageUrl(API_HOST, item.product.image)} alt={item.product.name} width={96} height={96} loading="lazy" />
+        <img
+          src={imageUrl(API_HOST, item.product.image)}
+          alt={item.product.name}
+          width={96}
+          height={96}
+          loading="lazy"
+        />
       </Link>
       <div className="cart-line-text">
         <Link to={productLink} className="cart-line-name">
@@ -48,7 +54,11 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
         <p className="cart-line-description">{item.product.description}</p>
       </div>
       <Flex align="center" gap={4} className="cart-line-stepper">
-        <Button icon={<MinusOutlined aria-hidden />} aria-label={`Уменьшить количество: ${item.product.name}`} onClick={() => setCount(count - 1)} />
+        <Button
+          icon={<MinusOutlined aria-hidden />}
+          aria-label={`Уменьшить количество: ${item.product.name}`}
+          onClick={() => setCount(count - 1)}
+        />
         <InputNumber
           className="cart-line-count"
           aria-label="Количество"
@@ -60,10 +70,21 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
           value={count}
           onChange={(typed) => typed !== null && setCount(typed)}
         />
-        <Button icon={<PlusOutlined aria-hidden />} aria-label={`Увеличить количество: ${item.product.name}`} onClick={() => setCount(count + 1)} />
+        <Button
+          icon={<PlusOutlined aria-hidden />}
+          aria-label={`Увеличить количество: ${item.product.name}`}
+          onClick={() => setCount(count + 1)}
+        />
       </Flex>
       <strong className="cart-line-total">{formatPrice(item.variant.price * count)} ₽</strong>
-      <Button type="text" danger className="cart-line-delete" icon={<DeleteOutlined aria-hidden />} aria-label={`Удалить: ${item.product.name}`} onClick={() => setCount(0)} />
+      <Button
+        type="text"
+        danger
+        className="cart-line-delete"
+        icon={<DeleteOutlined aria-hidden />}
+        aria-label={`Удалить: ${item.product.name}`}
+        onClick={() => setCount(0)}
+      />
     </li>
   );
 });
@@ -78,15 +99,15 @@ function CartSummary({ items }: { items: CartItem[] }) {
   const totalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.item.variant.price) * line.count, 0);
 
   const checkout = () => {
-    navigate(checkoutPath(lines.map(({ item, count }) => ({ art: item.product.art, variantId: item.variant_id, count }))));
+    navigate(
+      checkoutPath(lines.map(({ item, count }) => ({ art: item.product.art, variantId: item.variant_id, count }))),
+    );
   };
 
   return (
     <Card className="cart-summary">
       {/* The page's second heading level: it comes right after the page's h1. */}
-      <h2 className="cart-total">
-        Итого: {formatPrice(totalKopecks / 100)}₽
-      </h2>
+      <h2 className="cart-total">Итого: {formatPrice(totalKopecks / 100)}₽</h2>
       <span className="cart-units">{goodsCount(units)}</span>
       <Button type="primary" size="large" block className="cart-checkout" onClick={checkout}>
         Оформить заказ

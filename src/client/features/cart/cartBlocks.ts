@@ -13,7 +13,12 @@ export interface Block<Line> {
  * a line leaves its block one line shorter instead of moving every later line into the block before
  * it, which would make React re-create all of them. New lines fill new blocks.
  */
-export function groupInBlocks<Line>(lines: Line[], keyOf: (line: Line) => number, size: number, placement: BlockPlacement): Block<Line>[] {
+export function groupInBlocks<Line>(
+  lines: Line[],
+  keyOf: (line: Line) => number,
+  size: number,
+  placement: BlockPlacement,
+): Block<Line>[] {
   const blocks = new Map<number, Line[]>();
   for (const line of lines) {
     const key = keyOf(line);

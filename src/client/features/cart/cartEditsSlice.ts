@@ -57,10 +57,14 @@ export const cartEditsSlice = createSlice({
 });
 
 export const { cartQuantityEdited, cartEditsSending, cartEditsSettled, cartFailureShown } = cartEditsSlice.actions;
-export const { selectPendingEdits, selectPendingCount, selectDeletedLines, selectCartFailure } = cartEditsSlice.selectors;
+export const { selectPendingEdits, selectPendingCount, selectDeletedLines, selectCartFailure } =
+  cartEditsSlice.selectors;
 
 /** The cart as the shopper sees it: unsaved edits over the server's numbers, deleted lines gone. */
-export function linesWithEdits(items: CartItem[], pending: Record<number, number>): { item: CartItem; count: number }[] {
+export function linesWithEdits(
+  items: CartItem[],
+  pending: Record<number, number>,
+): { item: CartItem; count: number }[] {
   return items.map((item) => ({ item, count: pending[item.id] ?? item.count })).filter((line) => line.count > 0);
 }
 

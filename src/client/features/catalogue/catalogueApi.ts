@@ -26,13 +26,17 @@ export const catalogueApi = baseApi.injectEndpoints({
       providesTags: ['Category'],
     }),
     getCategoryProducts: build.query<Product[], PageArgs & { category: string }>({
-      query: ({ category, ...params }) => ({ url: `api/v1/products/categories/${encodeURIComponent(category)}`, params }),
+      query: ({ category, ...params }) => ({
+        url: `api/v1/products/categories/${encodeURIComponent(category)}`,
+        params,
+      }),
       providesTags: productTags,
     }),
     getProductByArt: build.query<Product, string>({
       // SPEC §5: an empty article is refused before any request is made.
       async queryFn(art, _api, _extra, baseQuery) {
-        if (typeof art !== 'string' || !art.trim()) return { error: { status: 'CUSTOM_ERROR', error: MESSAGES.artInvalid } };
+        if (typeof art !== 'string' || !art.trim())
+          return { error: { status: 'CUSTOM_ERROR', error: MESSAGES.artInvalid } };
         const result = await baseQuery(`api/v1/products/${encodeURIComponent(art)}`);
         return result.error ? { error: result.error } : { data: result.data as Product };
       },

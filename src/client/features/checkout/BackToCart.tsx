@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 
 /** What the checkout shows instead of a form it cannot fill: the reason and the way back. */
-export function BackToCart({ title, subTitle = 'Вернитесь в корзину и оформите заказ ещё раз.' }: { title: string; subTitle?: string }) {
+export function BackToCart({
+  title,
+  subTitle = 'Вернитесь в корзину и оформите заказ ещё раз.',
+}: {
+  title: string;
+  subTitle?: string;
+}) {
   return (
     <Result
       status="warning"

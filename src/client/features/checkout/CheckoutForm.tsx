@@ -34,7 +34,8 @@ function resolveLines(items: CheckoutItem[], products: Product[]): Lines {
   for (const item of items) {
     const product = products.find((candidate) => candidate.art === item.art);
     const variant = product?.variants.find((candidate) => candidate.id === item.variantId);
-    if (!product || !variant) return { missing: `Не удалось найти вариант с id=${item.variantId} для продукта ${item.art}` };
+    if (!product || !variant)
+      return { missing: `Не удалось найти вариант с id=${item.variantId} для продукта ${item.art}` };
     lines.push({ item, product, price: variant.price });
   }
   return { lines };
@@ -77,7 +78,11 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
       await createOrder({
         user_id: user.id,
         address,
-        items: lines.map(({ item, product }) => ({ product_id: product.id, variant_id: item.variantId, quantity: item.count })),
+        items: lines.map(({ item, product }) => ({
+          product_id: product.id,
+          variant_id: item.variantId,
+          quantity: item.count,
+        })),
         company_name: blankToNull(fields.companyName),
         company_inn: blankToNull(fields.inn),
         company_kpp: blankToNull(fields.kpp),
@@ -109,7 +114,13 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
         </Typography.Title>
       </Card>
       <Card title="Данные для заказа" className="checkout-form">
-        <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => setAlert(null)} requiredMark="optional">
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          onValuesChange={() => setAlert(null)}
+          requiredMark="optional"
+        >
           <Form.Item label="Имя" name="name" required>
             <Input autoComplete="name" />
           </Form.Item>
@@ -126,9 +137,15 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
             <Input maxLength={LIMITS.kppLength} inputMode="numeric" />
           </Form.Item>
           <Form.Item label="Адрес доставки" name="address" required>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} autoComplete="street-address" maxLength={LIMITS.addressMax} />
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 6 }}
+              autoComplete="street-address"
+              maxLength={LIMITS.addressMax}
+            />
           </Form.Item>
-          {alert && <Alert type="error" showIcon title={alert.title} description={alert.detail} style={{ marginBottom: 16 }} />}
+          {alert && (
+            <Alert type="error" showIcon title={alert.title} description={alert.detail} style={{ marginBottom: 16 }} />
+          )}
           <Button type="primary" htmlType="submit" size="large" block disabled={sending}>
             {sending ? 'Оформление...' : 'Оформить заказ'}
           </Button>

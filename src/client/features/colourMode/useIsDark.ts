@@ -12,7 +12,8 @@ function subscribeToSystemScheme(onChange: () => void): () => void {
 
 const systemPrefersDark = () => window.matchMedia(DARK_QUERY).matches;
 
-export const isDarkMode = (mode: ColourMode, systemDark = systemPrefersDark()) => mode === 'dark' || (mode === 'system' && systemDark);
+export const isDarkMode = (mode: ColourMode, systemDark = systemPrefersDark()) =>
+  mode === 'dark' || (mode === 'system' && systemDark);
 
 /** Whether the shop is dark now: the chosen mode, or for 'system' the OS scheme, followed live. */
 export function useIsDark(): boolean {

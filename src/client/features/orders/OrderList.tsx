@@ -20,13 +20,18 @@ export function OrderList({ userId }: { userId: number }) {
             Заказ #{order.id}
           </Typography.Title>
           <Typography.Text type="secondary">от {dateFormat.format(new Date(order.created_at))}</Typography.Text>
-          <Typography.Paragraph className="order-card-sum">Сумма: {formatPrice(order.total_price)} ₽</Typography.Paragraph>
+          <Typography.Paragraph className="order-card-sum">
+            Сумма: {formatPrice(order.total_price)} ₽
+          </Typography.Paragraph>
           {/*
             SPEC §2: green for 'Доставлен', the primary colour otherwise. That one is solid, white on
             the theme's primary: antd tints a custom colour's background to a light pink in both
             themes, and on it the dark theme's primary reads at 4.3:1.
           */}
-          <Tag color={order.status === DELIVERED_STATUS ? 'success' : token.colorPrimary} variant={order.status === DELIVERED_STATUS ? undefined : 'solid'}>
+          <Tag
+            color={order.status === DELIVERED_STATUS ? 'success' : token.colorPrimary}
+            variant={order.status === DELIVERED_STATUS ? undefined : 'solid'}
+          >
             Статус: {order.status}
           </Tag>
         </Card>

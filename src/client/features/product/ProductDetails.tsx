@@ -14,7 +14,13 @@ export function ProductDetails({ product }: { product: Product }) {
 
   return (
     <article className="product-details">
-      <img className="product-image" src={imageUrl(API_HOST, product.image)} alt={product.name} width={600} height={600} />
+      <img
+        className="product-image"
+        src={imageUrl(API_HOST, product.image)}
+        alt={product.name}
+        width={600}
+        height={600}
+      />
       <div className="product-info">
         <h1 className="page-title">{product.name}</h1>
         <p className="secondary-text">{product.description || 'Описание отсутствует'}</p>

@@ -131,7 +131,11 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
         </Button>
       </Flex>
       {notice && (
-        <Typography.Paragraph role={notice.kind === 'done' ? 'status' : 'alert'} type={notice.kind === 'done' ? 'success' : 'danger'} className="purchase-notice">
+        <Typography.Paragraph
+          role={notice.kind === 'done' ? 'status' : 'alert'}
+          type={notice.kind === 'done' ? 'success' : 'danger'}
+          className="purchase-notice"
+        >
           {notice.text}
         </Typography.Paragraph>
       )}

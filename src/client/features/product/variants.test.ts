@@ -18,7 +18,7 @@ describe('variant choice (SPEC §4)', () => {
     expect(chooseColour(VARIANTS, VARIANTS[1], 'Голубой')?.id).toBe(4);
   });
 
-  test("a new colour without the chosen size gets its smallest size", () => {
+  test('a new colour without the chosen size gets its smallest size', () => {
     expect(chooseColour(VARIANTS, VARIANTS[0], 'Голубой')?.id).toBe(4);
     expect(chooseColour(VARIANTS, VARIANTS[2], 'Розовый')?.id).toBe(1);
   });

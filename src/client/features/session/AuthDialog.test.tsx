@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { cart, cartHandler, json, makeToken, recorder, installVisitorNetwork, USER, visitor, wait } from '@/test/fixtures';
+import {
+  cart,
+  cartHandler,
+  json,
+  makeToken,
+  recorder,
+  installVisitorNetwork,
+  USER,
+  visitor,
+  wait,
+} from '@/test/fixtures';
 import { setViewportWidth } from '@/test/media';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -20,7 +30,8 @@ async function openDialog(tab: 'login' | 'register' = 'login') {
 const emailInput = () => screen.getByLabelText('Email');
 const passwordInput = () => screen.getByLabelText('Пароль');
 const confirmInput = () => screen.getByLabelText('Подтвердите пароль');
-const submitButton = (name: 'Войти' | 'Зарегистрироваться') => within(screen.getByRole('dialog')).getByRole('button', { name });
+const submitButton = (name: 'Войти' | 'Зарегистрироваться') =>
+  within(screen.getByRole('dialog')).getByRole('button', { name });
 
 /** Answers a login with TOKEN and the user, as the server does. */
 const loginHandlers = (tokenCalls = recorder()) => [
@@ -46,7 +57,9 @@ describe('AuthDialog: e-mail validation (SPEC §5)', () => {
 
   test("an empty e-mail cannot be submitted: Enter sends nothing and leaving the field says 'Email обязателен'", async () => {
     const tokenCalls = recorder();
-    server.use(http.post(`${API}/auth/token`, ({ request }) => (tokenCalls.record(request), json({ access_token: TOKEN }))));
+    server.use(
+      http.post(`${API}/auth/token`, ({ request }) => (tokenCalls.record(request), json({ access_token: TOKEN }))),
+    );
     const { user } = await openDialog();
     await user.type(passwordInput(), 'secret-password');
     await user.type(emailInput(), 'ivan@example.ru');
@@ -68,7 +81,9 @@ describe('AuthDialog: e-mail validation (SPEC §5)', () => {
 
   test("a malformed e-mail shows 'Некорректный формат email' on submit, and no request is made", async () => {
     const tokenCalls = recorder();
-    server.use(http.post(`${API}/auth/token`, ({ request }) => (tokenCalls.record(request), json({ access_token: TOKEN }))));
+    server.use(
+      http.post(`${API}/auth/token`, ({ request }) => (tokenCalls.record(request), json({ access_token: TOKEN }))),
+    );
     const { user } = await openDialog();
     await user.type(passwordInput(), 'secret-password');
     await user.type(emailInput(), 'ivan@example');
@@ -201,7 +216,9 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
   });
 
   test("a failed registration shows the server's detail", async () => {
-    server.use(http.post(`${API}/auth/register`, () => json({ detail: 'Пользователь с таким email уже существует' }, 409)));
+    server.use(
+      http.post(`${API}/auth/register`, () => json({ detail: 'Пользователь с таким email уже существует' }, 409)),
+    );
     const { user } = await openDialog('register');
     await user.type(emailInput(), 'ivan@example.ru');
     await user.type(passwordInput(), 'secret-password');

@@ -97,7 +97,9 @@ export function AuthDialog() {
               rules={[
                 ({ getFieldValue }) => ({
                   validator: (_rule, value) =>
-                    !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(MESSAGES.passwordsDiffer)),
+                    !value || value === getFieldValue('password')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(MESSAGES.passwordsDiffer)),
                 }),
               ]}
             >

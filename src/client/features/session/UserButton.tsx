@@ -20,7 +20,12 @@ export function UserButton() {
   if (user) {
     return (
       <span className="user-menu">
-        <Button type="text" icon={<UserOutlined aria-hidden />} className="user-button" onClick={() => navigate(PAGE_PATHS.profile)}>
+        <Button
+          type="text"
+          icon={<UserOutlined aria-hidden />}
+          className="user-button"
+          onClick={() => navigate(PAGE_PATHS.profile)}
+        >
           {emailPrefix(user.email)}
         </Button>
         <Button type="text" icon={<LogoutOutlined aria-hidden />} aria-label="Выйти" title="Выйти" onClick={logout} />
@@ -28,7 +33,13 @@ export function UserButton() {
     );
   }
   return (
-    <Button type="text" icon={<UserOutlined aria-hidden />} disabled={!initialised} aria-busy={!initialised} onClick={() => dispatch(authDialogOpened('login'))}>
+    <Button
+      type="text"
+      icon={<UserOutlined aria-hidden />}
+      disabled={!initialised}
+      aria-busy={!initialised}
+      onClick={() => dispatch(authDialogOpened('login'))}
+    >
       Войти
     </Button>
   );

@@ -6,7 +6,10 @@ export const authDialogSlice = createSlice({
   name: 'authDialog',
   initialState: { open: false, tab: 'login' as AuthTab },
   reducers: {
-    authDialogOpened: (_state, action: PayloadAction<AuthTab | undefined>) => ({ open: true, tab: action.payload ?? 'login' }),
+    authDialogOpened: (_state, action: PayloadAction<AuthTab | undefined>) => ({
+      open: true,
+      tab: action.payload ?? 'login',
+    }),
     authDialogClosed: (state) => ({ ...state, open: false }),
     authTabChanged: (state, action: PayloadAction<AuthTab>) => ({ ...state, tab: action.payload }),
   },

@@ -2,7 +2,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupStore } from '@/app/store';
-import { cart, cartHandler, cartItem, homeHandlers, json, loggedIn, makeToken, recorder, USER, withoutSessionCookie, withSessionCookie } from '@/test/fixtures';
+import {
+  cart,
+  cartHandler,
+  cartItem,
+  homeHandlers,
+  json,
+  loggedIn,
+  makeToken,
+  recorder,
+  USER,
+  withoutSessionCookie,
+  withSessionCookie,
+} from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 import { initialiseSession } from './sessionThunks';
@@ -21,7 +33,9 @@ function startUpNetwork({ refreshOk, userOk = true }: { refreshOk: boolean; user
     }),
     http.get(`${API}/auth/user`, ({ request }) => {
       userCalls.record(request);
-      return userOk && request.headers.get('Authorization')?.startsWith('Bearer ') ? json(USER) : json({ detail: 'Не авторизован' }, 401);
+      return userOk && request.headers.get('Authorization')?.startsWith('Bearer ')
+        ? json(USER)
+        : json({ detail: 'Не авторизован' }, 401);
     }),
   );
   return { refreshCalls, userCalls };
@@ -127,8 +141,14 @@ describe('logout from the header', () => {
     const cartCalls = recorder();
     server.use(
       http.post(`${API}/auth/logout`, ({ request }) => (logoutCalls.record(request), json({}))),
-      http.post(`${API}/auth/refresh`, ({ request }) => (refreshCalls.record(request), json({ detail: 'Нет сессии' }, 401))),
-      http.get(`${API}/cart/${USER.id}`, ({ request }) => (cartCalls.record(request), json(cart([cartItem({ count: 3 })])))),
+      http.post(
+        `${API}/auth/refresh`,
+        ({ request }) => (refreshCalls.record(request), json({ detail: 'Нет сессии' }, 401)),
+      ),
+      http.get(
+        `${API}/cart/${USER.id}`,
+        ({ request }) => (cartCalls.record(request), json(cart([cartItem({ count: 3 })]))),
+      ),
       ...homeHandlers(),
       http.get(`${API}/order/${USER.id}`, () => json([])),
     );

@@ -15,7 +15,7 @@ const fetchCurrentUser = (dispatch: AppDispatch) =>
  */
 export const initialiseSession = createAppAsyncThunk('session/initialise', async (_arg, { dispatch }) => {
   const stored = tokenStorage.get();
-  const token = stored && !isExpired(stored) ? stored : (await dispatch(authApi.endpoints.refresh.initiate()).unwrap());
+  const token = stored && !isExpired(stored) ? stored : await dispatch(authApi.endpoints.refresh.initiate()).unwrap();
   if (!token) {
     dispatch(loggedOut());
     return;
@@ -39,13 +39,16 @@ export const logIn = createAppAsyncThunk('session/logIn', async (credentials: Cr
   return user;
 });
 
-export const register = createAppAsyncThunk('session/register', async (credentials: Credentials, { dispatch, rejectWithValue }) => {
-  try {
-    await dispatch(authApi.endpoints.register.initiate(credentials)).unwrap();
-  } catch (error) {
-    // Passed on as it is: a thrown error would be serialised down to name and message, losing the
-    // server's detail that the dialog shows (SPEC §8).
-    return rejectWithValue(error);
-  }
-  return dispatch(logIn(credentials)).unwrap();
-});
+export const register = createAppAsyncThunk(
+  'session/register',
+  async (credentials: Credentials, { dispatch, rejectWithValue }) => {
+    try {
+      await dispatch(authApi.endpoints.register.initiate(credentials)).unwrap();
+    } catch (error) {
+      // Passed on as it is: a thrown error would be serialised down to name and message, losing the
+      // server's detail that the dialog shows (SPEC §8).
+      return rejectWithValue(error);
+    }
+    return dispatch(logIn(credentials)).unwrap();
+  },
+);

@@ -184,7 +184,12 @@ describe('seed catalogue: image files', () => {
 
   it('product image titles carry the product name', () => {
     const escape = (s: string): string =>
-      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+      s
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&apos;');
     for (const p of seedProducts) expect(readImage(p.image)).toContain(`<title>${escape(p.name)}</title>`);
   });
 });

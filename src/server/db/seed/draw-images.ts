@@ -175,7 +175,8 @@ function face(cx: number, cy: number, s: number, f: FaceOpts = {}): string {
   const ex = 44 * s * (f.gap ?? 1);
   const ey = cy - 6 * s;
   if (f.patches) {
-    for (const k of [-1, 1]) out += E(cx + k * ex, ey + 4 * s, 27 * s, 33 * s, f.patches, NS + rot(k * -25, cx + k * ex, ey));
+    for (const k of [-1, 1])
+      out += E(cx + k * ex, ey + 4 * s, 27 * s, 33 * s, f.patches, NS + rot(k * -25, cx + k * ex, ey));
   }
   if (f.band) out += E(cx, ey, 90 * s, 24 * s, f.band, NS);
   if (f.muzzle) out += E(cx, cy + 32 * s, 54 * s, 40 * s, f.muzzle, NS);
@@ -196,7 +197,11 @@ function face(cx: number, cy: number, s: number, f: FaceOpts = {}): string {
   }
   out += E(cx, cy + 18 * s, 14 * s, 10 * s, f.nose ?? INK, NS);
   if (f.mouth === 'open') {
-    out += P(`M${n(cx - 16 * s)} ${n(cy + 34 * s)}q${n(16 * s)} ${n(26 * s)} ${n(32 * s)} 0z`, '#e46f7c', ` stroke="${INK}" stroke-width="4"`);
+    out += P(
+      `M${n(cx - 16 * s)} ${n(cy + 34 * s)}q${n(16 * s)} ${n(26 * s)} ${n(32 * s)} 0z`,
+      '#e46f7c',
+      ` stroke="${INK}" stroke-width="4"`,
+    );
   } else if (f.mouth !== 'none') {
     out += L(
       `M${n(cx)} ${n(cy + 26 * s)}v${n(8 * s)}M${n(cx - 17 * s)} ${n(cy + 35 * s)}q${n(8 * s)} ${n(9 * s)} ${n(17 * s)} 0q${n(9 * s)} ${n(9 * s)} ${n(17 * s)} 0`,
@@ -227,7 +232,8 @@ function head(cx: number, cy: number, r: number, pal: Palette, o: HeadOpts): str
     const col = k === 1 && o.oddEar ? o.oddEar : ec;
     switch (o.ears) {
       case 'round':
-        back += C(cx + k * r * 0.72, cy - r * 0.72, r * 0.36, col) + C(cx + k * r * 0.72, cy - r * 0.72, r * 0.19, inner, NS);
+        back +=
+          C(cx + k * r * 0.72, cy - r * 0.72, r * 0.36, col) + C(cx + k * r * 0.72, cy - r * 0.72, r * 0.19, inner, NS);
         break;
       case 'long': {
         const x = cx + k * r * 0.4;
@@ -237,15 +243,36 @@ function head(cx: number, cy: number, r: number, pal: Palette, o: HeadOpts): str
         break;
       }
       case 'pointed':
-        back += P(`M${n(cx + k * r * 0.95)} ${n(cy - r * 0.2)}L${n(cx + k * r * 0.78)} ${n(cy - r * 1.18)}L${n(cx + k * r * 0.15)} ${n(cy - r * 0.85)}Z`, col);
-        back += P(`M${n(cx + k * r * 0.78)} ${n(cy - r * 0.45)}L${n(cx + k * r * 0.73)} ${n(cy - r * 0.98)}L${n(cx + k * r * 0.4)} ${n(cy - r * 0.8)}Z`, inner, NS);
+        back += P(
+          `M${n(cx + k * r * 0.95)} ${n(cy - r * 0.2)}L${n(cx + k * r * 0.78)} ${n(cy - r * 1.18)}L${n(cx + k * r * 0.15)} ${n(cy - r * 0.85)}Z`,
+          col,
+        );
+        back += P(
+          `M${n(cx + k * r * 0.78)} ${n(cy - r * 0.45)}L${n(cx + k * r * 0.73)} ${n(cy - r * 0.98)}L${n(cx + k * r * 0.4)} ${n(cy - r * 0.8)}Z`,
+          inner,
+          NS,
+        );
         break;
       case 'horse':
-        back += P(`M${n(cx + k * r * 0.7)} ${n(cy - r * 0.55)}L${n(cx + k * r * 0.62)} ${n(cy - r * 1.35)}L${n(cx + k * r * 0.22)} ${n(cy - r * 0.85)}Z`, col);
-        back += P(`M${n(cx + k * r * 0.6)} ${n(cy - r * 0.7)}L${n(cx + k * r * 0.58)} ${n(cy - r * 1.12)}L${n(cx + k * r * 0.38)} ${n(cy - r * 0.86)}Z`, inner, NS);
+        back += P(
+          `M${n(cx + k * r * 0.7)} ${n(cy - r * 0.55)}L${n(cx + k * r * 0.62)} ${n(cy - r * 1.35)}L${n(cx + k * r * 0.22)} ${n(cy - r * 0.85)}Z`,
+          col,
+        );
+        back += P(
+          `M${n(cx + k * r * 0.6)} ${n(cy - r * 0.7)}L${n(cx + k * r * 0.58)} ${n(cy - r * 1.12)}L${n(cx + k * r * 0.38)} ${n(cy - r * 0.86)}Z`,
+          inner,
+          NS,
+        );
         break;
       case 'floppy':
-        front += E(cx + k * r * 0.98, cy + r * 0.02, r * 0.27, r * 0.56, col, rot(k * -16, cx + k * r * 0.98, cy - r * 0.45));
+        front += E(
+          cx + k * r * 0.98,
+          cy + r * 0.02,
+          r * 0.27,
+          r * 0.56,
+          col,
+          rot(k * -16, cx + k * r * 0.98, cy - r * 0.45),
+        );
         break;
       case 'none':
         break;
@@ -302,13 +329,19 @@ function flower(cx: number, cy: number, s: number, color: string): string {
 
 function crown(cx: number, cy: number, s: number): string {
   return (
-    P(`M${n(cx - 45 * s)} ${n(cy)}l${n(-8 * s)} ${n(-52 * s)}l${n(30 * s)} ${n(28 * s)}l${n(23 * s)} ${n(-40 * s)}l${n(23 * s)} ${n(40 * s)}l${n(30 * s)} ${n(-28 * s)}l${n(-8 * s)} ${n(52 * s)}Z`, GOLD) +
-    C(cx, cy - 14 * s, 7 * s, RED, NS)
+    P(
+      `M${n(cx - 45 * s)} ${n(cy)}l${n(-8 * s)} ${n(-52 * s)}l${n(30 * s)} ${n(28 * s)}l${n(23 * s)} ${n(-40 * s)}l${n(23 * s)} ${n(40 * s)}l${n(30 * s)} ${n(-28 * s)}l${n(-8 * s)} ${n(52 * s)}Z`,
+      GOLD,
+    ) + C(cx, cy - 14 * s, 7 * s, RED, NS)
   );
 }
 
 function scarf(color: string, y = 352): string {
-  return R(205, y - 20, 190, 40, 20, color) + R(330, y, 36, 90, 14, color, rot(-12, 348, y)) + L(`M220 ${y}h160`, mix(color, WHITE, 0.5), 6);
+  return (
+    R(205, y - 20, 190, 40, 20, color) +
+    R(330, y, 36, 90, 14, color, rot(-12, 348, y)) +
+    L(`M220 ${y}h160`, mix(color, WHITE, 0.5), 6)
+  );
 }
 
 function collar(): string {
@@ -320,11 +353,47 @@ function collar(): string {
 /* ------------------------------------------------------------------------ */
 
 export type Kind =
-  | 'bear' | 'panda' | 'bunny' | 'cat' | 'loafcat' | 'dog' | 'unicorn' | 'horse' | 'dragon' | 'kolobok'
-  | 'frog' | 'fox' | 'owl' | 'hedgehog' | 'raccoon' | 'elephant' | 'giraffe' | 'lion' | 'tiger' | 'wolf'
-  | 'whale' | 'dolphin' | 'shark' | 'fish' | 'octopus' | 'penguin' | 'seal' | 'turtle' | 'crab'
-  | 'rattle' | 'teether' | 'comforter' | 'cube' | 'mobile' | 'book' | 'sheep'
-  | 'cloud' | 'starpillow' | 'heartpillow' | 'avocado' | 'blanket';
+  | 'bear'
+  | 'panda'
+  | 'bunny'
+  | 'cat'
+  | 'loafcat'
+  | 'dog'
+  | 'unicorn'
+  | 'horse'
+  | 'dragon'
+  | 'kolobok'
+  | 'frog'
+  | 'fox'
+  | 'owl'
+  | 'hedgehog'
+  | 'raccoon'
+  | 'elephant'
+  | 'giraffe'
+  | 'lion'
+  | 'tiger'
+  | 'wolf'
+  | 'whale'
+  | 'dolphin'
+  | 'shark'
+  | 'fish'
+  | 'octopus'
+  | 'penguin'
+  | 'seal'
+  | 'turtle'
+  | 'crab'
+  | 'rattle'
+  | 'teether'
+  | 'comforter'
+  | 'cube'
+  | 'mobile'
+  | 'book'
+  | 'sheep'
+  | 'cloud'
+  | 'starpillow'
+  | 'heartpillow'
+  | 'avocado'
+  | 'blanket';
 
 /** Основа слова в начале слова (в JS \b не работает с кириллицей). */
 function has(name: string, stem: string): boolean {
@@ -332,17 +401,60 @@ function has(name: string, stem: string): boolean {
 }
 
 const KIND_RULES: [string, Kind][] = [
-  ['плед', 'blanket'], ['погремушк', 'rattle'], ['прорезыват', 'teether'], ['комфортер', 'comforter'],
-  ['мягкий кубик', 'cube'], ['мобиль', 'mobile'], ['книжк', 'book'], ['игрушка-грелка', 'sheep'],
-  ['подушка-игрушка кит', 'whale'], ['подушка-игрушка облак', 'cloud'], ['подушка «звёзд', 'starpillow'],
-  ['подушка-сердце', 'heartpillow'], ['подушка-обнимашка авокадо', 'avocado'],
-  ['панд', 'panda'], ['кот батон', 'loafcat'], ['единорог', 'unicorn'], ['конёк', 'horse'],
-  ['дракон', 'dragon'], ['дракош', 'dragon'], ['змей', 'dragon'], ['колобок', 'kolobok'], ['царевна-лягушк', 'frog'],
-  ['миш', 'bear'], ['медвед', 'bear'], ['медвеж', 'bear'], ['зай', 'bunny'], ['заяц', 'bunny'], ['зайч', 'bunny'], ['крол', 'bunny'],
-  ['кот', 'cat'], ['кош', 'cat'], ['щен', 'dog'], ['пёс', 'dog'], ['собач', 'dog'], ['мопс', 'dog'], ['далматин', 'dog'],
-  ['лис', 'fox'], ['сова', 'owl'], ['ёжик', 'hedgehog'], ['енот', 'raccoon'], ['слон', 'elephant'], ['жираф', 'giraffe'],
-  ['лев', 'lion'], ['тигр', 'tiger'], ['волч', 'wolf'], ['кит', 'whale'], ['дельфин', 'dolphin'], ['акул', 'shark'],
-  ['рыб', 'fish'], ['осьмин', 'octopus'], ['пингвин', 'penguin'], ['тюлен', 'seal'], ['черепах', 'turtle'], ['краб', 'crab'],
+  ['плед', 'blanket'],
+  ['погремушк', 'rattle'],
+  ['прорезыват', 'teether'],
+  ['комфортер', 'comforter'],
+  ['мягкий кубик', 'cube'],
+  ['мобиль', 'mobile'],
+  ['книжк', 'book'],
+  ['игрушка-грелка', 'sheep'],
+  ['подушка-игрушка кит', 'whale'],
+  ['подушка-игрушка облак', 'cloud'],
+  ['подушка «звёзд', 'starpillow'],
+  ['подушка-сердце', 'heartpillow'],
+  ['подушка-обнимашка авокадо', 'avocado'],
+  ['панд', 'panda'],
+  ['кот батон', 'loafcat'],
+  ['единорог', 'unicorn'],
+  ['конёк', 'horse'],
+  ['дракон', 'dragon'],
+  ['дракош', 'dragon'],
+  ['змей', 'dragon'],
+  ['колобок', 'kolobok'],
+  ['царевна-лягушк', 'frog'],
+  ['миш', 'bear'],
+  ['медвед', 'bear'],
+  ['медвеж', 'bear'],
+  ['зай', 'bunny'],
+  ['заяц', 'bunny'],
+  ['зайч', 'bunny'],
+  ['крол', 'bunny'],
+  ['кот', 'cat'],
+  ['кош', 'cat'],
+  ['щен', 'dog'],
+  ['пёс', 'dog'],
+  ['собач', 'dog'],
+  ['мопс', 'dog'],
+  ['далматин', 'dog'],
+  ['лис', 'fox'],
+  ['сова', 'owl'],
+  ['ёжик', 'hedgehog'],
+  ['енот', 'raccoon'],
+  ['слон', 'elephant'],
+  ['жираф', 'giraffe'],
+  ['лев', 'lion'],
+  ['тигр', 'tiger'],
+  ['волч', 'wolf'],
+  ['кит', 'whale'],
+  ['дельфин', 'dolphin'],
+  ['акул', 'shark'],
+  ['рыб', 'fish'],
+  ['осьмин', 'octopus'],
+  ['пингвин', 'penguin'],
+  ['тюлен', 'seal'],
+  ['черепах', 'turtle'],
+  ['краб', 'crab'],
 ];
 
 export function productKind(name: string): Kind {
@@ -352,7 +464,12 @@ export function productKind(name: string): Kind {
 
 /** Цвет по умолчанию, если у товара нет вариантов. */
 const KIND_DEFAULT: Partial<Record<Kind, string>> = {
-  dog: 'коричневый', dragon: 'лавандовый', crab: 'красный', book: 'мятный', frog: 'зелёный', fox: 'рыжий',
+  dog: 'коричневый',
+  dragon: 'лавандовый',
+  crab: 'красный',
+  book: 'мятный',
+  frog: 'зелёный',
+  fox: 'рыжий',
 };
 
 interface Ctx {
@@ -395,12 +512,19 @@ function drawBunny({ pal, is }: Ctx): string {
     for (const k of [-1, 1]) out += E(300 + k * 112, 405, 30, 56, pal.main, rot(k * -28, 300 + k * 112, 405));
   } else {
     let clothes = '';
-    if (is('комбинезон')) clothes = P('M205 400H395L400 470Q300 500 200 470Z', '#6f9edf') + R(270, 415, 60, 40, 8, '#8fb5ea') + L('M225 400L230 330M375 400L370 330', '#6f9edf', 16);
+    if (is('комбинезон'))
+      clothes =
+        P('M205 400H395L400 470Q300 500 200 470Z', '#6f9edf') +
+        R(270, 415, 60, 40, 8, '#8fb5ea') +
+        L('M225 400L230 330M375 400L370 330', '#6f9edf', 16);
     if (is('прыгунок')) clothes = L('M205 375H395M183 410H417M183 445H417M200 480H400', '#7fb3e8', 16);
     out += body(pal, { clothes });
   }
   out += head(300, 255, 115, pal, { ears: 'long', inner: '#f7bfd0', muzzle: WHITE, nose: '#e77f98' });
-  if (is('морковк')) out += P('M300 420L360 540L250 450Z', '#f29a4a', rot(-30, 300, 470)) + P('M300 410l-20-40M305 410l5-45M310 410l30-30', 'none', ' stroke="#6cbf63" stroke-width="10"');
+  if (is('морковк'))
+    out +=
+      P('M300 420L360 540L250 450Z', '#f29a4a', rot(-30, 300, 470)) +
+      P('M300 410l-20-40M305 410l5-45M310 410l30-30', 'none', ' stroke="#6cbf63" stroke-width="10"');
   if (is('фиалк')) out += flower(372, 130, 1, '#a98bd8');
   if (is('платье')) out += bow(300, 378, 0.7, WHITE);
   return out;
@@ -410,11 +534,20 @@ function drawCat({ pal, is }: Ctx): string {
   let out = tube('M400 480C500 480 520 400 480 340', 32, pal.main, pal.line) + body(pal);
   if (is('сапог')) out += E(222, 520, 60, 40, RED) + E(378, 520, 60, 40, RED);
   const ginger = is('мурзик') || is('персик');
-  out += head(300, 245, 120, pal, { ears: 'pointed', inner: '#f7bfd0', whiskers: true, nose: '#e77f98', muzzle: pal.light });
+  out += head(300, 245, 120, pal, {
+    ears: 'pointed',
+    inner: '#f7bfd0',
+    whiskers: true,
+    nose: '#e77f98',
+    muzzle: pal.light,
+  });
   if (ginger || is('батон')) out += L('M280 135l5 30M300 130v32M320 135l-5 30', pal.shade, 9);
   if (is('мими')) out += bow(205, 150, 0.75, '#f07aa0');
   if (is('сапог')) {
-    out += E(300, 140, 170, 26, '#7b5a8c') + P('M220 140C225 50 375 50 380 140Z', '#7b5a8c') + P('M370 100C430 40 470 70 480 30', 'none', ` stroke="${RED}" stroke-width="14"`);
+    out +=
+      E(300, 140, 170, 26, '#7b5a8c') +
+      P('M220 140C225 50 375 50 380 140Z', '#7b5a8c') +
+      P('M370 100C430 40 470 70 480 30', 'none', ` stroke="${RED}" stroke-width="14"`);
   }
   return out;
 }
@@ -453,7 +586,14 @@ function drawDog({ pal, is }: Ctx): string {
 function mane(pal: Palette, rainbow: boolean): string {
   const cols = rainbow ? RAINBOW : [pal.shade, mix(pal.shade, WHITE, 0.3)];
   let out = '';
-  const spots: [number, number, number][] = [[300, 118, 40], [250, 126, 34], [350, 126, 34], [200, 160, 32], [180, 210, 30], [188, 262, 28]];
+  const spots: [number, number, number][] = [
+    [300, 118, 40],
+    [250, 126, 34],
+    [350, 126, 34],
+    [200, 160, 32],
+    [180, 210, 30],
+    [188, 262, 28],
+  ];
   spots.forEach(([x, y, r], i) => (out += C(x, y, r, pick(cols, i))));
   return out;
 }
@@ -462,7 +602,11 @@ function drawUnicorn(ctx: Ctx, horn = true): string {
   const { pal, is } = ctx;
   let out = body(pal, { pads: mix(pal.main, '#8a6a4a', 0.5) });
   out += head(300, 245, 118, pal, { ears: 'horse', muzzle: false, mouth: 'none' });
-  out += E(300, 305, 74, 50, pal.light) + E(275, 298, 7, 10, INK, NS) + E(325, 298, 7, 10, INK, NS) + L('M285 325q15 10 30 0', INK, 5);
+  out +=
+    E(300, 305, 74, 50, pal.light) +
+    E(275, 298, 7, 10, INK, NS) +
+    E(325, 298, 7, 10, INK, NS) +
+    L('M285 325q15 10 30 0', INK, 5);
   out += mane(pal, horn);
   if (horn) out += P('M282 140L300 40L318 140Z', GOLD) + L('M286 118L313 108M291 90L309 84', '#e0a82a', 5);
   if (is('звёздочк')) out += P(star(240, 430, 22, 10), GOLD, NS) + P(star(365, 470, 16, 7), GOLD, NS);
@@ -471,9 +615,20 @@ function drawUnicorn(ctx: Ctx, horn = true): string {
 
 function drawDragon({ pal, is }: Ctx): string {
   const wing = mix(pal.main, '#6b4ba8', 0.25);
-  let out = P('M210 360C120 280 80 330 90 400C130 380 160 410 200 420Z', wing) + P('M390 360C480 280 520 330 510 400C470 380 440 410 400 420Z', wing);
-  out += tube('M390 480C480 500 520 440 500 400', 30, pal.main, pal.line) + body(pal, { belly: mix(pal.main, GOLD, 0.5) }) + L('M250 420h100M245 450h110', pal.shade, 5);
-  const heads: [number, number, number][] = is('горыныч') ? [[180, 215, 80], [300, 175, 88], [420, 215, 80]] : [[300, 235, 120]];
+  let out =
+    P('M210 360C120 280 80 330 90 400C130 380 160 410 200 420Z', wing) +
+    P('M390 360C480 280 520 330 510 400C470 380 440 410 400 420Z', wing);
+  out +=
+    tube('M390 480C480 500 520 440 500 400', 30, pal.main, pal.line) +
+    body(pal, { belly: mix(pal.main, GOLD, 0.5) }) +
+    L('M250 420h100M245 450h110', pal.shade, 5);
+  const heads: [number, number, number][] = is('горыныч')
+    ? [
+        [180, 215, 80],
+        [300, 175, 88],
+        [420, 215, 80],
+      ]
+    : [[300, 235, 120]];
   for (const [x, y, r] of heads) {
     out += P(`M${n(x - r * 0.5)} ${n(y - r * 0.75)}l${n(-r * 0.2)} ${n(-r * 0.5)}l${n(r * 0.45)} ${n(r * 0.3)}Z`, GOLD);
     out += P(`M${n(x + r * 0.5)} ${n(y - r * 0.75)}l${n(r * 0.2)} ${n(-r * 0.5)}l${n(-r * 0.45)} ${n(r * 0.3)}Z`, GOLD);
@@ -496,7 +651,9 @@ function drawFrog({ pal }: Ctx): string {
   for (const k of [-1, 1]) out += E(300 + k * 120, 525, 60, 26, pal.main);
   out += C(215, 200, 58, pal.main) + C(385, 200, 58, pal.main);
   out += E(300, 300, 185, 120, pal.main);
-  for (const k of [-1, 1]) out += C(300 + k * 85, 195, 36, WHITE, NS) + C(300 + k * 85, 200, 20, INK, NS) + C(300 + k * 85 + 7, 192, 7, WHITE, NS);
+  for (const k of [-1, 1])
+    out +=
+      C(300 + k * 85, 195, 36, WHITE, NS) + C(300 + k * 85, 200, 20, INK, NS) + C(300 + k * 85 + 7, 192, 7, WHITE, NS);
   out += L('M220 320Q300 380 380 320', INK, 7);
   out += E(200, 330, 24, 14, BLUSH, NS + ' opacity=".7"') + E(400, 330, 24, 14, BLUSH, NS + ' opacity=".7"');
   out += crown(300, 175, 0.9);
@@ -511,7 +668,9 @@ function drawFox({ pal, is }: Ctx): string {
   let out = '';
   if (raccoon) {
     const d = 'M380 480C470 490 510 420 480 320';
-    out += tube(d, 56, pal.main, pal.line) + L(d, '#5b5560', 56).replace('/>', ' stroke-linecap="butt" stroke-dasharray="24 24" stroke-dashoffset="-30"/>');
+    out +=
+      tube(d, 56, pal.main, pal.line) +
+      L(d, '#5b5560', 56).replace('/>', ' stroke-linecap="butt" stroke-dasharray="24 24" stroke-dashoffset="-30"/>');
   } else {
     out += P('M380 470C520 520 560 360 470 280C450 350 420 400 380 430Z', pal.main);
     out += P('M470 280C520 320 540 350 530 390C500 370 475 330 470 280Z', WHITE, NS);
@@ -534,13 +693,21 @@ function drawOwl({ pal, is }: Ctx): string {
   out += E(300, 330, 165, 205, pal.main);
   for (const k of [-1, 1]) out += E(300 + k * 160, 370, 40, 95, pal.shade, rot(k * -12, 300 + k * 160, 370));
   out += E(300, 400, 105, 125, pal.light, NS);
-  for (let r = 0; r < 3; r++) for (let c = -1; c <= 1; c++) out += L(`M${285 + c * 50} ${370 + r * 45}q15 14 30 0`, pal.shade, 5);
+  for (let r = 0; r < 3; r++)
+    for (let c = -1; c <= 1; c++) out += L(`M${285 + c * 50} ${370 + r * 45}q15 14 30 0`, pal.shade, 5);
   for (const k of [-1, 1]) {
-    out += C(300 + k * 68, 245, 62, WHITE) + C(300 + k * 68, 250, 30, INK, NS) + C(300 + k * 68 + 10, 240, 10, WHITE, NS);
+    out +=
+      C(300 + k * 68, 245, 62, WHITE) + C(300 + k * 68, 250, 30, INK, NS) + C(300 + k * 68 + 10, 240, 10, WHITE, NS);
   }
   out += P('M285 290L315 290L300 320Z', '#f3a04a');
-  for (const k of [-1, 1]) out += L(`M${300 + k * 55} 525l-14 22M${300 + k * 55} 525v26M${300 + k * 55} 525l14 22`, '#f3a04a', 8);
-  if (is('умниц')) out += P('M190 140L300 95L410 140L300 185Z', '#3f3f56') + R(255, 140, 90, 35, 6, '#3f3f56') + L('M400 140v55', GOLD, 6) + C(400, 200, 10, GOLD, NS);
+  for (const k of [-1, 1])
+    out += L(`M${300 + k * 55} 525l-14 22M${300 + k * 55} 525v26M${300 + k * 55} 525l14 22`, '#f3a04a', 8);
+  if (is('умниц'))
+    out +=
+      P('M190 140L300 95L410 140L300 185Z', '#3f3f56') +
+      R(255, 140, 90, 35, 6, '#3f3f56') +
+      L('M400 140v55', GOLD, 6) +
+      C(400, 200, 10, GOLD, NS);
   return out;
 }
 
@@ -557,7 +724,8 @@ function drawHedgehog({ pal }: Ctx): string {
 
 function drawElephant({ pal }: Ctx): string {
   let out = body(pal);
-  for (const k of [-1, 1]) out += E(300 + k * 135, 230, 88, 105, pal.main) + E(300 + k * 140, 235, 55, 72, '#f7bfd0', NS);
+  for (const k of [-1, 1])
+    out += E(300 + k * 135, 230, 88, 105, pal.main) + E(300 + k * 140, 235, 55, 72, '#f7bfd0', NS);
   out += C(300, 235, 118, pal.main);
   out += tube('M300 270C300 360 320 400 365 380', 44, pal.main, pal.line);
   out += face(300, 205, 1, { muzzle: false, mouth: 'none', nose: 'none' });
@@ -568,7 +736,12 @@ function drawGiraffe({ pal }: Ctx): string {
   const spot = mix(pal.main, '#8a4f24', 0.45);
   let out = body(pal, { arms: false });
   out += R(255, 150, 90, 260, 40, pal.main);
-  out += C(245, 440, 22, spot, NS) + C(355, 470, 18, spot, NS) + C(300, 230, 14, spot, NS) + C(320, 300, 17, spot, NS) + C(280, 360, 15, spot, NS);
+  out +=
+    C(245, 440, 22, spot, NS) +
+    C(355, 470, 18, spot, NS) +
+    C(300, 230, 14, spot, NS) +
+    C(320, 300, 17, spot, NS) +
+    C(280, 360, 15, spot, NS);
   out += L('M265 80L255 40M335 80L345 40', pal.line, 10) + C(254, 38, 12, spot) + C(346, 38, 12, spot);
   for (const k of [-1, 1]) out += E(300 + k * 105, 115, 36, 16, pal.main, rot(k * 20, 300 + k * 105, 115));
   out += E(300, 130, 95, 80, pal.main);
@@ -589,7 +762,12 @@ function drawLion({ pal, is }: Ctx): string {
       out += C(300 + Math.cos(a) * 135, 240 + Math.sin(a) * 135, 45, maneCol);
     }
   }
-  out += head(300, 240, 120, pal, { ears: 'round', inner: tiger ? WHITE : pal.light, muzzle: tiger ? WHITE : pal.light, whiskers: tiger });
+  out += head(300, 240, 120, pal, {
+    ears: 'round',
+    inner: tiger ? WHITE : pal.light,
+    muzzle: tiger ? WHITE : pal.light,
+    whiskers: tiger,
+  });
   if (tiger) {
     out += L('M280 132l6 28M300 128v34M320 132l-6 28M182 230l30 6M418 230l-30 6', INK, 9);
     out += L('M200 400l30 5M400 400l-30 5M210 440l25 3M390 440l-25 3', INK, 9);
@@ -601,14 +779,24 @@ function drawLion({ pal, is }: Ctx): string {
 
 function drawWhale({ pal, is }: Ctx): string {
   let out = is('подушк') ? '' : L('M250 120q-10-40-30-50M270 110v-55M290 120q10-40 30-50', '#7cc4f0', 9);
-  out += P('M460 330C520 300 540 250 575 240C585 290 555 330 520 345C560 360 580 400 570 440C530 420 500 380 460 370Z', pal.main);
-  out += P('M90 350C90 230 200 160 300 170C410 180 480 260 480 340C480 440 400 480 290 480C170 480 90 450 90 350Z', pal.main);
+  out += P(
+    'M460 330C520 300 540 250 575 240C585 290 555 330 520 345C560 360 580 400 570 440C530 420 500 380 460 370Z',
+    pal.main,
+  );
+  out += P(
+    'M90 350C90 230 200 160 300 170C410 180 480 260 480 340C480 440 400 480 290 480C170 480 90 450 90 350Z',
+    pal.main,
+  );
   out += P('M110 390C170 460 380 470 470 380C450 450 390 480 290 480C190 480 125 450 110 390Z', pal.light, NS);
   out += C(210, 310, 15, INK, NS) + C(215, 304, 5, WHITE, NS) + E(200, 355, 22, 13, BLUSH, NS + ' opacity=".6"');
   out += L('M160 370q40 30 80 5', INK, 6);
   out += E(330, 410, 50, 26, pal.shade, rot(25, 330, 410));
   if (is('подушк')) {
-    out += L('M120 350C120 250 210 195 300 200C400 208 450 280 450 340C450 420 390 450 290 450C190 450 120 430 120 350Z', mix(pal.main, WHITE, 0.6), 4).replace('/>', ' stroke-dasharray="14 10"/>');
+    out += L(
+      'M120 350C120 250 210 195 300 200C400 208 450 280 450 340C450 420 390 450 290 450C190 450 120 430 120 350Z',
+      mix(pal.main, WHITE, 0.6),
+      4,
+    ).replace('/>', ' stroke-dasharray="14 10"/>');
     out += P(star(400, 120, 26, 11), GOLD, NS) + P(star(470, 170, 16, 7), GOLD, NS);
   }
   return out;
@@ -621,18 +809,29 @@ function drawFishLike({ pal, is }: Ctx): string {
   let out = '';
   if (shark || dolphin) {
     out += P('M300 210C320 150 360 120 400 115C380 160 380 190 390 220Z', fin);
-    out += P('M470 330C510 300 530 250 560 230C570 290 550 320 520 345C560 360 575 400 565 440C530 420 500 380 470 370Z', fin);
+    out += P(
+      'M470 330C510 300 530 250 560 230C570 290 550 320 520 345C560 360 575 400 565 440C530 420 500 380 470 370Z',
+      fin,
+    );
     out += P(
       dolphin
         ? 'M60 330C80 300 110 290 140 290C200 220 300 200 400 230C460 250 490 300 490 345C490 420 400 450 300 450C200 450 130 410 110 370C90 365 70 350 60 330Z'
         : 'M70 340C90 260 200 210 320 215C420 220 490 280 490 340C490 410 400 450 290 450C170 450 80 420 70 340Z',
       pal.main,
     );
-    out += P(dolphin ? 'M110 370C200 430 350 440 480 380C470 420 400 450 300 450C200 450 130 410 110 370Z' : 'M80 370C170 440 380 450 480 380C470 420 400 450 290 450C170 450 95 420 80 370Z', WHITE, NS);
+    out += P(
+      dolphin
+        ? 'M110 370C200 430 350 440 480 380C470 420 400 450 300 450C200 450 130 410 110 370Z'
+        : 'M80 370C170 440 380 450 480 380C470 420 400 450 290 450C170 450 95 420 80 370Z',
+      WHITE,
+      NS,
+    );
     out += C(185, 315, 14, INK, NS) + C(190, 310, 5, WHITE, NS) + E(200, 350, 20, 12, BLUSH, NS + ' opacity=".6"');
     out += E(300, 420, 55, 26, fin, rot(30, 300, 420));
     if (shark) {
-      out += P('M110 360Q160 400 220 370Z', WHITE, ` stroke="${INK}" stroke-width="5"`) + L('M130 368l8 12 8-10 8 12 8-10 8 12 8-10', INK, 3);
+      out +=
+        P('M110 360Q160 400 220 370Z', WHITE, ` stroke="${INK}" stroke-width="5"`) +
+        L('M130 368l8 12 8-10 8 12 8-10 8 12 8-10', INK, 3);
       out += L('M260 300q-10 25 0 50M285 300q-10 25 0 50', pal.line, 5);
     } else {
       out += L('M95 345q25 14 55 8', INK, 6);
@@ -647,16 +846,32 @@ function drawFishLike({ pal, is }: Ctx): string {
   out += L('M330 215q40 105 0 210M385 235q30 85 0 170', stripe, 18);
   out += C(180, 295, 26, WHITE, NS) + C(185, 298, 15, INK, NS) + C(190, 292, 5, WHITE, NS);
   out += L('M120 350q25 18 50 0', INK, 6) + E(210, 350, 18, 11, BLUSH, NS + ' opacity=".6"');
-  out += C(150, 170, 12, WHITE, ` stroke="${pal.line}" stroke-width="3" opacity=".8"`) + C(120, 120, 8, WHITE, ` stroke="${pal.line}" stroke-width="3" opacity=".8"`);
+  out +=
+    C(150, 170, 12, WHITE, ` stroke="${pal.line}" stroke-width="3" opacity=".8"`) +
+    C(120, 120, 8, WHITE, ` stroke="${pal.line}" stroke-width="3" opacity=".8"`);
   return out;
 }
 
 function drawOctopus({ pal }: Ctx): string {
   let out = '';
-  const ends: [number, number][] = [[90, 430], [140, 510], [220, 550], [280, 560], [330, 560], [390, 550], [460, 510], [510, 430]];
+  const ends: [number, number][] = [
+    [90, 430],
+    [140, 510],
+    [220, 550],
+    [280, 560],
+    [330, 560],
+    [390, 550],
+    [460, 510],
+    [510, 430],
+  ];
   ends.forEach(([x, y], i) => {
     const sx = 200 + i * 28;
-    out += tube(`M${sx} 350Q${(sx + x) / 2} ${y + 10} ${x} ${y - 30}q${i < 4 ? -20 : 20} 20 ${i < 4 ? 10 : -10} 40`, 34, pal.main, pal.line);
+    out += tube(
+      `M${sx} 350Q${(sx + x) / 2} ${y + 10} ${x} ${y - 30}q${i < 4 ? -20 : 20} 20 ${i < 4 ? 10 : -10} 40`,
+      34,
+      pal.main,
+      pal.line,
+    );
   });
   out += E(300, 270, 180, 165, pal.main);
   out += C(220, 170, 16, pal.light, NS) + C(390, 160, 22, pal.light, NS) + C(360, 205, 10, pal.light, NS);
@@ -706,25 +921,43 @@ function drawCrab({ pal }: Ctx): string {
     out += tube(`M${300 + k * 140} 340Q${300 + k * 200} 300 ${300 + k * 190} 250`, 22, pal.main, pal.line);
     const cx = 300 + k * 190;
     out += P(`M${cx + 25} 168A55 55 0 1 1 ${cx - 25} 168L${cx} 210Z`, pal.main, rot(k * 25, cx, 218));
-    out += L(`M${300 + k * 40} 300V210`, pal.line, 10) + C(300 + k * 40, 195, 26, WHITE) + C(300 + k * 40, 198, 12, INK, NS);
+    out +=
+      L(`M${300 + k * 40} 300V210`, pal.line, 10) + C(300 + k * 40, 195, 26, WHITE) + C(300 + k * 40, 198, 12, INK, NS);
   }
   out += E(300, 380, 180, 115, pal.main);
   out += E(300, 410, 120, 50, pal.light, NS + ' opacity=".6"');
-  out += L('M255 395q45 40 90 0', INK, 7) + E(215, 385, 20, 12, BLUSH, NS + ' opacity=".7"') + E(385, 385, 20, 12, BLUSH, NS + ' opacity=".7"');
+  out +=
+    L('M255 395q45 40 90 0', INK, 7) +
+    E(215, 385, 20, 12, BLUSH, NS + ' opacity=".7"') +
+    E(385, 385, 20, 12, BLUSH, NS + ' opacity=".7"');
   return out;
 }
 
 /* ---- для малышей ---- */
 
-function animalHead(kind: 'fox' | 'bunny' | 'bear' | 'giraffe', cx: number, cy: number, r: number, pal: Palette): string {
+function animalHead(
+  kind: 'fox' | 'bunny' | 'bear' | 'giraffe',
+  cx: number,
+  cy: number,
+  r: number,
+  pal: Palette,
+): string {
   if (kind === 'fox') return head(cx, cy, r, pal, { ears: 'pointed', inner: INK, muzzle: WHITE, whiskers: true });
-  if (kind === 'bunny') return head(cx, cy + r * 0.15, r * 0.92, pal, { ears: 'long', inner: '#f7bfd0', muzzle: WHITE, nose: '#e77f98' });
+  if (kind === 'bunny')
+    return head(cx, cy + r * 0.15, r * 0.92, pal, { ears: 'long', inner: '#f7bfd0', muzzle: WHITE, nose: '#e77f98' });
   if (kind === 'giraffe') {
     const spot = mix(pal.main, '#8a4f24', 0.45);
     return (
-      L(`M${n(cx - r * 0.35)} ${n(cy - r * 0.7)}l-8 ${n(-r * 0.45)}M${n(cx + r * 0.35)} ${n(cy - r * 0.7)}l8 ${n(-r * 0.45)}`, pal.line, 10) +
-      C(cx - r * 0.35 - 8, cy - r * 1.15, 12, spot) + C(cx + r * 0.35 + 8, cy - r * 1.15, 12, spot) +
-      head(cx, cy, r, pal, { ears: 'floppy', muzzle: pal.light }) + C(cx - r * 0.5, cy - r * 0.55, 12, spot, NS) + C(cx + r * 0.6, cy - r * 0.3, 9, spot, NS)
+      L(
+        `M${n(cx - r * 0.35)} ${n(cy - r * 0.7)}l-8 ${n(-r * 0.45)}M${n(cx + r * 0.35)} ${n(cy - r * 0.7)}l8 ${n(-r * 0.45)}`,
+        pal.line,
+        10,
+      ) +
+      C(cx - r * 0.35 - 8, cy - r * 1.15, 12, spot) +
+      C(cx + r * 0.35 + 8, cy - r * 1.15, 12, spot) +
+      head(cx, cy, r, pal, { ears: 'floppy', muzzle: pal.light }) +
+      C(cx - r * 0.5, cy - r * 0.55, 12, spot, NS) +
+      C(cx + r * 0.6, cy - r * 0.3, 9, spot, NS)
     );
   }
   return head(cx, cy, r, pal, { ears: 'round', muzzle: pal.light, sleepy: true });
@@ -745,7 +978,12 @@ function drawRattle({ pal, is }: Ctx, teether = false): string {
 function drawComforter({ pal, is }: Ctx): string {
   const cloth = mix(pal.main, WHITE, 0.35);
   let out = P('M300 200Q390 300 500 390Q390 470 300 560Q210 470 100 390Q210 300 300 200Z', cloth);
-  for (const [x, y] of [[500, 390], [100, 390], [300, 560]] as [number, number][]) out += C(x, y, 22, pal.main);
+  for (const [x, y] of [
+    [500, 390],
+    [100, 390],
+    [300, 560],
+  ] as [number, number][])
+    out += C(x, y, 22, pal.main);
   out += L('M160 390Q300 330 440 390', mix(pal.main, WHITE, 0.7), 6);
   out += R(140, 425, 40, 24, 6, '#9fc8f0', rot(40, 160, 437)) + R(420, 425, 40, 24, 6, '#f9cf6a', rot(-40, 440, 437));
   out += animalHead(is('зай') ? 'bunny' : 'bear', 300, 255, 105, pal);
@@ -755,7 +993,10 @@ function drawComforter({ pal, is }: Ctx): string {
 function drawCube({ pal }: Ctx): string {
   const top = mix(pal.main, WHITE, 0.45);
   const right = pal.shade;
-  let out = P('M300 120L480 210L300 300L120 210Z', top) + P('M120 210L300 300L300 510L120 420Z', pal.main) + P('M480 210L300 300L300 510L480 420Z', right);
+  let out =
+    P('M300 120L480 210L300 300L120 210Z', top) +
+    P('M120 210L300 300L300 510L120 420Z', pal.main) +
+    P('M480 210L300 300L300 510L480 420Z', right);
   out += P(star(210, 360, 45, 20), GOLD, ` stroke="${INK}" stroke-width="4"`);
   out += P(heart(390, 360, 0.9), RED, ` stroke="${INK}" stroke-width="4"`);
   out += C(300, 210, 30, '#9fc8f0', ` stroke="${INK}" stroke-width="4"`);
@@ -778,23 +1019,31 @@ function drawMobile({ pal }: Ctx): string {
   out += blob(cloudShapes(150, 320, 0.55, cloud)) + face(150, 325, 0.45, { muzzle: false, nose: 'none' });
   out += blob(cloudShapes(450, 320, 0.55, cloud)) + face(450, 325, 0.45, { muzzle: false, nose: 'none', sleepy: true });
   out += P('M345 410A70 70 0 1 1 300 520A55 55 0 1 0 345 410Z', GOLD, rot(-20, 300, 460));
-  out += L('M225 115V200M375 115V200', '#b9a99a', 3) + P(star(225, 225, 30, 13), GOLD) + P(star(375, 225, 30, 13), GOLD);
+  out +=
+    L('M225 115V200M375 115V200', '#b9a99a', 3) + P(star(225, 225, 30, 13), GOLD) + P(star(375, 225, 30, 13), GOLD);
   return out;
 }
 
 function drawBook({ pal }: Ctx): string {
   let out = P('M300 180Q200 130 90 160V470Q200 440 300 490Q400 440 510 470V160Q400 130 300 180Z', pal.main);
-  out += P('M300 200Q210 160 115 180V445Q210 425 300 465Z', WHITE) + P('M300 200Q390 160 485 180V445Q390 425 300 465Z', WHITE);
+  out +=
+    P('M300 200Q210 160 115 180V445Q210 425 300 465Z', WHITE) +
+    P('M300 200Q390 160 485 180V445Q390 425 300 465Z', WHITE);
   // солнышко слева, коровка справа
   out += C(205, 290, 42, GOLD, NS);
   for (let i = 0; i < 8; i++) {
     const a = (i * Math.PI) / 4;
-    out += L(`M${n(205 + Math.cos(a) * 55)} ${n(290 + Math.sin(a) * 55)}l${n(Math.cos(a) * 18)} ${n(Math.sin(a) * 18)}`, '#e8b43a', 6);
+    out += L(
+      `M${n(205 + Math.cos(a) * 55)} ${n(290 + Math.sin(a) * 55)}l${n(Math.cos(a) * 18)} ${n(Math.sin(a) * 18)}`,
+      '#e8b43a',
+      6,
+    );
   }
   out += L('M150 390q55-30 110 0', '#6cbf63', 8);
   const pig = '#f7b8c8';
   const pigLine = ` stroke="${mix(pig, INK, 0.5)}" stroke-width="4"`;
-  out += P('M345 270l-5-45 40 25Z', pig, pigLine) + P('M455 270l5-45-40 25Z', pig, pigLine) + C(400, 310, 62, pig, pigLine);
+  out +=
+    P('M345 270l-5-45 40 25Z', pig, pigLine) + P('M455 270l5-45-40 25Z', pig, pigLine) + C(400, 310, 62, pig, pigLine);
   out += E(400, 330, 26, 18, '#ee93ab', pigLine) + C(391, 330, 4, INK, NS) + C(409, 330, 4, INK, NS);
   out += face(400, 295, 0.45, { muzzle: false, nose: 'none', mouth: 'none' });
   out += L('M300 190V470', pal.line, 4) + R(495, 250, 40, 26, 8, '#f9cf6a') + R(495, 330, 40, 26, 8, '#f59ab0');
@@ -826,7 +1075,11 @@ function drawCloud({ pal }: Ctx): string {
 }
 
 function drawStarPillow({ pal }: Ctx): string {
-  return P(star(300, 320, 250, 120), pal.main, ' stroke-width="24"') + P(star(300, 320, 250, 120), pal.main, NS) + face(300, 330, 1, { sleepy: true, muzzle: false, nose: 'none' });
+  return (
+    P(star(300, 320, 250, 120), pal.main, ' stroke-width="24"') +
+    P(star(300, 320, 250, 120), pal.main, NS) +
+    face(300, 330, 1, { sleepy: true, muzzle: false, nose: 'none' })
+  );
 }
 
 function drawHeartPillow({ pal }: Ctx): string {
@@ -850,11 +1103,19 @@ function drawAvocado({ pal }: Ctx): string {
 function drawBlanket(ctx: Ctx): string {
   const { pal, is } = ctx;
   const b = pal.main;
-  let out = R(100, 390, 400, 120, 40, pal.shade) + R(90, 330, 420, 120, 40, b) + L('M110 420h380', mix(b, WHITE, 0.4), 5);
+  let out =
+    R(100, 390, 400, 120, 40, pal.shade) + R(90, 330, 420, 120, 40, b) + L('M110 420h380', mix(b, WHITE, 0.4), 5);
   out += R(110, 280, 380, 100, 40, mix(b, WHITE, 0.25));
   const pattern = is('звёздн');
   if (pattern) {
-    for (const [x, y, r] of [[160, 320, 18], [260, 345, 12], [360, 310, 16], [440, 350, 12], [200, 465, 14], [400, 470, 16]] as [number, number, number][]) {
+    for (const [x, y, r] of [
+      [160, 320, 18],
+      [260, 345, 12],
+      [360, 310, 16],
+      [440, 350, 12],
+      [200, 465, 14],
+      [400, 470, 16],
+    ] as [number, number, number][]) {
       out += P(star(x, y, r, r * 0.45), GOLD, NS);
     }
     out += P('M330 150A80 80 0 1 1 270 270A60 60 0 1 0 330 150Z', GOLD, rot(-20, 300, 210));
@@ -862,7 +1123,10 @@ function drawBlanket(ctx: Ctx): string {
   }
   for (let i = 0; i < 6; i++) out += C(150 + i * 60, 470, 9, WHITE, NS + ' opacity=".7"');
   if (is('единорог')) {
-    out += head(300, 185, 100, pal, { ears: 'horse', muzzle: false, mouth: 'none' }) + E(300, 235, 60, 40, pal.light) + mane(pal, true);
+    out +=
+      head(300, 185, 100, pal, { ears: 'horse', muzzle: false, mouth: 'none' }) +
+      E(300, 235, 60, 40, pal.light) +
+      mane(pal, true);
     out += P('M285 100L300 20L315 100Z', GOLD);
   } else if (is('пёс')) {
     out += head(300, 190, 105, pal, { ears: 'floppy', earColor: pal.shade, muzzle: pal.light, mouth: 'open' });
@@ -1002,8 +1266,11 @@ const BANNERS: BannerSpec[] = [
     bg: ['#fde3ea', '#fff3dc'],
     accent: '#d9577a',
     art: () =>
-      box(720, 250, 170, 120) + box(900, 250, 170, 120) + box(810, 140, 170, 110) +
-      placedToy('Мишка Тедди с бантом', 'бежевый', 660, 90, 230) + placedToy('Зайка Ушастик', 'розовый', 960, 60, 210),
+      box(720, 250, 170, 120) +
+      box(900, 250, 170, 120) +
+      box(810, 140, 170, 110) +
+      placedToy('Мишка Тедди с бантом', 'бежевый', 660, 90, 230) +
+      placedToy('Зайка Ушастик', 'розовый', 960, 60, 210),
   },
   {
     title: ['Новая коллекция', 'мишек'],
@@ -1026,9 +1293,13 @@ const BANNERS: BannerSpec[] = [
       R(640, 150, 330, 180, 18, '#ffffff', ' stroke="#6f8796" stroke-width="6"') +
       P('M970 200H1060L1120 260V330H970Z', '#6fb3e0', ' stroke="#3d6d8c" stroke-width="6" stroke-linejoin="round"') +
       R(990, 215, 60, 45, 6, '#dff1fb', NS) +
-      C(720, 340, 36, '#4a4f5a') + C(720, 340, 14, '#cfd4da') + C(1050, 340, 36, '#4a4f5a') + C(1050, 340, 14, '#cfd4da') +
+      C(720, 340, 36, '#4a4f5a') +
+      C(720, 340, 14, '#cfd4da') +
+      C(1050, 340, 36, '#4a4f5a') +
+      C(1050, 340, 14, '#cfd4da') +
       `<text x="805" y="262" font-family="sans-serif" font-size="34" font-weight="bold" text-anchor="middle" fill="#2f8f83">Мягкий Опт</text>` +
-      placedToy('Кит Плюх', 'голубой', 650, 20, 170) + placedToy('Пингвинёнок Пинг', 'синий', 820, 10, 160),
+      placedToy('Кит Плюх', 'голубой', 650, 20, 170) +
+      placedToy('Пингвинёнок Пинг', 'синий', 820, 10, 160),
   },
   {
     title: ['Сказочные', 'герои'],
@@ -1071,10 +1342,18 @@ export function drawAboutImage(): string {
   out += R(300, 40, 200, 60, 10, '#ffffff', ' stroke="#c2b29b" stroke-width="4"');
   out += `<text x="400" y="80" font-family="sans-serif" font-size="26" font-weight="bold" text-anchor="middle" fill="#7a5cc7">Мягкий Опт</text>`;
   const toys: [string, string][] = [
-    ['Мишка Тедди с бантом', 'бежевый'], ['Зайка Ушастик', 'розовый'], ['Лисёнок Рыжик', 'рыжий'],
-    ['Панда Бамбук', 'белый'], ['Единорог Радуга', 'лавандовый'], ['Кит Плюх', 'голубой'],
-    ['Котёнок Персик', 'персиковый'], ['Сова Умница', 'коричневый'], ['Пингвинёнок Пинг', 'синий'],
-    ['Слонёнок Дружок', 'серый'], ['Осьминожка Тина', 'мятный'], ['Дракончик Искорка', 'зелёный'],
+    ['Мишка Тедди с бантом', 'бежевый'],
+    ['Зайка Ушастик', 'розовый'],
+    ['Лисёнок Рыжик', 'рыжий'],
+    ['Панда Бамбук', 'белый'],
+    ['Единорог Радуга', 'лавандовый'],
+    ['Кит Плюх', 'голубой'],
+    ['Котёнок Персик', 'персиковый'],
+    ['Сова Умница', 'коричневый'],
+    ['Пингвинёнок Пинг', 'синий'],
+    ['Слонёнок Дружок', 'серый'],
+    ['Осьминожка Тина', 'мятный'],
+    ['Дракончик Искорка', 'зелёный'],
   ];
   // два стеллажа по три полки
   [40, 530].forEach((sx, rack) => {

@@ -1,5 +1,13 @@
 import type { Address } from '../../../shared/api';
-import { createTestApp, json, quickShoppers, signUp, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
+import {
+  createTestApp,
+  json,
+  quickShoppers,
+  signUp,
+  STARTUP_TIMEOUT,
+  type Shopper,
+  type TestApp,
+} from '../../../../test/server/helpers/test-app';
 
 const CYRILLIC = /[а-яё]/i;
 const ADDRESS_KEYS = ['apartment_number', 'city', 'country', 'home_number', 'id', 'street', 'user_id'];
@@ -25,11 +33,21 @@ const fields = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const create = (shopper: Shopper, body: Record<string, unknown>) =>
-  shop.app.inject({ method: 'POST', url: '/api/v1/address/', headers: shopper.headers, payload: { user_id: shopper.id, ...body } });
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/address/',
+    headers: shopper.headers,
+    payload: { user_id: shopper.id, ...body },
+  });
 const list = (shopper: Shopper, userId = shopper.id) =>
   shop.app.inject({ method: 'GET', url: `/api/v1/address/${userId}`, headers: shopper.headers });
 const update = (shopper: Shopper, id: number, body: Record<string, unknown>) =>
-  shop.app.inject({ method: 'PUT', url: `/api/v1/address/${id}`, headers: shopper.headers, payload: { user_id: shopper.id, ...body } });
+  shop.app.inject({
+    method: 'PUT',
+    url: `/api/v1/address/${id}`,
+    headers: shopper.headers,
+    payload: { user_id: shopper.id, ...body },
+  });
 const remove = (shopper: Shopper, id: number) =>
   shop.app.inject({ method: 'DELETE', url: `/api/v1/address/${id}`, headers: shopper.headers });
 
@@ -61,7 +79,7 @@ describe('address CRUD', () => {
     }
   });
 
-  it('list answers the user\'s addresses in creation order', async () => {
+  it("list answers the user's addresses in creation order", async () => {
     const fresh = (await quickShoppers(shop.app, 1))[0]!;
     expect(await addressesOf(fresh!)).toEqual([]);
     const first = await createOk(fresh!, fields({ city: 'Тула' }));
@@ -71,10 +89,20 @@ describe('address CRUD', () => {
 
   it('update replaces the fields and answers the new address', async () => {
     const address = await createOk(owner);
-    const response = await update(owner, address.id, fields({ city: 'Санкт-Петербург', street: 'Невский пр.', home_number: '28', apartment_number: null }));
+    const response = await update(
+      owner,
+      address.id,
+      fields({ city: 'Санкт-Петербург', street: 'Невский пр.', home_number: '28', apartment_number: null }),
+    );
     expect(response.statusCode).toBe(200);
     const updated = json<Address>(response);
-    expect(updated).toEqual({ ...address, city: 'Санкт-Петербург', street: 'Невский пр.', home_number: '28', apartment_number: null });
+    expect(updated).toEqual({
+      ...address,
+      city: 'Санкт-Петербург',
+      street: 'Невский пр.',
+      home_number: '28',
+      apartment_number: null,
+    });
     expect((await addressesOf(owner)).find((candidate) => candidate.id === address.id)).toEqual(updated);
   });
 
@@ -97,17 +125,20 @@ describe('address CRUD', () => {
 });
 
 describe('address validation', () => {
-  it.each(['country', 'city', 'street', 'home_number'])('missing %s → 422 with a Russian detail naming it; nothing stored', async (field) => {
-    const before = await addressesOf(owner);
-    const body = fields();
-    delete (body as Record<string, unknown>)[field];
-    const response = await create(owner, body);
-    expect(response.statusCode).toBe(422);
-    const { detail } = json<{ detail: string }>(response);
-    expect(detail).toMatch(CYRILLIC);
-    expect(detail).toContain(field);
-    expect(await addressesOf(owner)).toEqual(before);
-  });
+  it.each(['country', 'city', 'street', 'home_number'])(
+    'missing %s → 422 with a Russian detail naming it; nothing stored',
+    async (field) => {
+      const before = await addressesOf(owner);
+      const body = fields();
+      delete (body as Record<string, unknown>)[field];
+      const response = await create(owner, body);
+      expect(response.statusCode).toBe(422);
+      const { detail } = json<{ detail: string }>(response);
+      expect(detail).toMatch(CYRILLIC);
+      expect(detail).toContain(field);
+      expect(await addressesOf(owner)).toEqual(before);
+    },
+  );
 
   it.each([
     ['country', ''],
@@ -136,7 +167,12 @@ describe('address validation', () => {
   });
 
   it('missing user_id → 422', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/address/', headers: owner.headers, payload: fields() });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/address/',
+      headers: owner.headers,
+      payload: fields(),
+    });
     expect(response.statusCode).toBe(422);
     expect(json<{ detail: string }>(response).detail).toContain('user_id');
   });
@@ -163,13 +199,13 @@ describe('address ownership', () => {
     expect(await addressesOf(intruder!)).toEqual([]);
   });
 
-  it('listing another user\'s addresses → 403', async () => {
+  it("listing another user's addresses → 403", async () => {
     const response = await list(intruder!, owner.id);
     expect(response.statusCode).toBe(403);
     expect(response.body).not.toContain('Екатеринбург');
   });
 
-  it('updating another user\'s address → 404 (with own user_id) or 403 (with theirs); unchanged', async () => {
+  it("updating another user's address → 404 (with own user_id) or 403 (with theirs); unchanged", async () => {
     const own = await update(intruder!, target.id, fields({ city: 'Взломанск' }));
     expect(own.statusCode).toBe(404);
     const theirs = await shop.app.inject({
@@ -182,7 +218,7 @@ describe('address ownership', () => {
     expect(await addressesOf(owner)).toEqual(victims);
   });
 
-  it('deleting another user\'s address → 404; unchanged', async () => {
+  it("deleting another user's address → 404; unchanged", async () => {
     const response = await remove(intruder!, target.id);
     expect(response.statusCode).toBe(404);
     expect(await addressesOf(owner)).toEqual(victims);

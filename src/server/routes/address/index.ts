@@ -41,4 +41,8 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 // Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
-export default fp(addressRoutes, { name: 'address-routes', encapsulate: true, dependencies: ['database', 'authentication'] });
+export default fp(addressRoutes, {
+  name: 'address-routes',
+  encapsulate: true,
+  dependencies: ['database', 'authentication'],
+});

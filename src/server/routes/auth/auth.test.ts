@@ -26,7 +26,11 @@ const register = (query: Record<string, string>, app = shop.app) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/register', query });
 
 /** Registers through the query, as the storefront does, and returns the new user. */
-async function registered(email = uniqueEmail('user'), password = TEST_PASSWORD, app = shop.app): Promise<User & { password: string }> {
+async function registered(
+  email = uniqueEmail('user'),
+  password = TEST_PASSWORD,
+  app = shop.app,
+): Promise<User & { password: string }> {
   const response = await register({ email, password }, app);
   expect(response.statusCode).toBe(201);
   return { ...json<User>(response), password };
@@ -42,7 +46,8 @@ const refresh = (token: string | undefined, headers: Record<string, string> = {}
     ...(token === undefined ? {} : { cookies: { refresh_token: token } }),
   });
 
-const currentUser = (headers: Record<string, string>) => shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers });
+const currentUser = (headers: Record<string, string>) =>
+  shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers });
 
 describe('POST /api/v1/auth/register', () => {
   it('registers from query parameters: 201 {id, email}', async () => {
@@ -59,7 +64,11 @@ describe('POST /api/v1/auth/register', () => {
 
   it('registers from a JSON body: 201 {id, email}', async () => {
     const email = uniqueEmail('json');
-    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email, password: TEST_PASSWORD } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { email, password: TEST_PASSWORD },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.any(Number), email });
     expect((await logIn(shop.app, email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -95,14 +104,19 @@ describe('POST /api/v1/auth/register', () => {
     expect(response.json()).toEqual({ detail: 'Email обязателен' });
   });
 
-  it.each(['plainaddress', 'no-at.example.com', 'a@b', 'a b@example.com', '@example.com', 'user@', 'user@@example.com'])(
-    'bad e-mail %j → 422 "Некорректный формат email"',
-    async (email) => {
-      const response = await register({ email, password: TEST_PASSWORD });
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ detail: 'Некорректный формат email' });
-    },
-  );
+  it.each([
+    'plainaddress',
+    'no-at.example.com',
+    'a@b',
+    'a b@example.com',
+    '@example.com',
+    'user@',
+    'user@@example.com',
+  ])('bad e-mail %j → 422 "Некорректный формат email"', async (email) => {
+    const response = await register({ email, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: 'Некорректный формат email' });
+  });
 
   it('an e-mail longer than 254 characters is refused', async () => {
     const response = await register({ email: `${'a'.repeat(250)}@example.com`, password: TEST_PASSWORD });
@@ -118,7 +132,7 @@ describe('POST /api/v1/auth/register', () => {
     const response = await register({ email, password });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
-    expect((json<{ detail: string }>(response)).detail).toMatch(/8.*128/);
+    expect(json<{ detail: string }>(response).detail).toMatch(/8.*128/);
     // Nothing was stored.
     expect(await shop.app.repositories.users.findCredentials(email)).toBeNull();
   });
@@ -164,12 +178,18 @@ describe('POST /api/v1/auth/token', () => {
     expect(body.access_token.split('.')).toHaveLength(3);
     // The token carries an exp claim in seconds (the storefront reads it, SPEC §9).
     // It lives exactly the configured accessTokenTtlSeconds (an expired one is refused: see /auth/user).
-    const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number; sub: string };
+    const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+      iat: number;
+      sub: string;
+    };
     expect(claims.exp - claims.iat).toBe(shop.config.accessTokenTtlSeconds);
     expect(Math.abs(claims.iat - Date.now() / 1000)).toBeLessThan(30);
     expect(claims.sub).toBe(String(user.id));
 
-    const raw = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith('refresh_token='));
+    const raw = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith('refresh_token='));
     expect(raw).toBeDefined();
     expect(raw).toMatch(/;\s*HttpOnly/i);
     expect(raw).toMatch(/;\s*SameSite=Strict/i);
@@ -191,7 +211,11 @@ describe('POST /api/v1/auth/token', () => {
   });
 
   it('JSON login works too', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { username: user.email, password: user.password } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { username: user.email, password: user.password },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -254,15 +278,24 @@ describe('GET /api/v1/auth/user', () => {
 
   it('a token with alg "none" → 401', async () => {
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const claims = { sub: String(user.id), iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 };
-    for (const unsigned of [`${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`, `${encode({ alg: 'none' })}.${encode(claims)}`]) {
+    const claims = {
+      sub: String(user.id),
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(Date.now() / 1000) + 600,
+    };
+    for (const unsigned of [
+      `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`,
+      `${encode({ alg: 'none' })}.${encode(claims)}`,
+    ]) {
       expect((await currentUser(bearer(unsigned))).statusCode).toBe(401);
     }
   });
 
   it('a token signed with another secret, or with the right secret but HS512, → 401', async () => {
     const claims = { sub: String(user.id) };
-    const foreign = createSigner({ key: 'some other secret of enough length', algorithm: 'HS256', expiresIn: 60_000 })(claims);
+    const foreign = createSigner({ key: 'some other secret of enough length', algorithm: 'HS256', expiresIn: 60_000 })(
+      claims,
+    );
     expect((await currentUser(bearer(foreign))).statusCode).toBe(401);
     const otherAlgorithm = createSigner({ key: secret, algorithm: 'HS512', expiresIn: 60_000 })(claims);
     expect((await currentUser(bearer(otherAlgorithm))).statusCode).toBe(401);
@@ -344,7 +377,7 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect((await refresh(await freshLogin())).statusCode).toBe(200);
   });
 
-  it('a foreign Origin → 403 and the cookie stays valid; the shop\'s own Origin is fine', async () => {
+  it("a foreign Origin → 403 and the cookie stays valid; the shop's own Origin is fine", async () => {
     const cookie = await freshLogin();
     const foreign = await refresh(cookie, { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
@@ -364,7 +397,11 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
 
   it('logout → 204, clears the cookie, and the cookie can no longer refresh', async () => {
     const cookie = await freshLogin();
-    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { refresh_token: cookie } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { refresh_token: cookie },
+    });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     const cleared = refreshCookie(response)!;
@@ -401,7 +438,11 @@ describe('login throttling', () => {
   let nextAddress = 0;
   /** A client address no other request used, so that only the per-account limit can apply. */
   const freshClient = () => ({ remoteAddress: `198.18.0.${++nextAddress}` });
-  const attempt = (username: string, password: string, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
+  const attempt = (
+    username: string,
+    password: string,
+    options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+  ) =>
     limited.app.inject({
       method: 'POST',
       url: '/api/v1/auth/token',
@@ -422,7 +463,12 @@ describe('login throttling', () => {
     const victim = uniqueEmail('victim');
     const bystander = uniqueEmail('bystander');
     for (const email of [victim, bystander]) {
-      const response = await limited.app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password: TEST_PASSWORD }, ...freshClient() });
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        query: { email, password: TEST_PASSWORD },
+        ...freshClient(),
+      });
       expect(response.statusCode).toBe(201);
     }
 
@@ -440,7 +486,10 @@ describe('login throttling', () => {
     // The same account spelled differently is the same account.
     expect((await attempt(` ${victim.toUpperCase()}`, TEST_PASSWORD, freshClient())).statusCode).toBe(429);
     // A spoofed X-Forwarded-For does not help either.
-    expect((await attempt(victim, TEST_PASSWORD, { ...freshClient(), headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(429);
+    expect(
+      (await attempt(victim, TEST_PASSWORD, { ...freshClient(), headers: { 'x-forwarded-for': '203.0.113.9' } }))
+        .statusCode,
+    ).toBe(429);
 
     expect((await attempt(bystander, TEST_PASSWORD, freshClient())).statusCode).toBe(200);
   });
@@ -448,11 +497,17 @@ describe('login throttling', () => {
   it('per client: one address trying many accounts is stopped after 5, and a spoofed X-Forwarded-For does not reset it', async () => {
     const sprayer = '192.0.2.50';
     for (let guess = 1; guess <= 5; guess += 1) {
-      const response = await attempt(uniqueEmail(`spray${guess}`), 'some password', { remoteAddress: sprayer, headers: { 'x-forwarded-for': `198.51.100.${guess}` } });
+      const response = await attempt(uniqueEmail(`spray${guess}`), 'some password', {
+        remoteAddress: sprayer,
+        headers: { 'x-forwarded-for': `198.51.100.${guess}` },
+      });
       expect(response.statusCode).toBe(401);
     }
     for (const spoofed of ['198.51.100.200', '10.0.0.1', '127.0.0.2']) {
-      const response = await attempt(uniqueEmail('spray'), 'some password', { remoteAddress: sprayer, headers: { 'x-forwarded-for': spoofed } });
+      const response = await attempt(uniqueEmail('spray'), 'some password', {
+        remoteAddress: sprayer,
+        headers: { 'x-forwarded-for': spoofed },
+      });
       expect(response.statusCode).toBe(429);
       expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
     }
@@ -466,6 +521,8 @@ describe('login throttling', () => {
     expect(signUpAttempt.statusCode).toBe(429);
 
     // Another address is counted separately.
-    expect((await attempt(uniqueEmail('elsewhere'), 'some password', { remoteAddress: '192.0.2.77' })).statusCode).toBe(401);
+    expect((await attempt(uniqueEmail('elsewhere'), 'some password', { remoteAddress: '192.0.2.77' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -44,7 +44,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * client) returned without counting anything.
    */
   function limiter(limit: RateLimitConfig, keyGenerator?: (request: FastifyRequest) => string) {
-    const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, ...(keyGenerator ? { keyGenerator } : {}) });
+    const check = app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      ...(keyGenerator ? { keyGenerator } : {}),
+    });
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
@@ -61,7 +65,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const refreshCookie = (request: FastifyRequest) =>
     ({ httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: COOKIE_PATH }) as const;
-  const hintCookie = (request: FastifyRequest) => ({ httpOnly: false, sameSite: 'strict', secure: request.protocol === 'https', path: '/' }) as const;
+  const hintCookie = (request: FastifyRequest) =>
+    ({ httpOnly: false, sameSite: 'strict', secure: request.protocol === 'https', path: '/' }) as const;
 
   /** The session's refresh token as its cookie, and the bearer token the answer carries. */
   function grant(request: FastifyRequest, reply: FastifyReply, session: SessionGrant) {
@@ -85,11 +90,17 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/token',
-    { schema: schema.login, onRequest: perClient, preHandler: perAccount((request) => (request.body as { username?: string })?.username) },
+    {
+      schema: schema.login,
+      onRequest: perClient,
+      preHandler: perAccount((request) => (request.body as { username?: string })?.username),
+    },
     async (request, reply) => {
       const email = normaliseEmail(request.body.username);
       const user = await users.findCredentials(email);
-      const valid = user ? await verifyPassword(request.body.password, user.passwordHash) : await verifyAgainstDecoy(request.body.password);
+      const valid = user
+        ? await verifyPassword(request.body.password, user.passwordHash)
+        : await verifyAgainstDecoy(request.body.password);
       if (!user || !valid) throw unauthorized(MESSAGES.loginFailed);
       return grant(request, reply, await sessions.start(user.id));
     },
@@ -105,7 +116,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      preHandler: perAccount((request) => (request.query as { email?: string }).email ?? (request.body as { email?: string } | undefined)?.email),
+      preHandler: perAccount(
+        (request) =>
+          (request.query as { email?: string }).email ?? (request.body as { email?: string } | undefined)?.email,
+      ),
     },
     async (request, reply) => {
       const email = validEmail(request.query.email ?? request.body?.email);
@@ -140,4 +154,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 // Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
-export default fp(authRoutes, { name: 'auth-routes', encapsulate: true, dependencies: ['database', 'authentication', '@fastify/rate-limit'] });
+export default fp(authRoutes, {
+  name: 'auth-routes',
+  encapsulate: true,
+  dependencies: ['database', 'authentication', '@fastify/rate-limit'],
+});

@@ -30,7 +30,10 @@ describe('GET /api/v1/banners/all', () => {
 
   it('every banner image is served by the image call', async () => {
     for (const banner of banners) {
-      const response = await shop.app.inject({ method: 'GET', url: `/api/v1/image/${encodeURIComponent(banner.image)}` });
+      const response = await shop.app.inject({
+        method: 'GET',
+        url: `/api/v1/image/${encodeURIComponent(banner.image)}`,
+      });
       expect(response.statusCode).toBe(200);
     }
   });

@@ -42,10 +42,20 @@ const getCart = (shopper: Shopper, userId = shopper.id) =>
   shop.app.inject({ method: 'GET', url: `/api/v1/cart/${userId}`, headers: shopper.headers });
 
 const add = (shopper: Shopper, body: Record<string, unknown>) =>
-  shop.app.inject({ method: 'POST', url: '/api/v1/cart/add', headers: shopper.headers, payload: { user_id: shopper.id, ...body } });
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/cart/add',
+    headers: shopper.headers,
+    payload: { user_id: shopper.id, ...body },
+  });
 
 const setCount = (shopper: Shopper, itemId: number | string, count: number | string) =>
-  shop.app.inject({ method: 'PUT', url: '/api/v1/cart/count', headers: shopper.headers, query: { item_id: String(itemId), count: String(count) } });
+  shop.app.inject({
+    method: 'PUT',
+    url: '/api/v1/cart/count',
+    headers: shopper.headers,
+    query: { item_id: String(itemId), count: String(count) },
+  });
 
 const remove = (shopper: Shopper, itemId: number | string) =>
   shop.app.inject({ method: 'DELETE', url: `/api/v1/cart/${itemId}`, headers: shopper.headers });
@@ -96,7 +106,13 @@ describe('cart', () => {
       id: itemId,
       count: 2,
       item_total: Math.round(variant.price * 100 * 2) / 100,
-      product: { id: product.id, art: product.art, name: product.name, description: product.description, image: product.image },
+      product: {
+        id: product.id,
+        art: product.art,
+        name: product.name,
+        description: product.description,
+        image: product.image,
+      },
       variant: { price: variant.price },
       variant_id: variant.id,
     });
@@ -157,18 +173,26 @@ describe('cart', () => {
     }
   });
 
-  it.each([0, -1, 1.5, 10_001, 'abc', ''])('PUT /cart/count with count %j → 422 and the count is unchanged', async (count) => {
-    await emptyCart(owner);
-    const product = catalogue.find((candidate) => inStock(candidate).length > 0)!;
-    const itemId = await addOk(owner, product, inStock(product)[0]!.id, 4);
-    const response = await setCount(owner, itemId, count);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
-    expect((await cartOf(owner)).items[0]!.count).toBe(4);
-  });
+  it.each([0, -1, 1.5, 10_001, 'abc', ''])(
+    'PUT /cart/count with count %j → 422 and the count is unchanged',
+    async (count) => {
+      await emptyCart(owner);
+      const product = catalogue.find((candidate) => inStock(candidate).length > 0)!;
+      const itemId = await addOk(owner, product, inStock(product)[0]!.id, 4);
+      const response = await setCount(owner, itemId, count);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+      expect((await cartOf(owner)).items[0]!.count).toBe(4);
+    },
+  );
 
   it('PUT /cart/count without item_id → 422; for a line that does not exist → 404', async () => {
-    const missing = await shop.app.inject({ method: 'PUT', url: '/api/v1/cart/count', headers: owner.headers, query: { count: '2' } });
+    const missing = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/v1/cart/count',
+      headers: owner.headers,
+      query: { count: '2' },
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
     const unknown = await setCount(owner, 2_000_000_000, 2);
@@ -196,7 +220,9 @@ describe('cart', () => {
     const [a, b] = catalogue.filter((product) => inStock(product).length > 0);
     const response = await add(owner, { product_id: a!.id, variant_id: inStock(b!)[0]!.id, count: 1 });
     expect(response.statusCode).toBe(422);
-    expect(json<{ detail: string }>(response).detail).toBe(`Не удалось найти вариант с id=${inStock(b!)[0]!.id} для продукта ${a!.id}`);
+    expect(json<{ detail: string }>(response).detail).toBe(
+      `Не удалось найти вариант с id=${inStock(b!)[0]!.id} для продукта ${a!.id}`,
+    );
     const unknownVariant = await add(owner, { product_id: a!.id, variant_id: 2_000_000_000, count: 1 });
     expect(unknownVariant.statusCode).toBe(422);
     expect((await cartOf(owner)).items).toEqual([]);
@@ -204,7 +230,9 @@ describe('cart', () => {
 
   it('an out-of-stock variant → 409 with a Russian detail, nothing added', async () => {
     await emptyCart(owner);
-    const entry = catalogue.flatMap((product) => product.variants.map((variant) => ({ product, variant }))).find(({ variant }) => variant.stock === 0);
+    const entry = catalogue
+      .flatMap((product) => product.variants.map((variant) => ({ product, variant })))
+      .find(({ variant }) => variant.stock === 0);
     expect(entry).toBeDefined();
     const response = await add(owner, { product_id: entry!.product.id, variant_id: entry!.variant.id, count: 1 });
     expect(response.statusCode).toBe(409);
@@ -248,7 +276,14 @@ describe('cart', () => {
     await emptyCart(owner);
     const product = takeProduct();
     const variant = inStock(product)[0]!;
-    const response = await add(owner, { product_id: product.id, variant_id: variant.id, count: 2, price: 0.01, item_total: 0, colour: 'золотой' });
+    const response = await add(owner, {
+      product_id: product.id,
+      variant_id: variant.id,
+      count: 2,
+      price: 0.01,
+      item_total: 0,
+      colour: 'золотой',
+    });
     expect(response.statusCode).toBe(201);
     const [line] = (await cartOf(owner)).items;
     expect(line!.variant.price).toBe(variant.price);
@@ -266,13 +301,13 @@ describe('cart ownership', () => {
     victimCart = await cartOf(owner);
   });
 
-  it('reading another user\'s cart → 403', async () => {
+  it("reading another user's cart → 403", async () => {
     const response = await getCart(intruder!, owner.id);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
   });
 
-  it('adding with another user\'s user_id → 403 and nothing lands in either cart', async () => {
+  it("adding with another user's user_id → 403 and nothing lands in either cart", async () => {
     const product = catalogue.find((candidate) => inStock(candidate).length > 0)!;
     const response = await shop.app.inject({
       method: 'POST',
@@ -285,7 +320,7 @@ describe('cart ownership', () => {
     expect((await cartOf(intruder!)).items).toEqual([]);
   });
 
-  it('changing or deleting another user\'s line → 404, and the victim\'s cart is unchanged', async () => {
+  it("changing or deleting another user's line → 404, and the victim's cart is unchanged", async () => {
     const put = await setCount(intruder!, victimItem, 9999);
     expect(put.statusCode).toBe(404);
     const del = await remove(intruder!, victimItem);
@@ -297,7 +332,11 @@ describe('cart ownership', () => {
     const calls = [
       shop.app.inject({ method: 'GET', url: `/api/v1/cart/${owner.id}` }),
       shop.app.inject({ method: 'PUT', url: '/api/v1/cart/count', query: { item_id: String(victimItem), count: '1' } }),
-      shop.app.inject({ method: 'POST', url: '/api/v1/cart/add', payload: { user_id: owner.id, product_id: 1, variant_id: 1, count: 1 } }),
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/cart/add',
+        payload: { user_id: owner.id, product_id: 1, variant_id: 1, count: 1 },
+      }),
       shop.app.inject({ method: 'DELETE', url: `/api/v1/cart/${victimItem}` }),
     ];
     for (const response of await Promise.all(calls)) {
@@ -308,7 +347,11 @@ describe('cart ownership', () => {
   });
 
   it('a garbage token → 401', async () => {
-    const response = await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${owner.id}`, headers: { authorization: 'Bearer nonsense' } });
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: `/api/v1/cart/${owner.id}`,
+      headers: { authorization: 'Bearer nonsense' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -5,11 +5,19 @@ import { Type } from 'typebox';
 const Health = Type.Object({ status: Type.String() });
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/live', { schema: { tags: ['health'], summary: 'Процесс жив', response: { 200: Health } } }, () => ({ status: 'ok' }));
+  app.get('/live', { schema: { tags: ['health'], summary: 'Процесс жив', response: { 200: Health } } }, () => ({
+    status: 'ok',
+  }));
 
   app.get(
     '/ready',
-    { schema: { tags: ['health'], summary: 'Готов обслуживать запросы (база данных доступна)', response: { 200: Health, 503: Health } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Готов обслуживать запросы (база данных доступна)',
+        response: { 200: Health, 503: Health },
+      },
+    },
     async (_request, reply) => {
       try {
         await app.database.ping();

@@ -5,7 +5,9 @@ let shop: TestApp;
 let image: string;
 beforeAll(async () => {
   shop = await createTestApp();
-  const [product] = json<Product[]>(await shop.app.inject({ method: 'GET', url: '/api/v1/products/', query: { limit: '1' } }));
+  const [product] = json<Product[]>(
+    await shop.app.inject({ method: 'GET', url: '/api/v1/products/', query: { limit: '1' } }),
+  );
   image = product!.image;
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());

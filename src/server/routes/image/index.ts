@@ -9,7 +9,13 @@ const IMAGE_NAME = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}\\.(svg|png|jpe?g|webp|avif
 const DAY_SECONDS = 24 * 60 * 60;
 
 const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(fastifyStatic, { root: app.config.imageDir, serve: false, maxAge: DAY_SECONDS * 1000, etag: true, lastModified: true });
+  await app.register(fastifyStatic, {
+    root: app.config.imageDir,
+    serve: false,
+    maxAge: DAY_SECONDS * 1000,
+    etag: true,
+    lastModified: true,
+  });
 
   app.get(
     '/:name',

@@ -6,7 +6,17 @@
 import { and, eq, inArray, ne, sum } from 'drizzle-orm';
 import type { Product, Variant } from '../../../shared/api';
 import { orderLines, orders } from '../../db/schema';
-import { allProducts, createTestApp, quickShoppers, setVariant, stockOf, STARTUP_TIMEOUT, usesPostgres, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
+import {
+  allProducts,
+  createTestApp,
+  quickShoppers,
+  setVariant,
+  stockOf,
+  STARTUP_TIMEOUT,
+  usesPostgres,
+  type Shopper,
+  type TestApp,
+} from '../../../../test/server/helpers/test-app';
 
 const ADDRESS = 'г. Казань, ул. Баумана, д. 1';
 
@@ -16,7 +26,9 @@ let shoppers: Shopper[];
 
 beforeAll(async () => {
   shop = await createTestApp();
-  spare = (await allProducts(shop.app)).filter((product) => product.variants.filter((variant) => variant.stock > 0).length >= 2);
+  spare = (await allProducts(shop.app)).filter(
+    (product) => product.variants.filter((variant) => variant.stock > 0).length >= 2,
+  );
   shoppers = await quickShoppers(shop.app, 30);
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
@@ -28,7 +40,12 @@ function takeProduct(): { product: Product; v1: Variant; v2: Variant } {
 }
 
 const order = (shopper: Shopper, items: { product_id: number; variant_id: number; quantity: number }[]) =>
-  shop.app.inject({ method: 'POST', url: '/api/v1/order/', headers: shopper.headers, payload: { user_id: shopper.id, address: ADDRESS, items } });
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/order/',
+    headers: shopper.headers,
+    payload: { user_id: shopper.id, address: ADDRESS, items },
+  });
 
 async function unitsInOrderLines(variantIds: number[]): Promise<number> {
   const [row] = await shop.app.database.db
@@ -47,7 +64,9 @@ it('30 parallel orders of 1 unit against a stock of 7: exactly 7 succeed, 23 get
   const { product, v1 } = takeProduct();
   await setVariant(shop.app, v1.id, { stock: STOCK });
 
-  const answers = await Promise.all(shoppers.map((shopper) => order(shopper, [{ product_id: product.id, variant_id: v1.id, quantity: 1 }])));
+  const answers = await Promise.all(
+    shoppers.map((shopper) => order(shopper, [{ product_id: product.id, variant_id: v1.id, quantity: 1 }])),
+  );
   const statuses = answers.map((answer) => answer.statusCode);
   const unexpected = answers.filter((answer) => answer.statusCode !== 201 && answer.statusCode !== 409);
   expect(unexpected.map((answer) => `${answer.statusCode} ${answer.body}`)).toEqual([]);
@@ -59,7 +78,10 @@ it('30 parallel orders of 1 unit against a stock of 7: exactly 7 succeed, 23 get
 
   expect(await stockOf(shop.app, product.art, v1.id)).toBe(0);
   expect(await unitsInOrderLines([v1.id])).toBe(STOCK);
-  const [lines] = await shop.app.database.db.select({ total: sum(orderLines.quantity) }).from(orderLines).where(eq(orderLines.variantId, v1.id));
+  const [lines] = await shop.app.database.db
+    .select({ total: sum(orderLines.quantity) })
+    .from(orderLines)
+    .where(eq(orderLines.variantId, v1.id));
   expect(Number(lines!.total)).toBe(STOCK);
 });
 
@@ -99,7 +121,9 @@ it('parallel cancels of one order return its stock exactly once', async () => {
   const { id } = placed.json() as { id: number };
 
   const answers = await Promise.all(
-    Array.from({ length: 8 }, () => shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${id}`, headers: owner!.headers })),
+    Array.from({ length: 8 }, () =>
+      shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${id}`, headers: owner!.headers }),
+    ),
   );
   const statuses = answers.map((answer) => answer.statusCode).sort();
   expect(statuses).toEqual([200, ...Array(7).fill(409)]);
@@ -120,11 +144,17 @@ it('parallel orders and cancels mixed: stock + units in live orders stays consta
 
   // Cancel three while ten more try to buy.
   const cancels = placed.slice(0, 3).map(({ answer, shopper }) =>
-    shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${(answer.json() as { id: number }).id}`, headers: shopper.headers }),
+    shop.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/order/${(answer.json() as { id: number }).id}`,
+      headers: shopper.headers,
+    }),
   );
   const buys = shoppers.slice(10, 20).map((shopper) => order(shopper, item));
   const answers = await Promise.all([...cancels, ...buys]);
-  expect(answers.filter((answer) => ![200, 201, 409].includes(answer.statusCode)).map((answer) => answer.body)).toEqual([]);
+  expect(answers.filter((answer) => ![200, 201, 409].includes(answer.statusCode)).map((answer) => answer.body)).toEqual(
+    [],
+  );
   expect(answers.slice(0, 3).map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
 
   // Conservation: what is on the shelf plus what sits in live orders is what there was.

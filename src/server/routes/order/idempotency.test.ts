@@ -1,5 +1,14 @@
 import type { Product } from '../../../shared/api';
-import { allProducts, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, stockOf, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
+import {
+  allProducts,
+  createTestApp,
+  quickShoppers,
+  setVariant,
+  STARTUP_TIMEOUT,
+  stockOf,
+  type Shopper,
+  type TestApp,
+} from '../../../../test/server/helpers/test-app';
 
 let shop: TestApp;
 let buyer: Shopper;
@@ -69,12 +78,15 @@ describe('POST /api/v1/order/ with an Idempotency-Key', () => {
     expect((first.json() as { id: number }).id).not.toBe((second.json() as { id: number }).id);
   });
 
-  it.each([['has space'], ['x'.repeat(201)], ['ключ']])('a malformed key (%s) → 422 before anything is ordered', async (key) => {
-    const before = await stock();
-    const answer = await order(buyer, key);
-    expect(answer.statusCode).toBe(422);
-    expect(await stock()).toBe(before);
-  });
+  it.each([['has space'], ['x'.repeat(201)], ['ключ']])(
+    'a malformed key (%s) → 422 before anything is ordered',
+    async (key) => {
+      const before = await stock();
+      const answer = await order(buyer, key);
+      expect(answer.statusCode).toBe(422);
+      expect(await stock()).toBe(before);
+    },
+  );
 
   it('a failed order (short of stock) keeps the key free for a corrected retry', async () => {
     const short = await order(buyer, 'retry-after-409', 100_000);

@@ -39,7 +39,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...details,
       // The digest is of the order as understood (trimmed, blanks as null): the same order
       // retried is recognised, a different one under the same key is refused.
-      idempotency: key ? { key, digest: createHash('sha256').update(JSON.stringify(details)).digest('base64url') } : undefined,
+      idempotency: key
+        ? { key, digest: createHash('sha256').update(JSON.stringify(details)).digest('base64url') }
+        : undefined,
     });
     // Before answering: the buyer's next look at the product must show the new stock.
     app.catalogueCache.invalidate();
@@ -66,4 +68,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 // Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
-export default fp(orderRoutes, { name: 'order-routes', encapsulate: true, dependencies: ['database', 'authentication', 'catalogue-cache'] });
+export default fp(orderRoutes, {
+  name: 'order-routes',
+  encapsulate: true,
+  dependencies: ['database', 'authentication', 'catalogue-cache'],
+});

@@ -25,7 +25,9 @@ let stranger: Shopper;
 
 beforeAll(async () => {
   shop = await createTestApp();
-  spare = (await allProducts(shop.app)).filter((product) => product.variants.filter((variant) => variant.stock > 0).length >= 2);
+  spare = (await allProducts(shop.app)).filter(
+    (product) => product.variants.filter((variant) => variant.stock > 0).length >= 2,
+  );
   buyer = await signUp(shop.app);
   stranger = (await quickShoppers(shop.app, 1))[0]!;
 }, STARTUP_TIMEOUT);
@@ -42,9 +44,18 @@ async function takeProduct(stock = 50): Promise<{ product: Product; v1: Variant;
 }
 
 const place = (shopper: Shopper, body: Record<string, unknown>) =>
-  shop.app.inject({ method: 'POST', url: '/api/v1/order/', headers: shopper.headers, payload: { user_id: shopper.id, address: ADDRESS, ...body } });
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/order/',
+    headers: shopper.headers,
+    payload: { user_id: shopper.id, address: ADDRESS, ...body },
+  });
 
-const line = (product: Product, variant: Variant, quantity: number) => ({ product_id: product.id, variant_id: variant.id, quantity });
+const line = (product: Product, variant: Variant, quantity: number) => ({
+  product_id: product.id,
+  variant_id: variant.id,
+  quantity,
+});
 
 async function placeOk(shopper: Shopper, body: Record<string, unknown>): Promise<OrderSummary> {
   const response = await place(shopper, body);
@@ -125,7 +136,9 @@ describe('POST /api/v1/order/', () => {
     expect((await addToCart(v1, 2)).statusCode).toBe(201);
     expect((await addToCart(v2, 3)).statusCode).toBe(201);
     await placeOk(buyer, { items: [line(product, v1, 2)] });
-    const cart = json<Cart>(await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${buyer.id}`, headers: buyer.headers }));
+    const cart = json<Cart>(
+      await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${buyer.id}`, headers: buyer.headers }),
+    );
     expect(cart.items.map((item) => [item.variant_id, item.count])).toEqual([[v2.id, 3]]);
   });
 
@@ -170,14 +183,20 @@ describe('POST /api/v1/order/', () => {
     const mismatched = await place(buyer, { items: [{ product_id: a.product.id, variant_id: b.v1.id, quantity: 1 }] });
     expect(mismatched.statusCode).toBe(422);
     expect(mismatched.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
-    const unknown = await place(buyer, { items: [{ product_id: a.product.id, variant_id: 2_000_000_000, quantity: 1 }] });
+    const unknown = await place(buyer, {
+      items: [{ product_id: a.product.id, variant_id: 2_000_000_000, quantity: 1 }],
+    });
     expect(unknown.statusCode).toBe(422);
     expect(await stockOf(shop.app, b.product.art, b.v1.id)).toBe(50);
   });
 
   it('INN of 11 characters → 422 "ИНН должен содержать ровно 12 символов."', async () => {
     const { product, v1 } = await takeProduct();
-    const response = await place(buyer, { items: [line(product, v1, 1)], company_name: 'ООО «Ромашка»', company_inn: '12345678901' });
+    const response = await place(buyer, {
+      items: [line(product, v1, 1)],
+      company_name: 'ООО «Ромашка»',
+      company_inn: '12345678901',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ detail: 'ИНН должен содержать ровно 12 символов.' });
     expect((await place(buyer, { items: [line(product, v1, 1)], company_inn: '1234567890123' })).json()).toEqual({
@@ -188,7 +207,11 @@ describe('POST /api/v1/order/', () => {
 
   it('KPP of 8 characters → 422 "КПП должен содержать ровно 9 символов."', async () => {
     const { product, v1 } = await takeProduct();
-    const response = await place(buyer, { items: [line(product, v1, 1)], company_inn: '123456789012', company_kpp: '12345678' });
+    const response = await place(buyer, {
+      items: [line(product, v1, 1)],
+      company_inn: '123456789012',
+      company_kpp: '12345678',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ detail: 'КПП должен содержать ровно 9 символов.' });
   });
@@ -217,9 +240,19 @@ describe('POST /api/v1/order/', () => {
 
   it('empty or blank company fields are stored as null (SPEC §5), as are nulls and absent fields', async () => {
     const { product, v1 } = await takeProduct();
-    const blank = await placeOk(buyer, { items: [line(product, v1, 1)], company_name: '', company_inn: '', company_kpp: '   ' });
+    const blank = await placeOk(buyer, {
+      items: [line(product, v1, 1)],
+      company_name: '',
+      company_inn: '',
+      company_kpp: '   ',
+    });
     expect(await storedOrder(blank.id)).toMatchObject({ companyName: null, companyInn: null, companyKpp: null });
-    const nulls = await placeOk(buyer, { items: [line(product, v1, 1)], company_name: null, company_inn: null, company_kpp: null });
+    const nulls = await placeOk(buyer, {
+      items: [line(product, v1, 1)],
+      company_name: null,
+      company_inn: null,
+      company_kpp: null,
+    });
     expect(await storedOrder(nulls.id)).toMatchObject({ companyName: null, companyInn: null, companyKpp: null });
     const absent = await placeOk(buyer, { items: [line(product, v1, 1)] });
     expect(await storedOrder(absent.id)).toMatchObject({ companyName: null, companyInn: null, companyKpp: null });
@@ -261,7 +294,11 @@ describe('POST /api/v1/order/', () => {
   });
 
   it('no token → 401', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/order/', payload: { user_id: buyer.id, address: ADDRESS, items: [] } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/order/',
+      payload: { user_id: buyer.id, address: ADDRESS, items: [] },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -278,7 +315,7 @@ describe('order list, status and cancel', () => {
     expect(response.json()).toEqual([]);
   });
 
-  it('lists the user\'s own orders, newest first, with the fields of the create answer', async () => {
+  it("lists the user's own orders, newest first, with the fields of the create answer", async () => {
     const { product, v1, v2 } = await takeProduct();
     const first = await placeOk(customer!, { items: [line(product, v1, 1)] });
     const second = await placeOk(customer!, { items: [line(product, v2, 2)] });
@@ -299,7 +336,10 @@ describe('order list, status and cancel', () => {
     const response = await statusOf(customer!, 2_000_000_000);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
-    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/order/abc/status', headers: customer!.headers })).statusCode).toBe(422);
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/v1/order/abc/status', headers: customer!.headers }))
+        .statusCode,
+    ).toBe(422);
   });
 
   it('cancel → {id, status: "Отменён"}, the stock comes back; cancelling again → 409', async () => {
@@ -313,7 +353,9 @@ describe('order list, status and cancel', () => {
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(30);
     expect(await stockOf(shop.app, product.art, v2.id)).toBe(30);
     expect(json<{ status: string }>(await statusOf(customer!, order.id)).status).toBe('Отменён');
-    expect(json<OrderSummary[]>(await listOrders(customer!)).find((listed) => listed.id === order.id)!.status).toBe('Отменён');
+    expect(json<OrderSummary[]>(await listOrders(customer!)).find((listed) => listed.id === order.id)!.status).toBe(
+      'Отменён',
+    );
 
     const again = await cancel(customer!, order.id);
     expect(again.statusCode).toBe(409);
@@ -322,7 +364,7 @@ describe('order list, status and cancel', () => {
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(30);
   });
 
-  it('another user\'s order: status and cancel → 404, nothing changes; their list → 403', async () => {
+  it("another user's order: status and cancel → 404, nothing changes; their list → 403", async () => {
     const { product, v1 } = await takeProduct(30);
     const order = await placeOk(customer!, { items: [line(product, v1, 5)] });
 
@@ -342,7 +384,10 @@ describe('order list, status and cancel', () => {
   it('once a manager marks the order as shipped, cancelling → 409 and the stock stays taken', async () => {
     const { product, v1 } = await takeProduct(30);
     const order = await placeOk(customer!, { items: [line(product, v1, 5)] });
-    expect(await shop.app.repositories.orders.setStatus(order.id, 'Отправлен')).toEqual({ id: order.id, status: 'Отправлен' });
+    expect(await shop.app.repositories.orders.setStatus(order.id, 'Отправлен')).toEqual({
+      id: order.id,
+      status: 'Отправлен',
+    });
     expect(json<{ status: string }>(await statusOf(customer!, order.id)).status).toBe('Отправлен');
 
     const response = await cancel(customer!, order.id);
@@ -357,7 +402,9 @@ describe('order list, status and cancel', () => {
     const order = await placeOk(customer!, { items: [line(product, v1, 2)] });
     await shop.app.repositories.orders.setStatus(order.id, 'Оплачен');
     expect((await cancel(customer!, order.id)).statusCode).toBe(200);
-    await expect(shop.app.repositories.orders.setStatus(order.id, 'Оплачен')).rejects.toBeInstanceOf(OrderCancelledError);
+    await expect(shop.app.repositories.orders.setStatus(order.id, 'Оплачен')).rejects.toBeInstanceOf(
+      OrderCancelledError,
+    );
     expect(json<{ status: string }>(await statusOf(customer!, order.id)).status).toBe('Отменён');
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(30);
   });

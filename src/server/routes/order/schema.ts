@@ -1,6 +1,11 @@
 import { Type } from 'typebox';
 import { Id } from '../../../shared/schemas/common';
-import { IdempotencyHeaders, OrderCreateBody, OrderStatusSchema, OrderSummarySchema } from '../../../shared/schemas/order';
+import {
+  IdempotencyHeaders,
+  OrderCreateBody,
+  OrderStatusSchema,
+  OrderSummarySchema,
+} from '../../../shared/schemas/order';
 import { bearer, errors } from '../common-schemas';
 
 export const placeOrder = {

@@ -1,7 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '../../../shared/api';
 import { buildApp } from '../../app';
-import { allProducts, createTestApp, quickShoppers, setVariant, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
+import {
+  allProducts,
+  createTestApp,
+  quickShoppers,
+  setVariant,
+  STARTUP_TIMEOUT,
+  type Shopper,
+  type TestApp,
+} from '../../../../test/server/helpers/test-app';
 
 let shop: TestApp;
 let buyer: Shopper;
@@ -15,15 +23,21 @@ beforeAll(async () => {
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
-const read = (headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url: `/api/v1/products/${product.art}`, headers });
-const stockIn = (response: { json(): unknown }) => (response.json() as Product).variants.find((variant) => variant.id === product.variants[0]!.id)!.stock;
+const read = (headers: Record<string, string> = {}) =>
+  shop.app.inject({ method: 'GET', url: `/api/v1/products/${product.art}`, headers });
+const stockIn = (response: { json(): unknown }) =>
+  (response.json() as Product).variants.find((variant) => variant.id === product.variants[0]!.id)!.stock;
 
 function order(quantity: number) {
   return shop.app.inject({
     method: 'POST',
     url: '/api/v1/order/',
     headers: buyer.headers,
-    payload: { user_id: buyer.id, address: 'Казань', items: [{ product_id: product.id, variant_id: product.variants[0]!.id, quantity }] },
+    payload: {
+      user_id: buyer.id,
+      address: 'Казань',
+      items: [{ product_id: product.id, variant_id: product.variants[0]!.id, quantity }],
+    },
   });
 }
 
@@ -42,16 +56,19 @@ describe('catalogue reads are cached and revalidated', () => {
   it.each([
     ['br', 'gzip, deflate, br', brotliDecompressSync],
     ['gzip', 'gzip, deflate', gunzipSync],
-  ] as const)('sends the cached answer %s-compressed to a browser that accepts it, with the same ETag', async (encoding, accepted, decode) => {
-    const plain = await read();
-    const compressed = await read({ 'accept-encoding': accepted });
-    expect(compressed.statusCode).toBe(200);
-    expect(compressed.headers['content-encoding']).toBe(encoding);
-    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
-    expect(decode(compressed.rawPayload).toString('utf8')).toBe(plain.body);
-    expect(compressed.headers.etag).toBe(plain.headers.etag);
-    expect((await read({ 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
-  });
+  ] as const)(
+    'sends the cached answer %s-compressed to a browser that accepts it, with the same ETag',
+    async (encoding, accepted, decode) => {
+      const plain = await read();
+      const compressed = await read({ 'accept-encoding': accepted });
+      expect(compressed.statusCode).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(compressed.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(compressed.headers.etag).toBe(plain.headers.etag);
+      expect((await read({ 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+    },
+  );
 
   it('never shows stock older than the last order or cancellation', async () => {
     const before = stockIn(await read());
@@ -60,7 +77,11 @@ describe('catalogue reads are cached and revalidated', () => {
     const afterOrder = await read();
     expect(stockIn(afterOrder)).toBe(before - 3);
 
-    await shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${(placed.json() as { id: number }).id}`, headers: buyer.headers });
+    await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/order/${(placed.json() as { id: number }).id}`,
+      headers: buyer.headers,
+    });
     expect(stockIn(await read())).toBe(before);
   });
 
@@ -82,7 +103,11 @@ describe('catalogue reads are cached and revalidated', () => {
       method: 'POST',
       url: '/api/v1/order/',
       headers: buyer.headers,
-      payload: { user_id: buyer.id, address: 'Казань', items: [{ product_id: laggard.id, variant_id: variant.id, quantity: 500 }] },
+      payload: {
+        user_id: buyer.id,
+        address: 'Казань',
+        items: [{ product_id: laggard.id, variant_id: variant.id, quantity: 500 }],
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(((await popular()).json() as Product[])[0]!.id).toBe(laggard.id);
@@ -103,7 +128,11 @@ if (process.env.TEST_DATABASE_URL) {
           method: 'POST',
           url: '/api/v1/order/',
           headers: buyer.headers,
-          payload: { user_id: buyer.id, address: 'Тула', items: [{ product_id: product.id, variant_id: product.variants[0]!.id, quantity: 2 }] },
+          payload: {
+            user_id: buyer.id,
+            address: 'Тула',
+            items: [{ product_id: product.id, variant_id: product.variants[0]!.id, quantity: 2 }],
+          },
         });
         expect(placed.statusCode).toBe(201);
         const deadline = Date.now() + 3000;

@@ -18,7 +18,13 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * Answers a catalogue read from the cache (serialised once by the route's own response schema,
    * compressed once per encoding), with an ETag so that a browser that has it gets a bodiless 304.
    */
-  async function cached(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>, missing?: string) {
+  async function cached(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<unknown>,
+    missing?: string,
+  ) {
     // Keyed by the validated parameters, not the raw URL: spelling a query differently cannot
     // make the cache keep the same answer twice.
     const answer = await app.catalogueCache.get(key, async () => {
@@ -53,13 +59,29 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/categories/:category', { schema: schema.productsInCategory, ...OWN_ENCODING }, (request, reply) => {
     const { category } = request.params;
     const { skip, limit } = request.query;
-    return cached(request, reply, `category:${skip}:${limit}:${category}`, () => products.listByCategory(category, request.query), 'Категория не найдена');
+    return cached(
+      request,
+      reply,
+      `category:${skip}:${limit}:${category}`,
+      () => products.listByCategory(category, request.query),
+      'Категория не найдена',
+    );
   });
 
   app.get('/:art', { schema: schema.productByArt, ...OWN_ENCODING }, (request, reply) =>
-    cached(request, reply, `art:${request.params.art}`, () => products.findByArt(request.params.art), 'Товар не найден'),
+    cached(
+      request,
+      reply,
+      `art:${request.params.art}`,
+      () => products.findByArt(request.params.art),
+      'Товар не найден',
+    ),
   );
 };
 
 // Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
-export default fp(productsRoutes, { name: 'products-routes', encapsulate: true, dependencies: ['database', 'catalogue-cache'] });
+export default fp(productsRoutes, {
+  name: 'products-routes',
+  encapsulate: true,
+  dependencies: ['database', 'catalogue-cache'],
+});

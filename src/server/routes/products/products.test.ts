@@ -1,7 +1,14 @@
 import { asc } from 'drizzle-orm';
 import type { Product } from '../../../shared/api';
 import { products as productsTable } from '../../db/schema';
-import { allProducts, createTestApp, STARTUP_TIMEOUT, json, quickShoppers, type TestApp } from '../../../../test/server/helpers/test-app';
+import {
+  allProducts,
+  createTestApp,
+  STARTUP_TIMEOUT,
+  json,
+  quickShoppers,
+  type TestApp,
+} from '../../../../test/server/helpers/test-app';
 
 const PRODUCT_KEYS = ['art', 'big_description', 'description', 'id', 'image', 'name', 'variants'];
 const VARIANT_KEYS = ['color', 'id', 'price', 'size', 'stock'];
@@ -146,11 +153,14 @@ describe('GET /api/v1/products/{art}', () => {
     expect(product.variants).toEqual([]);
   });
 
-  it.each(['NO-SUCH-ART', 'MO-0000', 'артикул', '%20', "x'; drop table products; --"])('unknown art %j → 404 {detail}', async (art) => {
-    const response = await get(`/api/v1/products/${encodeURIComponent(art)}`);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
-  });
+  it.each(['NO-SUCH-ART', 'MO-0000', 'артикул', '%20', "x'; drop table products; --"])(
+    'unknown art %j → 404 {detail}',
+    async (art) => {
+      const response = await get(`/api/v1/products/${encodeURIComponent(art)}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+    },
+  );
 
   it('an art longer than the limit is refused with 422, not looked up', async () => {
     const response = await get(`/api/v1/products/${'A'.repeat(65)}`);
@@ -160,7 +170,9 @@ describe('GET /api/v1/products/{art}', () => {
 
   it('art is matched exactly (case matters, no prefix match)', async () => {
     const art = catalogue[0]!.art;
-    expect((await get(`/api/v1/products/${encodeURIComponent(art.toLowerCase())}`)).statusCode).toBe(art === art.toLowerCase() ? 200 : 404);
+    expect((await get(`/api/v1/products/${encodeURIComponent(art.toLowerCase())}`)).statusCode).toBe(
+      art === art.toLowerCase() ? 200 : 404,
+    );
     expect((await get(`/api/v1/products/${encodeURIComponent(art.slice(0, -1))}`)).statusCode).toBe(404);
   });
 });
@@ -258,7 +270,11 @@ describe('GET /api/v1/products/popular', () => {
         method: 'POST',
         url: '/api/v1/order/',
         headers: buyer!.headers,
-        payload: { user_id: buyer!.id, address: 'Москва, ул. Тестовая, 1', items: [{ product_id: product.id, variant_id: variant.id, quantity }] },
+        payload: {
+          user_id: buyer!.id,
+          address: 'Москва, ул. Тестовая, 1',
+          items: [{ product_id: product.id, variant_id: variant.id, quantity }],
+        },
       });
       expect(response.statusCode).toBe(201);
     };
