@@ -1,5 +1,5 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
-import '../../theme/antd-pages.generated.css';
+import '../theme/antd-pages.generated.css';
 import { Dropdown, type MenuProps } from 'antd';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
