@@ -79,17 +79,17 @@ function buildAntdStyles() {
   );
 }
 
-// antd components of the first load whose style hooks are replaced by a class-name-only hook in
-// the browser build (src/client/theme/zeroRuntime): their CSS comes from the build-time stylesheet.
-const ZERO_RUNTIME_STYLED = /[\\/]antd[\\/]es[\\/](button|badge|spin|flex)$/;
+// antd components whose style hooks are replaced by a class-name-only hook in the browser build
+// (src/client/theme/zeroRuntime): their CSS comes from the build-time stylesheet. The first load's
+// (Button, Badge, Spin, Flex) and the catalogue's and product page's, whose first paint on a phone
+// waits for their chunk. Each of these imports its style module only for the default hook or a
+// sub-style component that renders nothing (compact, presetCmp, statusCmp).
+const ZERO_RUNTIME_STYLED = /[\\/]antd[\\/]es[\\/](button|badge|spin|flex|select|radio|input-number|tag|typography|empty)$/;
+const SUB_STYLE_COMPONENT = /^\.\/style\/(compact|presetCmp|statusCmp)$/;
 const zeroRuntimeStyles = new webpack.NormalModuleReplacementPlugin(/^\.\/style(\/.*)?$/, (resource) => {
   if (!ZERO_RUNTIME_STYLED.test(resource.context)) return;
-  const subComponent = resource.request === './style/compact';
-  resource.request = path.join(
-    __dirname,
-    'src/client/theme/zeroRuntime',
-    subComponent ? 'NoStyleComponent.js' : 'useComponentStyle.js',
-  );
+  const stub = SUB_STYLE_COMPONENT.test(resource.request) ? 'NoStyleComponent.js' : 'useComponentStyle.js';
+  resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime', stub);
 });
 
 const noTooltipUniqueProvider = new webpack.NormalModuleReplacementPlugin(
