@@ -84,7 +84,8 @@ function buildAntdStyles() {
 // (Button, Badge, Spin, Flex) and the catalogue's and product page's, whose first paint on a phone
 // waits for their chunk. Each of these imports its style module only for the default hook or a
 // sub-style component that renders nothing (compact, presetCmp, statusCmp).
-const ZERO_RUNTIME_STYLED = /[\\/]antd[\\/]es[\\/](button|badge|spin|flex|select|radio|input-number|tag|typography|empty)$/;
+const ZERO_RUNTIME_STYLED =
+  /[\\/]antd[\\/]es[\\/](button|badge|spin|flex|select|radio|input-number|tag|typography|empty)$/;
 const SUB_STYLE_COMPONENT = /^\.\/style\/(compact|presetCmp|statusCmp)$/;
 const zeroRuntimeStyles = new webpack.NormalModuleReplacementPlugin(/^\.\/style(\/.*)?$/, (resource) => {
   if (!ZERO_RUNTIME_STYLED.test(resource.context)) return;
