@@ -4,10 +4,11 @@
 import type { Static } from 'typebox';
 import type { AddressBody, AddressSchema } from './schemas/address';
 import type { TokenSchema, UserSchema } from './schemas/auth';
-import type { CartAddBody, CartItemSchema, CartSchema } from './schemas/cart';
+import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
 import type { OrderCreateBody, OrderItemSchema, OrderStatusSchema, OrderSummarySchema } from './schemas/order';
 import type { BannerSchema, ProductSchema, VariantSchema } from './schemas/products';
+import type { RequisitesSchema } from './schemas/requisites';
 
 export const API_PREFIX = 'api/v1/';
 
@@ -19,7 +20,9 @@ export const PAGE_SIZE = {
 } as const;
 
 export const LIMITS = {
-  innLength: 12,
+  /** An organisation's ИНН has 10 digits, an ИП's or a person's 12 (see src/shared/requisites.ts). */
+  innLengths: [10, 12],
+  innMax: 12,
   kppLength: 9,
   minQuantity: 1,
   maxCartCount: 10_000,
@@ -29,6 +32,7 @@ export const LIMITS = {
   artMax: 64,
   addressMax: 1000,
   nameMax: 200,
+  phoneMax: 32,
   companyNameMax: 300,
 } as const;
 
@@ -68,11 +72,34 @@ export const MESSAGES = {
   registrationFailed: 'Ошибка при регистрации',
   emailTaken: 'Пользователь с таким email уже существует',
   checkoutRequired: 'Пожалуйста, заполните имя, телефон и адрес доставки.',
-  innLength: 'ИНН должен содержать ровно 12 символов.',
+  // ИНН and КПП as the law has them, not SPEC §5's 12-only rule (docs/decisions.md).
+  innLength: 'ИНН должен содержать 10 цифр (организация) или 12 цифр (ИП).',
+  innChecksum: 'Некорректный ИНН: не сходится контрольное число.',
+  kppWithPersonalInn: 'КПП указывается только для организаций (ИНН из 10 цифр).',
   kppLength: 'КПП должен содержать ровно 9 символов.',
   orderFailed: 'Что-то пошло не так...',
   artInvalid: 'Некорректный формат артикула',
 } as const;
+
+/**
+ * The labels the storefront's forms give the API's fields: the server names a field this way in a
+ * validation message a buyer may see (never «contact_name»).
+ */
+export const FIELD_LABELS: Record<string, string> = {
+  contact_name: 'Имя',
+  contact_phone: 'Телефон',
+  company_name: 'Название компании',
+  company_inn: 'ИНН',
+  company_kpp: 'КПП',
+  address: 'Адрес доставки',
+  country: 'Страна',
+  city: 'Город',
+  street: 'Улица',
+  home_number: 'Дом',
+  apartment_number: 'Квартира',
+  count: 'Количество',
+  quantity: 'Количество',
+};
 
 // The wire shapes are the TypeBox schemas the server validates with (src/shared/schemas/); these
 // types are derived from them. Type-only imports: the storefront's bundle gets no TypeBox code.
@@ -82,6 +109,8 @@ export type Banner = Static<typeof BannerSchema>;
 export type CartItem = Static<typeof CartItemSchema>;
 export type Cart = Static<typeof CartSchema>;
 export type CartAddPayload = Static<typeof CartAddBody>;
+/** The 409 of a conditional count change: the line as it is now on the server. */
+export type CartCountConflict = Static<typeof CartCountConflictSchema>;
 export type User = Static<typeof UserSchema>;
 export type TokenResponse = Static<typeof TokenSchema>;
 export type OrderItemPayload = Static<typeof OrderItemSchema>;
@@ -92,8 +121,9 @@ export type OrderStatusAnswer = Static<typeof OrderStatusSchema>;
 export type AddressFields = Static<typeof AddressBody>;
 export type Address = Static<typeof AddressSchema>;
 export type ErrorAnswer = Static<typeof ErrorSchema>;
+/** The buyer's company and contact details, kept for the next checkout. */
+export type Requisites = Static<typeof RequisitesSchema>;
 
-/** Every image (products, banners, the about page) is served by the API under this path. */
 /**
  * The element in which the server hands a page the API answers its first render asks for
  * (the storefront plugin writes it, the client's base query reads it): one round trip less.
@@ -113,6 +143,7 @@ export function apiReadKey(path: string, params: Record<string, string | number>
   return query ? `${path}?${query}` : path;
 }
 
+/** Every image (products, banners, the about page) is served by the API under this path. */
 export function imageUrl(host: string, image: string): string {
   return `${host}${API_PREFIX}image/${encodeURIComponent(image)}`;
 }

@@ -65,8 +65,9 @@ export function cartItem(overrides: Partial<CartItem> & { price?: number } = {})
     count,
     item_total: price * count,
     product: { id: 1, art: 'BEAR-01', name: 'Мишка Тедди', description: 'Плюшевый мишка', image: 'bear.svg' },
-    variant: { price },
+    variant: { price, color: 'Коричневый', size: 30, stock: 100 },
     variant_id: 101,
+    price_when_added: price,
     ...rest,
   };
 }

@@ -15,8 +15,15 @@ export const CartItemSchema = Type.Object({
     description: Nullable(Type.String()),
     image: Type.String(),
   }),
-  variant: Type.Object({ price: Type.Number() }),
+  // SPEC §3 has only the price; colour, size and stock let the buyer check each line (issue 17).
+  variant: Type.Object({
+    price: Type.Number({ description: 'Цена сейчас, ₽' }),
+    color: Type.String(),
+    size: Type.Number({ description: 'Размер, см' }),
+    stock: Type.Integer({ description: 'Остаток на складе сейчас, шт.' }),
+  }),
   variant_id: Type.Integer(),
+  price_when_added: Type.Number({ description: 'Цена, когда вариант положили в корзину, ₽' }),
 });
 
 export const CartSchema = Type.Object({ items: Type.Array(CartItemSchema), total_price: Type.Number() });
@@ -25,4 +32,13 @@ export const CartAddBody = Type.Object({ user_id: Id, product_id: Id, variant_id
 
 export const CartAdded = Type.Object({ id: Type.Integer(), detail: Type.String() });
 
-export const CartCountQuery = Type.Object({ item_id: Id, count: Count });
+export const CartCountQuery = Type.Object({
+  item_id: Id,
+  count: Count,
+  // Optional, beyond SPEC §7: the count the client's change started from. When the line holds
+  // another count now (another tab changed it), nothing is written and the answer is 409.
+  expected: Type.Optional(Count),
+});
+
+/** 409 of a conditional count change: the line as it is now, to rebase the change on. */
+export const CartCountConflictSchema = Type.Object({ detail: Type.String(), item: CartItemSchema });

@@ -26,12 +26,12 @@ export const OrderCreateBody = Type.Object({
   address: Type.String({ maxLength: LIMITS.addressMax }),
   items: Type.Array(OrderItemSchema, { minItems: 1, maxItems: 1000 }),
   company_name: OptionalText(LIMITS.companyNameMax),
-  // Length checked by the handler, with SPEC §5's own message.
+  // Checked by the handler (src/shared/requisites.ts), with the messages the checkout shows.
   company_inn: OptionalText(100),
   company_kpp: OptionalText(100),
   // Not in SPEC §3: the checkout's name and phone, kept with the order for the manager.
   contact_name: OptionalText(LIMITS.nameMax),
-  contact_phone: OptionalText(LIMITS.nameMax),
+  contact_phone: OptionalText(LIMITS.phoneMax),
 });
 
 export const IdempotencyHeaders = Type.Object({

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS, MESSAGES, type Product } from '@shared/api';
 import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
+import { innProblem, kppProblem } from '@shared/requisites';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice } from '@/components/format';
@@ -42,6 +43,22 @@ function resolveLines(items: CheckoutItem[], products: Product[]): Lines {
 }
 
 const blankToNull = (value: string | undefined) => value?.trim() || null;
+
+const innRule = {
+  validator: async (_rule: unknown, value: string | undefined) => {
+    const inn = blankToNull(value);
+    const problem = inn && innProblem(inn);
+    if (problem) throw new Error(problem);
+  },
+};
+
+const kppRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule: unknown, value: string | undefined) => {
+    const kpp = blankToNull(value);
+    const problem = kpp && kppProblem(kpp, blankToNull(getFieldValue('inn')));
+    if (problem) throw new Error(problem);
+  },
+});
 
 export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
   const user = useAppSelector(selectUser)!;
@@ -130,10 +147,10 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
           <Form.Item label="Название компании" name="companyName">
             <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} />
           </Form.Item>
-          <Form.Item label="ИНН" name="inn" rules={[{ len: LIMITS.innLength, message: MESSAGES.innLength }]}>
-            <Input maxLength={LIMITS.innLength} inputMode="numeric" />
+          <Form.Item label="ИНН" name="inn" rules={[innRule]}>
+            <Input maxLength={LIMITS.innMax} inputMode="numeric" />
           </Form.Item>
-          <Form.Item label="КПП" name="kpp" rules={[{ len: LIMITS.kppLength, message: MESSAGES.kppLength }]}>
+          <Form.Item label="КПП" name="kpp" dependencies={['inn']} rules={[kppRule]}>
             <Input maxLength={LIMITS.kppLength} inputMode="numeric" />
           </Form.Item>
           <Form.Item label="Адрес доставки" name="address" required>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LIMITS, MESSAGES } from '../../../shared/api';
+import { innProblem, kppProblem } from '../../../shared/requisites';
 import { notFound, unprocessable } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import * as schema from './schema';
@@ -9,9 +9,9 @@ import * as schema from './schema';
 /** Optional text: blank becomes null, as SPEC §5 asks for the company fields. */
 const optional = (value: string | null | undefined) => value?.trim() || null;
 
-function exactLength(value: string | null, length: number, message: string): string | null {
-  if (value !== null && [...value].length !== length) throw unprocessable(message);
-  return value;
+/** Throws a 422 with the problem's message when there is one. */
+function refuse(problem: string | null): void {
+  if (problem) throw unprocessable(problem);
 }
 
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,13 +24,17 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     assertOwnUser(request, body.user_id);
     const address = body.address.trim();
     if (!address) throw unprocessable('Укажите адрес доставки');
+    const companyInn = optional(body.company_inn);
+    const companyKpp = optional(body.company_kpp);
+    if (companyInn) refuse(innProblem(companyInn));
+    if (companyKpp) refuse(kppProblem(companyKpp, companyInn));
     const details = {
       address,
       contactName: optional(body.contact_name),
       contactPhone: optional(body.contact_phone),
       companyName: optional(body.company_name),
-      companyInn: exactLength(optional(body.company_inn), LIMITS.innLength, MESSAGES.innLength),
-      companyKpp: exactLength(optional(body.company_kpp), LIMITS.kppLength, MESSAGES.kppLength),
+      companyInn,
+      companyKpp,
       items: body.items,
     };
     const key = request.headers['idempotency-key'];
