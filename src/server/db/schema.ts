@@ -112,6 +112,8 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => variants.id, { onDelete: 'cascade' }),
     count: integer('count').notNull(),
+    // The price the buyer saw when adding: the cart shows the old and the new one when they differ.
+    priceWhenAdded: money('price_when_added').notNull(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type Options } from 'ajv';
 import localizeRu from 'ajv-i18n/localize/ru';
 import type { FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
+import { FIELD_LABELS } from '../../shared/api';
 import { unprocessable } from '../errors';
 
 const common: Options = { removeAdditional: 'all', useDefaults: true, allErrors: false, strict: false };
@@ -28,7 +29,9 @@ export function describeValidationError(errors: ErrorObject[], part: string | un
   if (!first) return 'Некорректные данные';
   const missing =
     first.keyword === 'required' ? (first.params as { missingProperty?: string }).missingProperty : undefined;
-  const field = missing ?? first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const path = missing ?? first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  // A field a form shows is named by its label there, as the buyer knows it.
+  const field = FIELD_LABELS[path] ?? path;
   const where = field ? `поле «${field}»` : (partNames[part ?? ''] ?? 'запрос');
   return missing ? `Некорректные данные: не заполнено ${where}` : `Некорректные данные: ${where} ${first.message}`;
 }

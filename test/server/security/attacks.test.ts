@@ -13,6 +13,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Address, Cart, OrderSummary, Product, Variant } from '../../../src/shared/api';
+import { MESSAGES } from '../../../src/shared/api';
 import {
   addresses,
   appSettings,
@@ -1442,17 +1443,33 @@ describe('6. Stored script in text fields: kept verbatim, served only as JSON', 
     const fields = {
       address: PAYLOADS.join('\n'),
       company_name: '<img src=x onerror=alert(1)> ООО «<b>Ромашка</b>»',
-      company_inn: '<b>x</b>1234', // exactly 12 characters
-      company_kpp: '<i>x</i>1', // exactly 9
+      // ИНН and КПП hold digits only (checked below): script there is refused, not stored.
+      company_inn: '7707083893',
+      company_kpp: '773601001',
       contact_name: '<script>alert(1)</script>',
       contact_phone: '"><svg/onload=alert(1)>',
     };
-    const placed = await shop.app.inject({
-      method: 'POST',
-      url: '/api/v1/order/',
-      headers: attacker.headers,
-      payload: { user_id: attacker.id, items: [{ product_id: product.id, variant_id: v1.id, quantity: 1 }], ...fields },
-    });
+    const placeWith = (overrides: Record<string, string>) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/order/',
+        headers: attacker.headers,
+        payload: {
+          user_id: attacker.id,
+          items: [{ product_id: product.id, variant_id: v1.id, quantity: 1 }],
+          ...fields,
+          ...overrides,
+        },
+      });
+    for (const [overrides, detail] of [
+      [{ company_inn: '<b>x</b>12' }, MESSAGES.innLength],
+      [{ company_kpp: '<i>x</i>1' }, MESSAGES.kppLength],
+    ] as const) {
+      const refused = await placeWith(overrides);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ detail });
+    }
+    const placed = await placeWith({});
     expect(placed.statusCode).toBe(201);
     expectJsonAnswer(placed);
     const order = json<OrderSummary>(placed);

@@ -88,7 +88,7 @@ describe('cart', () => {
     expect(response.json()).toEqual({ items: [], total_price: 0 });
   });
 
-  it('add → 201; the line has exactly the SPEC §3 fields with the product and price from the catalogue', async () => {
+  it('add → 201; the line has the SPEC §3 fields (and the price when added) with the product and price from the catalogue', async () => {
     await emptyCart(owner);
     const product = takeProduct();
     const variant = inStock(product)[0]!;
@@ -101,7 +101,16 @@ describe('cart', () => {
     expect(Object.keys(cart).sort()).toEqual(['items', 'total_price']);
     expect(cart.items).toHaveLength(1);
     const [line] = cart.items;
-    expect(Object.keys(line!).sort()).toEqual(['count', 'id', 'item_total', 'product', 'variant', 'variant_id']);
+    // SPEC §3's fields, and the price when added (issue 17).
+    expect(Object.keys(line!).sort()).toEqual([
+      'count',
+      'id',
+      'item_total',
+      'price_when_added',
+      'product',
+      'variant',
+      'variant_id',
+    ]);
     expect(line).toEqual({
       id: itemId,
       count: 2,
@@ -113,8 +122,9 @@ describe('cart', () => {
         description: product.description,
         image: product.image,
       },
-      variant: { price: variant.price },
+      variant: { price: variant.price, color: variant.color, size: variant.size, stock: variant.stock },
       variant_id: variant.id,
+      price_when_added: variant.price,
     });
     expect(cart.total_price).toBe(line!.item_total);
   });
@@ -288,6 +298,87 @@ describe('cart', () => {
     const [line] = (await cartOf(owner)).items;
     expect(line!.variant.price).toBe(variant.price);
     expect(line!.count).toBe(2);
+  });
+});
+
+describe('what the buyer saw and what is true now', () => {
+  it('a line keeps the price it was added at; adding it again takes the new price', async () => {
+    await emptyCart(owner);
+    const product = takeProduct();
+    const variant = inStock(product)[0]!;
+    await setVariant(shop.app, variant.id, { price: '100.00' });
+    const itemId = await addOk(owner, product, variant.id, 2);
+    await setVariant(shop.app, variant.id, { price: '120.50' });
+
+    let [line] = (await cartOf(owner)).items;
+    expect(line).toMatchObject({ id: itemId, price_when_added: 100, variant: { price: 120.5 }, item_total: 241 });
+
+    await addOk(owner, product, variant.id, 1);
+    [line] = (await cartOf(owner)).items;
+    expect(line).toMatchObject({ count: 3, price_when_added: 120.5, variant: { price: 120.5 } });
+  });
+
+  it("a line shows its variant's current stock, also when the cart holds more than that", async () => {
+    await emptyCart(owner);
+    const product = takeProduct();
+    const variant = inStock(product)[0]!;
+    await setVariant(shop.app, variant.id, { stock: 50 });
+    await addOk(owner, product, variant.id, 20);
+    await setVariant(shop.app, variant.id, { stock: 9 });
+    const [line] = (await cartOf(owner)).items;
+    expect(line).toMatchObject({ count: 20, variant: { stock: 9 } });
+  });
+});
+
+describe('conditional count change (expected)', () => {
+  const setCountIf = (shopper: Shopper, itemId: number, count: number, expected: number) =>
+    shop.app.inject({
+      method: 'PUT',
+      url: '/api/v1/cart/count',
+      headers: shopper.headers,
+      query: { item_id: String(itemId), count: String(count), expected: String(expected) },
+    });
+
+  it('with the count the line holds → 200 and the count is set', async () => {
+    await emptyCart(owner);
+    const product = takeProduct();
+    const itemId = await addOk(owner, product, inStock(product)[0]!.id, 26);
+    expect((await setCountIf(owner, itemId, 27, 26)).statusCode).toBe(200);
+    expect((await cartOf(owner)).items[0]!.count).toBe(27);
+  });
+
+  it('two tabs changing from the same count: one wins, the other gets 409 with the line as it is now', async () => {
+    await emptyCart(owner);
+    const product = takeProduct();
+    const itemId = await addOk(owner, product, inStock(product)[0]!.id, 26);
+    const answers = await Promise.all([setCountIf(owner, itemId, 27, 26), setCountIf(owner, itemId, 27, 26)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409)!;
+    const body = json<{ detail: string; item: Cart['items'][number] }>(refused);
+    expect(body.detail).toMatch(CYRILLIC);
+    expect(body.item).toMatchObject({ id: itemId, count: 27 });
+
+    // The losing tab rebases its + on the count it was told: 28, nothing lost.
+    expect((await setCountIf(owner, itemId, body.item.count + 1, body.item.count)).statusCode).toBe(200);
+    expect((await cartOf(owner)).items[0]!.count).toBe(28);
+  });
+
+  it('a stale expected count changes nothing', async () => {
+    await emptyCart(owner);
+    const product = takeProduct();
+    const itemId = await addOk(owner, product, inStock(product)[0]!.id, 5);
+    expect((await setCountIf(owner, itemId, 100, 4)).statusCode).toBe(409);
+    expect((await cartOf(owner)).items[0]!.count).toBe(5);
+  });
+
+  it("another user's line or a missing one → 404, not 409: nothing about it is told", async () => {
+    await emptyCart(owner);
+    const product = takeProduct();
+    const itemId = await addOk(owner, product, inStock(product)[0]!.id, 5);
+    const foreign = await setCountIf(intruder, itemId, 6, 4);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).not.toHaveProperty('item');
+    expect((await setCountIf(owner, 2_000_000_000, 6, 5)).statusCode).toBe(404);
   });
 });
 

@@ -5,6 +5,8 @@ import { conflict, notFound, unprocessable } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import * as schema from './schema';
 
+const COUNT_CHANGED_ELSEWHERE = 'Количество изменилось в другой вкладке или на другом устройстве.';
+
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { cart, products } = app.repositories;
   // onRequest: a request without a valid token is refused before its body is even parsed or validated.
@@ -15,9 +17,13 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return cart.get(request.userId);
   });
 
-  app.put('/count', { schema: schema.setCount }, async (request) => {
-    const { item_id, count } = request.query;
-    if (!(await cart.setCount(request.userId, item_id, count))) throw notFound('Товар в корзине не найден');
+  app.put('/count', { schema: schema.setCount }, async (request, reply) => {
+    const { item_id, count, expected } = request.query;
+    const result = await cart.setCount(request.userId, item_id, count, expected);
+    if (result.status === 'not-found') throw notFound('Товар в корзине не найден');
+    if (result.status === 'conflict') {
+      return reply.code(409).send({ detail: COUNT_CHANGED_ELSEWHERE, item: result.item });
+    }
     return { detail: 'Количество изменено' };
   });
 

@@ -1,5 +1,11 @@
 import { Type } from 'typebox';
-import { CartAddBody, CartAdded, CartCountQuery, CartSchema } from '../../../shared/schemas/cart';
+import {
+  CartAddBody,
+  CartAdded,
+  CartCountConflictSchema,
+  CartCountQuery,
+  CartSchema,
+} from '../../../shared/schemas/cart';
 import { DetailSchema, Id } from '../../../shared/schemas/common';
 import { bearer, errors } from '../common-schemas';
 
@@ -14,9 +20,12 @@ export const getCart = {
 export const setCount = {
   tags: ['cart'],
   summary: 'Изменить количество в строке корзины (от 1 до 10 000; меньше 1 — удалите строку)',
+  description:
+    'С `expected` изменение условное: если в строке уже другое количество (её изменили в другой вкладке), ' +
+    'ничего не меняется и ответ 409 содержит строку, как она есть сейчас.',
   security: bearer,
   querystring: CartCountQuery,
-  response: { 200: DetailSchema, ...errors(401, 404, 422) },
+  response: { 200: DetailSchema, 409: CartCountConflictSchema, ...errors(401, 404, 422) },
 };
 
 export const addToCart = {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Cart, OrderSummary, Product, Variant } from '../../../shared/api';
+import { LIMITS, MESSAGES } from '../../../shared/api';
 import { orderLines, orders } from '../../db/schema';
 import { OrderCancelledError } from '../../domain/errors';
 import {
@@ -190,30 +191,55 @@ describe('POST /api/v1/order/', () => {
     expect(await stockOf(shop.app, b.product.art, b.v1.id)).toBe(50);
   });
 
-  it('INN of 11 characters → 422 "ИНН должен содержать ровно 12 символов."', async () => {
+  // ИНН and КПП as the law has them (docs/decisions.md), not SPEC §5's 12-only rule.
+  const ORGANISATION_INN = '7707083893';
+  const PERSONAL_INN = '500100732259';
+  const KPP = '773601001';
+
+  it.each([
+    ['11 digits', { company_inn: '12345678901' }, MESSAGES.innLength],
+    ['13 digits', { company_inn: '1234567890123' }, MESSAGES.innLength],
+    ['a letter', { company_inn: '77070838a3' }, MESSAGES.innLength],
+    ['10 digits with a wrong check digit', { company_inn: '7707083894' }, MESSAGES.innChecksum],
+    ['12 digits with a wrong check digit', { company_inn: '500100732250' }, MESSAGES.innChecksum],
+    ['a КПП beside a 12-digit ИНН', { company_inn: PERSONAL_INN, company_kpp: KPP }, MESSAGES.kppWithPersonalInn],
+    ['a КПП of 8 digits', { company_inn: ORGANISATION_INN, company_kpp: '77360100' }, MESSAGES.kppLength],
+    ['a КПП with small letters', { company_inn: ORGANISATION_INN, company_kpp: '7736ab001' }, MESSAGES.kppLength],
+  ])('%s → 422 with the message the checkout shows; no stock taken', async (_case, company, detail) => {
     const { product, v1 } = await takeProduct();
-    const response = await place(buyer, {
-      items: [line(product, v1, 1)],
-      company_name: 'ООО «Ромашка»',
-      company_inn: '12345678901',
-    });
+    const response = await place(buyer, { items: [line(product, v1, 1)], company_name: 'ООО «Ромашка»', ...company });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ detail: 'ИНН должен содержать ровно 12 символов.' });
-    expect((await place(buyer, { items: [line(product, v1, 1)], company_inn: '1234567890123' })).json()).toEqual({
-      detail: 'ИНН должен содержать ровно 12 символов.',
-    });
+    expect(response.json()).toEqual({ detail });
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(50);
   });
 
-  it('KPP of 8 characters → 422 "КПП должен содержать ровно 9 символов."', async () => {
+  it.each([
+    ['an organisation: 10-digit ИНН with a КПП', { company_inn: ORGANISATION_INN, company_kpp: KPP }],
+    [
+      'an organisation: КПП with capital letters in positions 5–6',
+      { company_inn: ORGANISATION_INN, company_kpp: '7736AB001' },
+    ],
+    ['an ИП: 12-digit ИНН without a КПП', { company_inn: PERSONAL_INN }],
+  ])('%s → 201', async (_case, company) => {
     const { product, v1 } = await takeProduct();
-    const response = await place(buyer, {
-      items: [line(product, v1, 1)],
-      company_inn: '123456789012',
-      company_kpp: '12345678',
+    const order = await placeOk(buyer, { items: [line(product, v1, 1)], ...company });
+    expect(await storedOrder(order.id)).toMatchObject({
+      companyInn: company.company_inn,
+      companyKpp: 'company_kpp' in company ? company.company_kpp : null,
     });
+  });
+
+  it.each([
+    ['contact_phone', 'x'.repeat(LIMITS.phoneMax + 1), '«Телефон»'],
+    ['contact_name', 'x'.repeat(LIMITS.nameMax + 1), '«Имя»'],
+    ['company_name', 'x'.repeat(LIMITS.companyNameMax + 1), '«Название компании»'],
+  ])('%s over its limit → 422 naming the field as the checkout form does', async (field, value, label) => {
+    const { product, v1 } = await takeProduct();
+    const response = await place(buyer, { items: [line(product, v1, 1)], [field]: value });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ detail: 'КПП должен содержать ровно 9 символов.' });
+    const { detail } = response.json<{ detail: string }>();
+    expect(detail).toContain(label);
+    expect(detail).not.toContain(field);
   });
 
   it('full company details are stored as given', async () => {
@@ -221,8 +247,8 @@ describe('POST /api/v1/order/', () => {
     const order = await placeOk(buyer, {
       items: [line(product, v1, 1)],
       company_name: 'ООО «Ромашка»',
-      company_inn: '123456789012',
-      company_kpp: '123456789',
+      company_inn: '7707083893',
+      company_kpp: '773601001',
       contact_name: 'Иван',
       contact_phone: '+7 900 000-00-00',
     });
@@ -230,8 +256,8 @@ describe('POST /api/v1/order/', () => {
     expect(stored).toMatchObject({
       address: ADDRESS,
       companyName: 'ООО «Ромашка»',
-      companyInn: '123456789012',
-      companyKpp: '123456789',
+      companyInn: '7707083893',
+      companyKpp: '773601001',
       contactName: 'Иван',
       contactPhone: '+7 900 000-00-00',
       userId: buyer.id,
