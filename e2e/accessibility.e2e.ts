@@ -72,7 +72,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         found.push(...(await violations(page, 'catalogue')));
 
         await page.goto(`/product/${product.art}`);
-        await expect(page.getByText('В наличии')).toBeVisible();
+        await expect(page.getByText(/^В наличии: \d+ шт\.$/)).toBeVisible();
         found.push(...(await violations(page, 'product')));
 
         await page.goto('/about');

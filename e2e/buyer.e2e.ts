@@ -66,7 +66,7 @@ test('a buyer chooses a variant, fills the cart, checks out with company details
   await expect
     .poll(async () => plain(await page.getByLabel('Цена').innerText()))
     .toBe(plain(formatPrice(expected.price)));
-  await expect(page.getByText('В наличии')).toBeVisible();
+  await expect(page.getByText(/^В наличии: \d+ шт\.$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'В корзину' }).click();
   await expect(page.getByRole('button', { name: 'В корзине' })).toBeDisabled();

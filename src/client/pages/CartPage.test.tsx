@@ -119,6 +119,54 @@ describe('Cart page: contents (SPEC §2)', () => {
     expect(countOf('Мишка Тедди')).toHaveValue('1');
   });
 
+  test('each line says what was chosen: article, colour, size and unit price', async () => {
+    await openCart([
+      cartItem({ id: 1, price: 500, variant: { price: 500, color: 'Розовый', size: 25, stock: 10 } }),
+      cartItem({ id: 2, price: 700, variant_id: 102, variant: { price: 700, color: 'Голубой', size: 40, stock: 10 } }),
+    ]);
+    const [pink, blue] = screen.getAllByRole('listitem');
+    expect(within(pink!).getByText('Арт. BEAR-01 · Розовый · 25 см')).toBeInTheDocument();
+    expect(within(pink!).getByText('500 ₽ / шт.')).toBeInTheDocument();
+    expect(within(blue!).getByText('Арт. BEAR-01 · Голубой · 40 см')).toBeInTheDocument();
+    expect(within(blue!).getByText('700 ₽ / шт.')).toBeInTheDocument();
+  });
+
+  test('a line whose price changed since it was added shows the old price struck out and the new one', async () => {
+    await openCart([{ ...BEAR, price_when_added: 450 }]);
+    const unitPrice = within(line('Мишка Тедди')).getByLabelText('Цена изменилась: было 450 ₽, стало 500 ₽ за шт.');
+    expect(unitPrice.querySelector('del')).toHaveTextContent('450 ₽');
+  });
+
+  test('a line over the stock says how many there are, blocks the checkout, and «Уменьшить до N» fixes it', async () => {
+    const { user, puts } = await openCart([
+      { ...BEAR, count: 50, variant: { ...BEAR.variant, stock: 9 } },
+      { ...HARE, count: 2 },
+    ]);
+    expect(within(line('Мишка Тедди')).getByText('Доступно 9 шт.')).toBeInTheDocument();
+    expect(within(line('Заяц')).queryByText(/Доступно/)).not.toBeInTheDocument();
+    const checkout = screen.getByRole('button', { name: 'Оформить заказ' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(/больше товара, чем есть на складе/);
+
+    await user.click(within(line('Мишка Тедди')).getByRole('button', { name: 'Уменьшить до 9' }));
+    expect(countOf('Мишка Тедди')).toHaveValue('9');
+    expect(screen.queryByText('Доступно 9 шт.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeEnabled();
+    await waitFor(() => expect(puts.calls).toHaveLength(1));
+    expect(query(puts.last!)).toMatchObject({ item_id: '1', count: '9' });
+  });
+
+  test('a failed reload keeps the cart on screen instead of an error page', async () => {
+    const { user, gets } = await openCart([BEAR]);
+    server.use(http.get(`${API}/cart/${USER.id}`, () => HttpResponse.error()));
+    await user.click(plus('Мишка Тедди'));
+    await waitFor(() => expect(gets.calls.length).toBeGreaterThanOrEqual(1));
+    // The save goes through, the reload after it fails: the line stays.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.queryByText('Не удалось загрузить корзину')).not.toBeInTheDocument();
+    expect(countOf('Мишка Тедди')).toBeInTheDocument();
+  });
+
   test("'Оформить заказ' goes to /checkout?items=ART:VID:COUNT for every line", async () => {
     const { user, router } = await openCart([BEAR, { ...HARE, count: 3 }]);
     server.use(

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { LIMITS, MESSAGES } from '@shared/api';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import {
@@ -138,22 +139,35 @@ describe('Checkout: validation (SPEC §5)', () => {
     expect(orderCalls.calls).toHaveLength(0);
   });
 
-  test('an INN that is not 12 characters long is refused', async () => {
+  test.each([
+    ['fewer than 10 digits', '77070838', '', MESSAGES.innLength],
+    ['11 digits', '77070838931', '', MESSAGES.innLength],
+    ['a letter', '77070838a3', '', MESSAGES.innLength],
+    ['a wrong check digit', '7707083894', '', MESSAGES.innChecksum],
+    ["a КПП beside an ИП's 12-digit ИНН", '500100732259', '773601001', MESSAGES.kppWithPersonalInn],
+    ['a КПП that is not 9 characters', '7707083893', '7701', MESSAGES.kppLength],
+  ])('%s is refused with its message and nothing is sent', async (_case, inn, kpp, message) => {
     const { user, orderCalls } = await openForm();
     await fillRequired(user);
-    await user.type(field('ИНН'), '77070838');
+    await user.type(field('ИНН'), inn);
+    if (kpp) await user.type(field('КПП'), kpp);
     await user.click(submit());
-    expect(await screen.findByText('ИНН должен содержать ровно 12 символов.')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(orderCalls.calls).toHaveLength(0);
   });
 
-  test('a KPP that is not 9 characters long is refused', async () => {
-    const { user, orderCalls } = await openForm();
-    await fillRequired(user);
-    await user.type(field('КПП'), '7701');
-    await user.click(submit());
-    expect(await screen.findByText('КПП должен содержать ровно 9 символов.')).toBeInTheDocument();
-    expect(orderCalls.calls).toHaveLength(0);
+  test('each line names the colour and size as well as name x count', async () => {
+    await openForm();
+    const bearLine = screen.getByText('Мишка Тедди x 2').closest('li')!;
+    expect(within(bearLine).getByText(/^Розовый, 25 см · арт\. BEAR-01 · 990 ₽ \/ шт\.$/)).toBeInTheDocument();
+  });
+
+  test("name and phone stop at the server's limits", async () => {
+    const { user } = await openForm();
+    await user.click(field('Телефон'));
+    await user.paste('9'.repeat(LIMITS.phoneMax + 5));
+    expect(field('Телефон')).toHaveValue('9'.repeat(LIMITS.phoneMax));
+    expect(field('Имя')).toHaveAttribute('maxlength', String(LIMITS.nameMax));
   });
 
   test('INN is capped at 12 characters and KPP at 9', async () => {
@@ -192,13 +206,13 @@ describe('Checkout: sending the order', () => {
     const { user, orderCalls } = await openForm();
     await fillRequired(user);
     await user.type(field('Название компании'), 'ООО «Игрушки»');
-    await user.type(field('ИНН'), '770708389312');
+    await user.type(field('ИНН'), '7707083893');
     await user.type(field('КПП'), '770101001');
     await user.click(submit());
     await screen.findByRole('heading', { name: 'Заказ принят!' });
     expect(await orderCalls.last!.json()).toMatchObject({
       company_name: 'ООО «Игрушки»',
-      company_inn: '770708389312',
+      company_inn: '7707083893',
       company_kpp: '770101001',
     });
   });

@@ -73,7 +73,7 @@ describe('Product page: variants (SPEC §4)', () => {
     expect(isChosen(colour('Розовый'))).toBe(true);
     expect(isChosen(size('25 см'))).toBe(true);
     expect(price()).toHaveTextContent('990 ₽');
-    expect(screen.getByText('В наличии')).toBeInTheDocument();
+    expect(screen.getByText('В наличии: 5 шт.')).toBeInTheDocument();
     expect(
       within(screen.getByRole('radiogroup', { name: 'Размер' }))
         .getAllByRole('radio')
@@ -91,7 +91,7 @@ describe('Product page: variants (SPEC §4)', () => {
     expect(isChosen(size('40 см'))).toBe(true);
     expect(price()).toHaveTextContent('1 990 ₽');
     expect(screen.getByText('Нет в наличии')).toBeInTheDocument();
-    expect(screen.queryByText('В наличии')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^В наличии/)).not.toBeInTheDocument();
   });
 
   test('changing the colour keeps the size when the new colour has it', async () => {
@@ -101,7 +101,7 @@ describe('Product page: variants (SPEC §4)', () => {
     expect(isChosen(colour('Голубой'))).toBe(true);
     expect(isChosen(size('40 см'))).toBe(true);
     expect(price()).toHaveTextContent('2 100 ₽');
-    expect(screen.getByText('В наличии')).toBeInTheDocument();
+    expect(screen.getByText('В наличии: 3 шт.')).toBeInTheDocument();
   });
 
   test('changing the colour selects its smallest size when the new colour lacks the size', async () => {
@@ -133,6 +133,21 @@ describe('Product page: buying', () => {
     expect(await screen.findByText('Мишка Тедди x 3')).toBeInTheDocument();
     expect(addCalls.calls).toHaveLength(0);
     expect(cartCalls.calls).toHaveLength(1);
+  });
+
+  test("the quantity's upper bound is the variant's stock: more than that is cut to it", async () => {
+    const { user, router } = await openAsUser();
+    const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
+    expect(quantity).toHaveAttribute('aria-valuemax', '5');
+    await user.click(colour('Голубой'));
+    expect(quantity).toHaveAttribute('aria-valuemax', '3');
+    await user.clear(quantity);
+    await user.type(quantity, '50');
+    await user.tab();
+    expect(quantity).toHaveValue('3');
+    productNetwork();
+    await user.click(buyButton());
+    await waitFor(() => expect(router.state.location.search).toBe('?items=BEAR-01:103:3'));
   });
 
   test('the quantity starts at 1 and cannot go below 1', async () => {

@@ -51,7 +51,12 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
         <Link to={productLink} className="cart-line-name">
           {item.product.name}
         </Link>
+        <p className="cart-line-variant">
+          Арт. {item.product.art} · {item.variant.color} · {item.variant.size} см
+        </p>
+        <UnitPrice item={item} />
         <p className="cart-line-description">{item.product.description}</p>
+        {count > item.variant.stock && <StockShortage item={item} onReduce={setCount} />}
       </div>
       <Flex align="center" gap={4} className="cart-line-stepper">
         <Button
@@ -89,6 +94,35 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
   );
 });
 
+/** The unit price; when it changed since the line was added, the old one struck out beside it. */
+function UnitPrice({ item }: { item: CartItem }) {
+  const { price } = item.variant;
+  if (item.price_when_added === price) return <p className="cart-line-price">{formatPrice(price)} ₽ / шт.</p>;
+  return (
+    <p
+      className="cart-line-price"
+      aria-label={`Цена изменилась: было ${formatPrice(item.price_when_added)} ₽, стало ${formatPrice(price)} ₽ за шт.`}
+    >
+      <del>{formatPrice(item.price_when_added)} ₽</del> <strong>{formatPrice(price)} ₽</strong> / шт.
+    </p>
+  );
+}
+
+/** A line holding more than the stock: how many there are, and the one-click fix. */
+function StockShortage({ item, onReduce }: { item: CartItem; onReduce(count: number): void }) {
+  const { stock } = item.variant;
+  return (
+    <Flex align="center" gap="small" wrap className="cart-line-shortage" role="alert">
+      <Typography.Text type="danger">{stock > 0 ? `Доступно ${stock} шт.` : 'Нет в наличии'}</Typography.Text>
+      {stock > 0 && (
+        <Button size="small" onClick={() => onReduce(stock)}>
+          Уменьшить до {stock}
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
 const toKopecks = (rubles: number) => Math.round(rubles * 100);
 
 function CartSummary({ items }: { items: CartItem[] }) {
@@ -97,6 +131,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
   const lines = linesWithEdits(items, pending);
   const units = lines.reduce((sum, line) => sum + line.count, 0);
   const totalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.item.variant.price) * line.count, 0);
+  const shortOfStock = lines.some((line) => line.count > line.item.variant.stock);
 
   const checkout = () => {
     navigate(
@@ -109,9 +144,22 @@ function CartSummary({ items }: { items: CartItem[] }) {
       {/* The page's second heading level: it comes right after the page's h1. */}
       <h2 className="cart-total">Итого: {formatPrice(totalKopecks / 100)}₽</h2>
       <span className="cart-units">{goodsCount(units)}</span>
-      <Button type="primary" size="large" block className="cart-checkout" onClick={checkout}>
+      <Button
+        type="primary"
+        size="large"
+        block
+        className="cart-checkout"
+        onClick={checkout}
+        disabled={shortOfStock}
+        aria-describedby={shortOfStock ? 'cart-checkout-blocked' : undefined}
+      >
         Оформить заказ
       </Button>
+      {shortOfStock && (
+        <Typography.Paragraph id="cart-checkout-blocked" type="danger" className="cart-checkout-blocked">
+          В некоторых строках больше товара, чем есть на складе: уменьшите количество, чтобы оформить заказ.
+        </Typography.Paragraph>
+      )}
     </Card>
   );
 }
@@ -154,7 +202,8 @@ function CartContent({ userId }: { userId: number }) {
   const blocks = useMemo(() => groupInBlocks(items, (item) => item.id, LINES_PER_BLOCK, placement), [items, placement]);
 
   if (isLoading) return <PageLoading />;
-  if (isError) {
+  // Only with nothing to show: a failed reload (offline, say) leaves the last cart on screen.
+  if (isError && !cart) {
     return (
       <Empty description="Не удалось загрузить корзину">
         <Button onClick={refetch}>Повторить</Button>

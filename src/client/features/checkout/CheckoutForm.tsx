@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, Typography, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITS, MESSAGES, type Product } from '@shared/api';
+import { LIMITS, MESSAGES, type Product, type Variant } from '@shared/api';
 import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
 import { innProblem, kppProblem } from '@shared/requisites';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
@@ -25,7 +25,7 @@ interface CheckoutFields {
 interface Line {
   item: CheckoutItem;
   product: Product;
-  price: number;
+  variant: Variant;
 }
 
 type Lines = { lines: Line[] } | { missing: string };
@@ -37,7 +37,7 @@ function resolveLines(items: CheckoutItem[], products: Product[]): Lines {
     const variant = product?.variants.find((candidate) => candidate.id === item.variantId);
     if (!product || !variant)
       return { missing: `Не удалось найти вариант с id=${item.variantId} для продукта ${item.art}` };
-    lines.push({ item, product, price: variant.price });
+    lines.push({ item, product, variant });
   }
   return { lines };
 }
@@ -82,7 +82,7 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
   const resolved = resolveLines(items, products);
   if ('missing' in resolved) return <BackToCart title={resolved.missing} />;
   const { lines } = resolved;
-  const totalKopecks = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.item.count, 0);
+  const totalKopecks = lines.reduce((sum, line) => sum + Math.round(line.variant.price * 100) * line.item.count, 0);
 
   const submit = async (fields: CheckoutFields) => {
     setAlert(null);
@@ -116,12 +116,17 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
     <div className="checkout">
       <Card title="Ваш заказ" className="checkout-lines">
         <ul className="checkout-line-list">
-          {lines.map(({ item, product, price }) => (
+          {lines.map(({ item, product, variant }) => (
             <li key={`${item.art}:${item.variantId}`} className="checkout-line">
               <span>
-                {product.name} x {item.count}
+                <span>
+                  {product.name} x {item.count}
+                </span>
+                <Typography.Text type="secondary" className="checkout-line-variant">
+                  {variant.color}, {variant.size} см · арт. {product.art} · {formatPrice(variant.price)} ₽ / шт.
+                </Typography.Text>
               </span>
-              <Typography.Text strong>{formatPrice(price * item.count)} ₽</Typography.Text>
+              <Typography.Text strong>{formatPrice(variant.price * item.count)} ₽</Typography.Text>
             </li>
           ))}
         </ul>
@@ -139,10 +144,10 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
           requiredMark="optional"
         >
           <Form.Item label="Имя" name="name" required>
-            <Input autoComplete="name" />
+            <Input autoComplete="name" maxLength={LIMITS.nameMax} />
           </Form.Item>
           <Form.Item label="Телефон" name="phone" required>
-            <Input type="tel" autoComplete="tel" />
+            <Input type="tel" autoComplete="tel" maxLength={LIMITS.phoneMax} />
           </Form.Item>
           <Form.Item label="Название компании" name="companyName">
             <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} />

@@ -27,7 +27,9 @@ export function ProductDetails({ product }: { product: Product }) {
         <div className="product-price" aria-label="Цена">
           {variant ? `${formatPrice(variant.price)} ₽` : 'Нет данных'}
         </div>
-        <Tag color={inStock ? 'success' : 'default'}>{inStock ? 'В наличии' : 'Нет в наличии'}</Tag>
+        <Tag color={inStock ? 'success' : 'default'}>
+          {inStock ? `В наличии: ${variant!.stock} шт.` : 'Нет в наличии'}
+        </Tag>
         <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
         {!user && <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>}
       </div>

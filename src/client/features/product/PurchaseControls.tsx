@@ -10,11 +10,11 @@ import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
 import { selectUser } from '@/features/session/sessionSlice';
 import { chooseColour, chooseSize, coloursOf, sizesOf } from './variants';
 
-/** What was typed, as a whole number of pieces the cart accepts. */
-function piecesOf(typed: number | null): number {
+/** What was typed, as a whole number of pieces the cart accepts and the stock holds. */
+function piecesOf(typed: number | null, max: number): number {
   const pieces = Math.floor(typed ?? LIMITS.minQuantity);
   if (!Number.isFinite(pieces)) return LIMITS.minQuantity;
-  return Math.min(LIMITS.maxCartCount, Math.max(LIMITS.minQuantity, pieces));
+  return Math.min(max, Math.max(LIMITS.minQuantity, pieces));
 }
 
 interface ChoiceGroupProps<Value extends string | number> {
@@ -65,8 +65,10 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
   // currentData: after logout (skipToken) data would still be the previous user's cart.
   const { currentData: cart } = useGetCartQuery(user ? user.id : skipToken);
 
-  const quantity = piecesOf(typedQuantity);
   const inStock = (variant?.stock ?? 0) > 0;
+  // The variant's stock is the most one can buy; the input shows it as its upper bound.
+  const maxPieces = inStock ? Math.min(LIMITS.maxCartCount, variant!.stock) : LIMITS.maxCartCount;
+  const quantity = piecesOf(typedQuantity, maxPieces);
   const inCart = Boolean(variant && cart?.items.some((item) => item.variant_id === variant.id));
   const buyingDisabled = !user || !variant || !inStock;
 
@@ -116,7 +118,7 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
           aria-label="Количество"
           size="large"
           min={LIMITS.minQuantity}
-          max={LIMITS.maxCartCount}
+          max={maxPieces}
           precision={0}
           inputMode="numeric"
           value={typedQuantity}
