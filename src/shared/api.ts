@@ -4,11 +4,10 @@
 import type { Static } from 'typebox';
 import type { AddressBody, AddressSchema } from './schemas/address';
 import type { TokenSchema, UserSchema } from './schemas/auth';
-import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
+import type { CartAddBody, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
 import type { OrderCreateBody, OrderItemSchema, OrderStatusSchema, OrderSummarySchema } from './schemas/order';
 import type { BannerSchema, ProductSchema, VariantSchema } from './schemas/products';
-import type { RequisitesSchema } from './schemas/requisites';
 
 export const API_PREFIX = 'api/v1/';
 
@@ -109,8 +108,6 @@ export type Banner = Static<typeof BannerSchema>;
 export type CartItem = Static<typeof CartItemSchema>;
 export type Cart = Static<typeof CartSchema>;
 export type CartAddPayload = Static<typeof CartAddBody>;
-/** The 409 of a conditional count change: the line as it is now on the server. */
-export type CartCountConflict = Static<typeof CartCountConflictSchema>;
 export type User = Static<typeof UserSchema>;
 export type TokenResponse = Static<typeof TokenSchema>;
 export type OrderItemPayload = Static<typeof OrderItemSchema>;
@@ -121,8 +118,6 @@ export type OrderStatusAnswer = Static<typeof OrderStatusSchema>;
 export type AddressFields = Static<typeof AddressBody>;
 export type Address = Static<typeof AddressSchema>;
 export type ErrorAnswer = Static<typeof ErrorSchema>;
-/** The buyer's company and contact details, kept for the next checkout. */
-export type Requisites = Static<typeof RequisitesSchema>;
 
 /**
  * The element in which the server hands a page the API answers its first render asks for
