@@ -125,20 +125,23 @@ describe('address CRUD', () => {
 });
 
 describe('address validation', () => {
-  it.each(['country', 'city', 'street', 'home_number'])(
-    'missing %s → 422 with a Russian detail naming it; nothing stored',
-    async (field) => {
-      const before = await addressesOf(owner);
-      const body = fields();
-      delete (body as Record<string, unknown>)[field];
-      const response = await create(owner, body);
-      expect(response.statusCode).toBe(422);
-      const { detail } = json<{ detail: string }>(response);
-      expect(detail).toMatch(CYRILLIC);
-      expect(detail).toContain(field);
-      expect(await addressesOf(owner)).toEqual(before);
-    },
-  );
+  it.each([
+    ['country', 'Страна'],
+    ['city', 'Город'],
+    ['street', 'Улица'],
+    ['home_number', 'Дом'],
+  ])('missing %s → 422 with a Russian detail naming it as the form does (%s); nothing stored', async (field, label) => {
+    const before = await addressesOf(owner);
+    const body = fields();
+    delete (body as Record<string, unknown>)[field];
+    const response = await create(owner, body);
+    expect(response.statusCode).toBe(422);
+    const { detail } = json<{ detail: string }>(response);
+    expect(detail).toMatch(CYRILLIC);
+    expect(detail).toContain(`«${label}»`);
+    expect(detail).not.toContain(field);
+    expect(await addressesOf(owner)).toEqual(before);
+  });
 
   it.each([
     ['country', ''],
