@@ -112,12 +112,18 @@ test('a buyer chooses a variant, fills the cart, checks out with company details
   await page.getByLabel('Название компании').fill('ООО «Игрушки»');
   await page.getByLabel('ИНН').fill('77070838931234');
   await expect(page.getByLabel('ИНН')).toHaveValue('770708389312');
+  // ИНН and КПП as the law has them (docs/decisions.md): each rule refused with its message.
   await page.getByLabel('ИНН').fill('12345678901');
   await page.getByLabel('КПП').fill('12345678');
   await submit.click();
-  await expect(page.getByText('ИНН должен содержать ровно 12 символов.')).toBeVisible();
+  await expect(page.getByText('ИНН должен содержать 10 цифр (организация) или 12 цифр (ИП).')).toBeVisible();
+  await page.getByLabel('ИНН').fill('7707083894');
+  await expect(page.getByText('Некорректный ИНН: не сходится контрольное число.')).toBeVisible();
   await expect(page.getByText('КПП должен содержать ровно 9 символов.')).toBeVisible();
-  await page.getByLabel('ИНН').fill('770708389312');
+  await page.getByLabel('ИНН').fill('500100732259');
+  await expect(page.getByText('КПП указывается только для организаций (ИНН из 10 цифр).')).toBeVisible();
+  // An organisation: a 10-digit ИНН with its КПП.
+  await page.getByLabel('ИНН').fill('7707083893');
   await page.getByLabel('КПП').fill('770701001');
   await screenshots(page, 'checkout');
   await submit.click();
