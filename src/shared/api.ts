@@ -34,6 +34,9 @@ export const LIMITS = {
   nameMax: 200,
   phoneMax: 32,
   companyNameMax: 300,
+  /** An address's country, city and street; its house and apartment numbers (SPEC §7 address calls). */
+  addressPartMax: 200,
+  houseNumberMax: 50,
 } as const;
 
 export const TIMINGS = {

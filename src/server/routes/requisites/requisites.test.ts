@@ -113,7 +113,11 @@ describe('requisites: the ИНН and КПП rules of the law (src/shared/requisi
     ['nine digits', { company_inn: '770708389' }, MESSAGES.innLength],
     ['letters', { company_inn: '77070838a3' }, MESSAGES.innLength],
     ['a wrong check digit', { company_inn: '7707083894' }, MESSAGES.innChecksum],
-    ["a КПП beside an ИП's ИНН", { company_inn: '500100732259', company_kpp: '770101001' }, MESSAGES.kppWithPersonalInn],
+    [
+      "a КПП beside an ИП's ИНН",
+      { company_inn: '500100732259', company_kpp: '770101001' },
+      MESSAGES.kppWithPersonalInn,
+    ],
     ['a short КПП', { company_inn: '7707083893', company_kpp: '7701' }, MESSAGES.kppLength],
   ])('%s → 422 with its Russian detail, nothing stored', async (_case, fields, message) => {
     const buyer = await fresh();
