@@ -14,17 +14,18 @@ import { formatAddress } from './formatAddress';
 
 type AddressForm = Omit<AddressFields, 'user_id'>;
 
-/** What the dialog is doing: adding a new address or changing one. */
-type Editing = { address?: Address } | null;
+/** What the dialog does: adds a new address, or changes this one. */
+type Editing = { address?: Address };
 
 const required = (message: string) => ({ required: true, whitespace: true, message });
 
+// Mounted afresh for each opening, so its form starts from the address being changed.
 function AddressDialog({ userId, editing, onClose }: { userId: number; editing: Editing; onClose(): void }) {
   const [form] = Form.useForm<AddressForm>();
   const [create, creating] = useCreateAddressMutation();
   const [update, updating] = useUpdateAddressMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const address = editing?.address;
+  const address = editing.address;
 
   const submit = async (fields: AddressForm) => {
     const body = { ...fields, apartment_number: fields.apartment_number?.trim() || null, user_id: userId };
@@ -38,15 +39,13 @@ function AddressDialog({ userId, editing, onClose }: { userId: number; editing: 
 
   return (
     <Modal
-      open={editing !== null}
+      open
       title={address ? 'Изменить адрес' : 'Новый адрес'}
       okText="Сохранить"
       cancelText="Отмена"
       confirmLoading={creating.isLoading || updating.isLoading}
       onOk={() => form.submit()}
       onCancel={onClose}
-      afterClose={() => setFailure(null)}
-      destroyOnHidden
     >
       <Form
         form={form}
@@ -54,7 +53,6 @@ function AddressDialog({ userId, editing, onClose }: { userId: number; editing: 
         initialValues={address ?? { country: 'Россия' }}
         onFinish={submit}
         onValuesChange={() => setFailure(null)}
-        preserve={false}
       >
         <Form.Item label="Страна" name="country" rules={[required('Укажите страну')]}>
           <Input autoComplete="country-name" maxLength={LIMITS.addressPartMax} />
@@ -81,7 +79,7 @@ function AddressDialog({ userId, editing, onClose }: { userId: number; editing: 
 export function AddressBook({ userId }: { userId: number }) {
   const { data: addresses, isLoading, isError } = useGetAddressesQuery(userId);
   const [remove] = useDeleteAddressMutation();
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [removeFailed, setRemoveFailed] = useState(false);
   if (isLoading) return <PageLoading />;
 
@@ -136,7 +134,7 @@ export function AddressBook({ userId }: { userId: number }) {
         </ul>
       )}
       {removeFailed && <Alert type="error" showIcon title="Не удалось удалить адрес" />}
-      <AddressDialog userId={userId} editing={editing} onClose={() => setEditing(null)} />
+      {editing && <AddressDialog userId={userId} editing={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }
