@@ -10,8 +10,10 @@ import {
   json,
   loggedIn,
   order,
+  ORGANISATION,
   product,
   recorder,
+  requisites,
   USER,
   variant,
   wait,
@@ -22,14 +24,6 @@ import { API, server } from '@/test/server';
 const BEAR = product({ variants: [variant({ id: 101, price: 990 }), variant({ id: 102, size: 40, price: 1990 })] });
 const HARE = product({ id: 2, art: 'HARE-02', name: 'Заяц', variants: [variant({ id: 202, price: 1250.5 })] });
 const ITEMS = 'BEAR-01:101:2,HARE-02:202:1';
-const NO_REQUISITES: Requisites = {
-  company_name: null,
-  company_inn: null,
-  company_kpp: null,
-  contact_name: null,
-  contact_phone: null,
-};
-
 interface NetworkOptions {
   orderStatus?: number;
   orderDelayMs?: number;
@@ -38,7 +32,7 @@ interface NetworkOptions {
   unansweredOrders?: number;
   /** Only the first load of the products succeeds: every refetch fails. */
   productsFailAfterFirst?: boolean;
-  requisites?: Requisites;
+  saved?: Requisites;
   addresses?: Address[];
   /** The buyer's orders, as GET /order/{user_id} lists them. */
   orders?: OrderSummary[];
@@ -50,7 +44,7 @@ function checkoutNetwork({
   productDelayMs = 0,
   unansweredOrders = 0,
   productsFailAfterFirst = false,
-  requisites = NO_REQUISITES,
+  saved = requisites(),
   addresses = [],
   orders = [],
 }: NetworkOptions = {}) {
@@ -61,7 +55,7 @@ function checkoutNetwork({
     cartHandler(cart([])),
     ...homeHandlers(),
     http.get(`${API}/order/${USER.id}`, () => json(orders)),
-    http.get(`${API}/requisites/${USER.id}`, () => json(requisites)),
+    http.get(`${API}/requisites/${USER.id}`, () => json(saved)),
     http.put(`${API}/requisites/${USER.id}`, async ({ request }) => {
       requisitesSaves.record(request);
       return json(await request.json());
@@ -346,14 +340,6 @@ describe('Checkout: one order per intent', () => {
   });
 });
 
-const ORGANISATION: Requisites = {
-  company_name: 'ООО «Игрушки»',
-  company_inn: '7707083893',
-  company_kpp: '770101001',
-  contact_name: 'Иван Петров',
-  contact_phone: '+7 900 000-00-00',
-};
-
 const address = (overrides: Partial<Address> = {}): Address => ({
   id: 1,
   country: 'Россия',
@@ -367,7 +353,7 @@ const address = (overrides: Partial<Address> = {}): Address => ({
 
 describe('Checkout: the saved details', () => {
   test('the form opens with the saved requisites, and they are sent with the order', async () => {
-    const { user, orderCalls, requisitesSaves } = await openForm({ requisites: ORGANISATION });
+    const { user, orderCalls, requisitesSaves } = await openForm({ saved: ORGANISATION });
     expect(field('Имя')).toHaveValue('Иван Петров');
     expect(field('Телефон')).toHaveValue('+7 900 000-00-00');
     expect(field('Название компании')).toHaveValue('ООО «Игрушки»');

@@ -2,23 +2,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { MESSAGES, type Address, type OrderSummary, type Requisites } from '@shared/api';
-import { cart, cartHandler, homeHandlers, json, loggedIn, order, recorder, refreshFails, USER } from '@/test/fixtures';
+import {
+  cart,
+  cartHandler,
+  homeHandlers,
+  json,
+  loggedIn,
+  order,
+  ORGANISATION,
+  recorder,
+  refreshFails,
+  requisites,
+  USER,
+} from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
-
-const NO_REQUISITES: Requisites = {
-  company_name: null,
-  company_inn: null,
-  company_kpp: null,
-  contact_name: null,
-  contact_phone: null,
-};
 
 function openProfile(orders: OrderSummary[] | 'error', ...handlers: Parameters<typeof server.use>) {
   server.use(
     ...handlers,
     cartHandler(cart([])),
-    http.get(`${API}/requisites/${USER.id}`, () => json(NO_REQUISITES)),
+    http.get(`${API}/requisites/${USER.id}`, () => json(requisites())),
     http.get(`${API}/address/${USER.id}`, () => json([])),
     http.get(`${API}/order/${USER.id}`, () => (orders === 'error' ? json({ detail: 'Ошибка' }, 500) : json(orders))),
   );
@@ -77,19 +81,19 @@ describe('Profile page (SPEC §2)', () => {
 });
 
 /** The profile with a requisites and address server that remembers what it is sent. */
-function openRequisites({ saved = NO_REQUISITES, refuse }: { saved?: Requisites; refuse?: string } = {}) {
-  let requisites = saved;
+function openRequisites({ saved = requisites(), refuse }: { saved?: Requisites; refuse?: string } = {}) {
+  let stored = saved;
   let addresses: Address[] = [];
   let nextId = 1;
   const saves = recorder();
   const addressCalls = recorder();
   const handlers = [
-    http.get(`${API}/requisites/${USER.id}`, () => json(requisites)),
+    http.get(`${API}/requisites/${USER.id}`, () => json(stored)),
     http.put(`${API}/requisites/${USER.id}`, async ({ request }) => {
       saves.record(request);
       if (refuse) return json({ detail: refuse }, 422);
-      requisites = (await request.json()) as Requisites;
-      return json(requisites);
+      stored = (await request.json()) as Requisites;
+      return json(stored);
     }),
     http.get(`${API}/address/${USER.id}`, () => json(addresses)),
     http.post(`${API}/address/`, async ({ request }) => {
@@ -112,14 +116,6 @@ function openRequisites({ saved = NO_REQUISITES, refuse }: { saved?: Requisites;
   ];
   return { saves, addressCalls, ...openProfile([], ...handlers) };
 }
-
-const ORGANISATION: Requisites = {
-  company_name: 'ООО «Игрушки»',
-  company_inn: '7707083893',
-  company_kpp: '770101001',
-  contact_name: 'Иван Петров',
-  contact_phone: '+7 900 000-00-00',
-};
 
 const requisitesCard = async () =>
   within(
