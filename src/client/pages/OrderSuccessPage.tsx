@@ -25,7 +25,7 @@ export default function OrderSuccessPage() {
       subTitle={
         <>
           {orderId !== null && (
-            <Typography.Paragraph strong className="order-success-number">
+            <Typography.Paragraph strong style={{ fontSize: 18 }}>
               Номер заказа: {orderId}
             </Typography.Paragraph>
           )}

@@ -10,6 +10,7 @@ import {
   useGetAddressesQuery,
   useUpdateAddressMutation,
 } from './addressesApi';
+import './addressBook.css';
 import { formatAddress } from './formatAddress';
 
 type AddressForm = Omit<AddressFields, 'user_id'>;
