@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, findProduct, logInThroughDialog, registerBuyer, test, type DemoProduct } from './fixtures';
+import {
+  expect,
+  findProduct,
+  logInThroughDialog,
+  registerBuyer,
+  screenshots,
+  test,
+  type DemoProduct,
+} from './fixtures';
 
 interface Order {
   id: number;
@@ -123,10 +131,11 @@ test('requisites and an address saved in the profile fill the checkout; /order-s
   await dialog.getByLabel('Город').fill('Тула');
   await dialog.getByLabel('Улица').fill('ул. Советская');
   await dialog.getByLabel('Дом').fill('3');
-  await dialog.getByLabel('Квартира или офис').fill('офис 12');
+  await dialog.getByLabel('Квартира').fill('12');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  const saved = 'Россия, Тула, ул. Советская, д. 3, кв. офис 12';
+  const saved = 'Россия, Тула, ул. Советская, д. 3, кв. 12';
   await expect(page.getByText(saved)).toBeVisible();
+  await screenshots(page, 'profile-requisites');
 
   await page.goto(`/checkout?items=${product.art}:${variant.id}:2`);
   await expect(page.getByLabel('Имя')).toHaveValue('Анна Петрова');

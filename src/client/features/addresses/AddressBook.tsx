@@ -67,7 +67,7 @@ function AddressDialog({ userId, editing, onClose }: { userId: number; editing: 
         <Form.Item label="Дом" name="home_number" rules={[required('Укажите номер дома')]}>
           <Input maxLength={LIMITS.houseNumberMax} />
         </Form.Item>
-        <Form.Item label="Квартира или офис" name="apartment_number">
+        <Form.Item label="Квартира" name="apartment_number">
           <Input maxLength={LIMITS.houseNumberMax} />
         </Form.Item>
         {failure && <Alert type="error" showIcon title={failure} />}
