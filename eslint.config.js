@@ -22,7 +22,7 @@ const at = (...segments) => path.join(root, ...segments);
  * this list (a new one) exports nothing to other features until someone adds it.
  */
 const featureExports = {
-  addresses: ['addressesApi'],
+  addresses: ['addressesApi', 'formatAddress'],
   banners: ['bannersApi'],
   cart: ['cartApi', 'cartEditsSlice', 'useCartCount'],
   catalogue: ['catalogueApi', 'selectedCategorySlice'],
@@ -30,6 +30,7 @@ const featureExports = {
   colourMode: ['colourModeSlice', 'useIsDark'],
   orders: ['ordersApi'],
   product: [],
+  requisites: ['requisitesApi', 'requisitesValues'],
   session: ['sessionSlice', 'authDialogSlice', 'authApi', 'sessionThunks', 'useLogout'],
 };
 

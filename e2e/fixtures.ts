@@ -28,6 +28,8 @@ export const test = base.extend<{ console: ConsoleWatch }>({
 export interface ConsoleWatch {
   /** A journey that provokes an error answer on purpose (a wrong password: 401) declares it. */
   allowHttpStatus(status: number): void;
+  /** A journey that cuts the connection on purpose (offline, a reset) declares it. */
+  allowNetworkFailures(): void;
   expectClean(): void;
 }
 
@@ -35,16 +37,21 @@ export interface ConsoleWatch {
 export function watchConsole(page: Page): ConsoleWatch {
   const errors: string[] = [];
   const allowed = new Set<number>();
+  let networkFailuresAllowed = false;
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   const isAllowed = (error: string) => {
+    if (networkFailuresAllowed && /net::ERR_(INTERNET_DISCONNECTED|CONNECTION_RESET|FAILED)/.test(error)) return true;
     const status = /the server responded with a status of (\d+)/.exec(error)?.[1];
     return status !== undefined && allowed.has(Number(status));
   };
   return {
     allowHttpStatus: (status) => allowed.add(status),
+    allowNetworkFailures: () => {
+      networkFailuresAllowed = true;
+    },
     expectClean: () =>
       expect(
         errors.filter((error) => !isAllowed(error)),

@@ -29,6 +29,7 @@ import healthRoutes from './routes/health';
 import imageRoutes from './routes/image';
 import orderRoutes from './routes/order';
 import productsRoutes from './routes/products';
+import requisitesRoutes from './routes/requisites';
 
 /** The URL as logged: /auth calls can carry an e-mail and password in the query, so theirs is cut. */
 export function loggableUrl(url: string): string {
@@ -133,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cartRoutes, { prefix: '/api/v1/cart' });
   await app.register(orderRoutes, { prefix: '/api/v1/order' });
   await app.register(addressRoutes, { prefix: '/api/v1/address' });
+  await app.register(requisitesRoutes, { prefix: '/api/v1/requisites' });
   await app.register(imageRoutes, { prefix: '/api/v1/image' });
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(storefront);

@@ -8,6 +8,7 @@ import type { CartAddBody, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
 import type { OrderCreateBody, OrderItemSchema, OrderStatusSchema, OrderSummarySchema } from './schemas/order';
 import type { BannerSchema, ProductSchema, VariantSchema } from './schemas/products';
+import type { RequisitesBody, RequisitesSchema } from './schemas/requisites';
 
 export const API_PREFIX = 'api/v1/';
 
@@ -33,6 +34,9 @@ export const LIMITS = {
   nameMax: 200,
   phoneMax: 32,
   companyNameMax: 300,
+  /** An address's country, city and street; its house and apartment numbers (SPEC §7 address calls). */
+  addressPartMax: 200,
+  houseNumberMax: 50,
 } as const;
 
 export const TIMINGS = {
@@ -118,6 +122,9 @@ export type OrderStatusAnswer = Static<typeof OrderStatusSchema>;
 export type AddressFields = Static<typeof AddressBody>;
 export type Address = Static<typeof AddressSchema>;
 export type ErrorAnswer = Static<typeof ErrorSchema>;
+/** The buyer's company and contact details, kept for the next checkout (null: not given). */
+export type Requisites = Static<typeof RequisitesSchema>;
+export type RequisitesFields = Static<typeof RequisitesBody>;
 
 /**
  * The element in which the server hands a page the API answers its first render asks for

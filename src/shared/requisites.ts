@@ -34,3 +34,8 @@ export function kppProblem(kpp: string, inn: string | null): string | null {
   if (inn?.length === 12) return MESSAGES.kppWithPersonalInn;
   return KPP_PATTERN.test(kpp) ? null : MESSAGES.kppLength;
 }
+
+/** The first problem of a buyer's ИНН and КПП (null: not given), or null when both are valid. */
+export function requisitesProblem(inn: string | null, kpp: string | null): string | null {
+  return (inn && innProblem(inn)) || (kpp && kppProblem(kpp, inn)) || null;
+}

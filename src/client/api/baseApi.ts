@@ -5,6 +5,6 @@ import { baseQueryWithReauth } from './baseQuery';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Product', 'Category', 'Banner', 'Cart', 'Order', 'Address', 'User'],
+  tagTypes: ['Product', 'Category', 'Banner', 'Cart', 'Order', 'Address', 'User', 'Requisites'],
   endpoints: () => ({}),
 });

@@ -135,12 +135,15 @@ describe('cache invalidation', () => {
     await Promise.all([cartSubscription, ordersSubscription]);
     await store.dispatch(
       ordersApi.endpoints.createOrder.initiate({
-        user_id: USER.id,
-        address: 'Москва',
-        items: [{ product_id: 1, variant_id: 101, quantity: 1 }],
-        company_name: null,
-        company_inn: null,
-        company_kpp: null,
+        order: {
+          user_id: USER.id,
+          address: 'Москва',
+          items: [{ product_id: 1, variant_id: 101, quantity: 1 }],
+          company_name: null,
+          company_inn: null,
+          company_kpp: null,
+        },
+        idempotencyKey: 'store-test',
       }),
     );
     await waitFor(() => expect(cartCalls.calls).toHaveLength(2));

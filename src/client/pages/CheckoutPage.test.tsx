@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { LIMITS, MESSAGES } from '@shared/api';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
+import type { Address, OrderSummary, Requisites } from '@shared/api';
 import {
   cart,
   cartHandler,
@@ -9,8 +10,10 @@ import {
   json,
   loggedIn,
   order,
+  ORGANISATION,
   product,
   recorder,
+  requisites,
   USER,
   variant,
   wait,
@@ -21,37 +24,70 @@ import { API, server } from '@/test/server';
 const BEAR = product({ variants: [variant({ id: 101, price: 990 }), variant({ id: 102, size: 40, price: 1990 })] });
 const HARE = product({ id: 2, art: 'HARE-02', name: 'Заяц', variants: [variant({ id: 202, price: 1250.5 })] });
 const ITEMS = 'BEAR-01:101:2,HARE-02:202:1';
+interface NetworkOptions {
+  orderStatus?: number;
+  orderDelayMs?: number;
+  productDelayMs?: number;
+  /** The first this many order requests get no answer (offline, or a connection reset). */
+  unansweredOrders?: number;
+  /** Only the first load of the products succeeds: every refetch fails. */
+  productsFailAfterFirst?: boolean;
+  saved?: Requisites;
+  addresses?: Address[];
+  /** The buyer's orders, as GET /order/{user_id} lists them. */
+  orders?: OrderSummary[];
+}
 
-function checkoutNetwork({ orderStatus = 201, orderDelayMs = 0, productDelayMs = 0 } = {}) {
+function checkoutNetwork({
+  orderStatus = 201,
+  orderDelayMs = 0,
+  productDelayMs = 0,
+  unansweredOrders = 0,
+  productsFailAfterFirst = false,
+  saved = requisites(),
+  addresses = [],
+  orders = [],
+}: NetworkOptions = {}) {
   const orderCalls = recorder();
   const productCalls = recorder();
+  const requisitesSaves = recorder();
   server.use(
     cartHandler(cart([])),
     ...homeHandlers(),
-    http.get(`${API}/order/${USER.id}`, () => json([])),
+    http.get(`${API}/order/${USER.id}`, () => json(orders)),
+    http.get(`${API}/requisites/${USER.id}`, () => json(saved)),
+    http.put(`${API}/requisites/${USER.id}`, async ({ request }) => {
+      requisitesSaves.record(request);
+      return json(await request.json());
+    }),
+    http.get(`${API}/address/${USER.id}`, () => json(addresses)),
     http.get(`${API}/products/:art`, async ({ params, request }) => {
       productCalls.record(request);
       if (productDelayMs) await wait(productDelayMs);
+      if (productsFailAfterFirst && productCalls.calls.length > arts(ITEMS)) return HttpResponse.error();
       const found = [BEAR, HARE].find((candidate) => candidate.art === params.art);
       return found ? json(found) : json({ detail: 'Товар не найден' }, 404);
     }),
     http.post(`${API}/order/`, async ({ request }) => {
       orderCalls.record(request);
       if (orderDelayMs) await wait(orderDelayMs);
+      if (orderCalls.calls.length <= unansweredOrders) return HttpResponse.error();
       return orderStatus < 300 ? json(order(), orderStatus) : json({ detail: 'Ошибка сервера' }, orderStatus);
     }),
   );
-  return { orderCalls, productCalls };
+  return { orderCalls, productCalls, requisitesSaves };
 }
 
-async function openCheckout(items = ITEMS, options?: Parameters<typeof checkoutNetwork>[0]) {
+const arts = (items: string) => new Set(items.split(',').map((entry) => entry.split(':')[0])).size;
+
+async function openCheckout(items = ITEMS, options?: NetworkOptions) {
   const network = checkoutNetwork(options);
   const user = userEvent.setup();
   const rendered = renderShop({ route: `/checkout?items=${items}`, preloadedState: loggedIn() });
   return { user, ...network, ...rendered };
 }
 
-async function openForm(options?: Parameters<typeof checkoutNetwork>[0]) {
+async function openForm(options?: NetworkOptions) {
   const opened = await openCheckout(ITEMS, options);
   await screen.findByText('Мишка Тедди x 2');
   return opened;
@@ -234,5 +270,153 @@ describe('Checkout: sending the order', () => {
     await waitFor(() => expect(submit()).toHaveTextContent('Оформить заказ'));
     expect(submit()).toBeEnabled();
     expect(field('Имя')).toHaveValue('Иван');
+  });
+});
+
+const keyOf = (request: Request | undefined) => request?.headers.get('Idempotency-Key');
+
+describe('Checkout: one order per intent', () => {
+  test('a retry after a lost answer carries the same Idempotency-Key; the next checkout gets a new one', async () => {
+    const { user, orderCalls, router } = await openForm({ unansweredOrders: 1 });
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByText(MESSAGES.orderFailed)).toBeInTheDocument();
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    const [first, retry] = orderCalls.calls.map(keyOf);
+    expect(first).toMatch(/^[\x21-\x7E]{16,}$/);
+    expect(retry).toBe(first);
+
+    router.navigate(`/checkout?items=${ITEMS}`);
+    await screen.findByText('Мишка Тедди x 2');
+    expect(field('Имя')).toHaveValue('');
+    await fillRequired(user);
+    await user.click(submit());
+    await waitFor(() => expect(orderCalls.calls).toHaveLength(3));
+    expect(keyOf(orderCalls.calls[2])).not.toBe(first);
+  });
+
+  test('what was typed and the key survive a reload of the same checkout', async () => {
+    const before = await openForm({ unansweredOrders: 1 });
+    await fillRequired(before.user);
+    await before.user.type(field('ИНН'), '7707083893');
+    await before.user.click(submit());
+    await screen.findByText(MESSAGES.orderFailed);
+    before.unmount();
+
+    const after = await openForm();
+    expect(field('Имя')).toHaveValue('Иван');
+    expect(field('ИНН')).toHaveValue('7707083893');
+    expect(field('Адрес доставки')).toHaveValue('Москва, ул. Тверская, 1');
+    await after.user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    expect(keyOf(after.orderCalls.last)).toBe(keyOf(before.orderCalls.last));
+  });
+
+  test("a refused order shows the server's detail and keeps the lines though their refetch fails", async () => {
+    const { user, productCalls } = await openForm({ orderStatus: 409, productsFailAfterFirst: true });
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByText(MESSAGES.orderFailed)).toBeInTheDocument();
+    expect(screen.getByText('Ошибка сервера')).toBeInTheDocument();
+    // The order's failure refetches the products (their stock may have changed), and that fails.
+    await waitFor(() => expect(productCalls.calls).toHaveLength(4));
+    await wait(100);
+    expect(screen.queryByText('Не удалось загрузить товары заказа')).not.toBeInTheDocument();
+    expect(screen.getByText('Мишка Тедди x 2')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.orderFailed)).toBeInTheDocument();
+    expect(field('Имя')).toHaveValue('Иван');
+  });
+
+  test('offline: the alert says the data is kept, and the form and lines stay', async () => {
+    const { user, router } = await openForm({ unansweredOrders: 1 });
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByText(MESSAGES.orderFailed)).toBeInTheDocument();
+    expect(screen.getByText(/Нет связи с сервером/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(screen.getByText('Заяц x 1')).toBeInTheDocument();
+    expect(field('Адрес доставки')).toHaveValue('Москва, ул. Тверская, 1');
+  });
+});
+
+const address = (overrides: Partial<Address> = {}): Address => ({
+  id: 1,
+  country: 'Россия',
+  city: 'Москва',
+  street: 'ул. Тверская',
+  home_number: '7',
+  apartment_number: null,
+  user_id: USER.id,
+  ...overrides,
+});
+
+describe('Checkout: the saved details', () => {
+  test('the form opens with the saved requisites, and they are sent with the order', async () => {
+    const { user, orderCalls, requisitesSaves } = await openForm({ saved: ORGANISATION });
+    expect(field('Имя')).toHaveValue('Иван Петров');
+    expect(field('Телефон')).toHaveValue('+7 900 000-00-00');
+    expect(field('Название компании')).toHaveValue('ООО «Игрушки»');
+    expect(field('ИНН')).toHaveValue('7707083893');
+    expect(field('КПП')).toHaveValue('770101001');
+    await user.type(field('Адрес доставки'), 'Москва');
+    await user.click(submit());
+    await screen.findByRole('heading', { name: 'Заказ принят!' });
+    expect(await orderCalls.last!.json()).toMatchObject(ORGANISATION);
+    expect(requisitesSaves.calls).toHaveLength(0);
+  });
+
+  test('picking a saved address fills the delivery address', async () => {
+    const { user, orderCalls } = await openForm({
+      addresses: [
+        address(),
+        address({ id: 2, city: 'Казань', street: 'ул. Баумана', home_number: '5', apartment_number: '12' }),
+      ],
+    });
+    await fillRequired(user);
+    await user.click(await screen.findByRole('combobox', { name: /^Сохранённый адрес/ }));
+    const options = await screen.findAllByTitle('Россия, Казань, ул. Баумана, д. 5, кв. 12');
+    await user.click(options.find((option) => option.classList.contains('ant-select-item-option'))!);
+    expect(field('Адрес доставки')).toHaveValue('Россия, Казань, ул. Баумана, д. 5, кв. 12');
+    await user.click(submit());
+    await screen.findByRole('heading', { name: 'Заказ принят!' });
+    expect(await orderCalls.last!.json()).toMatchObject({ address: 'Россия, Казань, ул. Баумана, д. 5, кв. 12' });
+  });
+
+  test('«Сохранить реквизиты для следующих заказов» saves what was typed once the order is placed', async () => {
+    const { user, requisitesSaves } = await openForm();
+    await fillRequired(user);
+    await user.type(field('ИНН'), '500100732259');
+    await user.click(screen.getByRole('checkbox', { name: 'Сохранить реквизиты для следующих заказов' }));
+    await user.click(submit());
+    await screen.findByRole('heading', { name: 'Заказ принят!' });
+    expect(requisitesSaves.calls).toHaveLength(1);
+    expect(await requisitesSaves.last!.json()).toEqual({
+      company_name: null,
+      company_inn: '500100732259',
+      company_kpp: null,
+      contact_name: 'Иван',
+      contact_phone: '+7 900 000-00-00',
+    });
+  });
+});
+
+describe('Order success: the number of the order just placed', () => {
+  test('shows «Номер заказа: N» after placing order N', async () => {
+    const { user, router } = await openForm({ orders: [order({ id: 14 }), order({ id: 15 })] });
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByText('Номер заказа: 15')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?order=15');
+    expect(screen.getByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    expect(screen.getByText(/Ваш заказ отправлен в обработку/)).toBeInTheDocument();
+  });
+
+  test("an order that is not the buyer's shows no number", async () => {
+    checkoutNetwork({ orders: [order({ id: 15 })] });
+    const { store } = renderShop({ route: '/order-success?order=16', preloadedState: loggedIn() });
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().api.queries[`getOrders(${USER.id})`]?.status).toBe('fulfilled'));
+    expect(screen.queryByText(/Номер заказа/)).not.toBeInTheDocument();
   });
 });

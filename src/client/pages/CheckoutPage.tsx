@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { BackToCart } from '@/features/checkout/BackToCart';
 import { CheckoutForm } from '@/features/checkout/CheckoutForm';
 import { parseCheckoutItems } from '@/features/checkout/parseItems';
+import { RequisiteFields } from '@/features/requisites/RequisiteFields';
 
 export default function CheckoutPage() {
   const [searchParams] = useSearchParams();
@@ -12,7 +13,7 @@ export default function CheckoutPage() {
     <>
       <h1 className="page-title">Оформление заказа</h1>
       {items ? (
-        <CheckoutForm items={items} />
+        <CheckoutForm items={items} requisiteFields={<RequisiteFields contactRequired />} />
       ) : (
         <BackToCart title="В заказе нет товаров" subTitle="Выберите товары в каталоге или в корзине." />
       )}

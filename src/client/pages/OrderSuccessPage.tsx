@@ -1,15 +1,37 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
-import { Button, Result } from 'antd';
-import { Link } from 'react-router';
+import { Button, Result, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
+import { useAppSelector } from '@/hooks/reduxHooks';
+import { useGetOrdersQuery } from '@/features/orders/ordersApi';
+import { selectUser } from '@/features/session/sessionSlice';
+
+/** The `?order=` of the address, when it names one of the buyer's own orders. */
+function usePlacedOrderId(): number | null {
+  const user = useAppSelector(selectUser);
+  const wanted = Number(useSearchParams()[0].get('order'));
+  const known = Number.isInteger(wanted) && wanted > 0;
+  const { data: orders } = useGetOrdersQuery(user?.id ?? 0, { skip: !user || !known });
+  return orders?.some((order) => order.id === wanted) ? wanted : null;
+}
 
 export default function OrderSuccessPage() {
+  const orderId = usePlacedOrderId();
   return (
     <Result
       status="success"
       title={<h1 className="page-title">Заказ принят!</h1>}
-      subTitle="Ваш заказ отправлен в обработку. Менеджер свяжется с вами и выставит счёт на оплату."
+      subTitle={
+        <>
+          {orderId !== null && (
+            <Typography.Paragraph strong style={{ fontSize: 18 }}>
+              Номер заказа: {orderId}
+            </Typography.Paragraph>
+          )}
+          Ваш заказ отправлен в обработку. Менеджер свяжется с вами и выставит счёт на оплату.
+        </>
+      }
       extra={[
         <Link key="home" to={PAGE_PATHS.home}>
           <Button>На главную</Button>

@@ -1,14 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import type { OrderSummary } from '@shared/api';
-import { cart, cartHandler, homeHandlers, json, loggedIn, order, refreshFails, USER } from '@/test/fixtures';
+import { MESSAGES, type Address, type OrderSummary, type Requisites } from '@shared/api';
+import {
+  cart,
+  cartHandler,
+  homeHandlers,
+  json,
+  loggedIn,
+  order,
+  ORGANISATION,
+  recorder,
+  refreshFails,
+  requisites,
+  USER,
+} from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
-function openProfile(orders: OrderSummary[] | 'error') {
+function openProfile(orders: OrderSummary[] | 'error', ...handlers: Parameters<typeof server.use>) {
   server.use(
+    ...handlers,
     cartHandler(cart([])),
+    http.get(`${API}/requisites/${USER.id}`, () => json(requisites())),
+    http.get(`${API}/address/${USER.id}`, () => json([])),
     http.get(`${API}/order/${USER.id}`, () => (orders === 'error' ? json({ detail: 'Ошибка' }, 500) : json(orders))),
   );
   const user = userEvent.setup();
@@ -62,5 +77,118 @@ describe('Profile page (SPEC §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().session.user).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Популярные игрушки' })).toBeInTheDocument();
+  });
+});
+
+/** The profile with a requisites and address server that remembers what it is sent. */
+function openRequisites({ saved = requisites(), refuse }: { saved?: Requisites; refuse?: string } = {}) {
+  let stored = saved;
+  let addresses: Address[] = [];
+  let nextId = 1;
+  const saves = recorder();
+  const addressCalls = recorder();
+  const handlers = [
+    http.get(`${API}/requisites/${USER.id}`, () => json(stored)),
+    http.put(`${API}/requisites/${USER.id}`, async ({ request }) => {
+      saves.record(request);
+      if (refuse) return json({ detail: refuse }, 422);
+      stored = (await request.json()) as Requisites;
+      return json(stored);
+    }),
+    http.get(`${API}/address/${USER.id}`, () => json(addresses)),
+    http.post(`${API}/address/`, async ({ request }) => {
+      addressCalls.record(request);
+      const created = { ...((await request.json()) as Address), id: nextId++ };
+      addresses = [...addresses, created];
+      return json(created, 201);
+    }),
+    http.put(`${API}/address/:id`, async ({ params, request }) => {
+      addressCalls.record(request);
+      const updated = { ...((await request.json()) as Address), id: Number(params.id) };
+      addresses = addresses.map((address) => (address.id === updated.id ? updated : address));
+      return json(updated);
+    }),
+    http.delete(`${API}/address/:id`, ({ params, request }) => {
+      addressCalls.record(request);
+      addresses = addresses.filter((address) => address.id !== Number(params.id));
+      return json({ detail: 'Адрес удалён' });
+    }),
+  ];
+  return { saves, addressCalls, ...openProfile([], ...handlers) };
+}
+
+const requisitesCard = async () =>
+  within(
+    (await screen.findByRole('button', { name: 'Сохранить реквизиты' })).closest('.requisites-card') as HTMLElement,
+  );
+
+describe('Profile: «Реквизиты и адреса»', () => {
+  test('shows the saved requisites and saves changes', async () => {
+    const { user, saves } = openRequisites({ saved: ORGANISATION });
+    expect(await screen.findByRole('heading', { name: 'Реквизиты и адреса' })).toBeInTheDocument();
+    const card = await requisitesCard();
+    expect(card.getByLabelText('ИНН')).toHaveValue('7707083893');
+    expect(card.getByLabelText('Имя')).toHaveValue('Иван Петров');
+    await user.clear(card.getByLabelText('Телефон'));
+    await user.type(card.getByLabelText('Телефон'), '+7 495 123-45-67');
+    await user.clear(card.getByLabelText('КПП'));
+    await user.click(card.getByRole('button', { name: 'Сохранить реквизиты' }));
+    expect(await card.findByText('Реквизиты сохранены')).toBeInTheDocument();
+    expect(await saves.last!.json()).toEqual({ ...ORGANISATION, contact_phone: '+7 495 123-45-67', company_kpp: null });
+  });
+
+  test('an ИНН that breaks the law is refused with its message and nothing is sent', async () => {
+    const { user, saves } = openRequisites();
+    const card = await requisitesCard();
+    await user.type(card.getByLabelText('ИНН'), '7707083894');
+    await user.click(card.getByRole('button', { name: 'Сохранить реквизиты' }));
+    expect(await card.findByText(MESSAGES.innChecksum)).toBeInTheDocument();
+    expect(saves.calls).toHaveLength(0);
+  });
+
+  test("the server's refusal is shown with its detail", async () => {
+    const { user } = openRequisites({ refuse: 'Реквизиты не приняты' });
+    const card = await requisitesCard();
+    await user.type(card.getByLabelText('Имя'), 'Иван');
+    await user.click(card.getByRole('button', { name: 'Сохранить реквизиты' }));
+    expect(await card.findByText('Не удалось сохранить реквизиты')).toBeInTheDocument();
+    expect(card.getByText('Реквизиты не приняты')).toBeInTheDocument();
+  });
+
+  test('delivery addresses are added, changed and deleted through the address calls', async () => {
+    const { user, addressCalls } = openRequisites();
+    expect(await screen.findByText('Нет сохранённых адресов')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Добавить адрес/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Сохранить' }));
+    expect(await dialog.findByText('Укажите город')).toBeInTheDocument();
+    expect(addressCalls.calls).toHaveLength(0);
+    expect(dialog.getByLabelText('Страна')).toHaveValue('Россия');
+    await user.type(dialog.getByLabelText('Город'), 'Казань');
+    await user.type(dialog.getByLabelText('Улица'), 'ул. Баумана');
+    await user.type(dialog.getByLabelText('Дом'), '5');
+    await user.click(dialog.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Россия, Казань, ул. Баумана, д. 5')).toBeInTheDocument();
+    expect(await addressCalls.last!.json()).toEqual({
+      country: 'Россия',
+      city: 'Казань',
+      street: 'ул. Баумана',
+      home_number: '5',
+      apartment_number: null,
+      user_id: USER.id,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Изменить адрес: Россия, Казань, ул. Баумана, д. 5' }));
+    const editDialog = within(await screen.findByRole('dialog', { name: 'Изменить адрес' }));
+    await user.type(editDialog.getByLabelText(/Квартира/), '12');
+    await user.click(editDialog.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Россия, Казань, ул. Баумана, д. 5, кв. 12')).toBeInTheDocument();
+    expect(addressCalls.last!.method).toBe('PUT');
+
+    await user.click(screen.getByRole('button', { name: 'Удалить адрес: Россия, Казань, ул. Баумана, д. 5, кв. 12' }));
+    await user.click(await screen.findByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText('Нет сохранённых адресов')).toBeInTheDocument();
+    expect(addressCalls.last!.method).toBe('DELETE');
   });
 });

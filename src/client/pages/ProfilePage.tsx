@@ -1,9 +1,12 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
+import './ProfilePage.css';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useAppSelector } from '@/hooks/reduxHooks';
+import { AddressBook } from '@/features/addresses/AddressBook';
 import { OrderList } from '@/features/orders/OrderList';
+import { RequisitesForm } from '@/features/requisites/RequisitesForm';
 import { selectUser } from '@/features/session/sessionSlice';
 import { emailPrefix } from '@/features/session/UserButton';
 import { useLogout } from '@/features/session/useLogout';
@@ -25,6 +28,11 @@ export default function ProfilePage() {
       </div>
       <h2 className="section-title">Мои заказы</h2>
       <OrderList userId={user.id} />
+      <h2 className="section-title">Реквизиты и адреса</h2>
+      <div className="profile-requisites">
+        <RequisitesForm userId={user.id} />
+        <AddressBook userId={user.id} />
+      </div>
     </>
   );
 }

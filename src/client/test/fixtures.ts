@@ -4,7 +4,7 @@ import { SESSION_HINT_COOKIE } from '@shared/api';
  * only through the HTTP layer (msw) and the browser storages, never through its modules' insides.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type { Banner, Cart, CartItem, OrderSummary, Product, User, Variant } from '@shared/api';
+import type { Banner, Cart, CartItem, OrderSummary, Product, Requisites, User, Variant } from '@shared/api';
 import type { RootState } from '@/app/store';
 import { API, server } from './server';
 
@@ -148,3 +148,24 @@ export function withSessionCookie(): void {
 export function withoutSessionCookie(): void {
   document.cookie = `${SESSION_HINT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
+
+/** A buyer's saved requisites: nothing saved unless overridden. */
+export function requisites(overrides: Partial<Requisites> = {}): Requisites {
+  return {
+    company_name: null,
+    company_inn: null,
+    company_kpp: null,
+    contact_name: null,
+    contact_phone: null,
+    ...overrides,
+  };
+}
+
+/** An organisation's requisites with a valid 10-digit ИНН and its КПП. */
+export const ORGANISATION = requisites({
+  company_name: 'ООО «Игрушки»',
+  company_inn: '7707083893',
+  company_kpp: '770101001',
+  contact_name: 'Иван Петров',
+  contact_phone: '+7 900 000-00-00',
+});

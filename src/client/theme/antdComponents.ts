@@ -31,5 +31,9 @@ export const ANTD_STYLE_GROUPS = {
     'Tag',
     'Typography',
     'message',
+    // The profile's «Реквизиты и адреса» and the checkout's saved-address choice.
+    'Checkbox',
+    'Popconfirm',
+    'Select',
   ],
 } as const;

@@ -192,3 +192,16 @@ export const addresses = pgTable(
   },
   (table) => [index('addresses_user_idx').on(table.userId, table.id)],
 );
+
+/** The buyer's company and contact details, kept for the next checkout: one row per buyer. */
+export const requisites = pgTable('requisites', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text('company_name'),
+  companyInn: text('company_inn'),
+  companyKpp: text('company_kpp'),
+  contactName: text('contact_name'),
+  contactPhone: text('contact_phone'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import { createCartRepository } from '../repositories/cart';
 import { createOrdersRepository } from '../repositories/orders';
 import { createProductsRepository } from '../repositories/products';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
+import { createRequisitesRepository } from '../repositories/requisites';
 import { createSettingsRepository } from '../repositories/settings';
 import { createUsersRepository } from '../repositories/users';
 
@@ -18,6 +19,7 @@ function createRepositories(db: Database) {
     orders: createOrdersRepository(db),
     products: createProductsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
+    requisites: createRequisitesRepository(db),
     settings: createSettingsRepository(db),
     users: createUsersRepository(db),
   };

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
+import { LIMITS } from '../api';
 import { Id, Nullable } from './common';
 
-const Text = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const Text = Type.String({ minLength: 1, maxLength: LIMITS.addressPartMax, pattern: '\\S' });
 
 /** What the buyer sends to create or change an address. */
 export const AddressBody = Type.Object({
@@ -9,8 +10,8 @@ export const AddressBody = Type.Object({
   city: Text,
   street: Text,
   // Like the other required fields, it must hold something besides spaces.
-  home_number: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
-  apartment_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  home_number: Type.String({ minLength: 1, maxLength: LIMITS.houseNumberMax, pattern: '\\S' }),
+  apartment_number: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.houseNumberMax }))),
   user_id: Id,
 });
 

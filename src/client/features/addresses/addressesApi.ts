@@ -1,7 +1,7 @@
 import type { Address, AddressFields } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
 
-/** SPEC §7 address calls: no screen uses them yet, the endpoints are ready for one. */
+/** SPEC §7 address calls: the profile's address book edits them, the checkout offers them to pick from. */
 export const addressesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAddresses: build.query<Address[], number>({

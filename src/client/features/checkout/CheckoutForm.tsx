@@ -1,26 +1,21 @@
-import { Alert, Button, Card, Form, Input, Typography, type FormRule } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS, MESSAGES, type Product, type Variant } from '@shared/api';
 import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
-import { innProblem, kppProblem } from '@shared/requisites';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
+import { useGetAddressesQuery } from '@/features/addresses/addressesApi';
+import { formatAddress } from '@/features/addresses/formatAddress';
 import { useGetProductsByArtsQuery } from '@/features/catalogue/catalogueApi';
 import { useCreateOrderMutation } from '@/features/orders/ordersApi';
+import { useGetRequisitesQuery, useSaveRequisitesMutation } from '@/features/requisites/requisitesApi';
+import { blankToNull, requisitesOf } from '@/features/requisites/requisitesValues';
 import { selectUser } from '@/features/session/sessionSlice';
 import { BackToCart } from './BackToCart';
-
-interface CheckoutFields {
-  name?: string;
-  phone?: string;
-  companyName?: string;
-  inn?: string;
-  kpp?: string;
-  address?: string;
-}
+import { useCheckoutDraft, type CheckoutFields } from './checkoutDraft';
 
 interface Line {
   item: CheckoutItem;
@@ -42,34 +37,31 @@ function resolveLines(items: CheckoutItem[], products: Product[]): Lines {
   return { lines };
 }
 
-const blankToNull = (value: string | undefined) => value?.trim() || null;
+/** RTK Query's status for a request that got no answer at all (offline, connection reset). */
+const noAnswer = (failure: unknown) => (failure as { status?: unknown } | null)?.status === 'FETCH_ERROR';
 
-const innRule = {
-  validator: async (_rule: unknown, value: string | undefined) => {
-    const inn = blankToNull(value);
-    const problem = inn && innProblem(inn);
-    if (problem) throw new Error(problem);
-  },
-};
+const OFFLINE_DETAIL =
+  'Нет связи с сервером. Введённые данные сохранены: отправьте заказ ещё раз, когда связь вернётся.';
 
-const kppRule: FormRule = ({ getFieldValue }) => ({
-  validator: async (_rule: unknown, value: string | undefined) => {
-    const kpp = blankToNull(value);
-    const problem = kpp && kppProblem(kpp, blankToNull(getFieldValue('inn')));
-    if (problem) throw new Error(problem);
-  },
-});
-
-export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
+/**
+ * The checkout: the lines, the buyer's details (`requisiteFields`, composed by the page) and the
+ * delivery address. What is typed lives in a sessionStorage draft with its Idempotency-Key.
+ */
+export function CheckoutForm({ items, requisiteFields }: { items: CheckoutItem[]; requisiteFields: ReactNode }) {
   const user = useAppSelector(selectUser)!;
   const navigate = useNavigate();
   const [form] = Form.useForm<CheckoutFields>();
   const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
+  const draft = useCheckoutDraft(items);
   const arts = [...new Set(items.map((item) => item.art))];
-  const { data: products, isLoading, error } = useGetProductsByArtsQuery(arts);
+  const { data: products, isLoading } = useGetProductsByArtsQuery(arts);
+  const requisites = useGetRequisitesQuery(user.id);
+  const { data: addresses } = useGetAddressesQuery(user.id);
   const [createOrder, { isLoading: sending }] = useCreateOrderMutation();
+  const [saveRequisites] = useSaveRequisitesMutation();
 
-  if (isLoading) {
+  // The form opens with the saved details in it, so they wait for the lines.
+  if (isLoading || requisites.isLoading) {
     return (
       <div>
         <Typography.Paragraph>Загрузка товаров...</Typography.Paragraph>
@@ -77,8 +69,9 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
       </div>
     );
   }
-  // The old checkout waited on 'Загрузка товаров...' for ever here; see docs/decisions.md.
-  if (error || !products) return <BackToCart title="Не удалось загрузить товары заказа" />;
+  // Lines once loaded stay on screen when a later refetch fails (an order's failure refetches them,
+  // offline too). The old checkout waited on 'Загрузка товаров...' for ever here; see docs/decisions.md.
+  if (!products) return <BackToCart title="Не удалось загрузить товары заказа" />;
   const resolved = resolveLines(items, products);
   if ('missing' in resolved) return <BackToCart title={resolved.missing} />;
   const { lines } = resolved;
@@ -87,12 +80,14 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
   const submit = async (fields: CheckoutFields) => {
     setAlert(null);
     const address = blankToNull(fields.address);
-    if (!blankToNull(fields.name) || !blankToNull(fields.phone) || !address) {
+    const details = requisitesOf(fields);
+    if (!details.contact_name || !details.contact_phone || !address) {
       setAlert({ title: MESSAGES.checkoutRequired });
       return;
     }
+    let orderId: number;
     try {
-      await createOrder({
+      const order = {
         user_id: user.id,
         address,
         items: lines.map(({ item, product }) => ({
@@ -100,16 +95,27 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
           variant_id: item.variantId,
           quantity: item.count,
         })),
-        company_name: blankToNull(fields.companyName),
-        company_inn: blankToNull(fields.inn),
-        company_kpp: blankToNull(fields.kpp),
-        contact_name: blankToNull(fields.name),
-        contact_phone: blankToNull(fields.phone),
-      }).unwrap();
-      navigate(PAGE_PATHS.orderSuccess, { replace: true });
+        ...details,
+      };
+      orderId = (await createOrder({ order, idempotencyKey: draft.idempotencyKey }).unwrap()).id;
     } catch (failure) {
-      setAlert({ title: MESSAGES.orderFailed, detail: serverErrorDetail(failure) });
+      setAlert({
+        title: MESSAGES.orderFailed,
+        detail: serverErrorDetail(failure) ?? (noAnswer(failure) ? OFFLINE_DETAIL : undefined),
+      });
+      return;
     }
+    draft.discard();
+    // The order is placed whatever becomes of this: the details, checked by the same rules, are a convenience.
+    if (fields.saveRequisites) await saveRequisites({ userId: user.id, ...details }).catch(() => undefined);
+    navigate(`${PAGE_PATHS.orderSuccess}?order=${orderId}`, { replace: true });
+  };
+
+  const pickAddress = (id: number) => {
+    const picked = addresses?.find((address) => address.id === id);
+    if (!picked) return;
+    form.setFieldValue('address', formatAddress(picked));
+    draft.keep(form.getFieldsValue(true));
   };
 
   return (
@@ -139,31 +145,35 @@ export function CheckoutForm({ items }: { items: CheckoutItem[] }) {
         <Form
           form={form}
           layout="vertical"
+          // What the buyer typed wins; before they type anything, their saved details.
+          initialValues={draft.fields ?? requisites.data ?? {}}
           onFinish={submit}
-          onValuesChange={() => setAlert(null)}
+          onValuesChange={(_changed, values) => {
+            setAlert(null);
+            draft.keep(values);
+          }}
           requiredMark="optional"
         >
-          <Form.Item label="Имя" name="name" required>
-            <Input autoComplete="name" maxLength={LIMITS.nameMax} />
-          </Form.Item>
-          <Form.Item label="Телефон" name="phone" required>
-            <Input type="tel" autoComplete="tel" maxLength={LIMITS.phoneMax} />
-          </Form.Item>
-          <Form.Item label="Название компании" name="companyName">
-            <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} />
-          </Form.Item>
-          <Form.Item label="ИНН" name="inn" rules={[innRule]}>
-            <Input maxLength={LIMITS.innMax} inputMode="numeric" />
-          </Form.Item>
-          <Form.Item label="КПП" name="kpp" dependencies={['inn']} rules={[kppRule]}>
-            <Input maxLength={LIMITS.kppLength} inputMode="numeric" />
-          </Form.Item>
+          {requisiteFields}
+          {addresses && addresses.length > 0 && (
+            <Form.Item label="Сохранённый адрес" htmlFor="checkout-saved-address">
+              <Select
+                id="checkout-saved-address"
+                placeholder="Выберите адрес из профиля"
+                options={addresses.map((address) => ({ value: address.id, label: formatAddress(address) }))}
+                onChange={pickAddress}
+              />
+            </Form.Item>
+          )}
           <Form.Item label="Адрес доставки" name="address" required>
             <Input.TextArea
               autoSize={{ minRows: 3, maxRows: 6 }}
               autoComplete="street-address"
               maxLength={LIMITS.addressMax}
             />
+          </Form.Item>
+          <Form.Item name="saveRequisites" valuePropName="checked">
+            <Checkbox>Сохранить реквизиты для следующих заказов</Checkbox>
           </Form.Item>
           {alert && (
             <Alert type="error" showIcon title={alert.title} description={alert.detail} style={{ marginBottom: 16 }} />

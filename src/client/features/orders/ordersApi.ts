@@ -4,8 +4,14 @@ import { baseApi } from '@/api/baseApi';
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // Placing or cancelling an order changes the cart and the stock shown on product pages.
-    createOrder: build.mutation<OrderSummary, OrderCreatePayload>({
-      query: (payload) => ({ url: 'api/v1/order/', method: 'POST', body: payload }),
+    // The key makes a retry of a request whose answer was lost return the order it placed, not a second one.
+    createOrder: build.mutation<OrderSummary, { order: OrderCreatePayload; idempotencyKey: string }>({
+      query: ({ order, idempotencyKey }) => ({
+        url: 'api/v1/order/',
+        method: 'POST',
+        body: order,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       invalidatesTags: ['Order', 'Cart', 'Product'],
     }),
     getOrders: build.query<OrderSummary[], number>({

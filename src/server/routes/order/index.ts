@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { innProblem, kppProblem } from '../../../shared/requisites';
+import { requisitesProblem } from '../../../shared/requisites';
 import { notFound, unprocessable } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import * as schema from './schema';
 
 /** Optional text: blank becomes null, as SPEC §5 asks for the company fields. */
 const optional = (value: string | null | undefined) => value?.trim() || null;
-
-/** Throws a 422 with the problem's message when there is one. */
-function refuse(problem: string | null): void {
-  if (problem) throw unprocessable(problem);
-}
 
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { orders } = app.repositories;
@@ -26,8 +21,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!address) throw unprocessable('Укажите адрес доставки');
     const companyInn = optional(body.company_inn);
     const companyKpp = optional(body.company_kpp);
-    if (companyInn) refuse(innProblem(companyInn));
-    if (companyKpp) refuse(kppProblem(companyKpp, companyInn));
+    const requisitesRefused = requisitesProblem(companyInn, companyKpp);
+    if (requisitesRefused) throw unprocessable(requisitesRefused);
     const details = {
       address,
       contactName: optional(body.contact_name),
