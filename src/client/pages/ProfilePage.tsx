@@ -2,6 +2,7 @@
 import '../theme/antd-pages.generated.css';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
+import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { OrderList } from '@/features/orders/OrderList';
 import { selectUser } from '@/features/session/sessionSlice';
@@ -14,6 +15,7 @@ export default function ProfilePage() {
   if (!user) return null;
   return (
     <>
+      <PageTitle name="Личный кабинет" />
       <div className="profile-head">
         <div>
           <h1 className="page-title">Здравствуйте, {emailPrefix(user.email)}!</h1>
