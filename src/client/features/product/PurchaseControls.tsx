@@ -51,7 +51,7 @@ function ChoiceGroup<Value extends string | number>({ label, options, value, onC
                 label: (
                   <>
                     {optionLabel}
-                    <span className="choice-note">, нет в наличии</span>
+                    <span className="choice-note"> — нет в наличии</span>
                   </>
                 ),
               }
