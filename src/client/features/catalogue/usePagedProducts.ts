@@ -50,17 +50,19 @@ export function usePagedProducts<Args>(
   const next = useList(full ? argsAt(page + 1) : skipToken);
   const pastTheEnd = page > 0 && current.currentData?.length === 0;
 
-  const goTo = (index: number, replace = false) => {
+  /** The address at page `index`, with `written` parameters set and the others kept. */
+  const addressAt = (index: number, written: Record<string, string>) => {
     const params = new URLSearchParams(searchParams);
-    for (const [name, value] of Object.entries(listParams)) params.set(name, value);
+    for (const [name, value] of Object.entries(written)) params.set(name, value);
     if (index > 0) params.set(LIST_PARAMS.page, String(index + 1));
     else params.delete(LIST_PARAMS.page);
-    setSearchParams(params, { replace });
+    return params;
   };
+  const goTo = (index: number) => setSearchParams(addressAt(index, listParams));
 
   const misnamed = pageParam !== null && pageParam !== String(page + 1);
   useEffect(() => {
-    if (misnamed || pastTheEnd) goTo(pastTheEnd ? 0 : page, true);
+    if (misnamed || pastTheEnd) setSearchParams(addressAt(pastTheEnd ? 0 : page, {}), { replace: true });
   });
 
   return {
