@@ -23,7 +23,7 @@ function catalogueNetwork(shelves: Record<string, ReturnType<typeof products>[]>
 }
 
 /** The category a request asked for, and its paging. */
-const asked = (request: Request) => {
+const asked = (request: Request): Record<string, string> => {
   const url = new URL(request.url);
   return { category: decodeURIComponent(url.pathname.split('/').at(-1)!), ...Object.fromEntries(url.searchParams) };
 };
