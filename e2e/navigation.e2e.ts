@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { expect, findProduct, test } from './fixtures';
+import { expect, findProduct, test, type DemoProduct } from './fixtures';
 import { startShop, type RunningShop } from './shop-server';
 
 // Issue 17: paging that does not lie and does not forget, a title per route, stock in view.
@@ -87,19 +87,21 @@ test('an out-of-stock size and a sold-out colour look unavailable before they ar
   page,
   request,
 }) => {
-  // A size with no stock in the colour shown first, which is not the size chosen first.
-  const product = await findProduct(request, ({ variants: [first, ...rest] }) =>
-    rest.some((variant) => first !== undefined && variant.color === first.color && variant.stock === 0),
-  );
-  const [first] = product.variants;
-  const soldOut = product.variants.find((variant) => variant.color === first!.color && variant.stock === 0)!;
+  // A product whose first variant (chosen at load) is in stock, with another size of its colour sold out.
+  const soldOutBeside = ([first, ...rest]: DemoProduct['variants']) =>
+    first && first.stock > 0 ? rest.find((variant) => variant.color === first.color && variant.stock === 0) : undefined;
+  const product = await findProduct(request, ({ variants }) => soldOutBeside(variants) !== undefined);
+  const soldOut = soldOutBeside(product.variants)!;
   await page.goto(`/product/${product.art}`);
   const sizes = page.getByRole('radiogroup', { name: 'Размер' });
   const size = sizes.getByRole('radio', { name: `${soldOut.size} см — нет в наличии` });
-  const label = sizes.locator('label', { has: size });
+  const label = sizes.locator('label', {
+    has: page.getByRole('radio', { name: `${soldOut.size} см — нет в наличии` }),
+  });
   await expect(label).toBeVisible();
   await expect(label).toHaveCSS('text-decoration-line', 'line-through');
   await expect(label).toHaveAttribute('title', 'Нет в наличии');
+  await expect(page.getByText('В наличии:')).toBeVisible();
   await expect(size).not.toBeChecked();
   // Still a choice (SPEC §4): chosen, it says so and cannot be bought.
   await label.click();
@@ -112,10 +114,9 @@ test('an out-of-stock size and a sold-out colour look unavailable before they ar
     ({ variants }) => variants.length > 0 && variants.every((variant) => variant.stock === 0),
   );
   await page.goto(`/product/${noneLeft.art}`);
-  const colour = page
-    .getByRole('radiogroup', { name: 'Цвет' })
-    .getByRole('radio', { name: `${noneLeft.variants[0]!.color} — нет в наличии` });
-  await expect(page.getByRole('radiogroup', { name: 'Цвет' }).locator('label', { has: colour })).toHaveCSS(
+  const colourName = `${noneLeft.variants[0]!.color} — нет в наличии`;
+  const colours = page.getByRole('radiogroup', { name: 'Цвет' });
+  await expect(colours.locator('label', { has: page.getByRole('radio', { name: colourName }) })).toHaveCSS(
     'text-decoration-line',
     'line-through',
   );
