@@ -18,7 +18,7 @@ test('a visitor browses the home page: carousel, 8 popular toys, paging', async 
   await screenshots(page, 'home');
 });
 
-test('the catalogue keeps the chosen category across a reload and pages through it', async ({ page }) => {
+test('the catalogue keeps the chosen category across a reload', async ({ page }) => {
   await page.goto('/catalog');
   const select = page.getByRole('combobox', { name: 'Категория' });
   // antd's Select: the chosen category is the text shown in the control.
@@ -33,11 +33,9 @@ test('the catalogue keeps the chosen category across a reload and pages through 
   await page.reload();
   await expect(chosen).toHaveText('Зайцы и кролики');
   await expect(productCards(page)).toHaveCount(9);
-  await page.getByRole('button', { name: 'Вперёд' }).click();
-  await expect(page.getByText('Страница 2')).toBeVisible();
-  await expect(page.getByText('Товары не найдены')).toBeVisible();
-  await page.getByRole('button', { name: 'Назад' }).click();
+  // Exactly 9: the next page is empty, so there is no Forward (issue 17; paging: navigation.e2e.ts).
   await expect(page.getByText('Страница 1')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Вперёд' })).toBeDisabled();
   await screenshots(page, 'catalog');
 });
 

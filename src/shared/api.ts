@@ -17,6 +17,8 @@ export const PAGE_SIZE = {
   catalogue: 9,
   serviceDefault: 10,
   serviceMax: 100,
+  /** The furthest offset the API reads from. */
+  skipMax: 1_000_000,
 } as const;
 
 export const LIMITS = {

@@ -1,3 +1,5 @@
+import { PAGE_SIZE } from './api';
+
 /**
  * The storefront's page addresses (SPEC §2), one list for the client's router and links and for
  * the server, which serves the shell under them and preloads each page's first reads and scripts.
@@ -23,6 +25,23 @@ export const PAGE_CHUNKS = {
   catalogue: 'page-catalogue',
   product: 'page-product',
 } as const;
+
+/**
+ * The query parameters of the paged lists: the page (1-based, absent on page 1) on the home page and
+ * the catalogue, and the catalogue's category. In the address, Back from a product and a reload
+ * return to the same page.
+ */
+export const LIST_PARAMS = { page: 'page', category: 'category' } as const;
+
+/**
+ * The zero-based page a list's `page` parameter names. Anything but a whole number from 1 whose
+ * products the API can reach (0, -1, abc, 1e9) is the first page.
+ */
+export function listPageIndex(param: string | null, pageSize: number): number {
+  if (param === null || !/^[1-9]\d*$/.test(param)) return 0;
+  const index = Number(param) - 1;
+  return index * pageSize <= PAGE_SIZE.skipMax ? index : 0;
+}
 
 /** A product page's address; the article is encoded, so one with '/' or '?' in it stays one segment. */
 export function productPath(art: string): string {

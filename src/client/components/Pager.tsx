@@ -4,7 +4,7 @@ import { Button, Flex } from 'antd';
 interface PagerProps {
   /** Zero-based page index. */
   page: number;
-  /** SPEC §9: forward only when the current page came back full. */
+  /** Whether the next page has products (read ahead: see usePagedProducts). */
   canGoForward: boolean;
   onChange(page: number): void;
   showPageNumber?: boolean;
@@ -13,7 +13,7 @@ interface PagerProps {
 
 /**
  * 'Назад' and 'Вперёд' of SPEC §9. Not antd's Pagination: that one needs the total, and the API
- * gives only pages (forward while a page comes back full).
+ * gives only pages.
  */
 export function Pager({ page, canGoForward, onChange, showPageNumber = false, disabled = false }: PagerProps) {
   return (

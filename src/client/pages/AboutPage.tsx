@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { imageUrl } from '@shared/api';
 import { PAGE_PATHS } from '@shared/paths';
 import { API_HOST } from '@/api/config';
+import { PageTitle } from '@/components/PageTitle';
 
 const features = [
   'Оптовые поставки мягких игрушек и детских товаров для маркетплейсов и магазинов',
@@ -17,6 +18,7 @@ const features = [
 export default function AboutPage() {
   return (
     <div className="about">
+      <PageTitle name="О компании" />
       <div className="about-text">
         <h1 className="page-title">О компании</h1>
         <Typography.Paragraph>

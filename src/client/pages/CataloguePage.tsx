@@ -1,34 +1,40 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-catalogue.generated.css';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Flex, Select } from 'antd';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@shared/api';
+import { LIST_PARAMS } from '@shared/paths';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { Pager } from '@/components/Pager';
-import { useGetCategoriesQuery, useGetCategoryProductsQuery } from '@/features/catalogue/catalogueApi';
+import { PageTitle } from '@/components/PageTitle';
+import { useGetCategoriesQuery, useGetCategoryProductsQuery, type PageArgs } from '@/features/catalogue/catalogueApi';
 import { ProductGrid } from '@/features/catalogue/ProductGrid';
 import { categorySelected, selectSelectedCategory } from '@/features/catalogue/selectedCategorySlice';
+import { usePagedProducts } from '@/features/catalogue/usePagedProducts';
 
 export default function CataloguePage() {
   const dispatch = useAppDispatch();
   const stored = useAppSelector(selectSelectedCategory);
+  const [searchParams, setSearchParams] = useSearchParams();
   const { data: categories = [], isLoading: categoriesLoading } = useGetCategoriesQuery();
-  const [page, setPage] = useState(0);
-  // SPEC §9: the stored category if it still exists, otherwise the first one.
-  const category = stored && categories.includes(stored) ? stored : categories[0];
-  const { data, isFetching, isError } = useGetCategoryProductsQuery(
-    category ? { category, skip: page * PAGE_SIZE.catalogue, limit: PAGE_SIZE.catalogue } : skipToken,
+  // The address's category, else SPEC §9: the stored one if it still exists, otherwise the first one.
+  const category =
+    [searchParams.get(LIST_PARAMS.category), stored].find((name) => name && categories.includes(name)) ?? categories[0];
+  const { products, loading, page, canGoForward, goTo } = usePagedProducts(
+    useGetCategoryProductsQuery,
+    PAGE_SIZE.catalogue,
+    category ? (paging: PageArgs) => ({ category, ...paging }) : null,
+    category ? { [LIST_PARAMS.category]: category } : {},
   );
-  const products = isError ? [] : data;
 
   const choose = (next: string) => {
-    setPage(0);
     dispatch(categorySelected(next));
+    setSearchParams({ [LIST_PARAMS.category]: next });
   };
 
   return (
     <>
+      <PageTitle name={category ? `Каталог: ${category}` : 'Каталог'} listPage={page} />
       <h1 className="page-title">Каталог</h1>
       <Flex align="center" gap="small" className="catalogue-toolbar">
         <label htmlFor="category-select">Категория</label>
@@ -42,16 +48,8 @@ export default function CataloguePage() {
           options={categories.map((name) => ({ value: name, label: name }))}
         />
       </Flex>
-      <ProductGrid products={products} loading={isFetching || categoriesLoading} eagerCount={3} />
-      {products && (
-        <Pager
-          page={page}
-          canGoForward={products.length === PAGE_SIZE.catalogue}
-          onChange={setPage}
-          showPageNumber
-          disabled={isFetching}
-        />
-      )}
+      <ProductGrid products={products} loading={loading || categoriesLoading} eagerCount={3} />
+      {products && <Pager page={page} canGoForward={canGoForward} onChange={goTo} showPageNumber disabled={loading} />}
     </>
   );
 }

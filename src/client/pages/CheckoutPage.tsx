@@ -1,6 +1,7 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
 import { useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/PageTitle';
 import { BackToCart } from '@/features/checkout/BackToCart';
 import { CheckoutForm } from '@/features/checkout/CheckoutForm';
 import { parseCheckoutItems } from '@/features/checkout/parseItems';
@@ -11,6 +12,7 @@ export default function CheckoutPage() {
   const items = parseCheckoutItems(searchParams.get('items'));
   return (
     <>
+      <PageTitle name="Оформление заказа" />
       <h1 className="page-title">Оформление заказа</h1>
       {items ? (
         <CheckoutForm items={items} requisiteFields={<RequisiteFields contactRequired />} />

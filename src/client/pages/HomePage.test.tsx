@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { banner, json, product, products, recorder, refreshFails, variant, visitor } from '@/test/fixtures';
+import { banner, json, product, products, recorder, refreshFails, variant, visitor, wait } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 import { apiReadKey, INITIAL_RESPONSES_ELEMENT_ID } from '@shared/api';
@@ -24,16 +24,21 @@ function popularNetwork(pages: ReturnType<typeof products>[], banners = [banner(
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 const back = () => screen.getByRole('button', { name: /Назад/ });
 const forward = () => screen.getByRole('button', { name: /Вперёд/ });
+/** Forward once the next page has been read ahead and has toys. */
+const enabledForward = async () => {
+  await waitFor(() => expect(forward()).toBeEnabled());
+  return forward();
+};
 
 describe('Home page: popular toys (SPEC §2, §9)', () => {
-  test('asks for 8 from 0 and, with 8 back, shows them with Forward enabled and Back disabled', async () => {
-    const popularCalls = popularNetwork([products(8)]);
+  test('asks for 8 from 0 and, with 8 back, shows them with Back disabled', async () => {
+    const popularCalls = popularNetwork([products(8), products(3, 9)]);
     renderShop({ preloadedState: visitor() });
     expect(await screen.findByText('Игрушка 8')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Популярные игрушки' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Игрушка \d/ })).toHaveLength(8);
     expect(query(popularCalls.calls[0]!)).toEqual({ skip: '0', limit: '8' });
-    expect(forward()).toBeEnabled();
+    await waitFor(() => expect(forward()).toBeEnabled());
     expect(back()).toBeDisabled();
   });
 
@@ -46,33 +51,50 @@ describe('Home page: popular toys (SPEC §2, §9)', () => {
     expect(screen.getByRole('navigation', { name: 'Страницы' })).toBeInTheDocument();
   });
 
-  test('fewer than 8 leaves Forward disabled', async () => {
-    popularNetwork([products(7)]);
+  test('fewer than 8 leaves Forward disabled and asks for no next page', async () => {
+    const popularCalls = popularNetwork([products(7)]);
     renderShop({ preloadedState: visitor() });
     expect(await screen.findByText('Игрушка 7')).toBeInTheDocument();
     expect(forward()).toBeDisabled();
+    expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['0']);
   });
 
-  test('Forward asks for skip 8, Back returns to the first page', async () => {
+  test('Forward opens the page read ahead, Back returns to the first page', async () => {
     const popularCalls = popularNetwork([products(8), products(8, 9), products(3, 17)]);
     const user = userEvent.setup();
     renderShop({ preloadedState: visitor() });
     await screen.findByText('Игрушка 1');
-    await user.click(forward());
+    await user.click(await enabledForward());
     expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
     expect(screen.queryByText('Игрушка 1')).not.toBeInTheDocument();
-    expect(query(popularCalls.last!)).toEqual({ skip: '8', limit: '8' });
     expect(back()).toBeEnabled();
-    await user.click(forward());
+    await user.click(await enabledForward());
     expect(await screen.findByText('Игрушка 17')).toBeInTheDocument();
-    expect(query(popularCalls.last!)).toEqual({ skip: '16', limit: '8' });
     expect(forward()).toBeDisabled();
     await user.click(back());
     expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
     await user.click(back());
     expect(await screen.findByText('Игрушка 1')).toBeInTheDocument();
     expect(back()).toBeDisabled();
-    expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['0', '8', '16']);
+    // Each page once: the next one while the current is shown, none after a page that is not full.
+    expect(popularCalls.calls.map((request) => query(request))).toEqual([
+      { skip: '0', limit: '8' },
+      { skip: '8', limit: '8' },
+      { skip: '16', limit: '8' },
+    ]);
+  });
+
+  test('after exactly 8·n toys Forward is disabled on the last page: the next one is empty (issue 17)', async () => {
+    const popularCalls = popularNetwork([products(8), products(8, 9)]);
+    const user = userEvent.setup();
+    renderShop({ preloadedState: visitor() });
+    await screen.findByText('Игрушка 1');
+    await user.click(await enabledForward());
+    expect(await screen.findByText('Игрушка 16')).toBeInTheDocument();
+    // The third page has been asked for (and is empty), and Forward stays disabled.
+    await waitFor(() => expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['0', '8', '16']));
+    await wait(50);
+    expect(forward()).toBeDisabled();
   });
 
   test("a failed load shows 'Товары не найдены' with Forward disabled", async () => {
@@ -162,23 +184,73 @@ describe('product card', () => {
 });
 
 describe('Home page with the answers the server wrote into it', () => {
-  test('shows them without asking the API, and asks the API for the next page', async () => {
-    const popularCalls = popularNetwork([products(8, 100), products(8, 9)]);
+  test('shows them, the page and the one read ahead, without asking the API; later pages come from the API', async () => {
+    const popularCalls = popularNetwork([products(8, 100), products(8, 200), products(2, 17)]);
     const served = document.createElement('script');
     served.type = 'application/json';
     served.id = INITIAL_RESPONSES_ELEMENT_ID;
     served.textContent = JSON.stringify({
       [apiReadKey('api/v1/products/popular', { skip: 0, limit: 8 })]: products(8),
+      [apiReadKey('api/v1/products/popular', { skip: 8, limit: 8 })]: products(8, 9),
     });
     document.head.append(served);
     const user = userEvent.setup();
     renderShop({ preloadedState: visitor() });
     expect(await screen.findByText('Игрушка 8')).toBeInTheDocument();
-    expect(popularCalls.calls).toHaveLength(0);
-    expect(document.getElementById(INITIAL_RESPONSES_ELEMENT_ID)).toBeNull();
-
-    await user.click(forward());
+    await user.click(await enabledForward());
     expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
-    expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['8']);
+    expect(document.getElementById(INITIAL_RESPONSES_ELEMENT_ID)).toBeNull();
+    await waitFor(() => expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['16']));
+  });
+});
+
+describe('Home page: the page lives in the address (issue 17)', () => {
+  test('Forward and Back write ?page=N (none on page 1)', async () => {
+    popularNetwork([products(8), products(8, 9), products(1, 17)]);
+    const user = userEvent.setup();
+    const { router } = renderShop({ preloadedState: visitor() });
+    await screen.findByText('Игрушка 1');
+    await user.click(await enabledForward());
+    await screen.findByText('Игрушка 9');
+    expect(router.state.location.search).toBe('?page=2');
+    await user.click(back());
+    await screen.findByText('Игрушка 1');
+    expect(router.state.location.search).toBe('');
+  });
+
+  test('opens at the page the address names', async () => {
+    const popularCalls = popularNetwork([products(8), products(8, 9)]);
+    renderShop({ route: '/?page=2', preloadedState: visitor() });
+    expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
+    expect(query(popularCalls.calls[0]!)).toEqual({ skip: '8', limit: '8' });
+    expect(back()).toBeEnabled();
+  });
+
+  test.each(['0', '-1', 'abc', '1e9', '2.5', String(10 ** 6)])(
+    'a page that is not one (?page=%s) shows the first page and drops the parameter',
+    async (bad) => {
+      const popularCalls = popularNetwork([products(3)]);
+      const { router } = renderShop({ route: `/?page=${bad}`, preloadedState: visitor() });
+      expect(await screen.findByText('Игрушка 3')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['0']);
+    },
+  );
+
+  test('a page past the last one (a stale link) goes to the first page', async () => {
+    popularNetwork([products(3)]);
+    const { router } = renderShop({ route: '/?page=4', preloadedState: visitor() });
+    expect(await screen.findByText('Игрушка 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  test('names the page in the document title', async () => {
+    popularNetwork([products(8), products(8, 9)]);
+    renderShop({ preloadedState: visitor() });
+    await screen.findByText('Игрушка 1');
+    expect(document.title).toBe('Мягкий Опт — мягкие игрушки оптом');
+    await userEvent.setup().click(await enabledForward());
+    await screen.findByText('Игрушка 9');
+    expect(document.title).toBe('Популярные игрушки, страница 2 — Мягкий Опт');
   });
 });

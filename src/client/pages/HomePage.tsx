@@ -1,26 +1,28 @@
-import { useState } from 'react';
 import { PAGE_SIZE } from '@shared/api';
 import { Pager } from '@/components/Pager';
+import { PageTitle } from '@/components/PageTitle';
 import { BannerCarousel } from '@/features/banners/BannerCarousel';
-import { useGetPopularProductsQuery } from '@/features/catalogue/catalogueApi';
+import { useGetPopularProductsQuery, type PageArgs } from '@/features/catalogue/catalogueApi';
 import { ProductGrid } from '@/features/catalogue/ProductGrid';
+import { usePagedProducts } from '@/features/catalogue/usePagedProducts';
+
+/** The popular list needs nothing but the page. */
+const popularPage = (page: PageArgs) => page;
 
 export default function HomePage() {
-  const [page, setPage] = useState(0);
-  const { data, isFetching, isError } = useGetPopularProductsQuery({
-    skip: page * PAGE_SIZE.home,
-    limit: PAGE_SIZE.home,
-  });
-  const products = isError ? [] : data;
+  const { products, loading, page, canGoForward, goTo } = usePagedProducts(
+    useGetPopularProductsQuery,
+    PAGE_SIZE.home,
+    popularPage,
+  );
   return (
     <>
+      <PageTitle name={page > 0 ? 'Популярные игрушки' : undefined} listPage={page} />
       <BannerCarousel />
       <h1 className="page-title section-title">Популярные игрушки</h1>
-      <ProductGrid products={products} loading={isFetching} />
+      <ProductGrid products={products} loading={loading} />
       {/* Not under the first load's spinner: it would be seen there and then pushed down (a layout shift). */}
-      {products && (
-        <Pager page={page} canGoForward={products.length === PAGE_SIZE.home} onChange={setPage} disabled={isFetching} />
-      )}
+      {products && <Pager page={page} canGoForward={canGoForward} onChange={goTo} disabled={loading} />}
     </>
   );
 }

@@ -3,6 +3,7 @@ import '../theme/antd-pages.generated.css';
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
+import { PageTitle } from '@/components/PageTitle';
 
 export default function NotFoundPage() {
   return (
@@ -11,9 +12,13 @@ export default function NotFoundPage() {
       title={<h1 className="page-title">Упс... Страница не найдена</h1>}
       subTitle="Возможно, ссылка устарела или в адресе опечатка."
       extra={
-        <Link to={PAGE_PATHS.home}>
-          <Button type="primary">На главную</Button>
-        </Link>
+        <>
+          {/* React moves the <title> to the head wherever it is rendered; Result has no other place for it. */}
+          <PageTitle name="Страница не найдена" />
+          <Link to={PAGE_PATHS.home}>
+            <Button type="primary">На главную</Button>
+          </Link>
+        </>
       }
     />
   );

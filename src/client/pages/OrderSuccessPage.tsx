@@ -3,6 +3,7 @@ import '../theme/antd-pages.generated.css';
 import { Button, Result, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
+import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { useGetOrdersQuery } from '@/features/orders/ordersApi';
 import { selectUser } from '@/features/session/sessionSlice';
@@ -33,6 +34,8 @@ export default function OrderSuccessPage() {
         </>
       }
       extra={[
+        // React moves the <title> to the head wherever it is rendered; Result has no other place for it.
+        <PageTitle key="title" name="Заказ принят" />,
         <Link key="home" to={PAGE_PATHS.home}>
           <Button>На главную</Button>
         </Link>,

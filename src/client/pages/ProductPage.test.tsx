@@ -78,7 +78,7 @@ describe('Product page: variants (SPEC §4)', () => {
       within(screen.getByRole('radiogroup', { name: 'Размер' }))
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')!.textContent),
-    ).toEqual(['25 см', '40 см']);
+    ).toEqual(['25 см', '40 см — нет в наличии']);
     expect(screen.getByRole('img', { name: 'Мишка Тедди' })).toHaveAttribute(
       'src',
       'http://shop.test/api/v1/image/bear.svg',
@@ -87,8 +87,8 @@ describe('Product page: variants (SPEC §4)', () => {
 
   test('changing the size updates the price and the stock status', async () => {
     const { user } = await openAsUser();
-    await user.click(size('40 см'));
-    expect(isChosen(size('40 см'))).toBe(true);
+    await user.click(size('40 см — нет в наличии'));
+    expect(isChosen(size('40 см — нет в наличии'))).toBe(true);
     expect(price()).toHaveTextContent('1 990 ₽');
     expect(screen.getByText('Нет в наличии')).toBeInTheDocument();
     expect(screen.queryByText(/^В наличии/)).not.toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('Product page: variants (SPEC §4)', () => {
 
   test('changing the colour keeps the size when the new colour has it', async () => {
     const { user } = await openAsUser();
-    await user.click(size('40 см'));
+    await user.click(size('40 см — нет в наличии'));
     await user.click(colour('Голубой'));
     expect(isChosen(colour('Голубой'))).toBe(true);
     expect(isChosen(size('40 см'))).toBe(true);
@@ -116,6 +116,37 @@ describe('Product page: variants (SPEC §4)', () => {
     await user.click(colour('Розовый'));
     expect(isChosen(size('25 см'))).toBe(true);
     expect(price()).toHaveTextContent('990 ₽');
+  });
+});
+
+describe('Product page: what is out of stock (issue 17)', () => {
+  const WITH_A_SOLD_OUT_COLOUR: Product = {
+    ...BEAR,
+    variants: [...BEAR.variants, variant({ id: 105, color: 'Белый', size: 25, stock: 0 })],
+  };
+  const labelOf = (radio: HTMLElement) => radio.closest('label')!;
+
+  test('a size with no stock in the chosen colour, and a colour with none at all, are marked before a click', async () => {
+    await openAsUser(WITH_A_SOLD_OUT_COLOUR);
+    const soldOutSize = size('40 см — нет в наличии');
+    expect(labelOf(soldOutSize)).toHaveClass('choice-unavailable');
+    expect(labelOf(soldOutSize)).toHaveAttribute('title', 'Нет в наличии');
+    expect(labelOf(size('25 см'))).not.toHaveClass('choice-unavailable');
+    expect(labelOf(colour('Белый — нет в наличии'))).toHaveClass('choice-unavailable');
+    // A colour with one size in stock is available, even if another of its sizes is not.
+    expect(labelOf(colour('Розовый'))).not.toHaveClass('choice-unavailable');
+    expect(labelOf(colour('Голубой'))).not.toHaveClass('choice-unavailable');
+  });
+
+  test('the marks follow the chosen colour, and a marked choice can still be chosen (SPEC §4)', async () => {
+    const { user } = await openAsUser(WITH_A_SOLD_OUT_COLOUR);
+    await user.click(colour('Голубой'));
+    expect(labelOf(size('40 см'))).not.toHaveClass('choice-unavailable');
+    await user.click(colour('Белый — нет в наличии'));
+    expect(isChosen(colour('Белый — нет в наличии'))).toBe(true);
+    expect(isChosen(size('25 см — нет в наличии'))).toBe(true);
+    expect(screen.getByText('Нет в наличии', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(buyButton()).toBeDisabled();
   });
 });
 
@@ -194,7 +225,7 @@ describe('Product page: buying', () => {
     const { user } = await openAsUser();
     expect(buyButton()).toBeEnabled();
     expect(cartButton()).toBeEnabled();
-    await user.click(size('40 см'));
+    await user.click(size('40 см — нет в наличии'));
     expect(buyButton()).toBeDisabled();
     expect(cartButton()).toBeDisabled();
   });

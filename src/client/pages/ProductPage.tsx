@@ -3,6 +3,7 @@ import '../theme/antd-product.generated.css';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
+import { PageTitle } from '@/components/PageTitle';
 import { useGetProductByArtQuery } from '@/features/catalogue/catalogueApi';
 import { ProductDetails } from '@/features/product/ProductDetails';
 
@@ -16,7 +17,12 @@ export default function ProductPage() {
     if (isError) navigate('/404', { replace: true });
   }, [isError, navigate]);
 
-  if (!product || product.art !== art) return <PageLoading />;
-  // Keyed by article: another product starts again from its first variant and quantity 1.
-  return <ProductDetails key={product.art} product={product} />;
+  const shown = product?.art === art ? product : undefined;
+  return (
+    <>
+      <PageTitle name={shown?.name ?? 'Товар'} />
+      {/* Keyed by article: another product starts again from its first variant and quantity 1. */}
+      {shown ? <ProductDetails key={shown.art} product={shown} /> : <PageLoading />}
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import '../theme/antd-pages.generated.css';
 import './ProfilePage.css';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
+import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { AddressBook } from '@/features/addresses/AddressBook';
 import { OrderList } from '@/features/orders/OrderList';
@@ -17,6 +18,7 @@ export default function ProfilePage() {
   if (!user) return null;
   return (
     <>
+      <PageTitle name="Личный кабинет" />
       <div className="profile-head">
         <div>
           <h1 className="page-title">Здравствуйте, {emailPrefix(user.email)}!</h1>

@@ -54,11 +54,33 @@ describe('the storefront', () => {
   }
   const api = async (key: string) => (await shop.app.inject({ method: 'GET', url: `/${key}` })).json();
 
+  const bears = `api/v1/products/categories/${encodeURIComponent('Мишки')}`;
+  const hares = `api/v1/products/categories/${encodeURIComponent('Зайцы и кролики')}`;
+  // A full page comes with the next one, which the page reads ahead to offer Forward (issue 17).
   it.each([
-    ['/', ['api/v1/banners/all', 'api/v1/products/popular?limit=8&skip=0']],
+    ['/', ['api/v1/banners/all', 'api/v1/products/popular?limit=8&skip=0', 'api/v1/products/popular?limit=8&skip=8']],
     [
-      '/catalog',
-      ['api/v1/products/categories/all', `api/v1/products/categories/${encodeURIComponent('Мишки')}?limit=9&skip=0`],
+      '/?page=2',
+      ['api/v1/banners/all', 'api/v1/products/popular?limit=8&skip=8', 'api/v1/products/popular?limit=8&skip=16'],
+    ],
+    [
+      '/?page=abc',
+      ['api/v1/banners/all', 'api/v1/products/popular?limit=8&skip=0', 'api/v1/products/popular?limit=8&skip=8'],
+    ],
+    ['/catalog', ['api/v1/products/categories/all', `${bears}?limit=9&skip=0`, `${bears}?limit=9&skip=9`]],
+    [
+      `/catalog?category=${encodeURIComponent('Зайцы и кролики')}`,
+      ['api/v1/products/categories/all', `${hares}?limit=9&skip=0`, `${hares}?limit=9&skip=9`],
+    ],
+    // Past the last page: the empty page, and nothing after it.
+    [
+      `/catalog?category=${encodeURIComponent('Зайцы и кролики')}&page=2`,
+      ['api/v1/products/categories/all', `${hares}?limit=9&skip=9`],
+    ],
+    // Not a category: the first one, as the page shows without a stored choice.
+    [
+      '/catalog?category=nope',
+      ['api/v1/products/categories/all', `${bears}?limit=9&skip=0`, `${bears}?limit=9&skip=9`],
     ],
     ['/product/MO-1001', ['api/v1/products/MO-1001']],
   ])('writes into %s the API answers its first render asks for, exactly as the API gives them', async (url, keys) => {

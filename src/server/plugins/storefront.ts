@@ -13,7 +13,7 @@ import {
   type Banner,
   type Product,
 } from '../../shared/api';
-import { PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
+import { LIST_PARAMS, listPageIndex, PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
 import { notFound } from '../errors';
 
 // Webpack names assets by content hash (main.3f9a1c2b.js), so a given URL never changes content.
@@ -64,6 +64,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
    */
   async function firstReads(
     pathname: string,
+    query: URLSearchParams,
   ): Promise<{ chunks: string[]; reads: Map<string, string>; images: string[] } | null> {
     const reads = new Map<string, string>();
     const take = async (key: string) => {
@@ -71,10 +72,18 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       if (body !== null) reads.set(key, body);
       return body === null ? null : (JSON.parse(body) as unknown);
     };
+    /** The list's page the address names and, when that one is full, the next (read ahead for Forward). */
+    const takeListPage = async (url: string, pageSize: number) => {
+      const page = listPageIndex(query.get(LIST_PARAMS.page), pageSize);
+      const pageAt = (index: number) => take(apiReadKey(url, { skip: index * pageSize, limit: pageSize }));
+      const products = (await pageAt(page)) as Product[] | null;
+      if (products?.length === pageSize) await pageAt(page + 1);
+      return products;
+    };
     if (pathname === PAGE_PATHS.home) {
       const [banners, popular] = (await Promise.all([
         take(apiReadKey(`${API_PREFIX}banners/all`)),
-        take(apiReadKey(`${API_PREFIX}products/popular`, { skip: 0, limit: PAGE_SIZE.home })),
+        takeListPage(`${API_PREFIX}products/popular`, PAGE_SIZE.home),
       ])) as [Banner[] | null, Product[] | null];
       return {
         chunks: [PAGE_CHUNKS.home],
@@ -83,15 +92,12 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       };
     }
     if (pathname === PAGE_PATHS.catalogue) {
-      // SPEC §9: the first category, unless the shopper chose another (the client knows; it asks).
-      const [first] = ((await take(apiReadKey(`${API_PREFIX}products/categories/all`))) ?? []) as string[];
-      const products = first
-        ? ((await take(
-            apiReadKey(`${API_PREFIX}products/categories/${encodeURIComponent(first)}`, {
-              skip: 0,
-              limit: PAGE_SIZE.catalogue,
-            }),
-          )) as Product[] | null)
+      // The address's category, else SPEC §9's first one unless the shopper chose another (the client knows; it asks).
+      const categories = ((await take(apiReadKey(`${API_PREFIX}products/categories/all`))) ?? []) as string[];
+      const asked = query.get(LIST_PARAMS.category);
+      const category = asked && categories.includes(asked) ? asked : categories[0];
+      const products = category
+        ? await takeListPage(`${API_PREFIX}products/categories/${encodeURIComponent(category)}`, PAGE_SIZE.catalogue)
         : null;
       return {
         chunks: [PAGE_CHUNKS.catalogue],
@@ -110,10 +116,10 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
   }
 
   /** The shell page with the first reads, their largest images and the page's own scripts named in it. */
-  async function pageFor(pathname: string, shell: Buffer): Promise<Buffer> {
+  async function pageFor(pathname: string, query: URLSearchParams, shell: Buffer): Promise<Buffer> {
     let page: Awaited<ReturnType<typeof firstReads>>;
     try {
-      page = await firstReads(pathname);
+      page = await firstReads(pathname, query);
     } catch {
       // Without the database the page is still served; it asks for its data itself.
       return shell;
@@ -142,10 +148,11 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
+    const query = new URLSearchParams(request.url.slice(pathname.length + 1));
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!indexHtml || !isPage) throw notFound('Не найдено');
-    const page = await pageFor(pathname, indexHtml);
+    const page = await pageFor(pathname, query, indexHtml);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 }

@@ -11,7 +11,7 @@ export const DetailSchema = Type.Object({ detail: Type.String() });
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const PageQuery = Type.Object({
-  skip: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  skip: Type.Integer({ minimum: 0, maximum: PAGE_SIZE.skipMax, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE.serviceMax, default: PAGE_SIZE.serviceDefault }),
 });
 

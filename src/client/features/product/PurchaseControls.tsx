@@ -8,7 +8,8 @@ import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
 import { selectUser } from '@/features/session/sessionSlice';
-import { chooseColour, chooseSize, coloursOf, sizesOf } from './variants';
+import { chooseColour, chooseSize, coloursOf, noneInStock, sizesOf } from './variants';
+import './product.css';
 
 /** What was typed, as a whole number of pieces the cart accepts and the stock holds. */
 function piecesOf(typed: number | null, max: number): number {
@@ -19,12 +20,15 @@ function piecesOf(typed: number | null, max: number): number {
 
 interface ChoiceGroupProps<Value extends string | number> {
   label: string;
-  options: { value: Value; label: string }[];
+  options: { value: Value; label: string; unavailable: boolean }[];
   value: Value;
   onChange(value: Value): void;
 }
 
-/** A row of buttons of which one is chosen: antd's radio buttons, so arrows, Tab and screen readers work. */
+/**
+ * A row of buttons of which one is chosen: antd's radio buttons, so arrows, Tab and screen readers
+ * work. One with nothing in stock stays a choice but is marked (product.css) and named so.
+ */
 function ChoiceGroup<Value extends string | number>({ label, options, value, onChange }: ChoiceGroupProps<Value>) {
   const id = useId();
   return (
@@ -38,7 +42,21 @@ function ChoiceGroup<Value extends string | number>({ label, options, value, onC
         aria-labelledby={id}
         optionType="button"
         buttonStyle="solid"
-        options={options}
+        options={options.map(({ value: optionValue, label: optionLabel, unavailable }) =>
+          unavailable
+            ? {
+                value: optionValue,
+                className: 'choice-unavailable',
+                title: 'Нет в наличии',
+                label: (
+                  <>
+                    {optionLabel}
+                    <span className="choice-note"> — нет в наличии</span>
+                  </>
+                ),
+              }
+            : { value: optionValue, label: optionLabel },
+        )}
         value={value}
         onChange={(event) => onChange(event.target.value as Value)}
         className="choice-group"
@@ -100,13 +118,21 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
           <ChoiceGroup
             label="Цвет"
             value={variant.color}
-            options={coloursOf(product.variants).map((colour) => ({ value: colour, label: colour }))}
+            options={coloursOf(product.variants).map((colour) => ({
+              value: colour,
+              label: colour,
+              unavailable: noneInStock(sizesOf(product.variants, colour)),
+            }))}
             onChange={(colour) => choose(chooseColour(product.variants, variant, colour))}
           />
           <ChoiceGroup
             label="Размер"
             value={variant.size}
-            options={sizesOf(product.variants, variant.color).map(({ size }) => ({ value: size, label: `${size} см` }))}
+            options={sizesOf(product.variants, variant.color).map((sized) => ({
+              value: sized.size,
+              label: `${sized.size} см`,
+              unavailable: noneInStock([sized]),
+            }))}
             onChange={(size) => choose(chooseSize(product.variants, variant.color, size))}
           />
         </Flex>

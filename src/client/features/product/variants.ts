@@ -22,3 +22,8 @@ export function chooseColour(variants: Variant[], current: Variant | undefined, 
 export function chooseSize(variants: Variant[], colour: string, size: number): Variant | undefined {
   return variants.find((variant) => variant.color === colour && variant.size === size);
 }
+
+/** A colour or size is unavailable when none of its variants has stock. */
+export function noneInStock(variants: Variant[]): boolean {
+  return variants.every((variant) => variant.stock <= 0);
+}
