@@ -55,7 +55,9 @@ export class OutOfStockError extends DomainError {
 /** The Idempotency-Key already placed a different order. */
 export class IdempotencyConflictError extends DomainError {
   constructor() {
-    super('Ключ Idempotency-Key уже использован для другого заказа');
+    super(
+      'Этот заказ уже оформлен: он в разделе «Мои заказы» личного кабинета. Чтобы изменить его, свяжитесь с менеджером.',
+    );
   }
 }
 

@@ -61,7 +61,10 @@ describe('POST /api/v1/order/ with an Idempotency-Key', () => {
     const before = await stock();
     const different = await order(buyer, 'checkout-b1', 5);
     expect(different.statusCode).toBe(422);
-    expect(different.json()).toEqual({ detail: 'Ключ Idempotency-Key уже использован для другого заказа' });
+    expect(different.json()).toEqual({
+      detail:
+        'Этот заказ уже оформлен: он в разделе «Мои заказы» личного кабинета. Чтобы изменить его, свяжитесь с менеджером.',
+    });
     expect(await stock()).toBe(before);
   });
 
