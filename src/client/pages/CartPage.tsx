@@ -1,6 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
-import { App } from 'antd';
+import { App, Typography } from 'antd';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { CartView } from '@/features/cart/CartView';
 import { selectUser } from '@/features/session/sessionSlice';
@@ -10,7 +10,7 @@ export default function CartPage() {
   // App: the cart's toasts (a save that failed) through App.useApp; see app/theme.tsx.
   return (
     <App component={false}>
-      <h1 className="page-title">Корзина</h1>
+      <Typography.Title>Корзина</Typography.Title>
       {user && <CartView userId={user.id} />}
     </App>
   );

@@ -1,7 +1,7 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-catalogue.generated.css';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { Flex, Select } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZE } from '@shared/api';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
@@ -29,7 +29,7 @@ export default function CataloguePage() {
 
   return (
     <>
-      <h1 className="page-title">Каталог</h1>
+      <Typography.Title>Каталог</Typography.Title>
       <Flex align="center" gap="small" className="catalogue-toolbar">
         <label htmlFor="category-select">Категория</label>
         <Select

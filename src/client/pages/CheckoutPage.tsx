@@ -1,5 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
+import { Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { BackToCart } from '@/features/checkout/BackToCart';
 import { CheckoutForm } from '@/features/checkout/CheckoutForm';
@@ -10,7 +11,7 @@ export default function CheckoutPage() {
   const items = parseCheckoutItems(searchParams.get('items'));
   return (
     <>
-      <h1 className="page-title">Оформление заказа</h1>
+      <Typography.Title>Оформление заказа</Typography.Title>
       {items ? (
         <CheckoutForm items={items} />
       ) : (

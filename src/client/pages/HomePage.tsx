@@ -1,3 +1,4 @@
+import { Typography } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZE } from '@shared/api';
 import { Pager } from '@/components/Pager';
@@ -15,7 +16,7 @@ export default function HomePage() {
   return (
     <>
       <BannerCarousel />
-      <h1 className="page-title section-title">Популярные игрушки</h1>
+      <Typography.Title className="section-title">Популярные игрушки</Typography.Title>
       <ProductGrid products={products} loading={isFetching} />
       {/* Not under the first load's spinner: it would be seen there and then pushed down (a layout shift). */}
       {products && (

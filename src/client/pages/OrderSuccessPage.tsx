@@ -1,6 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
-import { Button, Result } from 'antd';
+import { Button, Result, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 
@@ -8,7 +8,7 @@ export default function OrderSuccessPage() {
   return (
     <Result
       status="success"
-      title={<h1 className="page-title">Заказ принят!</h1>}
+      title={<Typography.Title>Заказ принят!</Typography.Title>}
       subTitle="Ваш заказ отправлен в обработку. Менеджер свяжется с вами и выставит счёт на оплату."
       extra={[
         <Link key="home" to={PAGE_PATHS.home}>
