@@ -42,7 +42,7 @@ export default function CataloguePage() {
           options={categories.map((name) => ({ value: name, label: name }))}
         />
       </Flex>
-      <ProductGrid products={products} loading={isFetching || categoriesLoading} eagerCount={3} />
+      <ProductGrid products={products} loading={isFetching || categoriesLoading} rowLength={3} />
       {products && (
         <Pager
           page={page}
