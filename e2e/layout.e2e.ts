@@ -160,9 +160,15 @@ test('from 320 to 1920 px the header fits a 40-character e-mail, nothing covers 
     const header = page.getByRole('banner');
     await expectInView(header.getByRole('link', { name: 'Мягкий Опт — на главную' }), `logo at ${width}px`);
     if (width < 600) {
-      const menuButton = header.getByRole('button', { name: 'Меню' });
+      const menuButton = header.getByRole('button', { name: 'Меню, товаров в корзине: 1' });
       await expectInView(menuButton, `menu button at ${width}px`);
       await expect.soft(menuButton.locator('.ant-badge-count'), `menu badge at ${width}px`).toHaveText('1');
+      await openPhoneMenu(page);
+      await expectInView(page.getByRole('menuitem', { name: prefix }), `the menu's e-mail item at ${width}px`);
+      expect
+        .soft(await horizontalOverflow(page), `open menu at ${width}px: horizontal overflow`)
+        .toBeLessThanOrEqual(0);
+      await page.keyboard.press('Escape');
     } else {
       const nav = header.getByRole('navigation', { name: 'Основное меню' });
       for (const [name, control] of [
