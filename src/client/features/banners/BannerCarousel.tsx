@@ -1,20 +1,28 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { Banner } from '@shared/api';
 import { useGetBannersQuery } from './bannersApi';
 import { BannerSlide } from './BannerSlide';
 
-// The first banner is drawn at once; the carousel's code (react-slick, 13 KB gzip) follows it, as
-// nothing moves before the first slide change 5 s later. Its first slide is the same picture in the
-// same place, so nothing shifts when it takes over.
-const BannerSlider = lazy(() => import(/* webpackChunkName: "banner-slider" */ './BannerSlider'));
+type Slider = ComponentType<{ banners: Banner[] }>;
 
+/**
+ * The first banner is drawn at once; the carousel's code (react-slick, 13 KB gzip) is fetched after
+ * the page has been shown, as nothing moves before the first slide change 5 s later, and takes over
+ * with the same picture in the same place. Not React.lazy: the first render runs as a transition,
+ * which holds back the whole page until a suspended part arrives.
+ */
 export function BannerCarousel() {
   const { data: banners = [] } = useGetBannersQuery();
+  const [BannerSlider, setBannerSlider] = useState<Slider | null>(null);
+  useEffect(() => {
+    import(/* webpackChunkName: "banner-slider" */ './BannerSlider').then((module) =>
+      setBannerSlider(() => module.default),
+    );
+  }, []);
   if (banners.length === 0) return <div className="banner-placeholder" aria-hidden />;
   return (
     <section className="banner-carousel" aria-label="Акции и новинки">
-      <Suspense fallback={<BannerSlide banner={banners[0]!} index={0} current />}>
-        <BannerSlider banners={banners} />
-      </Suspense>
+      {BannerSlider ? <BannerSlider banners={banners} /> : <BannerSlide banner={banners[0]!} index={0} current />}
     </section>
   );
 }
