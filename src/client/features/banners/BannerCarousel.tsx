@@ -6,10 +6,10 @@ import { BannerSlide } from './BannerSlide';
 type Slider = ComponentType<{ banners: Banner[] }>;
 
 /**
- * The first banner is drawn at once; the carousel's code (react-slick, 13 KB gzip) is fetched after
- * the page has been shown, as nothing moves before the first slide change 5 s later, and takes over
- * with the same picture in the same place. Not React.lazy: the first render runs as a transition,
- * which holds back the whole page until a suspended part arrives.
+ * The first banner is drawn at once; the carousel's code (react-slick, 13 KB gzip) is requested once
+ * the page has been shown (from an effect: React.lazy would request it during the first render) and
+ * takes over with the same picture in the same place, as nothing moves before the first slide
+ * change 5 s later.
  */
 export function BannerCarousel() {
   const { data: banners = [] } = useGetBannersQuery();
