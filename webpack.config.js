@@ -85,7 +85,7 @@ function buildAntdStyles() {
 // waits for their chunk. Each of these imports its style module only for the default hook or a
 // sub-style component that renders nothing (compact, presetCmp, statusCmp).
 const ZERO_RUNTIME_STYLED =
-  /[\\/]antd[\\/]es[\\/](button|badge|spin|flex|select|radio|input-number|tag|typography|empty)$/;
+  /[\\/]antd[\\/]es[\\/](button|badge|spin|flex|card|select|radio|input-number|tag|typography|empty)$/;
 const SUB_STYLE_COMPONENT = /^\.\/style\/(compact|presetCmp|statusCmp)$/;
 const zeroRuntimeStyles = new webpack.NormalModuleReplacementPlugin(/^\.\/style(\/.*)?$/, (resource) => {
   if (!ZERO_RUNTIME_STYLED.test(resource.context)) return;
@@ -101,6 +101,32 @@ const noTooltipUniqueProvider = new webpack.NormalModuleReplacementPlugin(
     }
   },
 );
+
+// Parts that the first load's Card and Typography import but the shop's first pages never render
+// come on demand, when first rendered (src/client/theme/zeroRuntime/onDemand.js). Each entry: the
+// importing folder in antd/es, the import as written there, and its stand-in.
+const ON_DEMAND_PARTS = [
+  ['card', '../tabs', 'OnDemandTabs.js'],
+  ['card', '../skeleton', 'OnDemandSkeleton.js'],
+  ['typography/Base', '../../tooltip', 'OnDemandTooltip.js'],
+  ['typography/Base', '../Editable', 'OnDemandTypographyEditor.js'],
+  ['typography/Base', './CopyBtn', 'OnDemandTypographyCopyButton.js'],
+];
+const ANTD_ES = path.join(__dirname, 'node_modules/antd/es');
+const onDemandParts = new webpack.NormalModuleReplacementPlugin(/^\.\.?\//, (resource) => {
+  const folder = path.relative(ANTD_ES, resource.context).split(path.sep).join('/');
+  const part = ON_DEMAND_PARTS.find(([from, request]) => from === folder && request === resource.request);
+  if (part) resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime', part[2]);
+});
+
+// antd's form context (which Card reads for its variant) imports FormProvider from the index of
+// @rc-component/form, and that index keeps all of rc-form (fields, validation: 12 KB gzip) in the
+// bundle. The same FormProvider, from its own module.
+const formProviderOnly = new webpack.NormalModuleReplacementPlugin(/^@rc-component\/form$/, (resource) => {
+  if (resource.contextInfo.issuer === path.join(ANTD_ES, 'form/context.js')) {
+    resource.request = '@rc-component/form/es/FormContext';
+  }
+});
 
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -147,6 +173,8 @@ module.exports = (_env, argv) => {
     plugins: [
       zeroRuntimeStyles,
       noTooltipUniqueProvider,
+      onDemandParts,
+      formProviderOnly,
       new webpack.DefinePlugin({
         'process.env.API_URL': JSON.stringify(apiUrl()),
         'process.env.CONTACT_EMAIL': JSON.stringify(process.env.CONTACT_EMAIL || 'opt@myagkiy-opt.example'),

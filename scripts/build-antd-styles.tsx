@@ -5,7 +5,7 @@
 // variables, the dark ones scoped to html[data-theme="dark"]. One file per group of
 // theme/antdComponents.ts: the shell's (first load), and the others', which come with their chunks. Run by webpack.config.js before each
 // build and dev server start, or on its own: `npm run build:styles`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractStyle } from '@ant-design/static-style-extract';
 import { ConfigProvider, type ThemeConfig } from 'antd';
@@ -86,10 +86,26 @@ function withoutTokens(css: string): string {
   return css.replace(new RegExp(`(^|})\\s*(?:html\\[data-theme="dark"\\] )?\\.${CSS_VAR_KEY}\\{[^{}]*\\}`, 'g'), '$1');
 }
 
-for (const [name, components] of Object.entries(ANTD_STYLE_GROUPS)) {
+/**
+ * Drops the declarations of variables that no rule reads: antd declares its whole token set (every
+ * palette, sizes of components the shop does not render), and about a third of the shell's file
+ * was variables nothing refers to, parsed on every first load. `readers` is every stylesheet of
+ * the shop (the shop's TypeScript reads no variable by name).
+ */
+function withoutUnreadVariables(css: string, readers: readonly string[]): string {
+  const read = new Set(readers.flatMap((text) => [...text.matchAll(/var\((--[\w-]+)/g)].map((match) => match[1])));
+  return css.replace(VARIABLES_RULE, (_rule, selector: string, body: string) => {
+    const kept = body.split(';').filter((declaration) => read.has(declaration.split(':')[0]!.trim()));
+    return kept.length > 0 ? `${selector}{${kept.join(';')}}` : '';
+  });
+}
+
+// extractStyle's record of what it rendered, which no element matches.
+const CACHE_PATH_RULE = /\.data-ant-cssinjs-cache-path\{[^{}]*\}/g;
+
+const stylesheets = Object.entries(ANTD_STYLE_GROUPS).map(([name, components]) => {
   const tokens = name === 'shell' ? withTokensOnDocument : withoutTokens;
-  const file = path.join(OUTPUT_DIR, `antd-${name}.generated.css`);
-  const light = extract(components, lightTheme);
+  const light = extract(components, lightTheme).replace(CACHE_PATH_RULE, '');
   const variables = [...light.matchAll(VARIABLES_RULE)].map(([rule]) => rule.trim()).join('\n');
   // The component rules go in a cascade layer, so the shop's own (unlayered) rules win over antd's
   // whatever order the files arrive in (the pages' files come with lazy chunks, after the shop's).
@@ -98,7 +114,17 @@ for (const [name, components] of Object.entries(ANTD_STYLE_GROUPS)) {
   // while the dark rules outrank it by their html[data-theme="dark"] prefix. Inside the layer they
   // would lose to it.
   const css = `${tokens(`${variables}\n${darkVariables(light, extract(components, darkTheme))}`)}\n@layer antd{${light.replace(VARIABLES_RULE, '')}}\n`;
-  mkdirSync(OUTPUT_DIR, { recursive: true });
-  writeFileSync(file, css);
-  console.log(`antd CSS: ${path.relative(process.cwd(), file)} (${(Buffer.byteLength(css) / 1024).toFixed(0)} KB)`);
+  return { file: path.join(OUTPUT_DIR, `antd-${name}.generated.css`), css };
+});
+
+const shopStylesheets = readdirSync(path.join(OUTPUT_DIR, '..'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.css') && !file.endsWith('.generated.css'))
+  .map((file) => readFileSync(path.join(OUTPUT_DIR, '..', file), 'utf8'));
+const readers = [...stylesheets.map(({ css }) => css), ...shopStylesheets];
+
+mkdirSync(OUTPUT_DIR, { recursive: true });
+for (const { file, css } of stylesheets) {
+  const used = withoutUnreadVariables(css, readers);
+  writeFileSync(file, used);
+  console.log(`antd CSS: ${path.relative(process.cwd(), file)} (${(Buffer.byteLength(used) / 1024).toFixed(0)} KB)`);
 }

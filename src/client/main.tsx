@@ -1,4 +1,3 @@
-import 'slick-carousel/slick/slick.css';
 // antd's CSS for the shell's components in both themes, made at build time (scripts/build-antd-styles.tsx): no CSS-in-JS runs here.
 import './theme/antd-shell.generated.css';
 import './app/global.css';

@@ -33,6 +33,8 @@ describe('Header at 1440px', () => {
     const cartButton = await within(nav).findByRole('button', { name: 'Корзина, товаров: 3' });
     expect(within(cartButton).getByText('3')).toBeVisible();
     const userButton = within(nav).getByRole('button', { name: /ivan\.petrov/ });
+    // Cut short with an ellipsis where the header is narrow: the whole prefix on hover.
+    expect(userButton).toHaveAttribute('title', 'ivan.petrov');
     expect(within(nav).queryByRole('button', { name: /Войти/ })).not.toBeInTheDocument();
     await user.click(cartButton);
     expect(router.state.location.pathname).toBe('/cart');
@@ -88,7 +90,7 @@ describe('Header at 375px', () => {
     installUserNetwork(THREE_UNITS);
     const user = userEvent.setup();
     const { router } = renderShop({ preloadedState: loggedIn() });
-    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    await user.click(screen.getByRole('button', { name: /^Меню/ }));
     const menu = await screen.findByRole('menu');
     await waitFor(() =>
       expect(
@@ -99,6 +101,20 @@ describe('Header at 375px', () => {
     );
     await user.click(within(menu).getByRole('menuitem', { name: 'Корзина (3)' }));
     expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  test("a user's menu button shows the cart's count", async () => {
+    installUserNetwork(THREE_UNITS);
+    renderShop({ preloadedState: loggedIn() });
+    const menuButton = await screen.findByRole('button', { name: 'Меню, товаров в корзине: 3' });
+    expect(within(menuButton).getByText('3')).toBeVisible();
+  });
+
+  test("a visitor's menu button shows no count", async () => {
+    installVisitorNetwork();
+    renderShop({ preloadedState: visitor() });
+    await screen.findByText('Товары не найдены');
+    expect(within(screen.getByRole('button', { name: 'Меню' })).queryByText(/\d/)).not.toBeInTheDocument();
   });
 
   test('the catalogue and about items navigate', async () => {

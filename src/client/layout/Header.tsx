@@ -18,11 +18,17 @@ function PhoneMenu() {
   // Controlled here, so that a tap before the menu's code has arrived still opens it.
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // The cart's count on the button, as on the wide header's cart icon.
+  const count = useCartCount();
   const button = (
     <Button
       type="text"
-      aria-label="Меню"
-      icon={<MenuOutlined aria-hidden style={{ fontSize: 20 }} />}
+      aria-label={count > 0 ? `Меню, товаров в корзине: ${count}` : 'Меню'}
+      icon={
+        <Badge count={count} overflowCount={999} size="small" aria-hidden>
+          <MenuOutlined aria-hidden style={{ fontSize: 20 }} />
+        </Badge>
+      }
       // Once the Dropdown is there, its trigger opens and closes the menu.
       onClick={
         loaded

@@ -20,7 +20,7 @@ export default function AboutPage() {
     <div className="about">
       <PageTitle name="О компании" />
       <div className="about-text">
-        <h1 className="page-title">О компании</h1>
+        <Typography.Title>О компании</Typography.Title>
         <Typography.Paragraph>
           «Мягкий Опт» — поставщик мягких игрушек и товаров для детей. Мы работаем с продавцами маркетплейсов,
           розничными магазинами и сетями: подбираем ассортимент, держим склад в Москве и отгружаем заказы от одной

@@ -1,6 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
-import { App } from 'antd';
+import { App, Typography } from 'antd';
 import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { CartView } from '@/features/cart/CartView';
@@ -12,7 +12,7 @@ export default function CartPage() {
   return (
     <App component={false}>
       <PageTitle name="Корзина" />
-      <h1 className="page-title">Корзина</h1>
+      <Typography.Title>Корзина</Typography.Title>
       {user && <CartView userId={user.id} />}
     </App>
   );

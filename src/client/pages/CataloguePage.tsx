@@ -1,6 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-catalogue.generated.css';
-import { Flex, Select } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@shared/api';
 import { LIST_PARAMS } from '@shared/paths';
@@ -35,7 +35,7 @@ export default function CataloguePage() {
   return (
     <>
       <PageTitle name={category ? `Каталог: ${category}` : 'Каталог'} listPage={page} />
-      <h1 className="page-title">Каталог</h1>
+      <Typography.Title>Каталог</Typography.Title>
       <Flex align="center" gap="small" className="catalogue-toolbar">
         <label htmlFor="category-select">Категория</label>
         <Select
@@ -48,7 +48,7 @@ export default function CataloguePage() {
           options={categories.map((name) => ({ value: name, label: name }))}
         />
       </Flex>
-      <ProductGrid products={products} loading={loading || categoriesLoading} eagerCount={3} />
+      <ProductGrid products={products} loading={loading || categoriesLoading} rowLength={3} />
       {products && <Pager page={page} canGoForward={canGoForward} onChange={goTo} showPageNumber disabled={loading} />}
     </>
   );

@@ -1,5 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
+import { Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/PageTitle';
 import { BackToCart } from '@/features/checkout/BackToCart';
@@ -13,7 +14,7 @@ export default function CheckoutPage() {
   return (
     <>
       <PageTitle name="Оформление заказа" />
-      <h1 className="page-title">Оформление заказа</h1>
+      <Typography.Title>Оформление заказа</Typography.Title>
       {items ? (
         <CheckoutForm items={items} requisiteFields={<RequisiteFields contactRequired />} />
       ) : (

@@ -121,6 +121,8 @@ describe('Home page: banners', () => {
     );
     renderShop({ preloadedState: visitor() });
     const carousel = await screen.findByRole('region', { name: 'Акции и новинки' });
+    // The first banner is drawn at once, the others when the carousel's code has arrived.
+    await within(carousel).findAllByRole('link', { name: 'Баннер 3', hidden: true });
     const hrefOf = (alt: string) => {
       // The looped carousel clones slides; every copy must link to the same place.
       const links = within(carousel).getAllByRole('link', { name: alt, hidden: true });

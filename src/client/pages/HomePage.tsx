@@ -1,3 +1,4 @@
+import { Typography } from 'antd';
 import { PAGE_SIZE } from '@shared/api';
 import { Pager } from '@/components/Pager';
 import { PageTitle } from '@/components/PageTitle';
@@ -19,7 +20,7 @@ export default function HomePage() {
     <>
       <PageTitle name={page > 0 ? 'Популярные игрушки' : undefined} listPage={page} />
       <BannerCarousel />
-      <h1 className="page-title section-title">Популярные игрушки</h1>
+      <Typography.Title className="section-title">Популярные игрушки</Typography.Title>
       <ProductGrid products={products} loading={loading} />
       {/* Not under the first load's spinner: it would be seen there and then pushed down (a layout shift). */}
       {products && <Pager page={page} canGoForward={canGoForward} onChange={goTo} disabled={loading} />}

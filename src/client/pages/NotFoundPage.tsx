@@ -1,6 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
-import { Button, Result } from 'antd';
+import { Button, Result, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 import { PageTitle } from '@/components/PageTitle';
@@ -9,7 +9,7 @@ export default function NotFoundPage() {
   return (
     <Result
       status="404"
-      title={<h1 className="page-title">Упс... Страница не найдена</h1>}
+      title={<Typography.Title>Упс... Страница не найдена</Typography.Title>}
       subTitle="Возможно, ссылка устарела или в адресе опечатка."
       extra={
         <>

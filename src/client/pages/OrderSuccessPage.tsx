@@ -22,7 +22,7 @@ export default function OrderSuccessPage() {
   return (
     <Result
       status="success"
-      title={<h1 className="page-title">Заказ принят!</h1>}
+      title={<Typography.Title>Заказ принят!</Typography.Title>}
       subTitle={
         <>
           {orderId !== null && (

@@ -21,14 +21,16 @@ export default function ProfilePage() {
       <PageTitle name="Личный кабинет" />
       <div className="profile-head">
         <div>
-          <h1 className="page-title">Здравствуйте, {emailPrefix(user.email)}!</h1>
+          <Typography.Title>Здравствуйте, {emailPrefix(user.email)}!</Typography.Title>
           <Typography.Text type="secondary">{user.email}</Typography.Text>
         </div>
         <Button icon={<LogoutOutlined />} onClick={logout}>
           Выйти
         </Button>
       </div>
-      <h2 className="section-title">Мои заказы</h2>
+      <Typography.Title level={2} className="section-title">
+        Мои заказы
+      </Typography.Title>
       <OrderList userId={user.id} />
       <h2 className="section-title">Реквизиты и адреса</h2>
       <div className="profile-requisites">

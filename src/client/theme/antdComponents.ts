@@ -9,7 +9,7 @@
  */
 export const ANTD_STYLE_GROUPS = {
   /** The shell and the home page: part of the first load (main.tsx). */
-  shell: ['Badge', 'Button', 'Flex', 'Spin'],
+  shell: ['Badge', 'Button', 'Card', 'Empty', 'Flex', 'Spin', 'Typography'],
   /** The catalogue page's category Select (Empty: its empty list). */
   catalogue: ['Select', 'Empty'],
   /** The product page's choices, quantity, stock tag and notice. */

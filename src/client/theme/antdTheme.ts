@@ -35,6 +35,15 @@ const SUCCESS_ON_LIGHT = { colorSuccess: '#237804', colorSuccessBg: '#f6ffed', c
  */
 export const CSS_VAR_KEY = 'css-var-shop';
 
+// Page titles (Typography.Title, level 1) and section titles (level 2) at the shop's sizes: antd's
+// 38 and 30 px crowd a phone.
+const HEADINGS = {
+  fontSizeHeading1: 28,
+  lineHeightHeading1: 36 / 28,
+  fontSizeHeading2: 22,
+  lineHeightHeading2: 30 / 22,
+};
+
 const shared: ThemeConfig = {
   // No CSS-in-JS at run time: the components' CSS is made at build time and loaded as a file.
   zeroRuntime: true,
@@ -54,6 +63,7 @@ export const lightTheme: ThemeConfig = {
     ...SUCCESS_ON_LIGHT,
     borderRadius: 10,
     fontFamily: 'inherit',
+    ...HEADINGS,
     ...breakpoints,
   },
 };
@@ -71,6 +81,7 @@ export const darkTheme: ThemeConfig = {
     colorTextDescription: DESCRIPTION_ON_DARK,
     borderRadius: 10,
     fontFamily: 'inherit',
+    ...HEADINGS,
     ...breakpoints,
   },
   components: {

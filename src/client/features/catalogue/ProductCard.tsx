@@ -1,3 +1,4 @@
+import { Card } from 'antd';
 import { Link } from 'react-router';
 import { imageUrl, type Product } from '@shared/api';
 import { productPath } from '@shared/paths';
@@ -10,26 +11,26 @@ export function lowestPrice(product: Pick<Product, 'variants'>): string {
   return `${formatPrice(Math.min(...product.variants.map((variant) => variant.price)))} ₽`;
 }
 
-/**
- * A product in the home and catalogue grids: a link drawn as a card with antd's theme variables.
- * Not antd's Card: it imports Tabs (for its tab list) and with them Dropdown and Menu, 26 KB gzip
- * of the home page's first load.
- */
+/** A product in the home and catalogue grids: an antd Card inside the link to its page, one tab stop. */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   return (
     <Link to={productPath(product.art)} className="product-card">
-      <img
-        src={imageUrl(API_HOST, product.image)}
-        alt={product.name}
-        width={600}
-        height={600}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
-      <span className="product-card-body">
-        <span className="product-card-name">{product.name}</span>
-        <strong className="product-card-price">{lowestPrice(product)}</strong>
-      </span>
+      <Card
+        hoverable
+        size="small"
+        cover={
+          <img
+            src={imageUrl(API_HOST, product.image)}
+            alt={product.name}
+            width={600}
+            height={600}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        }
+      >
+        <Card.Meta title={product.name} description={<strong>{lowestPrice(product)}</strong>} />
+      </Card>
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { imageUrl, type Product, type Variant } from '@shared/api';
 import { API_HOST } from '@/api/config';
@@ -22,7 +22,7 @@ export function ProductDetails({ product }: { product: Product }) {
         height={600}
       />
       <div className="product-info">
-        <h1 className="page-title">{product.name}</h1>
+        <Typography.Title>{product.name}</Typography.Title>
         <p className="secondary-text">{product.description || 'Описание отсутствует'}</p>
         <div className="product-price" aria-label="Цена">
           {variant ? `${formatPrice(variant.price)} ₽` : 'Нет данных'}
@@ -36,7 +36,7 @@ export function ProductDetails({ product }: { product: Product }) {
 
       {product.big_description && (
         <section className="product-more">
-          <h2>Подробнее о товаре</h2>
+          <Typography.Title level={2}>Подробнее о товаре</Typography.Title>
           <p className="preserve-lines">{product.big_description}</p>
         </section>
       )}

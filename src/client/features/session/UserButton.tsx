@@ -20,13 +20,15 @@ export function UserButton() {
   if (user) {
     return (
       <span className="user-menu">
+        {/* A long prefix is cut short with an ellipsis where the header is narrow; hovering shows it whole. */}
         <Button
           type="text"
           icon={<UserOutlined aria-hidden />}
           className="user-button"
+          title={emailPrefix(user.email)}
           onClick={() => navigate(PAGE_PATHS.profile)}
         >
-          {emailPrefix(user.email)}
+          <span className="user-button-name">{emailPrefix(user.email)}</span>
         </Button>
         <Button type="text" icon={<LogoutOutlined aria-hidden />} aria-label="Выйти" title="Выйти" onClick={logout} />
       </span>

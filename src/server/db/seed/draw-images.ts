@@ -1297,7 +1297,7 @@ const BANNERS: BannerSpec[] = [
       C(720, 340, 14, '#cfd4da') +
       C(1050, 340, 36, '#4a4f5a') +
       C(1050, 340, 14, '#cfd4da') +
-      `<text x="805" y="262" font-family="sans-serif" font-size="34" font-weight="bold" text-anchor="middle" fill="#2f8f83">Мягкий Опт</text>` +
+      `<text class="wide" x="805" y="262" font-family="sans-serif" font-size="34" font-weight="bold" text-anchor="middle" fill="#2f8f83">Мягкий Опт</text>` +
       placedToy('Кит Плюх', 'голубой', 650, 20, 170) +
       placedToy('Пингвинёнок Пинг', 'синий', 820, 10, 160),
   },
@@ -1314,10 +1314,29 @@ const BANNERS: BannerSpec[] = [
   },
 ];
 
+/**
+ * A banner is drawn 1200 units wide at whatever width the page gives it. Below 700 px of its own
+ * width (a phone, a narrow tablet) its 24-unit subtitle and the truck's lettering would be under
+ * 14 px: there the picture leaves them out and draws its button larger (a media query inside the
+ * SVG, which the browser evaluates against the picture's own size), so every word left is readable
+ * down to a 296 px banner (a 320 px phone).
+ */
+const NARROW_BANNER_STYLE =
+  '<style>.narrow{display:none}@media (max-width:699px){.wide{display:none}.narrow{display:inline}}</style>';
+
+function bannerButton(spec: BannerSpec, className: string, y: number, height: number, fontSize: number): string {
+  const width = Math.max(300, Math.round(spec.button.length * fontSize * 0.6 + 80));
+  return (
+    `<g class="${className}">` +
+    R(70, y, width, height, height / 2, spec.accent) +
+    `<text x="${70 + width / 2}" y="${y + height / 2 + fontSize * 0.36}" font-family="sans-serif" font-size="${fontSize}" font-weight="bold" fill="${WHITE}" text-anchor="middle">${escapeXml(spec.button)}</text></g>`
+  );
+}
+
 export function drawBannerImage(index: number, banner: { image: string; url: string }): string {
   const spec = pick(BANNERS, index);
   const id = `g${index}`;
-  let out = svgOpen(1200, 400, `${spec.title.join(' ')}. ${spec.subtitle}`);
+  let out = svgOpen(1200, 400, `${spec.title.join(' ')}. ${spec.subtitle}`) + NARROW_BANNER_STYLE;
   out += `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${spec.bg[0]}"/><stop offset="1" stop-color="${spec.bg[1]}"/></linearGradient></defs>`;
   out += R(0, 0, 1200, 400, 0, `url(#${id})`);
   for (let i = 0; i < 9; i++) {
@@ -1325,14 +1344,14 @@ export function drawBannerImage(index: number, banner: { image: string; url: str
     out += C(40 + (h % 1120), 20 + ((h >>> 11) % 360), 8 + ((h >>> 21) % 30), WHITE, ' opacity=".5"');
   }
   out += C(930, 470, 330, WHITE, ' opacity=".35"');
+  out += spec.art(0);
   out += `<g font-family="sans-serif" fill="${INK}">`;
   spec.title.forEach((line, i) => {
     out += `<text x="70" y="${120 + i * 72}" font-size="64" font-weight="bold">${escapeXml(line)}</text>`;
   });
-  out += `<text x="72" y="${130 + spec.title.length * 72}" font-size="24" fill="#5a4d50">${escapeXml(spec.subtitle)}</text>`;
-  out += R(70, 290, 300, 64, 32, spec.accent);
-  out += `<text x="220" y="331" font-size="26" font-weight="bold" fill="${WHITE}" text-anchor="middle">${escapeXml(spec.button)}</text></g>`;
-  out += spec.art(0);
+  out += `<text class="wide" x="72" y="${130 + spec.title.length * 72}" font-size="24" fill="#5a4d50">${escapeXml(spec.subtitle)}</text></g>`;
+  out += bannerButton(spec, 'wide', 290, 64, 26);
+  out += bannerButton(spec, 'narrow', 250, 110, 58);
   return out + '</svg>';
 }
 

@@ -1,0 +1,3 @@
+import { onDemand } from './onDemand';
+
+export default onDemand(() => import(/* webpackChunkName: "antd-skeleton" */ 'antd/es/skeleton'));

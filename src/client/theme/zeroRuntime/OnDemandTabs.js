@@ -1,0 +1,3 @@
+import { onDemand } from './onDemand';
+
+export default onDemand(() => import(/* webpackChunkName: "antd-tabs" */ 'antd/es/tabs'));
