@@ -165,13 +165,15 @@ describe('Cart page: contents (SPEC §2)', () => {
     expect(within(variants[1]!).getByText('700 ₽ / шт.')).toBeInTheDocument();
     expect(within(variants[1]!).getByText('2 100 ₽')).toBeInTheDocument();
     // Each line's controls say which variant they change.
-    expect(within(variants[1]!).getByRole('spinbutton', { name: 'Количество: Мишка Тедди, Голубой, 40 см' })).toHaveValue(
-      '3',
-    );
+    expect(
+      within(variants[1]!).getByRole('spinbutton', { name: 'Количество: Мишка Тедди, Голубой, 40 см' }),
+    ).toHaveValue('3');
     expect(
       within(variants[1]!).getByRole('button', { name: 'Увеличить количество: Мишка Тедди, Голубой, 40 см' }),
     ).toBeInTheDocument();
-    expect(within(variants[0]!).getByRole('button', { name: 'Удалить: Мишка Тедди, Розовый, 25 см' })).toBeInTheDocument();
+    expect(
+      within(variants[0]!).getByRole('button', { name: 'Удалить: Мишка Тедди, Розовый, 25 см' }),
+    ).toBeInTheDocument();
   });
 
   test('a line whose price changed since it was added shows the old price struck out and the new one', async () => {

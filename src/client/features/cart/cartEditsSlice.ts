@@ -1,10 +1,4 @@
-import {
-  createAction,
-  createSlice,
-  isAnyOf,
-  type ListenerEffectAPI,
-  type PayloadAction,
-} from '@reduxjs/toolkit';
+import { createAction, createSlice, isAnyOf, type ListenerEffectAPI, type PayloadAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { LIMITS, TIMINGS, type CartCountConflict, type CartItem } from '@shared/api';
 import type { AppStartListening } from '@/app/listeners';
