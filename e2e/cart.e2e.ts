@@ -50,14 +50,21 @@ test('a change reloaded away within 500 ms of being made is kept', async ({ page
   await openCartAs(page, buyer.email);
   await expect(quantity(page)).toHaveValue('10');
 
-  const clicked = Date.now();
-  await plus(page).click();
-  await expect(quantity(page)).toHaveValue('11');
-  // Before the 500 ms debounce has sent it: only the flush as the page goes can save it.
-  expect(Date.now() - clicked).toBeLessThan(500);
-  await page.reload();
-  await expect(quantity(page)).toHaveValue('11');
-  expect(await buyer.cartCount()).toBe(11);
+  // Reloaded before the 500 ms debounce has sent the change, only the flush as the page goes can save
+  // it. A busy machine may take longer between the press and the reload: then the press is repeated.
+  let expected = 10;
+  for (let attempt = 1; ; attempt++) {
+    const pressed = Date.now();
+    await plus(page).click();
+    expected += 1;
+    await expect(quantity(page)).toHaveValue(String(expected));
+    const beforeDebounce = Date.now() - pressed < 400;
+    await page.reload();
+    await expect(quantity(page)).toHaveValue(String(expected));
+    if (beforeDebounce) break;
+    expect(attempt, 'a reload within 400 ms of the press').toBeLessThan(5);
+  }
+  expect(await buyer.cartCount()).toBe(expected);
 });
 
 test('an edit made offline stays on screen as not saved and is saved when the connection returns', async ({
