@@ -79,6 +79,8 @@ export const cartEditsSlice = createSlice({
       if (edit) {
         edit.base = count;
         edit.unsaved = false;
+        // Saved whole: the shopper's next change is a new one, − / + or typed as it comes.
+        if (edit.count === count) edit.typed = false;
       }
       state.offline = false;
       state.offlineAttempts = 0;
