@@ -393,22 +393,46 @@ describe('Cart page: nothing is lost (issue 17)', () => {
     expect(countOf('Мишка Тедди')).toHaveValue('3');
   });
 
-  test('a save is announced to the other tabs, and an announcement from another tab reloads the cart', async () => {
-    const { user, gets, setCountElsewhere } = await openCart([BEAR, HARE]);
+  test('a save is announced to the other tabs with the saved counts', async () => {
+    const { user } = await openCart([BEAR, HARE]);
     const otherTab = new BroadcastChannel('myagkiy-opt:cart');
     try {
       const announcements: unknown[] = [];
       otherTab.onmessage = (message) => announcements.push(message.data);
       await user.click(plus('Мишка Тедди'));
+      await user.click(minus('Заяц'));
       await waitFor(() => expect(announcements).toHaveLength(1), { timeout: 2000 });
-
-      await act(() => wait(700));
-      const getsBefore = gets.calls.length;
-      setCountElsewhere(HARE.id, 9);
-      otherTab.postMessage({ from: 'another tab' });
-      await waitFor(() => expect(countOf('Заяц')).toHaveValue('9'));
-      expect(gets.calls.length).toBe(getsBefore + 1);
+      expect(announcements[0]).toMatchObject({ saved: { 1: 2, 2: 0 } });
     } finally {
+      otherTab.close();
+    }
+  });
+
+  test("another tab's save shows at once, and the cart reloads", async () => {
+    const { gets, setCountElsewhere } = await openCart([BEAR, HARE, { ...BEAR, id: 3, variant_id: 103 }]);
+    const otherTab = new BroadcastChannel('myagkiy-opt:cart');
+    try {
+      let answerReload = () => {};
+      server.use(
+        http.get(`${API}/cart/${USER.id}`, async () => {
+          await new Promise<void>((resolve) => {
+            answerReload = resolve;
+          });
+          // No answer of its own: the cart server's handler answers.
+          return undefined;
+        }),
+      );
+      setCountElsewhere(HARE.id, 9);
+      otherTab.postMessage({ from: 'another tab', saved: { 2: 9, 3: 0 } });
+      // Before the reload has answered.
+      await waitFor(() => expect(countOf('Заяц')).toHaveValue('9'));
+      expect(screen.getAllByRole('spinbutton')).toHaveLength(2);
+      const getsBefore = gets.calls.length;
+      answerReload();
+      await waitFor(() => expect(gets.calls.length).toBe(getsBefore + 1));
+      expect(countOf('Заяц')).toHaveValue('9');
+    } finally {
+      answerReload();
       otherTab.close();
     }
   });

@@ -4,7 +4,7 @@ import { App, Button, Card, Empty, Flex, InputNumber, Tag, Typography } from 'an
 import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
-import { imageUrl, LIMITS, type CartItem } from '@shared/api';
+import { imageUrl, LIMITS, type Cart, type CartItem } from '@shared/api';
 import { checkoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
@@ -12,7 +12,7 @@ import { formatPrice, goodsCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';
 import { cartApi, useGetCartQuery } from './cartApi';
-import { listenForCartChangesElsewhere } from './cartChannel';
+import { listenForCartSavesElsewhere, type SavedCounts } from './cartChannel';
 import {
   cartFailureShown,
   cartFlushRequested,
@@ -242,13 +242,24 @@ function ConnectionLostNotice() {
   return null;
 }
 
+/** Another tab's saved counts, shown at once: the reload that follows brings the rest of the cart. */
+function withSavedCounts(cart: Cart, saved: SavedCounts): void {
+  cart.items = cart.items.filter((item) => saved[item.id] !== 0);
+  for (const item of cart.items) {
+    const count = saved[item.id];
+    if (count === undefined) continue;
+    item.count = count;
+    item.item_total = item.variant.price * count;
+  }
+}
+
 /**
  * Keeps the cart in step with the server and the shopper's other tabs (docs/decisions.md, "A cart
  * that loses nothing"): a pending change goes at once when the page is hidden or closed, unsent ones
- * when the connection returns, and the cart reloads when another tab changed it or this one is
- * looked at again (the cart query's refetchOnFocus).
+ * when the connection returns, and the cart shows and reloads what another tab saved, and reloads
+ * when this one is looked at again (the cart query's refetchOnFocus).
  */
-function useCartSync() {
+function useCartSync(userId: number) {
   const dispatch = useAppDispatch();
   useEffect(() => {
     const flush = () => dispatch(cartFlushRequested());
@@ -260,7 +271,10 @@ function useCartSync() {
     document.addEventListener('visibilitychange', flushWhenHidden);
     window.addEventListener('online', reconnected);
     const stopFocusListeners = setupListeners(dispatch);
-    const stopListening = listenForCartChangesElsewhere(() => dispatch(cartApi.util.invalidateTags(['Cart'])));
+    const stopListening = listenForCartSavesElsewhere((saved) => {
+      dispatch(cartApi.util.updateQueryData('getCart', userId, (cart) => withSavedCounts(cart, saved)));
+      dispatch(cartApi.util.invalidateTags(['Cart']));
+    });
     return () => {
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', flushWhenHidden);
@@ -268,11 +282,11 @@ function useCartSync() {
       stopFocusListeners();
       stopListening();
     };
-  }, [dispatch]);
+  }, [dispatch, userId]);
 }
 
 export function CartView({ userId }: { userId: number }) {
-  useCartSync();
+  useCartSync(userId);
   return (
     <>
       <SaveFailureNotice />

@@ -4,7 +4,7 @@ import { LIMITS, TIMINGS, type CartCountConflict, type CartItem } from '@shared/
 import type { AppStartListening } from '@/app/listeners';
 import type { AppDispatch, RootState } from '@/app/store';
 import { cartApi } from './cartApi';
-import { announceCartChanged } from './cartChannel';
+import { announceCartSaved } from './cartChannel';
 
 /** A quantity the shopper has set that the server has not confirmed yet. */
 export interface LineEdit {
@@ -184,7 +184,8 @@ const RETRY_FIRST_MS = 1000;
 const RETRY_LONGEST_MS = 30_000;
 
 type CartListenerApi = ListenerEffectAPI<RootState, AppDispatch>;
-type SaveOutcome = 'saved' | 'unsent' | 'failed';
+/** `saved` with the count the server holds now. */
+type SaveOutcome = { saved: number } | 'unsent' | 'failed';
 
 const errorStatus = (error: unknown) => (error as Partial<FetchBaseQueryError>).status;
 
@@ -192,7 +193,7 @@ const errorStatus = (error: unknown) => (error as Partial<FetchBaseQueryError>).
 async function saveLine(api: CartListenerApi, itemId: number, keepalive: boolean): Promise<SaveOutcome> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const edit = api.getState().cartEdits.pending[itemId];
-    if (!edit) return 'saved';
+    if (!edit) return 'failed';
     const { count, base } = edit;
     api.dispatch(cartEditSending({ itemId, count }));
     try {
@@ -204,7 +205,7 @@ async function saveLine(api: CartListenerApi, itemId: number, keepalive: boolean
         )
         .unwrap();
       api.dispatch(cartEditSaved({ itemId, count }));
-      return 'saved';
+      return { saved: count };
     } catch (error) {
       const status = errorStatus(error);
       if (status === 409) {
@@ -249,7 +250,13 @@ export function addCartEditsListeners(startAppListening: AppStartListening): voi
       if (due.length === 0) return;
       const keepalive = cartFlushRequested.match(action);
       const outcomes = await Promise.all(due.map((itemId) => saveLine(listenerApi, itemId, keepalive)));
-      if (outcomes.includes('saved')) announceCartChanged();
+      const saved = Object.fromEntries(
+        due.flatMap((itemId, index) => {
+          const outcome = outcomes[index]!;
+          return typeof outcome === 'object' ? [[itemId, outcome.saved]] : [];
+        }),
+      );
+      if (Object.keys(saved).length > 0) announceCartSaved(saved);
       if (outcomes.includes('unsent')) listenerApi.dispatch(cartSaveFoundNoConnection());
       const { pending: now, sending: nowSending } = listenerApi.getState().cartEdits;
       const overtaken = due.some((itemId) => {
