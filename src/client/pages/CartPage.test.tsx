@@ -411,8 +411,8 @@ describe('Cart page: nothing is lost (issue 17)', () => {
   test("another tab's save shows at once, and the cart reloads", async () => {
     const { gets, setCountElsewhere } = await openCart([BEAR, HARE, { ...BEAR, id: 3, variant_id: 103 }]);
     const otherTab = new BroadcastChannel('myagkiy-opt:cart');
+    let answerReload = () => {};
     try {
-      let answerReload = () => {};
       server.use(
         http.get(`${API}/cart/${USER.id}`, async () => {
           await new Promise<void>((resolve) => {
