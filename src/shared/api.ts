@@ -4,7 +4,7 @@
 import type { Static } from 'typebox';
 import type { AddressBody, AddressSchema } from './schemas/address';
 import type { TokenSchema, UserSchema } from './schemas/auth';
-import type { CartAddBody, CartItemSchema, CartSchema } from './schemas/cart';
+import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
 import type { OrderCreateBody, OrderItemSchema, OrderStatusSchema, OrderSummarySchema } from './schemas/order';
 import type { BannerSchema, ProductSchema, VariantSchema } from './schemas/products';
@@ -114,6 +114,7 @@ export type Banner = Static<typeof BannerSchema>;
 export type CartItem = Static<typeof CartItemSchema>;
 export type Cart = Static<typeof CartSchema>;
 export type CartAddPayload = Static<typeof CartAddBody>;
+export type CartCountConflict = Static<typeof CartCountConflictSchema>;
 export type User = Static<typeof UserSchema>;
 export type TokenResponse = Static<typeof TokenSchema>;
 export type OrderItemPayload = Static<typeof OrderItemSchema>;

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { CartItem } from '@shared/api';
-import { cart, cartItem, homeHandlers, json, loggedIn, product, recorder, USER } from '@/test/fixtures';
+import { cart, cartItem, homeHandlers, json, loggedIn, product, recorder, USER, wait } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
@@ -17,7 +17,9 @@ const HARE = cartItem({
 
 /**
  * A server-side cart: GET answers what is stored, PUT /cart/count and DELETE change it (or fail
- * with `failWith`). Every call is recorded with the time it arrived.
+ * with `failWith`, or never arrive while `network.down`). A PUT with `expected` is conditional, as
+ * the server's: 409 with the line when it holds another count. `setCountElsewhere` is another tab's
+ * save. Every call is recorded with the time it arrived.
  */
 function cartServer(initial: CartItem[], { failWith }: { failWith?: number } = {}) {
   let items = initial.map((item) => ({ ...item }));
@@ -25,23 +27,34 @@ function cartServer(initial: CartItem[], { failWith }: { failWith?: number } = {
   const puts = recorder();
   const deletes = recorder();
   const arrivals: { method: string; at: number }[] = [];
+  const network = { down: false };
+  const setCount = (id: number, count: number) => {
+    items = items.map((item) => (item.id === id ? { ...item, count, item_total: item.variant.price * count } : item));
+  };
   server.use(
     ...homeHandlers(),
     http.get(`${API}/cart/${USER.id}`, ({ request }) => {
+      if (network.down) return HttpResponse.error();
       gets.record(request);
       return json(cart(items));
     }),
     http.put(`${API}/cart/count`, ({ request }) => {
+      if (network.down) return HttpResponse.error();
       puts.record(request);
       arrivals.push({ method: 'PUT', at: Date.now() });
       if (failWith) return json({ detail: 'Ошибка' }, failWith);
       const params = new URL(request.url).searchParams;
       const id = Number(params.get('item_id'));
-      const count = Number(params.get('count'));
-      items = items.map((item) => (item.id === id ? { ...item, count, item_total: item.variant.price * count } : item));
-      return new HttpResponse(null, { status: 204 });
+      const expected = params.get('expected');
+      const current = items.find((item) => item.id === id)!;
+      if (expected !== null && Number(expected) !== current.count) {
+        return json({ detail: 'Количество изменилось в другой вкладке или на другом устройстве.', item: current }, 409);
+      }
+      setCount(id, Number(params.get('count')));
+      return json({ detail: 'Количество изменено' });
     }),
     http.delete(`${API}/cart/:itemId`, ({ request, params }) => {
+      if (network.down) return HttpResponse.error();
       deletes.record(request);
       arrivals.push({ method: 'DELETE', at: Date.now() });
       if (failWith) return json({ detail: 'Ошибка' }, failWith);
@@ -49,7 +62,7 @@ function cartServer(initial: CartItem[], { failWith }: { failWith?: number } = {
       return new HttpResponse(null, { status: 204 });
     }),
   );
-  return { gets, puts, deletes, arrivals };
+  return { gets, puts, deletes, arrivals, network, setCountElsewhere: setCount };
 }
 
 async function openCart(items: CartItem[], options?: { failWith?: number }) {
@@ -60,11 +73,15 @@ async function openCart(items: CartItem[], options?: { failWith?: number }) {
   return { user, ...network, ...rendered };
 }
 
-const plus = (name: string) => screen.getByRole('button', { name: `Увеличить количество: ${name}` });
+/** A line is named by its product, colour and size; a product with one line, by its product alone. */
+const lineButton = (action: string, name: string) =>
+  screen.getByRole('button', { name: new RegExp(`^${action}: ${name}`) });
+const plus = (name: string) => lineButton('Увеличить количество', name);
 const line = (name: string) => plus(name).closest('li')!;
-const countOf = (name: string) => within(line(name)).getByLabelText('Количество');
+const countOf = (name: string) => within(line(name)).getByRole('spinbutton');
+const productOf = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest('li')!;
 const hasLine = (name: string) => screen.queryAllByRole('link', { name }).length > 0;
-const minus = (name: string) => screen.getByRole('button', { name: `Уменьшить количество: ${name}` });
+const minus = (name: string) => lineButton('Уменьшить количество', name);
 const summary = () => screen.getByRole('heading', { name: /Итого/ }).parentElement!;
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 
@@ -72,10 +89,10 @@ describe('Cart page: contents (SPEC §2)', () => {
   test('lists the lines with name, description, count and line total, and the summary', async () => {
     await openCart([BEAR, { ...HARE, count: 2 }]);
     expect(screen.getByRole('heading', { name: 'Корзина' })).toBeInTheDocument();
-    expect(within(line('Заяц')).getByText('Серый заяц')).toBeInTheDocument();
+    expect(within(productOf('Заяц')).getByText('Серый заяц')).toBeInTheDocument();
     expect(countOf('Заяц')).toHaveValue('2');
     expect(within(line('Заяц')).getByText('2 501 ₽')).toBeInTheDocument();
-    expect(within(line('Заяц')).getByRole('img', { name: 'Заяц' })).toHaveAttribute(
+    expect(within(productOf('Заяц')).getByRole('img', { name: 'Заяц' })).toHaveAttribute(
       'src',
       'http://shop.test/api/v1/image/hare.svg',
     );
@@ -119,16 +136,44 @@ describe('Cart page: contents (SPEC §2)', () => {
     expect(countOf('Мишка Тедди')).toHaveValue('1');
   });
 
-  test('each line says what was chosen: article, colour, size and unit price', async () => {
-    await openCart([
-      cartItem({ id: 1, price: 500, variant: { price: 500, color: 'Розовый', size: 25, stock: 10 } }),
-      cartItem({ id: 2, price: 700, variant_id: 102, variant: { price: 700, color: 'Голубой', size: 40, stock: 10 } }),
+  test('variants of one product are lines under one product heading: article once, colour, size, prices per line', async () => {
+    const pink = cartItem({ id: 1, price: 500, variant: { price: 500, color: 'Розовый', size: 25, stock: 10 } });
+    const blue = cartItem({
+      id: 2,
+      count: 3,
+      price: 700,
+      variant_id: 102,
+      variant: { price: 700, color: 'Голубой', size: 40, stock: 10 },
+    });
+    await openCart([pink, HARE, blue]);
+    // One heading per product, in the order the products first appear.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Мишка Тедди',
+      'Заяц',
+      expect.stringMatching(/^Итого/),
     ]);
-    const [pink, blue] = screen.getAllByRole('listitem');
-    expect(within(pink!).getByText('Арт. BEAR-01 · Розовый · 25 см')).toBeInTheDocument();
-    expect(within(pink!).getByText('500 ₽ / шт.')).toBeInTheDocument();
-    expect(within(blue!).getByText('Арт. BEAR-01 · Голубой · 40 см')).toBeInTheDocument();
-    expect(within(blue!).getByText('700 ₽ / шт.')).toBeInTheDocument();
+    const bear = productOf('Мишка Тедди');
+    expect(within(bear).getByText('Арт. BEAR-01')).toBeInTheDocument();
+    expect(within(bear).getByText('Плюшевый мишка')).toBeInTheDocument();
+    const variants = within(within(bear).getByRole('list', { name: 'Выбранные варианты: Мишка Тедди' })).getAllByRole(
+      'listitem',
+    );
+    expect(variants).toHaveLength(2);
+    expect(within(variants[0]!).getByText('Розовый · 25 см')).toBeInTheDocument();
+    expect(within(variants[0]!).getByText('500 ₽ / шт.')).toBeInTheDocument();
+    expect(within(variants[1]!).getByText('Голубой · 40 см')).toBeInTheDocument();
+    expect(within(variants[1]!).getByText('700 ₽ / шт.')).toBeInTheDocument();
+    expect(within(variants[1]!).getByText('2 100 ₽')).toBeInTheDocument();
+    // Each line's controls say which variant they change.
+    expect(
+      within(variants[1]!).getByRole('spinbutton', { name: 'Количество: Мишка Тедди, Голубой, 40 см' }),
+    ).toHaveValue('3');
+    expect(
+      within(variants[1]!).getByRole('button', { name: 'Увеличить количество: Мишка Тедди, Голубой, 40 см' }),
+    ).toBeInTheDocument();
+    expect(
+      within(variants[0]!).getByRole('button', { name: 'Удалить: Мишка Тедди, Розовый, 25 см' }),
+    ).toBeInTheDocument();
   });
 
   test('a line whose price changed since it was added shows the old price struck out and the new one', async () => {
@@ -193,7 +238,7 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     expect(puts.calls).toHaveLength(0);
     // Let the debounced save finish inside this test.
     await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
-    expect(query(puts.last!)).toEqual({ item_id: '1', count: '2' });
+    expect(query(puts.last!)).toEqual({ item_id: '1', count: '2', expected: '1' });
   });
 
   test('several quick clicks send one PUT, about 500 ms after the last, with the final count', async () => {
@@ -205,7 +250,7 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     const lastClick = Date.now();
     expect(countOf('Мишка Тедди')).toHaveValue('4');
     await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
-    expect(query(puts.last!)).toEqual({ item_id: '1', count: '4' });
+    expect(query(puts.last!)).toEqual({ item_id: '1', count: '4', expected: '1' });
     expect(arrivals[0]!.at - lastClick).toBeGreaterThanOrEqual(450);
     // The cart is reloaded afterwards and shows the saved number; nothing else is sent.
     await waitFor(() => expect(gets.calls.length).toBeGreaterThan(getsBefore));
@@ -225,7 +270,7 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
 
   test('the delete button removes the line and sends a DELETE', async () => {
     const { user, deletes } = await openCart([{ ...BEAR, count: 4 }]);
-    await user.click(screen.getByRole('button', { name: 'Удалить: Мишка Тедди' }));
+    await user.click(lineButton('Удалить', 'Мишка Тедди'));
     expect(await screen.findByText('Ваша корзина пуста')).toBeInTheDocument();
     await waitFor(() => expect(deletes.calls).toHaveLength(1), { timeout: 2000 });
     // After the reload the server agrees: the cart stays empty.
@@ -254,5 +299,149 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     expect(hasLine('Заяц')).toBe(false);
     await waitFor(() => expect(hasLine('Заяц')).toBe(true), { timeout: 3000 });
     expect(countOf('Заяц')).toHaveValue('1');
+  });
+});
+
+describe('Cart page: typed quantities (issue 17)', () => {
+  test('a typed quantity is saved once, 500 ms after the last keystroke', async () => {
+    const { user, puts, arrivals } = await openCart([BEAR, HARE]);
+    await user.clear(countOf('Мишка Тедди'));
+    await user.type(countOf('Мишка Тедди'), '100');
+    const lastKey = Date.now();
+    expect(within(line('Мишка Тедди')).getByText('50 000 ₽')).toBeInTheDocument();
+    await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
+    expect(query(puts.last!)).toEqual({ item_id: '1', count: '100', expected: '1' });
+    expect(arrivals[0]!.at - lastKey).toBeGreaterThanOrEqual(450);
+  });
+
+  test('the field takes no quantity below 1: a typed 0 neither deletes the line nor is sent', async () => {
+    const { user, puts, deletes } = await openCart([{ ...BEAR, count: 5 }, HARE]);
+    await user.clear(countOf('Мишка Тедди'));
+    await user.type(countOf('Мишка Тедди'), '0');
+    await user.tab();
+    expect(hasLine('Мишка Тедди')).toBe(true);
+    expect(countOf('Мишка Тедди')).toHaveValue('1');
+    await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
+    expect(query(puts.last!)).toMatchObject({ count: '1' });
+    expect(deletes.calls).toHaveLength(0);
+  });
+});
+
+describe('Cart page: nothing is lost (issue 17)', () => {
+  test('+ here while another tab saved +1 from 26: rebased on the 409, the line ends at 28', async () => {
+    const { user, puts, setCountElsewhere } = await openCart([{ ...BEAR, count: 26 }]);
+    await user.click(plus('Мишка Тедди'));
+    setCountElsewhere(BEAR.id, 27);
+    await waitFor(() => expect(puts.calls).toHaveLength(2), { timeout: 2000 });
+    expect(query(puts.calls[0]!)).toEqual({ item_id: '1', count: '27', expected: '26' });
+    expect(query(puts.calls[1]!)).toEqual({ item_id: '1', count: '28', expected: '27' });
+    await waitFor(() => expect(countOf('Мишка Тедди')).toHaveValue('28'));
+    // The reload after the save agrees, and nothing more is sent.
+    await act(() => wait(700));
+    expect(countOf('Мишка Тедди')).toHaveValue('28');
+    expect(puts.calls).toHaveLength(2);
+  });
+
+  test('a typed quantity while another tab changed the line is sent again as typed, from the new count', async () => {
+    const { user, puts, setCountElsewhere } = await openCart([{ ...BEAR, count: 26 }]);
+    await user.clear(countOf('Мишка Тедди'));
+    await user.type(countOf('Мишка Тедди'), '40');
+    setCountElsewhere(BEAR.id, 30);
+    await waitFor(() => expect(puts.calls).toHaveLength(2), { timeout: 2000 });
+    expect(query(puts.calls[0]!)).toEqual({ item_id: '1', count: '40', expected: '26' });
+    expect(query(puts.calls[1]!)).toEqual({ item_id: '1', count: '40', expected: '30' });
+    await act(() => wait(700));
+    expect(countOf('Мишка Тедди')).toHaveValue('40');
+  });
+
+  test('a pending change goes at once, with keepalive, when the page is hidden or closed', async () => {
+    const { user, puts, arrivals } = await openCart([BEAR, HARE]);
+    await user.click(plus('Заяц'));
+    const hidden = Date.now();
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(puts.calls).toHaveLength(1));
+    expect(arrivals[0]!.at - hidden).toBeLessThan(300);
+    expect(query(puts.last!)).toEqual({ item_id: '2', count: '2', expected: '1' });
+    expect(puts.last!.keepalive).toBe(true);
+    expect(puts.last!.headers.get('Authorization')).toMatch(/^Bearer /);
+    // The debounce that follows finds nothing left to send.
+    await act(() => wait(700));
+    expect(puts.calls).toHaveLength(1);
+  });
+
+  test('offline: the edit stays on screen marked «Не сохранено», a toast says so, and it is sent when the connection returns', async () => {
+    const { user, puts, network } = await openCart([BEAR, HARE]);
+    network.down = true;
+    await user.click(plus('Мишка Тедди'));
+    await user.click(plus('Мишка Тедди'));
+    expect(
+      await screen.findByText('Нет связи с сервером. Изменения корзины сохранятся, когда связь вернётся.'),
+    ).toBeInTheDocument();
+    expect(within(line('Мишка Тедди')).getByText('Не сохранено')).toBeInTheDocument();
+    expect(countOf('Мишка Тедди')).toHaveValue('3');
+    expect(screen.queryByText('Не удалось загрузить корзину')).not.toBeInTheDocument();
+    expect(puts.calls).toHaveLength(0);
+
+    network.down = false;
+    const back = Date.now();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(puts.calls).toHaveLength(1));
+    // Sent because the browser said the connection is back, not by the back-off's first retry (1 s).
+    expect(Date.now() - back).toBeLessThan(500);
+    expect(query(puts.last!)).toEqual({ item_id: '1', count: '3', expected: '1' });
+    await waitFor(() => expect(screen.queryByText('Не сохранено')).not.toBeInTheDocument());
+    expect(countOf('Мишка Тедди')).toHaveValue('3');
+  });
+
+  test('a save is announced to the other tabs with the saved counts', async () => {
+    const { user } = await openCart([BEAR, HARE]);
+    const otherTab = new BroadcastChannel('myagkiy-opt:cart');
+    try {
+      const announcements: unknown[] = [];
+      otherTab.onmessage = (message) => announcements.push(message.data);
+      await user.click(plus('Мишка Тедди'));
+      await user.click(minus('Заяц'));
+      await waitFor(() => expect(announcements).toHaveLength(1), { timeout: 2000 });
+      expect(announcements[0]).toMatchObject({ saved: { 1: 2, 2: 0 } });
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  test("another tab's save shows at once, and the cart reloads", async () => {
+    const { gets, setCountElsewhere } = await openCart([BEAR, HARE, { ...BEAR, id: 3, variant_id: 103 }]);
+    const otherTab = new BroadcastChannel('myagkiy-opt:cart');
+    let answerReload = () => {};
+    try {
+      server.use(
+        http.get(`${API}/cart/${USER.id}`, async () => {
+          await new Promise<void>((resolve) => {
+            answerReload = resolve;
+          });
+          // No answer of its own: the cart server's handler answers.
+          return undefined;
+        }),
+      );
+      setCountElsewhere(HARE.id, 9);
+      otherTab.postMessage({ from: 'another tab', saved: { 2: 9, 3: 0 } });
+      // Before the reload has answered.
+      await waitFor(() => expect(countOf('Заяц')).toHaveValue('9'));
+      expect(screen.getAllByRole('spinbutton')).toHaveLength(2);
+      const getsBefore = gets.calls.length;
+      answerReload();
+      await waitFor(() => expect(gets.calls.length).toBe(getsBefore + 1));
+      expect(countOf('Заяц')).toHaveValue('9');
+    } finally {
+      answerReload();
+      otherTab.close();
+    }
+  });
+
+  test('the cart reloads when the tab is looked at again', async () => {
+    const { gets, setCountElsewhere } = await openCart([BEAR]);
+    setCountElsewhere(BEAR.id, 6);
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(countOf('Мишка Тедди')).toHaveValue('6'));
+    expect(gets.calls.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,83 +1,138 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, InputNumber, Typography } from 'antd';
+import { setupListeners } from '@reduxjs/toolkit/query/react';
+import { App, Button, Card, Empty, Flex, InputNumber, Tag, Typography } from 'antd';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
-import { imageUrl, LIMITS, type CartItem } from '@shared/api';
+import { imageUrl, LIMITS, type Cart, type CartItem } from '@shared/api';
 import { checkoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';
-import { useGetCartQuery } from './cartApi';
+import { cartApi, useGetCartQuery } from './cartApi';
+import { listenForCartSavesElsewhere, type SavedCounts } from './cartChannel';
 import {
   cartFailureShown,
+  cartFlushRequested,
   cartQuantityEdited,
+  connectionRestored,
   linesWithEdits,
   selectCartFailure,
+  selectCartOffline,
   selectDeletedLines,
+  selectLineUnsaved,
   selectPendingCount,
   selectPendingEdits,
 } from './cartEditsSlice';
 import './cart.css';
 
-/** Lines per block the browser may skip while off screen (measured with bench/cart-paint.ts). */
-const LINES_PER_BLOCK = 10;
+/** Products per block the browser may skip while off screen (about ten lines; bench/cart-paint.ts). */
+const PRODUCTS_PER_BLOCK = 4;
+
+/** A product in the cart and its lines, one per variant chosen. */
+interface ProductGroup {
+  product: CartItem['product'];
+  lines: CartItem[];
+}
+
+/** Lines of one product together, in the order the products first appear in the cart. */
+function groupByProduct(items: CartItem[]): ProductGroup[] {
+  const groups = new Map<number, ProductGroup>();
+  for (const item of items) {
+    const group = groups.get(item.product.id);
+    if (group) group.lines.push(item);
+    else groups.set(item.product.id, { product: item.product, lines: [item] });
+  }
+  return [...groups.values()];
+}
+
+/** What tells a line from the product's other lines, for the names of its buttons. */
+const lineName = (item: CartItem) => `${item.product.name}, ${item.variant.color}, ${item.variant.size} см`;
 
 /**
- * One line of a cart that may hold hundreds (docs/decisions.md, "A long cart"). It reads its own
- * quantity, so a change re-renders this line and the summary, not the list. antd's Button and
- * InputNumber cost no style work per instance with the build-time CSS; the description is still
- * a CSS line clamp, not Typography's ellipsis, which measures every line with an observer.
+ * One product of a cart that may hold hundreds (docs/decisions.md, "A long cart"), with the
+ * variants chosen beneath it. It re-renders only when its lines' data does (a reload keeps unchanged
+ * items as the same objects), and the description is a CSS line clamp, not Typography's ellipsis,
+ * which measures every line with an observer.
+ */
+const CartProduct = memo(
+  function CartProduct({ group }: { group: ProductGroup }) {
+    const { product, lines } = group;
+    const productLink = productPath(product.art);
+    return (
+      <li className="cart-product" role="listitem">
+        <Link to={productLink} className="cart-line-image">
+          <img src={imageUrl(API_HOST, product.image)} alt={product.name} width={96} height={96} loading="lazy" />
+        </Link>
+        <div className="cart-product-text">
+          <h2 className="cart-product-name">
+            <Link to={productLink} className="cart-line-name">
+              {product.name}
+            </Link>
+          </h2>
+          <p className="cart-product-art">Арт. {product.art}</p>
+          <p className="cart-line-description">{product.description}</p>
+        </div>
+        <ul className="cart-variants" role="list" aria-label={`Выбранные варианты: ${product.name}`}>
+          {lines.map((item) => (
+            <CartLine key={item.id} item={item} />
+          ))}
+        </ul>
+      </li>
+    );
+  },
+  (previous, next) => shallowEqual(previous.group.lines, next.group.lines),
+);
+
+/**
+ * One variant's line. It reads its own quantity, so a change re-renders this line and the summary,
+ * not the list. antd's Button and InputNumber cost no style work per instance with the build-time CSS.
  */
 const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
   const count = useAppSelector((state) => selectPendingCount(state, item.id)) ?? item.count;
+  const unsaved = useAppSelector((state) => selectLineUnsaved(state, item.id));
   const dispatch = useAppDispatch();
-  const setCount = (next: number) => dispatch(cartQuantityEdited({ itemId: item.id, count: next }));
-  const productLink = productPath(item.product.art);
+  const setCount = (next: number, typed = false) =>
+    dispatch(cartQuantityEdited({ itemId: item.id, count: next, serverCount: item.count, typed }));
+  const name = lineName(item);
   return (
     <li className="cart-line" role="listitem">
-      <Link to={productLink} className="cart-line-image">
-        <img
-          src={imageUrl(API_HOST, item.product.image)}
-          alt={item.product.name}
-          width={96}
-          height={96}
-          loading="lazy"
-        />
-      </Link>
       <div className="cart-line-text">
-        <Link to={productLink} className="cart-line-name">
-          {item.product.name}
-        </Link>
         <p className="cart-line-variant">
-          Арт. {item.product.art} · {item.variant.color} · {item.variant.size} см
+          {item.variant.color} · {item.variant.size} см
         </p>
         <UnitPrice item={item} />
-        <p className="cart-line-description">{item.product.description}</p>
-        {count > item.variant.stock && <StockShortage item={item} onReduce={setCount} />}
+        {unsaved && (
+          <Tag color="warning" className="cart-line-unsaved">
+            Не сохранено
+          </Tag>
+        )}
+        {count > item.variant.stock && <StockShortage item={item} onReduce={(stock) => setCount(stock, true)} />}
       </div>
       <Flex align="center" gap={4} className="cart-line-stepper">
         <Button
           icon={<MinusOutlined aria-hidden />}
-          aria-label={`Уменьшить количество: ${item.product.name}`}
+          aria-label={`Уменьшить количество: ${name}`}
           onClick={() => setCount(count - 1)}
         />
         <InputNumber
           className="cart-line-count"
-          aria-label="Количество"
+          aria-label={`Количество: ${name}`}
           controls={false}
-          min={0}
+          min={LIMITS.minQuantity}
           max={LIMITS.maxCartCount}
           precision={0}
           inputMode="numeric"
           value={count}
-          onChange={(typed) => typed !== null && setCount(typed)}
+          // min 1: an emptied field or a typed 0 is not a deletion (the field never reports it);
+          // only the delete button and − at 1 delete (SPEC §4).
+          onChange={(typed) => typed !== null && setCount(typed, true)}
         />
         <Button
           icon={<PlusOutlined aria-hidden />}
-          aria-label={`Увеличить количество: ${item.product.name}`}
+          aria-label={`Увеличить количество: ${name}`}
           onClick={() => setCount(count + 1)}
         />
       </Flex>
@@ -87,8 +142,8 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
         danger
         className="cart-line-delete"
         icon={<DeleteOutlined aria-hidden />}
-        aria-label={`Удалить: ${item.product.name}`}
-        onClick={() => setCount(0)}
+        aria-label={`Удалить: ${name}`}
+        onClick={() => setCount(0, true)}
       />
     </li>
   );
@@ -177,10 +232,65 @@ function SaveFailureNotice() {
   return null;
 }
 
+/** Says, in a toast, that the connection is lost, once each time it is (the lines say which are unsaved). */
+function ConnectionLostNotice() {
+  const offline = useAppSelector(selectCartOffline);
+  const { message } = App.useApp();
+  useEffect(() => {
+    if (offline) message.warning('Нет связи с сервером. Изменения корзины сохранятся, когда связь вернётся.');
+  }, [offline, message]);
+  return null;
+}
+
+/** Another tab's saved counts, shown at once: the reload that follows brings the rest of the cart. */
+function withSavedCounts(cart: Cart, saved: SavedCounts): void {
+  cart.items = cart.items.filter((item) => saved[item.id] !== 0);
+  for (const item of cart.items) {
+    const count = saved[item.id];
+    if (count === undefined) continue;
+    item.count = count;
+    item.item_total = item.variant.price * count;
+  }
+}
+
+/**
+ * Keeps the cart in step with the server and the shopper's other tabs (docs/decisions.md, "A cart
+ * that loses nothing"): a pending change goes at once when the page is hidden or closed, unsent ones
+ * when the connection returns, and the cart shows and reloads what another tab saved, and reloads
+ * when this one is looked at again (the cart query's refetchOnFocus).
+ */
+function useCartSync(userId: number) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const flush = () => dispatch(cartFlushRequested());
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    const reconnected = () => dispatch(connectionRestored());
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    window.addEventListener('online', reconnected);
+    const stopFocusListeners = setupListeners(dispatch);
+    const stopListening = listenForCartSavesElsewhere((saved) => {
+      dispatch(cartApi.util.updateQueryData('getCart', userId, (cart) => withSavedCounts(cart, saved)));
+      dispatch(cartApi.util.invalidateTags(['Cart']));
+    });
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+      window.removeEventListener('online', reconnected);
+      stopFocusListeners();
+      stopListening();
+    };
+  }, [dispatch, userId]);
+}
+
 export function CartView({ userId }: { userId: number }) {
+  useCartSync(userId);
   return (
     <>
       <SaveFailureNotice />
+      <ConnectionLostNotice />
       <CartContent userId={userId} />
     </>
   );
@@ -193,13 +303,19 @@ function CartContent({ userId }: { userId: number }) {
     isLoading,
     isError,
     refetch,
-  } = useGetCartQuery(userId, { selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }) });
+  } = useGetCartQuery(userId, {
+    refetchOnFocus: true,
+    selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }),
+  });
   // Which lines are listed changes only with deletions; quantities are read by the lines themselves.
   const deleted = useAppSelector(selectDeletedLines, shallowEqual);
   const [placement] = useState<BlockPlacement>(() => new Map());
 
   const items = useMemo(() => (cart?.items ?? []).filter((item) => !deleted.includes(item.id)), [cart, deleted]);
-  const blocks = useMemo(() => groupInBlocks(items, (item) => item.id, LINES_PER_BLOCK, placement), [items, placement]);
+  const blocks = useMemo(
+    () => groupInBlocks(groupByProduct(items), (group) => group.product.id, PRODUCTS_PER_BLOCK, placement),
+    [items, placement],
+  );
 
   if (isLoading) return <PageLoading />;
   // Only with nothing to show: a failed reload (offline, say) leaves the last cart on screen.
@@ -223,13 +339,13 @@ function CartContent({ userId }: { userId: number }) {
 
   return (
     <div className="cart">
-      {/* The blocks between the list and its lines are presentational: one list of every line. */}
-      <ul className="cart-lines" role="list">
+      {/* The blocks between the list and its products are presentational: one list of every product. */}
+      <ul className="cart-lines" role="list" aria-label="Товары в корзине">
         {blocks.map((block) => (
           <li key={block.key} className="cart-lines-block" role="none">
             <ul role="none">
-              {block.lines.map((item) => (
-                <CartLine key={item.id} item={item} />
+              {block.lines.map((group) => (
+                <CartProduct key={group.product.id} group={group} />
               ))}
             </ul>
           </li>
