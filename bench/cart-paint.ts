@@ -18,6 +18,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { growCatalogue } from './big-catalogue';
 import { percentile, root, startProcess, tenths, type Process } from './lib';
@@ -596,16 +597,8 @@ export async function benchCartPaint(adminUrl: string | undefined): Promise<Cart
       },
     };
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     });
     const results: CartPaintResult[] = [];
     for (const profile of PROFILES) results.push(await measureProfile(browser, prepared.shop.url, buyers, profile));

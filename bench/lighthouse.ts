@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { startProcess } from './lib';
 
 const PAGES = [
@@ -29,16 +30,8 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
   const shop = await startProcess('src/server/server.ts', { DATA_DIR: dir, LOG_LEVEL: 'warn' }, '/api/health/ready');
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
   });
   const rows: LighthouseRow[] = [];
   try {
