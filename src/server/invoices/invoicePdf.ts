@@ -157,7 +157,7 @@ function drawBankDetails(doc: Doc, supplier: SupplierRequisites, top: number): n
 
 /** «Поставщик» and «Покупатель»: a bold label, then the party's details wrapped beside it. */
 function drawParty(doc: Doc, label: string, details: string, top: number): number {
-  const labelWidth = 95;
+  const labelWidth = 70;
   doc.font('regular').fontSize(FONT_SIZE.text).text(label, LEFT, top, { width: labelWidth });
   doc.font('bold').text(details, LEFT + labelWidth, top, { width: WIDTH - labelWidth });
   return doc.y + 6;
@@ -188,7 +188,14 @@ function buyerLine(buyer: InvoiceBuyer): string {
 const lineDescription = (line: InvoiceLine) =>
   `${line.name}, арт. ${line.art}, цвет: ${line.color}, размер: ${line.size}`;
 
-/** The goods table; a page that fills up continues on the next one under the same header. */
+const TOTAL_ROW_HEIGHT = 14;
+const TOTAL_ROWS = 3;
+const TOTALS_HEIGHT = 4 + TOTAL_ROWS * TOTAL_ROW_HEIGHT;
+
+/**
+ * The goods table; a page that fills up continues on the next one under the same header. The
+ * last line goes where the totals fit under it, so they never stand on a page of their own.
+ */
 function drawLines(doc: Doc, lines: InvoiceLine[], top: number): number {
   const header = COLUMNS.map((column) => column.title);
   let y = drawRow(doc, top, header, 'bold');
@@ -202,7 +209,8 @@ function drawLines(doc: Doc, lines: InvoiceLine[], top: number): number {
       formatMoney(kopecks),
       formatMoney(kopecks * line.quantity),
     ];
-    if (y + rowHeight(doc, cells, 'regular') > BOTTOM) {
+    const below = index === lines.length - 1 ? TOTALS_HEIGHT : 0;
+    if (y + rowHeight(doc, cells, 'regular') + below > BOTTOM) {
       doc.addPage();
       y = drawRow(doc, PAGE.margin, header, 'bold');
     }
@@ -211,20 +219,16 @@ function drawLines(doc: Doc, lines: InvoiceLine[], top: number): number {
   return y;
 }
 
-/** Right-aligned «label: amount» lines under the table; they start a new page when short of room. */
+/** Right-aligned «label: amount» lines under the table (drawLines left room for them). */
 function drawTotals(doc: Doc, rows: [string, string][], top: number): number {
   const amountWidth = COLUMNS.at(-1)!.width;
   const labelWidth = 260;
   let y = top + 4;
-  if (y + rows.length * 14 > BOTTOM) {
-    doc.addPage();
-    y = PAGE.margin;
-  }
   for (const [label, amount] of rows) {
     doc.font('bold').fontSize(FONT_SIZE.text);
     doc.text(label, LEFT + WIDTH - amountWidth - labelWidth, y, { width: labelWidth, align: 'right' });
     doc.text(amount, LEFT + WIDTH - amountWidth, y, { width: amountWidth - CELL_PADDING, align: 'right' });
-    y += 14;
+    y += TOTAL_ROW_HEIGHT;
   }
   return y;
 }
@@ -288,19 +292,19 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .lineTo(LEFT + WIDTH, y)
     .stroke()
     .lineWidth(0.6);
-  y = drawParty(doc, 'Поставщик\n(Исполнитель):', supplierLine(supplier), y + 10);
-  y = drawParty(doc, 'Покупатель\n(Заказчик):', buyerLine(buyer), y + 4);
+  y = drawParty(doc, 'Поставщик:', supplierLine(supplier), y + 10);
+  y = drawParty(doc, 'Покупатель:', buyerLine(buyer), y + 4);
 
   const totalKopecks = lines.reduce((sum, line) => sum + decimalToKopecks(line.price) * line.quantity, 0);
-  const total = formatMoney(totalKopecks);
+  const total = `${formatMoney(totalKopecks)} ₽`;
   y = drawLines(doc, lines, y + 6);
   const vatRow: [string, string] =
     supplier.vat_rate === null
       ? ['Без НДС', '—']
-      : [`В том числе НДС ${supplier.vat_rate}%:`, formatMoney(vatIncluded(totalKopecks, supplier.vat_rate))];
+      : [`В том числе НДС ${supplier.vat_rate}%:`, `${formatMoney(vatIncluded(totalKopecks, supplier.vat_rate))} ₽`];
   y = drawTotals(doc, [['Итого:', total], vatRow, ['Всего к оплате:', total]], y);
 
-  y = drawParagraph(doc, `Всего наименований ${lines.length}, на сумму ${total} ₽`, y + 6, 'regular');
+  y = drawParagraph(doc, `Всего наименований ${lines.length}, на сумму ${total}`, y + 6, 'regular');
   y = drawParagraph(doc, amountInWords(totalKopecks), y, 'bold');
   const days = supplier.payment_days;
   y = drawParagraph(
