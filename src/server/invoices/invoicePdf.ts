@@ -87,8 +87,8 @@ function rowHeight(doc: Doc, cells: readonly string[], font: 'regular' | 'bold')
 }
 
 /** Cells of one row: text in each column, wrapped to its width; returns the row's bottom. */
-function drawRow(doc: Doc, top: number, cells: readonly string[], font: 'regular' | 'bold'): number {
-  const height = rowHeight(doc, cells, font);
+function drawRow(doc: Doc, top: number, cells: readonly string[], font: 'regular' | 'bold', height: number): number {
+  doc.font(font);
   let x = LEFT;
   cells.forEach((text, index) => {
     const { width, align } = COLUMNS[index]!;
@@ -198,7 +198,8 @@ const TOTALS_HEIGHT = 4 + TOTAL_ROWS * TOTAL_ROW_HEIGHT;
  */
 function drawLines(doc: Doc, lines: InvoiceLine[], top: number): number {
   const header = COLUMNS.map((column) => column.title);
-  let y = drawRow(doc, top, header, 'bold');
+  const headerHeight = rowHeight(doc, header, 'bold');
+  let y = drawRow(doc, top, header, 'bold', headerHeight);
   lines.forEach((line, index) => {
     const kopecks = decimalToKopecks(line.price);
     const cells = [
@@ -210,11 +211,12 @@ function drawLines(doc: Doc, lines: InvoiceLine[], top: number): number {
       formatMoney(kopecks * line.quantity),
     ];
     const below = index === lines.length - 1 ? TOTALS_HEIGHT : 0;
-    if (y + rowHeight(doc, cells, 'regular') + below > BOTTOM) {
+    const height = rowHeight(doc, cells, 'regular');
+    if (y + height + below > BOTTOM) {
       doc.addPage();
-      y = drawRow(doc, PAGE.margin, header, 'bold');
+      y = drawRow(doc, PAGE.margin, header, 'bold', headerHeight);
     }
-    y = drawRow(doc, y, cells, 'regular');
+    y = drawRow(doc, y, cells, 'regular', height);
   });
   return y;
 }
