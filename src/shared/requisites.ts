@@ -49,8 +49,8 @@ export function bikProblem(bik: string): string | null {
 }
 
 /**
- * The Central Bank's control key of an account (Положение ЦБ РФ № 579-П, приложение): the three
- * digits the БИК gives, then the 20 digits of the account, weighted 7, 1, 3 over and over; the
+ * The Bank of Russia's control key of an account («порядок расчёта контрольного ключа»): the
+ * three digits the БИК gives, then the 20 digits of the account, weighted 7, 1, 3 over and over; the
  * sum of the products ends in 0 when the key (the account's ninth digit) is right.
  */
 function accountKeyHolds(bikDigits: string, account: string): boolean {
@@ -79,7 +79,7 @@ export function corrAccountProblem(corrAccount: string, bik: string): string | n
 /**
  * The message for an ОГРН (13 digits, an organisation) or ОГРНИП (15 digits, an ИП) that is not
  * valid, or null. The last digit is the rest of the number before it divided by 11 (ОГРН) or 13
- * (ОГРНИП), its last digit taken (Приказ ФНС № БГ-3-09/178). Beside an ИНН, the kinds must agree.
+ * (ОГРНИП), its last digit taken. Beside an ИНН, the kinds must agree.
  */
 export function ogrnProblem(ogrn: string, inn: string | null): string | null {
   if (!/^(\d{13}|\d{15})$/.test(ogrn)) return MESSAGES.ogrnLength;
