@@ -188,15 +188,16 @@ function buyerLine(buyer: InvoiceBuyer): string {
 const lineDescription = (line: InvoiceLine) =>
   `${line.name}, арт. ${line.art}, цвет: ${line.color}, размер: ${line.size}`;
 
+const TOTALS_GAP = 4;
 const TOTAL_ROW_HEIGHT = 14;
-const TOTAL_ROWS = 3;
-const TOTALS_HEIGHT = 4 + TOTAL_ROWS * TOTAL_ROW_HEIGHT;
+const totalsHeight = (rows: number) => TOTALS_GAP + rows * TOTAL_ROW_HEIGHT;
 
 /**
  * The goods table; a page that fills up continues on the next one under the same header. The
- * last line goes where the totals fit under it, so they never stand on a page of their own.
+ * last line goes where `roomAfter` (the totals) fits under it, so they never stand on a page of
+ * their own.
  */
-function drawLines(doc: Doc, lines: InvoiceLine[], top: number): number {
+function drawLines(doc: Doc, lines: InvoiceLine[], top: number, roomAfter: number): number {
   const header = COLUMNS.map((column) => column.title);
   const headerHeight = rowHeight(doc, header, 'bold');
   let y = drawRow(doc, top, header, 'bold', headerHeight);
@@ -210,7 +211,7 @@ function drawLines(doc: Doc, lines: InvoiceLine[], top: number): number {
       formatMoney(kopecks),
       formatMoney(kopecks * line.quantity),
     ];
-    const below = index === lines.length - 1 ? TOTALS_HEIGHT : 0;
+    const below = index === lines.length - 1 ? roomAfter : 0;
     const height = rowHeight(doc, cells, 'regular');
     if (y + height + below > BOTTOM) {
       doc.addPage();
@@ -225,7 +226,7 @@ function drawLines(doc: Doc, lines: InvoiceLine[], top: number): number {
 function drawTotals(doc: Doc, rows: [string, string][], top: number): number {
   const amountWidth = COLUMNS.at(-1)!.width;
   const labelWidth = 260;
-  let y = top + 4;
+  let y = top + TOTALS_GAP;
   for (const [label, amount] of rows) {
     doc.font('bold').fontSize(FONT_SIZE.text);
     doc.text(label, LEFT + WIDTH - amountWidth - labelWidth, y, { width: labelWidth, align: 'right' });
@@ -299,12 +300,13 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   const totalKopecks = lines.reduce((sum, line) => sum + decimalToKopecks(line.price) * line.quantity, 0);
   const total = `${formatMoney(totalKopecks)} ₽`;
-  y = drawLines(doc, lines, y + 6);
   const vatRow: [string, string] =
     supplier.vat_rate === null
       ? ['Без НДС', '—']
       : [`В том числе НДС ${supplier.vat_rate}%:`, `${formatMoney(vatIncluded(totalKopecks, supplier.vat_rate))} ₽`];
-  y = drawTotals(doc, [['Итого:', total], vatRow, ['Всего к оплате:', total]], y);
+  const totals: [string, string][] = [['Итого:', total], vatRow, ['Всего к оплате:', total]];
+  y = drawLines(doc, lines, y + 6, totalsHeight(totals.length));
+  y = drawTotals(doc, totals, y);
 
   y = drawParagraph(doc, `Всего наименований ${lines.length}, на сумму ${total}`, y + 6, 'regular');
   y = drawParagraph(doc, amountInWords(totalKopecks), y, 'bold');
