@@ -7,6 +7,7 @@ import {
   innProblem,
   kppProblem,
   ogrnProblem,
+  SUPPLIER_MESSAGES,
   supplierRequisitesMissing,
   supplierRequisitesProblem,
 } from './requisites';
@@ -74,7 +75,7 @@ describe('bikProblem', () => {
   test.each([SBER_BIK, VTB_BIK, TBANK_BIK])('%s is valid', (bik) => expect(bikProblem(bik)).toBeNull());
   test.each(['', '04452522', '0445252250', '144525225', '034525225', '04452522a', ' 044525225'])(
     '%j is refused',
-    (bik) => expect(bikProblem(bik)).toBe(MESSAGES.bikInvalid),
+    (bik) => expect(bikProblem(bik)).toBe(SUPPLIER_MESSAGES.bikInvalid),
   );
 });
 
@@ -85,22 +86,22 @@ describe('accountProblem', () => {
   ])('%s is valid at %s', (account, bik) => expect(accountProblem(account, bik)).toBeNull());
 
   test('the key depends on the bank: the same digits fail at another БИК', () => {
-    expect(accountProblem(TBANK_ACCOUNT, SBER_BIK)).toBe(MESSAGES.accountChecksum);
-    expect(accountProblem(SBER_ACCOUNT, TBANK_BIK)).toBe(MESSAGES.accountChecksum);
+    expect(accountProblem(TBANK_ACCOUNT, SBER_BIK)).toBe(SUPPLIER_MESSAGES.accountChecksum);
+    expect(accountProblem(SBER_ACCOUNT, TBANK_BIK)).toBe(SUPPLIER_MESSAGES.accountChecksum);
   });
 
   test('a typo in any one digit breaks the key', () => {
     for (const typo of oneDigitTypos(SBER_ACCOUNT))
-      expect(accountProblem(typo, SBER_BIK)).toBe(MESSAGES.accountChecksum);
+      expect(accountProblem(typo, SBER_BIK)).toBe(SUPPLIER_MESSAGES.accountChecksum);
   });
 
   test.each(['', '4070281063800000000', '407028106380000000000', '4070281063800000000a'])(
     '%j has the wrong shape',
-    (account) => expect(accountProblem(account, SBER_BIK)).toBe(MESSAGES.accountLength),
+    (account) => expect(accountProblem(account, SBER_BIK)).toBe(SUPPLIER_MESSAGES.accountLength),
   );
 
   test('an account cannot be checked against a БИК that is not valid', () => {
-    expect(accountProblem(SBER_ACCOUNT, '144525225')).toBe(MESSAGES.accountChecksum);
+    expect(accountProblem(SBER_ACCOUNT, '144525225')).toBe(SUPPLIER_MESSAGES.accountChecksum);
   });
 });
 
@@ -114,18 +115,18 @@ describe('corrAccountProblem', () => {
 
   // The key takes the БИК's fifth and sixth digits (the Central Bank's division): Moscow's 25, St Petersburg's 30.
   test('a correspondent account at another division of the Central Bank fails', () => {
-    expect(corrAccountProblem(SBER_SPB_CORR_ACCOUNT, SBER_BIK)).toBe(MESSAGES.corrAccountChecksum);
-    expect(corrAccountProblem(SBER_CORR_ACCOUNT, SBER_SPB_BIK)).toBe(MESSAGES.corrAccountChecksum);
+    expect(corrAccountProblem(SBER_SPB_CORR_ACCOUNT, SBER_BIK)).toBe(SUPPLIER_MESSAGES.corrAccountChecksum);
+    expect(corrAccountProblem(SBER_CORR_ACCOUNT, SBER_SPB_BIK)).toBe(SUPPLIER_MESSAGES.corrAccountChecksum);
   });
 
   test('a typo in any digit after 301 breaks the key', () => {
     const typos = oneDigitTypos(SBER_CORR_ACCOUNT).filter((typo) => typo.startsWith('301'));
-    for (const typo of typos) expect(corrAccountProblem(typo, SBER_BIK)).toBe(MESSAGES.corrAccountChecksum);
+    for (const typo of typos) expect(corrAccountProblem(typo, SBER_BIK)).toBe(SUPPLIER_MESSAGES.corrAccountChecksum);
   });
 
   test.each(['', SBER_ACCOUNT, '3010181040000000022', '302' + SBER_CORR_ACCOUNT.slice(3)])(
     '%j is not a correspondent account',
-    (corrAccount) => expect(corrAccountProblem(corrAccount, SBER_BIK)).toBe(MESSAGES.corrAccountShape),
+    (corrAccount) => expect(corrAccountProblem(corrAccount, SBER_BIK)).toBe(SUPPLIER_MESSAGES.corrAccountShape),
   );
 });
 
@@ -140,18 +141,18 @@ describe('ogrnProblem', () => {
 
   test('the check digit is the rest by 11 (ОГРН) or 13 (ОГРНИП), its last digit', () => {
     // 102770013219 = 11 · 9342728474 + 5; 30450011600015 = 13 · 2342308584616 + 7.
-    expect(ogrnProblem('1027700132194', ORGANISATION_INN)).toBe(MESSAGES.ogrnChecksum);
-    expect(ogrnProblem('304500116000156', PERSONAL_INN)).toBe(MESSAGES.ogrnChecksum);
+    expect(ogrnProblem('1027700132194', ORGANISATION_INN)).toBe(SUPPLIER_MESSAGES.ogrnChecksum);
+    expect(ogrnProblem('304500116000156', PERSONAL_INN)).toBe(SUPPLIER_MESSAGES.ogrnChecksum);
   });
 
   test.each(['', '102770013219', '10277001321950', '10277001321a5', '3045001160001570'])(
     '%j has the wrong length',
-    (ogrn) => expect(ogrnProblem(ogrn, ORGANISATION_INN)).toBe(MESSAGES.ogrnLength),
+    (ogrn) => expect(ogrnProblem(ogrn, ORGANISATION_INN)).toBe(SUPPLIER_MESSAGES.ogrnLength),
   );
 
   test('the kinds of ОГРН and ИНН must agree', () => {
-    expect(ogrnProblem(SBER_OGRN, PERSONAL_INN)).toBe(MESSAGES.ogrnInnMismatch);
-    expect(ogrnProblem(PERSONAL_OGRNIP, ORGANISATION_INN)).toBe(MESSAGES.ogrnInnMismatch);
+    expect(ogrnProblem(SBER_OGRN, PERSONAL_INN)).toBe(SUPPLIER_MESSAGES.ogrnInnMismatch);
+    expect(ogrnProblem(PERSONAL_OGRNIP, ORGANISATION_INN)).toBe(SUPPLIER_MESSAGES.ogrnInnMismatch);
   });
 });
 
@@ -182,11 +183,11 @@ describe('supplierRequisitesProblem', () => {
     [{ inn: '7707083894' }, MESSAGES.innChecksum],
     [{ kpp: '7736010' }, MESSAGES.kppLength],
     [{ inn: PERSONAL_INN, ogrn: PERSONAL_OGRNIP }, MESSAGES.kppWithPersonalInn],
-    [{ ogrn: '1027700132194' }, MESSAGES.ogrnChecksum],
-    [{ bik: '144525225' }, MESSAGES.bikInvalid],
-    [{ account: TBANK_ACCOUNT }, MESSAGES.accountChecksum],
-    [{ corr_account: SBER_SPB_CORR_ACCOUNT }, MESSAGES.corrAccountChecksum],
-    [{ kpp: null }, `${MESSAGES.supplierIncomplete}КПП.`],
+    [{ ogrn: '1027700132194' }, SUPPLIER_MESSAGES.ogrnChecksum],
+    [{ bik: '144525225' }, SUPPLIER_MESSAGES.bikInvalid],
+    [{ account: TBANK_ACCOUNT }, SUPPLIER_MESSAGES.accountChecksum],
+    [{ corr_account: SBER_SPB_CORR_ACCOUNT }, SUPPLIER_MESSAGES.corrAccountChecksum],
+    [{ kpp: null }, `${SUPPLIER_MESSAGES.incomplete}КПП.`],
   ])('%j is refused', (change, message) => {
     expect(supplierRequisitesProblem({ ...SUPPLIER, ...change })).toBe(message);
   });

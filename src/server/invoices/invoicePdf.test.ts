@@ -129,7 +129,7 @@ describe('renderInvoicePdf', () => {
     expect(fonts).toMatch(/DejaVuSansCondensed-Bold\s+CID TrueType\s+Identity-H\s+yes yes yes/);
   });
 
-  test('a long order breaks across pages, each with the table header and its number', async () => {
+  test('a long order breaks across pages, each with the table header and its number, the totals under a line', async () => {
     const lines = Array.from({ length: 120 }, (_, index) => line({ art: `A-${index + 1}`, quantity: 1 }));
     const pdf = await renderInvoicePdf({ ...INVOICE, lines });
     const pages = Number(/Pages:\s+(\d+)/.exec(await poppler('pdfinfo', pdf))![1]);
@@ -142,6 +142,8 @@ describe('renderInvoicePdf', () => {
       expect(page).toMatch(/№ Товар Кол-во Ед\. Цена Сумма\n/);
       expect(page).toContain(`Счёт на оплату № 7 от 24 ноября 2026 г. — страница ${index + 1} из ${pages}`);
     });
+    // 120 such lines fill the fourth page to the bottom: the last one moves on with the totals.
+    expect(pageTexts.at(-1)).toMatch(/120 Мишка, арт\. A-120[^\n]*\n Итого: 89 940,00 ₽/);
     for (let number = 1; number <= 120; number += 1) {
       expect(text).toMatch(
         new RegExp(`\\n ?${number} Мишка, арт\\. A-${number}, цвет: Розовый, размер: 25 1 шт\\. 749,50 749,50\\n`),
