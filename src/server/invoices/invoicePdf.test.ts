@@ -118,6 +118,24 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Оплатить в течение 1 дня с даты счёта.');
   });
 
+  test('long names of the bank and the supplier grow their cells above the captions', async () => {
+    const bank = 'Публичное акционерное общество «Сбербанк России», Московский банк ПАО Сбербанк, г. Москва';
+    const name =
+      'Общество с ограниченной ответственностью «Мягкий Опт — оптовая торговля мягкими игрушками и сувенирами»';
+    const text = await invoiceText({ ...INVOICE, supplier: { ...ORGANISATION, bank_name: bank, name } });
+    const box = text.slice(0, text.indexOf('Счёт на оплату'));
+
+    expect(box).toMatch(/\n ?Банк получателя\n/);
+    expect(box).toMatch(/\n ?Получатель\n/);
+    const flat = (part: string) =>
+      part
+        .replace(/Сч\. № \d+|БИК \d+/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    expect(flat(box.slice(0, box.indexOf('Банк получателя')))).toBe(bank);
+    expect(flat(box.slice(box.indexOf('КПП 773601001') + 13, box.indexOf('\nПолучатель')))).toBe(name);
+  });
+
   test('the date is the one in Moscow', async () => {
     const text = await invoiceText({ ...INVOICE, date: new Date('2026-11-23T22:30:00Z') });
     expect(text).toContain('Счёт на оплату № 7 от 24 ноября 2026 г.');

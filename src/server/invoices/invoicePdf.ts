@@ -104,9 +104,18 @@ function drawBankDetails(doc: Doc, supplier: SupplierRequisites, top: number): n
   const labelWidth = 45;
   const valueWidth = 150;
   const nameWidth = WIDTH - labelWidth - valueWidth;
-  const bankHeight = 36;
+  // A cell holds its name wrapped to the width and, under it, the small caption.
+  const namedCellHeight = (name: string) =>
+    Math.max(
+      36,
+      doc
+        .font('regular')
+        .fontSize(FONT_SIZE.text)
+        .heightOfString(name, { width: nameWidth - 2 * CELL_PADDING }) + 18,
+    );
+  const bankHeight = namedCellHeight(supplier.bank_name);
   const innHeight = 16;
-  const recipientHeight = 36;
+  const recipientHeight = namedCellHeight(supplier.name);
   const bottom = top + bankHeight + innHeight + recipientHeight;
   const labelX = LEFT + nameWidth;
   const valueX = labelX + labelWidth;
