@@ -71,7 +71,8 @@ export const AdminOrderSchema = Type.Object({
   user: Type.Object({ id: Type.Integer(), email: Type.String() }),
   history: Type.Array(StatusHistoryEntrySchema),
   next_statuses: Type.Array(Status, {
-    description: 'Статусы, в которые менеджер может перевести заказ (кроме «Ожидает оплаты»: его ставит выставление счёта)',
+    description:
+      'Статусы, в которые менеджер может перевести заказ (кроме «Ожидает оплаты»: его ставит выставление счёта)',
   }),
   invoice: Type.Null({ description: 'Счёт, когда он выставлен' }),
 });
