@@ -3,12 +3,7 @@
 
 import type { Static } from 'typebox';
 import type { AddressBody, AddressSchema } from './schemas/address';
-import type {
-  AdminOrderListSchema,
-  AdminOrderSchema,
-  AdminOrdersQuery,
-  AdminStatusChangeBody,
-} from './schemas/admin';
+import type { AdminOrderListSchema, AdminOrderSchema, AdminOrdersQuery, AdminStatusChangeBody } from './schemas/admin';
 import type { TokenSchema, UserSchema } from './schemas/auth';
 import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';

@@ -183,7 +183,7 @@ describe('GET /api/v1/admin/orders', () => {
   });
 
   it('bad input → 422 {detail} in Russian', async () => {
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { status: 'Потерян' },
       { sort: 'price' },
       { from: '2026-02-30' },

@@ -348,7 +348,11 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as { access_token: string; token_type: string };
     expect(body.token_type).toBe('bearer');
-    expect((await currentUser(bearer(body.access_token))).json()).toEqual({ id: user.id, email: user.email, role: 'buyer' });
+    expect((await currentUser(bearer(body.access_token))).json()).toEqual({
+      id: user.id,
+      email: user.email,
+      role: 'buyer',
+    });
 
     const rotated = refreshCookie(response)!;
     expect(rotated.value).not.toBe(first);
