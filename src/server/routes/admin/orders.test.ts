@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { createSigner } from 'fast-jwt';
 import {
   ORDER_STATUSES,
   type AdminOrder,
@@ -10,6 +11,7 @@ import {
 import { orders, users } from '../../db/schema';
 import {
   allProducts,
+  bearer,
   createTestApp,
   json,
   quickShoppers,
@@ -92,6 +94,13 @@ describe('access to /api/v1/admin', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: 'Раздел доступен только менеджерам магазина' });
     }
+  });
+
+  it("a buyer's token that claims the manager role (signed with the shop's own secret) → 403", async () => {
+    const secret = await shop.app.repositories.settings.getOrInsert('jwt_secret', 'unused');
+    const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 });
+    const token = sign({ sub: String(buyer.id), role: 'manager', roles: ['manager'], admin: true });
+    expect((await listOrders({}, { ...buyer, headers: bearer(token) })).statusCode).toBe(403);
   });
 
   it('a revoked manager is refused at once with the same token; GET /auth/user says the role', async () => {
