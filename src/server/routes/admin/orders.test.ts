@@ -343,6 +343,22 @@ describe('POST /api/v1/admin/orders/{id}/status', () => {
     },
   );
 
+  it('parallel changes of one order queue on it: one cancel wins, the stock comes back once, one history entry', async () => {
+    const { order, product, variantId } = await placeOrder(buyer, 6);
+    await advanceOrder(shop.app, order.id, 'Оплачен');
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => setStatus(order.id, { status: 'Отменён' })),
+      setStatus(order.id, { status: 'Отправлен' }),
+      shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${order.id}`, headers: buyer.headers }),
+    ]);
+    const winners = answers.filter((answer) => answer.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(answers.length - 1);
+    const history = json<AdminOrder>(await getOrder(order.id)).history;
+    expect(history.map((entry) => entry.to)).toEqual(['Ожидает оплаты', 'Оплачен', winners[0]!.json().status]);
+    expect(await stockOf(shop.app, product.art, variantId)).toBe(winners[0]!.json().status === 'Отменён' ? 20 : 14);
+  });
+
   it('unknown order → 404; bad body or id → 422 in Russian', async () => {
     expect((await setStatus(2_000_000_000, { status: 'Оплачен' })).statusCode).toBe(404);
     const { order } = await placeOrder(buyer);
