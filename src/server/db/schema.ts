@@ -153,6 +153,9 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.id.desc()),
+    // The managers' queue: newest first, alone or within one status, read a page at a time.
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
     uniqueIndex('orders_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
   ],
 );
