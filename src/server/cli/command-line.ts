@@ -1,10 +1,9 @@
 // What the managers' commands share: reading an id strictly, and one run against the shop's
 // database (DATABASE_URL or the embedded one in DATA_DIR, as the server opens it).
+import { MAX_ID } from '../../shared/schemas/common';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { DomainError } from '../domain/errors';
-
-const MAX_ID = 2_147_483_647;
 
 /**
  * A positive int4 written in plain decimal digits, or null. Number() would read "0x1" and "1e3"

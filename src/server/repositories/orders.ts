@@ -8,6 +8,7 @@ import type {
   OrderSummary,
 } from '../../shared/api';
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
+import { MAX_ID } from '../../shared/schemas/common';
 import type { Database, Transaction } from '../db/database';
 import { cartItems, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
@@ -237,8 +238,6 @@ export interface ManagerOrderFilter {
   skip: number;
   limit: number;
 }
-
-const MAX_ID = 2_147_483_647;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
