@@ -22,6 +22,7 @@ import securityHeaders from './plugins/security-headers';
 import storefront from './plugins/storefront';
 import validation from './plugins/validation';
 import addressRoutes from './routes/address';
+import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import bannersRoutes from './routes/banners';
 import cartRoutes from './routes/cart';
@@ -136,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(addressRoutes, { prefix: '/api/v1/address' });
   await app.register(requisitesRoutes, { prefix: '/api/v1/requisites' });
   await app.register(imageRoutes, { prefix: '/api/v1/image' });
+  await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(storefront);
 

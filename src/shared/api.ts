@@ -3,6 +3,7 @@
 
 import type { Static } from 'typebox';
 import type { AddressBody, AddressSchema } from './schemas/address';
+import type { AdminOrderListSchema, AdminOrderSchema, AdminOrdersQuery, AdminStatusChangeBody } from './schemas/admin';
 import type { TokenSchema, UserSchema } from './schemas/auth';
 import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
@@ -68,6 +69,10 @@ export const ORDER_STATUSES = ['Создан', 'Ожидает оплаты', '�
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const DELIVERED_STATUS: OrderStatus = 'Доставлен';
 
+/** A buyer shops; a manager also runs the back office (/api/v1/admin). */
+export const USER_ROLES = ['buyer', 'manager'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** Texts of SPEC §5 and §8 that the server may send and the storefront shows as they are. */
 export const MESSAGES = {
   emailRequired: 'Email обязателен',
@@ -116,6 +121,10 @@ export type Cart = Static<typeof CartSchema>;
 export type CartAddPayload = Static<typeof CartAddBody>;
 export type CartCountConflict = Static<typeof CartCountConflictSchema>;
 export type User = Static<typeof UserSchema>;
+export type AdminOrdersFilter = Static<typeof AdminOrdersQuery>;
+export type AdminOrderList = Static<typeof AdminOrderListSchema>;
+export type AdminOrder = Static<typeof AdminOrderSchema>;
+export type AdminStatusChange = Static<typeof AdminStatusChangeBody>;
 export type TokenResponse = Static<typeof TokenSchema>;
 export type OrderItemPayload = Static<typeof OrderItemSchema>;
 export type OrderCreatePayload = Static<typeof OrderCreateBody>;

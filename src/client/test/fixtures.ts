@@ -16,7 +16,7 @@ export function makeToken(expiresIn = 3600, sub = '1'): string {
   return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub, exp })}.signature`;
 }
 
-export const USER: User = { id: 7, email: 'ivan.petrov@example.ru' };
+export const USER: User = { id: 7, email: 'ivan.petrov@example.ru', role: 'buyer' };
 
 /** A logged-in session: a valid token in sessionStorage and the user in the preloaded state. */
 export function loggedIn(user: User = USER, token = makeToken()): Partial<RootState> {

@@ -1,63 +1,49 @@
-// Managers' command until a manager screen exists:
-//   npm run orders -- status <order id> <status>
+// Managers' command beside the back office:
+//   npm run orders -- status <order id> <status> [--comment <text>]
 //   npm run orders -- list-statuses
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/api';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { DomainError } from '../domain/errors';
 import { createOrdersRepository } from '../repositories/orders';
+import { parseId, runCommand, withDatabase } from './command-line';
 
 const usage = `Использование:
-  npm run orders -- status <номер заказа> <статус>
+  npm run orders -- status <номер заказа> <статус> [--comment <комментарий>]
   npm run orders -- list-statuses
-Статусы: ${ORDER_STATUSES.join(', ')}`;
+Статусы: ${ORDER_STATUSES.join(', ')}
+«Ожидает оплаты» заказ получает при выставлении счёта; отмена возвращает товар на склад.`;
 
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
 async function main(args: string[]): Promise<number> {
-  const [command, id, ...statusWords] = args;
+  const [command, id, ...rest] = args;
   if (command === 'list-statuses') {
     console.log(ORDER_STATUSES.join('\n'));
     return 0;
   }
-  const status = statusWords.join(' ');
-  const orderId = Number(id);
-  if (command !== 'status' || !Number.isSafeInteger(orderId) || orderId < 1 || !status) {
+  if (command !== 'status') {
     console.error(usage);
     return 2;
   }
-  if (!isStatus(status)) {
-    console.error(`Неизвестный статус «${status}». ${usage}`);
-    return 2;
-  }
-  const config = loadConfig();
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+  const orderId = parseId(id);
+  if (orderId === null) {
+    console.error(`Номер заказа должен быть целым числом от 1 до 2147483647, а не «${id ?? ''}».\n${usage}`);
     return 1;
   }
-  try {
-    await database.migrate(database.db);
-    const result = await createOrdersRepository(database.db).setStatus(orderId, status);
-    console.log(`Заказ #${result.id}: ${result.status}`);
-    return 0;
-  } catch (error) {
-    if (error instanceof DomainError) {
-      console.error(error.detail);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await database.close();
+  const commentAt = rest.indexOf('--comment');
+  const status = (commentAt === -1 ? rest : rest.slice(0, commentAt)).join(' ');
+  const comment = commentAt === -1 ? null : rest.slice(commentAt + 1).join(' ');
+  if (!isStatus(status)) {
+    console.error(`Неизвестный статус «${status}».\n${usage}`);
+    return 1;
   }
+  return withDatabase(async (db) => {
+    const result = await createOrdersRepository(db).changeStatus(orderId, {
+      to: status,
+      source: 'manager',
+      byUserId: null,
+      comment,
+    });
+    console.log(`Заказ #${result.id}: ${result.status}`);
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);

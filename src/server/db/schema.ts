@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { USER_ROLES } from '../../shared/api';
 import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Money is numeric(12,2) in the database: exact kopecks, converted to JSON numbers only at the edge.
@@ -11,13 +12,19 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
-export const users = pgTable('users', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  // Stored trimmed and lower-cased, so the unique index makes e-mails case-insensitive.
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // Stored trimmed and lower-cased, so the unique index makes e-mails case-insensitive.
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    // Managers are made from the command line (npm run users); everyone who signs up is a buyer.
+    role: text('role', { enum: USER_ROLES }).notNull().default('buyer'),
+    createdAt: createdAt(),
+  },
+  (table) => [check('users_role_known', sql`${table.role} in ('buyer', 'manager')`)],
+);
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -146,6 +153,9 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.id.desc()),
+    // The managers' queue: newest first, alone or within one status, read a page at a time.
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
     uniqueIndex('orders_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
   ],
 );
@@ -205,3 +215,21 @@ export const requisites = pgTable('requisites', {
   contactPhone: text('contact_phone'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every status change of an order, written in the transaction that makes it. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    // Null when the change came from the command line, which acts for no account.
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    comment: text('comment'),
+  },
+  (table) => [index('order_status_history_order_idx').on(table.orderId, table.id)],
+);

@@ -23,10 +23,17 @@ export class OrderNotCancellableError extends DomainError {
   }
 }
 
-/** A cancelled order has given its stock back and cannot come back to life. */
-export class OrderCancelledError extends DomainError {
+/** The order state machine (domain/order-workflow.ts) has no such step. */
+export class OrderTransitionError extends DomainError {
+  constructor(orderId: number, from: string, to: string) {
+    super(`Заказ #${orderId} нельзя перевести из статуса «${from}» в статус «${to}»`);
+  }
+}
+
+/** «Ожидает оплаты» means an invoice has been issued, so only issuing one sets it. */
+export class InvoiceRequiredError extends DomainError {
   constructor(orderId: number) {
-    super(`Заказ #${orderId} отменён, его статус нельзя изменить`);
+    super(`Заказ #${orderId} переходит в статус «Ожидает оплаты» только при выставлении счёта`);
   }
 }
 
@@ -58,6 +65,12 @@ export class IdempotencyConflictError extends DomainError {
     super(
       'Этот заказ уже оформлен: он в разделе «Мои заказы» личного кабинета. Чтобы изменить его, свяжитесь с менеджером.',
     );
+  }
+}
+
+export class UserNotFoundError extends DomainError {
+  constructor(email: string) {
+    super(`Пользователь с e-mail «${email}» не найден`);
   }
 }
 

@@ -8,6 +8,11 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** Hook (onRequest or preHandler): refuses the request with 401 unless it carries a valid bearer token. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Hook: `authenticate`, then 403 unless the account is a manager now. The role is read from
+     * the database on every request, not from the token, so a revoked manager loses access at once.
+     */
+    authenticateManager(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
     /** The token's user; set by `authenticate`, 0 on routes that do not use it. */
@@ -35,6 +40,12 @@ export default fp(
       const userId = app.accessTokens.verify(match[1]!);
       if (userId === null) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
       request.userId = userId;
+    });
+    app.decorate('authenticateManager', async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.authenticate(request, reply);
+      const user = await app.repositories.users.findById(request.userId);
+      if (!user) throw unauthorized();
+      if (user.role !== 'manager') throw forbidden('Раздел доступен только менеджерам магазина');
     });
   },
   { name: 'authentication', dependencies: ['database'] },

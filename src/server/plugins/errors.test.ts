@@ -12,7 +12,9 @@ describe('domain errors → HTTP', () => {
   it.each([
     [new domainErrors.OrderNotFoundError(), 404],
     [new domainErrors.OrderNotCancellableError(7, 'Доставлен'), 409],
-    [new domainErrors.OrderCancelledError(7), 409],
+    [new domainErrors.OrderTransitionError(7, 'Доставлен', 'Оплачен'), 409],
+    [new domainErrors.InvoiceRequiredError(7), 409],
+    [new domainErrors.UserNotFoundError('a@b.ru'), 404],
     [new domainErrors.OutOfStockError({ name: 'Мишка', color: 'бурый', size: 30, stock: 1 }, 2), 409],
     [new domainErrors.ProductNotFoundError(3, 4), 422],
     [new domainErrors.VariantProductMismatchError(3), 422],

@@ -3,12 +3,14 @@ import fp from 'fastify-plugin';
 import {
   DomainError,
   IdempotencyConflictError,
-  OrderCancelledError,
+  InvoiceRequiredError,
   OrderNotCancellableError,
   OrderNotFoundError,
+  OrderTransitionError,
   OutOfStockError,
   ProductNotFoundError,
   SessionExpiredError,
+  UserNotFoundError,
   VariantProductMismatchError,
 } from '../domain/errors';
 import { ApiError } from '../errors';
@@ -74,12 +76,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
 export const statusOfDomainError = new Map<abstract new (...args: never[]) => DomainError, number>([
   [OrderNotFoundError, 404],
   [OrderNotCancellableError, 409],
-  [OrderCancelledError, 409],
+  [OrderTransitionError, 409],
+  [InvoiceRequiredError, 409],
   [OutOfStockError, 409],
   [ProductNotFoundError, 422],
   [VariantProductMismatchError, 422],
   [IdempotencyConflictError, 422],
   [SessionExpiredError, 401],
+  [UserNotFoundError, 404],
 ]);
 
 function classify(error: FastifyError): [number, string] {

@@ -1,15 +1,27 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { OrderItemPayload, OrderStatus, OrderStatusAnswer, OrderSummary } from '../../shared/api';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AdminOrder,
+  AdminOrderList,
+  OrderItemPayload,
+  OrderStatus,
+  OrderStatusAnswer,
+  OrderSummary,
+} from '../../shared/api';
+import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
+import { MAX_ID } from '../../shared/schemas/common';
 import type { Database, Transaction } from '../db/database';
-import { cartItems, orderLines, orders, products, variants } from '../db/schema';
+import { cartItems, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
+import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
 import {
-  IdempotencyConflictError,
-  OrderCancelledError,
-  OrderNotCancellableError,
-  OrderNotFoundError,
-} from '../domain/errors';
+  allowedNextStatuses,
+  assertStatusChange,
+  AWAITING_PAYMENT_STATUS,
+  CANCELLED_STATUS,
+  NEW_ORDER_STATUS,
+  type StatusChangeSource,
+} from '../domain/order-workflow';
 import { mergeLines, priceOrder, type PricedOrder, type StockedVariant } from '../domain/order-pricing';
-import { kopecksToDecimal, kopecksToRubles } from '../money';
+import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import { CATALOGUE_CHANNEL } from '../services/catalogue-cache';
 import { variantColumns } from './products';
 
@@ -32,10 +44,15 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-const NEW_ORDER_STATUS: OrderStatus = 'Создан';
-/** Once goods have left the warehouse the order can no longer be cancelled. */
-const CANCELLABLE: readonly OrderStatus[] = ['Создан', 'Ожидает оплаты', 'Оплачен'];
-const CANCELLED: OrderStatus = 'Отменён';
+export interface StatusChange {
+  to: OrderStatus;
+  source: StatusChangeSource;
+  /** The account that asked (null from the command line). */
+  byUserId: number | null;
+  comment?: string | null;
+  /** Set for the buyer's own cancel: anyone else's order is "not found". */
+  ownerId?: number;
+}
 
 function summaryColumns() {
   return {
@@ -176,23 +193,80 @@ async function writeOrder(
   };
 }
 
-export function createOrdersRepository(db: Database) {
-  async function cancelLocked(tx: Transaction, orderId: number, userId: number | null): Promise<OrderStatusAnswer> {
-    const [order] = await tx
-      .select({ id: orders.id, userId: orders.userId, status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    if (!order || (userId !== null && order.userId !== userId)) throw new OrderNotFoundError();
-    if (!CANCELLABLE.includes(order.status as OrderStatus)) {
-      throw new OrderNotCancellableError(order.id, order.status);
-    }
+/**
+ * Moves an order one step along the state machine inside the caller's transaction (issuing an
+ * invoice runs it inside its own): the order row is locked, so concurrent changes queue and each
+ * sees the status the previous one left. Cancelling gives the goods back; every change is
+ * written to the history.
+ */
+export async function changeStatusLocked(
+  tx: Transaction,
+  orderId: number,
+  change: StatusChange,
+): Promise<OrderStatusAnswer> {
+  const [order] = await tx
+    .select({ id: orders.id, userId: orders.userId, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  if (!order || (change.ownerId !== undefined && order.userId !== change.ownerId)) throw new OrderNotFoundError();
+  const from = order.status as OrderStatus;
+  assertStatusChange(order.id, from, change.to, change.source);
+  if (change.to === CANCELLED_STATUS) {
     await returnStock(tx, order.id);
     await announceStockChange(tx);
-    await tx.update(orders).set({ status: CANCELLED, updatedAt: new Date() }).where(eq(orders.id, order.id));
-    return { id: order.id, status: CANCELLED };
   }
+  await tx.update(orders).set({ status: change.to, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: from,
+    toStatus: change.to,
+    byUserId: change.byUserId,
+    comment: change.comment?.trim() || null,
+  });
+  return { id: order.id, status: change.to };
+}
 
+/** The managers' queue filter; the dates are instants already (the route reads the days). */
+export interface ManagerOrderFilter {
+  status?: OrderStatus;
+  q?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  sort: (typeof ADMIN_ORDER_SORTS)[number];
+  skip: number;
+  limit: number;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** `q` is an order number (with or without «#»), or part of an e-mail, a company name or an ИНН. */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim().replace(/^(№|#)\s*/, '');
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  const number = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+  return or(
+    number >= 1 && number <= MAX_ID ? eq(orders.id, number) : undefined,
+    ilike(users.email, pattern),
+    ilike(orders.companyName, pattern),
+    ilike(orders.companyInn, pattern),
+  );
+}
+
+const managerSortOrder = {
+  created_at_desc: [desc(orders.createdAt), desc(orders.id)],
+  created_at_asc: [asc(orders.createdAt), asc(orders.id)],
+  total_desc: [desc(orders.totalPrice), desc(orders.id)],
+  total_asc: [asc(orders.totalPrice), asc(orders.id)],
+} satisfies Record<ManagerOrderFilter['sort'], SQL[]>;
+
+/** What a manager may set from the status route: «Ожидает оплаты» comes with the invoice. */
+const managerNextStatuses = (from: OrderStatus) =>
+  allowedNextStatuses(from).filter((status) => status !== AWAITING_PAYMENT_STATUS);
+
+export function createOrdersRepository(db: Database) {
   return {
     /**
      * Places an order in one transaction: the variants are locked in id order (so concurrent
@@ -229,23 +303,133 @@ export function createOrdersRepository(db: Database) {
       return row ? { id: row.id, status: row.status as OrderStatus } : null;
     },
 
-    /** Cancels the buyer's own order and puts its goods back on the shelf. */
+    /** The buyer's own cancel (while the order is unpaid): the goods go back on the shelf. */
     cancel(userId: number, orderId: number): Promise<OrderStatusAnswer> {
-      return db.transaction((tx) => cancelLocked(tx, orderId, userId));
+      return db.transaction((tx) =>
+        changeStatusLocked(tx, orderId, { to: CANCELLED_STATUS, source: 'buyer', byUserId: userId, ownerId: userId }),
+      );
     },
 
-    /** The managers' command: any order, any known status; cancelling returns the stock. */
-    async setStatus(orderId: number, status: OrderStatus): Promise<OrderStatusAnswer> {
-      if (status === CANCELLED) return db.transaction((tx) => cancelLocked(tx, orderId, null));
-      // A cancelled order has already given its stock back, so it cannot come back to life.
-      const rows = await db
-        .update(orders)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(orders.id, orderId), ne(orders.status, CANCELLED)))
-        .returning({ id: orders.id, status: orders.status });
-      if (rows[0]) return { id: rows[0].id, status: rows[0].status as OrderStatus };
-      const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      throw existing ? new OrderCancelledError(orderId) : new OrderNotFoundError();
+    /** A manager's step along the state machine (the back office and the command line). */
+    changeStatus(orderId: number, change: StatusChange): Promise<OrderStatusAnswer> {
+      return db.transaction((tx) => changeStatusLocked(tx, orderId, change));
+    },
+
+    /** The managers' queue: one page and the number of orders the filter finds. */
+    async listForManagers(filter: ManagerOrderFilter): Promise<AdminOrderList> {
+      const where = and(
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.from ? gte(orders.createdAt, filter.from) : undefined,
+        filter.to ? lt(orders.createdAt, filter.to) : undefined,
+        filter.q ? searchCondition(filter.q) : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            ...summaryColumns(),
+            user_email: users.email,
+            company_name: orders.companyName,
+            company_inn: orders.companyInn,
+          })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(where)
+          .orderBy(...managerSortOrder[filter.sort])
+          .offset(filter.skip)
+          .limit(filter.limit),
+        // The buyer's e-mail is only needed to count what `q` finds.
+        filter.q
+          ? db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)
+          : db.select({ total: count() }).from(orders).where(where),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          ...toSummary(row),
+          user_email: row.user_email,
+          company_name: row.company_name,
+          company_inn: row.company_inn,
+        })),
+        total: counted?.total ?? 0,
+      };
+    },
+
+    /** The whole order as a manager sees it; `null` when there is none. */
+    async findForManager(orderId: number): Promise<AdminOrder | null> {
+      const [order] = await db
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          status: orders.status,
+          totalPrice: orders.totalPrice,
+          contactName: orders.contactName,
+          contactPhone: orders.contactPhone,
+          address: orders.address,
+          companyName: orders.companyName,
+          companyInn: orders.companyInn,
+          companyKpp: orders.companyKpp,
+          userId: users.id,
+          userEmail: users.email,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, orderId));
+      if (!order) return null;
+      const [lines, history] = await Promise.all([
+        db
+          .select({
+            art: products.art,
+            name: orderLines.productName,
+            color: orderLines.color,
+            size: orderLines.size,
+            price: orderLines.price,
+            quantity: orderLines.quantity,
+          })
+          .from(orderLines)
+          .innerJoin(products, eq(products.id, orderLines.productId))
+          .where(eq(orderLines.orderId, orderId))
+          .orderBy(asc(orderLines.id)),
+        db
+          .select({
+            at: orderStatusHistory.at,
+            from: orderStatusHistory.fromStatus,
+            to: orderStatusHistory.toStatus,
+            comment: orderStatusHistory.comment,
+            byId: users.id,
+            byEmail: users.email,
+          })
+          .from(orderStatusHistory)
+          .leftJoin(users, eq(users.id, orderStatusHistory.byUserId))
+          .where(eq(orderStatusHistory.orderId, orderId))
+          .orderBy(asc(orderStatusHistory.id)),
+      ]);
+      const status = order.status as OrderStatus;
+      return {
+        id: order.id,
+        created_at: order.createdAt.toISOString(),
+        status,
+        total_price: Number(order.totalPrice),
+        lines: lines.map((line) => ({
+          ...line,
+          price: Number(line.price),
+          item_total: kopecksToRubles(toKopecks(line.price) * line.quantity),
+        })),
+        contact_name: order.contactName,
+        contact_phone: order.contactPhone,
+        address: order.address,
+        company_name: order.companyName,
+        company_inn: order.companyInn,
+        company_kpp: order.companyKpp,
+        user: { id: order.userId, email: order.userEmail },
+        history: history.map((entry) => ({
+          at: entry.at.toISOString(),
+          from: entry.from as OrderStatus,
+          to: entry.to as OrderStatus,
+          by: entry.byId === null || entry.byEmail === null ? null : { id: entry.byId, email: entry.byEmail },
+          comment: entry.comment,
+        })),
+        next_statuses: managerNextStatuses(status),
+        invoice: null,
+      };
     },
   };
 }

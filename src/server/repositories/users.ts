@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { User } from '../../shared/api';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { User, UserRole } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { users } from '../db/schema';
+
+const userColumns = { id: users.id, email: users.email, role: users.role };
 
 export function createUsersRepository(db: Queryable) {
   return {
@@ -11,7 +13,7 @@ export function createUsersRepository(db: Queryable) {
         .insert(users)
         .values({ email, passwordHash })
         .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id, email: users.email });
+        .returning(userColumns);
       return row ?? null;
     },
 
@@ -24,8 +26,23 @@ export function createUsersRepository(db: Queryable) {
     },
 
     async findById(id: number): Promise<User | null> {
-      const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id));
+      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
       return row ?? null;
+    },
+
+    /** `null` for an unknown e-mail (stored lower-cased, so it is looked up the same way). */
+    async setRole(email: string, role: UserRole): Promise<User | null> {
+      const [row] = await db
+        .update(users)
+        .set({ role })
+        .where(eq(users.email, email.trim().toLowerCase()))
+        .returning(userColumns);
+      return row ?? null;
+    },
+
+    /** Managers first, then everyone else, each in order of sign-up. */
+    list(): Promise<User[]> {
+      return db.select(userColumns).from(users).orderBy(desc(users.role), asc(users.id));
     },
   };
 }

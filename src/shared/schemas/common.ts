@@ -8,7 +8,8 @@ export const ErrorSchema = Type.Object({ detail: Type.String() }, { $id: 'Error'
 export const DetailSchema = Type.Object({ detail: Type.String() });
 
 // int4 ids: anything outside this range cannot exist and is refused before it reaches SQL.
-export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const MAX_ID = 2_147_483_647;
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 export const PageQuery = Type.Object({
   skip: Type.Integer({ minimum: 0, maximum: PAGE_SIZE.skipMax, default: 0 }),

@@ -50,19 +50,19 @@ const currentUser = (headers: Record<string, string>) =>
   shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers });
 
 describe('POST /api/v1/auth/register', () => {
-  it('registers from query parameters: 201 {id, email}', async () => {
+  it('registers from query parameters: 201 {id, email, role: "buyer"}', async () => {
     const email = uniqueEmail('query');
     const response = await register({ email, password: TEST_PASSWORD });
     expect(response.statusCode).toBe(201);
     const user = json<User>(response);
-    expect(Object.keys(user).sort()).toEqual(['email', 'id']);
+    expect(Object.keys(user).sort()).toEqual(['email', 'id', 'role']);
     expect(Number.isInteger(user.id)).toBe(true);
     expect(user.email).toBe(email);
     // The password hash, of course, never comes back.
     expect(response.body).not.toMatch(/scrypt|password/i);
   });
 
-  it('registers from a JSON body: 201 {id, email}', async () => {
+  it('registers from a JSON body: 201 {id, email, role: "buyer"}', async () => {
     const email = uniqueEmail('json');
     const response = await shop.app.inject({
       method: 'POST',
@@ -70,7 +70,7 @@ describe('POST /api/v1/auth/register', () => {
       payload: { email, password: TEST_PASSWORD },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ id: expect.any(Number), email });
+    expect(response.json()).toEqual({ id: expect.any(Number), email, role: 'buyer' });
     expect((await logIn(shop.app, email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -207,7 +207,7 @@ describe('POST /api/v1/auth/token', () => {
 
     const me = await currentUser(bearer(body.access_token));
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: user.id, email: user.email });
+    expect(me.json()).toEqual({ id: user.id, email: user.email, role: 'buyer' });
   });
 
   it('JSON login works too', async () => {
@@ -253,10 +253,10 @@ describe('GET /api/v1/auth/user', () => {
     secret = (await shop.app.repositories.settings.get('jwt_secret'))!;
   });
 
-  it('with a valid token → {id, email}', async () => {
+  it('with a valid token → {id, email, role}', async () => {
     const response = await currentUser(bearer(token));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, email: user.email });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, role: 'buyer' });
   });
 
   it('without a token → 401 {detail}', async () => {
@@ -348,7 +348,11 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as { access_token: string; token_type: string };
     expect(body.token_type).toBe('bearer');
-    expect((await currentUser(bearer(body.access_token))).json()).toEqual({ id: user.id, email: user.email });
+    expect((await currentUser(bearer(body.access_token))).json()).toEqual({
+      id: user.id,
+      email: user.email,
+      role: 'buyer',
+    });
 
     const rotated = refreshCookie(response)!;
     expect(rotated.value).not.toBe(first);

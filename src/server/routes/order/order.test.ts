@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Cart, OrderSummary, Product, Variant } from '../../../shared/api';
 import { LIMITS, MESSAGES } from '../../../shared/api';
 import { orderLines, orders } from '../../db/schema';
-import { OrderCancelledError } from '../../domain/errors';
+import { OrderTransitionError } from '../../domain/errors';
 import {
   allProducts,
   createTestApp,
@@ -15,6 +15,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { advanceOrder } from '../../../../test/server/helpers/order-workflow';
 
 const CYRILLIC = /[а-яё]/i;
 const ADDRESS = 'г. Москва, ул. Игрушечная, д. 5, офис 12';
@@ -410,10 +411,7 @@ describe('order list, status and cancel', () => {
   it('once a manager marks the order as shipped, cancelling → 409 and the stock stays taken', async () => {
     const { product, v1 } = await takeProduct(30);
     const order = await placeOk(customer!, { items: [line(product, v1, 5)] });
-    expect(await shop.app.repositories.orders.setStatus(order.id, 'Отправлен')).toEqual({
-      id: order.id,
-      status: 'Отправлен',
-    });
+    await advanceOrder(shop.app, order.id, 'Отправлен');
     expect(json<{ status: string }>(await statusOf(customer!, order.id)).status).toBe('Отправлен');
 
     const response = await cancel(customer!, order.id);
@@ -423,14 +421,14 @@ describe('order list, status and cancel', () => {
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(25);
   });
 
-  it('a paid order can still be cancelled; a cancelled one cannot be revived by a manager', async () => {
+  it('an order awaiting payment can still be cancelled; a cancelled one cannot be revived by a manager', async () => {
     const { product, v1 } = await takeProduct(30);
     const order = await placeOk(customer!, { items: [line(product, v1, 2)] });
-    await shop.app.repositories.orders.setStatus(order.id, 'Оплачен');
+    await advanceOrder(shop.app, order.id, 'Ожидает оплаты');
     expect((await cancel(customer!, order.id)).statusCode).toBe(200);
-    await expect(shop.app.repositories.orders.setStatus(order.id, 'Оплачен')).rejects.toBeInstanceOf(
-      OrderCancelledError,
-    );
+    await expect(
+      shop.app.repositories.orders.changeStatus(order.id, { to: 'Оплачен', source: 'manager', byUserId: null }),
+    ).rejects.toBeInstanceOf(OrderTransitionError);
     expect(json<{ status: string }>(await statusOf(customer!, order.id)).status).toBe('Отменён');
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(30);
   });

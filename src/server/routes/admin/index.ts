@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import ordersRoutes from './orders';
+
+/**
+ * The back office's API. Every route under it is for managers only: the hook runs before the body
+ * is parsed, and reads the role from the database on each request.
+ */
+const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticateManager);
+  await app.register(ordersRoutes, { prefix: '/orders' });
+};
+
+// Encapsulated (its hook stays on its own routes), and named so that its dependencies are checked.
+export default fp(adminRoutes, {
+  name: 'admin-routes',
+  encapsulate: true,
+  dependencies: ['database', 'authentication', 'catalogue-cache'],
+});

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound, unprocessable } from '../../errors';
+import * as schema from './schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The first instant of a calendar day in Moscow (UTC+3 all year since 2014), the shop's time. */
+function moscowDayStart(day: string, field: string): Date {
+  // Date rolls 30 February over into March instead of refusing it, so the day is read back.
+  const asUtc = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(asUtc.getTime()) || asUtc.toISOString().slice(0, 10) !== day) {
+    throw unprocessable(`Некорректные данные: в поле «${field}» нет такого дня: ${day}`);
+  }
+  return new Date(`${day}T00:00:00+03:00`);
+}
+
+const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { orders } = app.repositories;
+
+  app.get('/', { schema: schema.listOrders }, async (request) => {
+    const { from, to, ...rest } = request.query;
+    return orders.listForManagers({
+      ...rest,
+      from: from === undefined ? undefined : moscowDayStart(from, 'from'),
+      to: to === undefined ? undefined : new Date(moscowDayStart(to, 'to').getTime() + DAY_MS),
+    });
+  });
+
+  app.get('/:id', { schema: schema.getOrder }, async (request) => {
+    const order = await orders.findForManager(request.params.id);
+    if (!order) throw notFound('Заказ не найден');
+    return order;
+  });
+
+  app.post('/:id/status', { schema: schema.changeStatus }, async (request) => {
+    const changed = await orders.changeStatus(request.params.id, {
+      to: request.body.status,
+      source: 'manager',
+      byUserId: request.userId,
+      comment: request.body.comment,
+    });
+    // A cancel puts goods back on the shelf: the storefront must show them at once.
+    app.catalogueCache.invalidate();
+    return changed;
+  });
+};
+
+export default ordersRoutes;

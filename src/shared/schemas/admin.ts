@@ -1,0 +1,83 @@
+import { Type } from 'typebox';
+import { ORDER_STATUSES } from '../api';
+import { Nullable, PageQuery } from './common';
+
+const Status = Type.Enum(ORDER_STATUSES);
+const NullableText = Nullable(Type.String());
+// A calendar day in Moscow time; whether the day exists (30 February) is checked by the handler.
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'День по московскому времени, ГГГГ-ММ-ДД' });
+
+export const ADMIN_ORDER_SORTS = ['created_at_desc', 'created_at_asc', 'total_desc', 'total_asc'] as const;
+
+export const AdminOrdersQuery = Type.Object({
+  status: Type.Optional(Status),
+  q: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Номер заказа, e-mail покупателя, название компании или ИНН' }),
+  ),
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+  sort: Type.Enum(ADMIN_ORDER_SORTS, { default: 'created_at_desc' }),
+  ...PageQuery.properties,
+});
+
+export const AdminOrderListItemSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  status: Status,
+  total_price: Type.Number(),
+  items_count: Type.Integer({ description: 'Всего единиц товара в заказе' }),
+  user_email: Type.String(),
+  company_name: NullableText,
+  company_inn: NullableText,
+});
+
+export const AdminOrderListSchema = Type.Object({
+  items: Type.Array(AdminOrderListItemSchema),
+  total: Type.Integer(),
+});
+
+export const AdminOrderLineSchema = Type.Object({
+  art: Type.String(),
+  name: Type.String(),
+  color: Type.String(),
+  size: Type.Integer(),
+  price: Type.Number(),
+  quantity: Type.Integer(),
+  item_total: Type.Number(),
+});
+
+export const StatusHistoryEntrySchema = Type.Object({
+  at: Type.String({ format: 'date-time' }),
+  from: Status,
+  to: Status,
+  by: Nullable(
+    Type.Object({ id: Type.Integer(), email: Type.String() }, { description: 'null — из командной строки' }),
+  ),
+  comment: NullableText,
+});
+
+export const AdminOrderSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  status: Status,
+  total_price: Type.Number(),
+  lines: Type.Array(AdminOrderLineSchema),
+  contact_name: NullableText,
+  contact_phone: NullableText,
+  address: Type.String(),
+  company_name: NullableText,
+  company_inn: NullableText,
+  company_kpp: NullableText,
+  user: Type.Object({ id: Type.Integer(), email: Type.String() }),
+  history: Type.Array(StatusHistoryEntrySchema),
+  next_statuses: Type.Array(Status, {
+    description:
+      'Статусы, в которые менеджер может перевести заказ (кроме «Ожидает оплаты»: его ставит выставление счёта)',
+  }),
+  invoice: Type.Null({ description: 'Счёт, когда он выставлен' }),
+});
+
+export const AdminStatusChangeBody = Type.Object({
+  status: Status,
+  comment: Type.Optional(Type.String({ maxLength: 1000 })),
+});
