@@ -4,6 +4,25 @@
 import type { Static } from 'typebox';
 import type { AddressBody, AddressSchema } from './schemas/address';
 import type { AdminOrderListSchema, AdminOrderSchema, AdminOrdersQuery, AdminStatusChangeBody } from './schemas/admin';
+import type {
+  AdminBannerSchema,
+  AdminCategorySchema,
+  AdminProductListSchema,
+  AdminProductSchema,
+  AdminProductsQuery,
+  AdminVariantSchema,
+  AuditListSchema,
+  BannerBody,
+  BannerPatchBody,
+  CategoryBody,
+  CategoryPatchBody,
+  ImportResultSchema,
+  ProductCreateBody,
+  ProductPatchBody,
+  UploadedImageSchema,
+  VariantBody,
+  VariantPatchBody,
+} from './schemas/admin-catalogue';
 import type { TokenSchema, UserSchema } from './schemas/auth';
 import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
@@ -125,6 +144,23 @@ export type AdminOrdersFilter = Static<typeof AdminOrdersQuery>;
 export type AdminOrderList = Static<typeof AdminOrderListSchema>;
 export type AdminOrder = Static<typeof AdminOrderSchema>;
 export type AdminStatusChange = Static<typeof AdminStatusChangeBody>;
+export type AdminProduct = Static<typeof AdminProductSchema>;
+export type AdminVariant = Static<typeof AdminVariantSchema>;
+export type AdminProductsFilter = Static<typeof AdminProductsQuery>;
+export type AdminProductList = Static<typeof AdminProductListSchema>;
+export type ProductCreate = Static<typeof ProductCreateBody>;
+export type ProductPatch = Static<typeof ProductPatchBody>;
+export type VariantFields = Static<typeof VariantBody>;
+export type VariantPatch = Static<typeof VariantPatchBody>;
+export type AdminCategory = Static<typeof AdminCategorySchema>;
+export type CategoryFields = Static<typeof CategoryBody>;
+export type CategoryPatch = Static<typeof CategoryPatchBody>;
+export type AdminBanner = Static<typeof AdminBannerSchema>;
+export type BannerFields = Static<typeof BannerBody>;
+export type BannerPatch = Static<typeof BannerPatchBody>;
+export type UploadedImage = Static<typeof UploadedImageSchema>;
+export type ImportResult = Static<typeof ImportResultSchema>;
+export type AuditList = Static<typeof AuditListSchema>;
 export type TokenResponse = Static<typeof TokenSchema>;
 export type OrderItemPayload = Static<typeof OrderItemSchema>;
 export type OrderCreatePayload = Static<typeof OrderCreateBody>;

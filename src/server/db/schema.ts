@@ -1,10 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { USER_ROLES } from '../../shared/api';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Money is numeric(12,2) in the database: exact kopecks, converted to JSON numbers only at the edge.
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// node-postgres answers bytea with a Buffer, PGlite with a Uint8Array: both become a Buffer here.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+// Hidden products stay in the database for the orders and carts that hold them; the storefront's
+// indexes cover only the visible ones, which every storefront query asks for.
+const visible = sql`hidden_at is null`;
 
 /** Values the server generates once and shares between its processes (the JWT secret). */
 export const appSettings = pgTable('app_settings', {
@@ -66,14 +88,22 @@ export const products = pgTable(
     // 'Popular' is units ordered (kept here by the order transaction), then the shop's curated rank.
     unitsOrdered: integer('units_ordered').notNull().default(0),
     curatedRank: integer('curated_rank').notNull(),
+    // Set by a manager (the back office's «Популярный»): such products lead the popular list.
+    popular: boolean('popular').notNull().default(false),
+    // Set when a manager deletes the product: the storefront no longer shows it.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
-    index('products_category_idx').on(table.categoryId, table.id),
+    index('products_category_idx').on(table.categoryId, table.id).where(visible),
     // NULLS FIRST, as the popular query's `units_ordered desc` sorts: Drizzle's `.desc()` alone
     // makes NULLS LAST, an order no query asks for, and the index went unused (every product read
     // and sorted, 35 ms at 20 000 products) although the column cannot be null.
-    index('products_popular_idx').on(table.unitsOrdered.desc().nullsFirst(), table.curatedRank, table.id),
+    index('products_popular_idx')
+      .on(table.popular.desc().nullsFirst(), table.unitsOrdered.desc().nullsFirst(), table.curatedRank, table.id)
+      .where(visible),
+    // The back office lists every product, hidden ones too, by category.
+    index('products_all_category_idx').on(table.categoryId, table.id),
     check('products_units_ordered_non_negative', sql`${table.unitsOrdered} >= 0`),
   ],
 );
@@ -103,6 +133,8 @@ export const banners = pgTable('banners', {
   image: text('image').notNull(),
   url: text('url'),
   position: integer('position').notNull(),
+  // An inactive banner stays in the back office and is not shown on the home page.
+  active: boolean('active').notNull().default(true),
 });
 
 export const cartItems = pgTable(
@@ -233,3 +265,81 @@ export const orderStatusHistory = pgTable(
   },
   (table) => [index('order_status_history_order_idx').on(table.orderId, table.id)],
 );
+
+/**
+ * The shop's own details printed on every invoice (GET/PUT /api/v1/admin/settings/requisites):
+ * one row, absent until a manager fills them in.
+ */
+export const supplierRequisites = pgTable(
+  'supplier_requisites',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    inn: text('inn').notNull(),
+    kpp: text('kpp'),
+    ogrn: text('ogrn').notNull(),
+    address: text('address').notNull(),
+    bankName: text('bank_name').notNull(),
+    bik: text('bik').notNull(),
+    account: text('account').notNull(),
+    corrAccount: text('corr_account').notNull(),
+    // Percent; null: the supplier does not charge VAT («Без НДС»).
+    vatRate: integer('vat_rate'),
+    paymentDays: integer('payment_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('supplier_requisites_single_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * The last invoice number given in each year. Taking a number updates this row inside the
+ * transaction that writes the invoice, so concurrent issuers queue on its lock and a rolled-back
+ * invoice gives its number back: the numbers of a year have no gaps and no duplicates.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** At most one invoice per order; what it printed is kept, so a later settings change leaves it as issued. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    // The calendar day in Moscow printed as «от D месяца YYYY г.».
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // The supplier's requisites as they were when the invoice was issued (SupplierRequisites).
+    supplier: jsonb('supplier').notNull(),
+  },
+  (table) => [uniqueIndex('invoices_year_number_idx').on(table.year, table.number)],
+);
+
+/** Pictures uploaded in the back office, re-encoded: every server process serves them from here. */
+export const images = pgTable('images', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Who changed what in the back office, with the entity before and after (GET /api/v1/admin/audit). */
+export const auditLog = pgTable('audit_log', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  // A verb on an entity: 'product.create', 'variant.update', 'invoice.issue', 'catalogue.import'…
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+});

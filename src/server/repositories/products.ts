@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { categories, products, variants } from '../db/schema';
@@ -59,7 +59,8 @@ export function createProductsRepository(db: Queryable) {
     const pageIds = db
       .select({ id: products.id })
       .from(products)
-      .where(where)
+      // Hidden products are not in the storefront's partial indexes, nor on its pages.
+      .where(and(isNull(products.hiddenAt), where))
       .orderBy(...order)
       .limit(limit)
       .offset(skip);
@@ -76,9 +77,13 @@ export function createProductsRepository(db: Queryable) {
       return page(undefined, [asc(products.id)], paging);
     },
 
-    /** Most units ordered first, then the shop's curated rank; documented in README. */
+    /** The managers' picks first, then most units ordered, then the shop's curated rank; documented in README. */
     listPopular(paging: Page): Promise<Product[]> {
-      return page(undefined, [desc(products.unitsOrdered), asc(products.curatedRank), asc(products.id)], paging);
+      return page(
+        undefined,
+        [desc(products.popular), desc(products.unitsOrdered), asc(products.curatedRank), asc(products.id)],
+        paging,
+      );
     },
 
     /** `null` when there is no such category, an empty list when the page is past its end. */
@@ -89,7 +94,10 @@ export function createProductsRepository(db: Queryable) {
     },
 
     async findByArt(art: string): Promise<Product | null> {
-      const rows = await db.select(productColumns).from(products).where(eq(products.art, art));
+      const rows = await db
+        .select(productColumns)
+        .from(products)
+        .where(and(eq(products.art, art), isNull(products.hiddenAt)));
       const [product] = await attachVariants(rows);
       return product ?? null;
     },

@@ -1,0 +1,127 @@
+import { Type } from 'typebox';
+import { LIMITS } from '../api';
+import { Id, Nullable, PageQuery } from './common';
+
+// The back office's catalogue API (/api/v1/admin/products, variants, categories, banners, images,
+// catalogue export/import, audit). Messages for bad values are Russian and come from the handlers
+// where a shape alone cannot say what is wrong (kopecks, a unique article).
+
+const Art = Type.String({ minLength: 1, maxLength: LIMITS.artMax, description: 'Артикул' });
+const ProductName = Type.String({ minLength: 1, maxLength: LIMITS.nameMax });
+const LongText = Nullable(Type.String({ maxLength: 10_000 }));
+const Color = Type.String({ minLength: 1, maxLength: 100 });
+const Size = Type.Integer({ minimum: 1, maximum: 10_000, description: 'Размер, см' });
+const Price = Type.Number({ exclusiveMinimum: 0, maximum: 9_999_999_999.99, description: 'Цена, ₽, с копейками' });
+const Stock = Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Остаток, шт.' });
+const ImageName = Type.String({ minLength: 1, maxLength: 128, description: 'Имя из POST /api/v1/admin/images' });
+const CategoryName = Type.String({ minLength: 1, maxLength: 200 });
+
+export const AdminVariantSchema = Type.Object({
+  id: Type.Integer(),
+  color: Type.String(),
+  size: Type.Integer(),
+  price: Type.Number(),
+  stock: Type.Integer(),
+});
+
+export const AdminProductSchema = Type.Object({
+  id: Type.Integer(),
+  art: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  big_description: Nullable(Type.String()),
+  category: Type.String(),
+  popular: Type.Boolean({ description: 'Показывать первым среди популярных' }),
+  image: Type.String(),
+  hidden: Type.Boolean({ description: 'Удалён из витрины' }),
+  variants: Type.Array(AdminVariantSchema),
+});
+
+export const AdminProductsQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Артикул или часть названия' })),
+  category: Type.Optional(CategoryName),
+  ...PageQuery.properties,
+});
+
+export const AdminProductListSchema = Type.Object({ items: Type.Array(AdminProductSchema), total: Type.Integer() });
+
+export const VariantBody = Type.Object({ color: Color, size: Size, price: Price, stock: Stock });
+export const VariantPatchBody = Type.Partial(VariantBody, { minProperties: 1 });
+
+export const ProductCreateBody = Type.Object({
+  art: Art,
+  name: ProductName,
+  description: Type.Optional(LongText),
+  big_description: Type.Optional(LongText),
+  category: CategoryName,
+  popular: Type.Optional(Type.Boolean()),
+  image: ImageName,
+  variants: Type.Array(VariantBody, { minItems: 1, maxItems: 500 }),
+});
+
+export const ProductPatchBody = Type.Partial(Type.Omit(ProductCreateBody, ['variants']), { minProperties: 1 });
+
+export const AdminCategorySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  position: Type.Integer(),
+  products_count: Type.Integer({ description: 'Товаров в категории, скрытые тоже' }),
+});
+export const CategoryBody = Type.Object({
+  name: CategoryName,
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+});
+export const CategoryPatchBody = Type.Partial(CategoryBody, { minProperties: 1 });
+
+export const AdminBannerSchema = Type.Object({
+  id: Type.Integer(),
+  image: Type.String(),
+  url: Nullable(Type.String()),
+  position: Type.Integer(),
+  active: Type.Boolean(),
+});
+export const BannerBody = Type.Object({
+  image: ImageName,
+  url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  active: Type.Optional(Type.Boolean()),
+});
+export const BannerPatchBody = Type.Partial(BannerBody, { minProperties: 1 });
+
+export const EntityParams = Type.Object({ id: Id });
+
+export const UploadedImageSchema = Type.Object({
+  name: Type.String({ description: 'Имя для GET /api/v1/image/{name}' }),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
+
+export const CATALOGUE_FORMATS = ['xlsx', 'csv'] as const;
+/** The price list's columns, in order, as the export writes them and the import reads them. */
+export const PRICE_LIST_COLUMNS = ['Артикул', 'Название', 'Категория', 'Цвет', 'Размер', 'Цена', 'Остаток'] as const;
+
+export const ExportQuery = Type.Object({ format: Type.Enum(CATALOGUE_FORMATS, { default: 'xlsx' }) });
+export const ImportQuery = Type.Object({ dry_run: Type.Boolean({ default: true }) });
+
+export const ImportResultSchema = Type.Object({
+  dry_run: Type.Boolean(),
+  created: Type.Integer({ description: 'Новых вариантов (и товаров)' }),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  errors: Type.Array(
+    Type.Object({ row: Type.Integer({ description: 'Номер строки в файле' }), detail: Type.String() }),
+  ),
+});
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  at: Type.String({ format: 'date-time' }),
+  by: Nullable(Type.Object({ id: Type.Integer(), email: Type.String() })),
+  action: Type.String(),
+  entity: Type.String(),
+  entity_id: Nullable(Type.String()),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+});
+export const AuditListSchema = Type.Object({ items: Type.Array(AuditEntrySchema), total: Type.Integer() });
+export const AuditQuery = PageQuery;
