@@ -26,7 +26,13 @@ import type {
 import type { TokenSchema, UserSchema } from './schemas/auth';
 import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
-import type { OrderCreateBody, OrderItemSchema, OrderStatusSchema, OrderSummarySchema } from './schemas/order';
+import type {
+  InvoiceRefSchema,
+  OrderCreateBody,
+  OrderItemSchema,
+  OrderStatusSchema,
+  OrderSummarySchema,
+} from './schemas/order';
 import type { BannerSchema, ProductSchema, VariantSchema } from './schemas/products';
 import type { RequisitesBody, RequisitesSchema } from './schemas/requisites';
 
@@ -161,6 +167,7 @@ export type BannerPatch = Static<typeof BannerPatchBody>;
 export type UploadedImage = Static<typeof UploadedImageSchema>;
 export type ImportResult = Static<typeof ImportResultSchema>;
 export type AuditList = Static<typeof AuditListSchema>;
+export type InvoiceRef = Static<typeof InvoiceRefSchema>;
 export type TokenResponse = Static<typeof TokenSchema>;
 export type OrderItemPayload = Static<typeof OrderItemSchema>;
 export type OrderCreatePayload = Static<typeof OrderCreateBody>;

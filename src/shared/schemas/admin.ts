@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ORDER_STATUSES } from '../api';
 import { Nullable, PageQuery } from './common';
+import { InvoiceRefSchema } from './order';
 
 const Status = Type.Enum(ORDER_STATUSES);
 const NullableText = Nullable(Type.String());
@@ -74,7 +75,7 @@ export const AdminOrderSchema = Type.Object({
     description:
       'Статусы, в которые менеджер может перевести заказ (кроме «Ожидает оплаты»: его ставит выставление счёта)',
   }),
-  invoice: Type.Null({ description: 'Счёт, когда он выставлен' }),
+  invoice: Nullable(InvoiceRefSchema, { description: 'Счёт, когда он выставлен' }),
 });
 
 export const AdminStatusChangeBody = Type.Object({

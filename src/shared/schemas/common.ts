@@ -16,5 +16,7 @@ export const PageQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE.serviceMax, default: PAGE_SIZE.serviceDefault }),
 });
 
-export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
+  schema: T,
+  options?: Parameters<typeof Type.Union>[1],
+) => Type.Union([schema, Type.Null()], options);

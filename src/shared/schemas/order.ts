@@ -5,6 +5,12 @@ import { Id, Nullable } from './common';
 const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 const Status = Type.Enum(ORDER_STATUSES);
 
+/** An issued invoice: «Счёт на оплату № {number} от {date}»; its PDF is GET /api/v1/order/{id}/invoice. */
+export const InvoiceRefSchema = Type.Object({
+  number: Type.Integer({ description: 'Номер в году выставления' }),
+  date: Type.String({ format: 'date', description: 'День выставления по московскому времени' }),
+});
+
 export const OrderSummarySchema = Type.Object({
   id: Type.Integer(),
   total_price: Type.Number(),

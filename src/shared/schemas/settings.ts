@@ -28,3 +28,8 @@ export const SupplierRequisitesBody = Type.Object({
 });
 
 export type SupplierRequisites = Static<typeof SupplierRequisitesBody>;
+
+/** GET /api/v1/admin/settings/requisites: null until a manager has filled them in. */
+export const SupplierRequisitesAnswer = Nullable(SupplierRequisitesBody, {
+  description: 'Реквизиты продавца; null — ещё не заполнены',
+});
