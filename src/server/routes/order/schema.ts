@@ -40,3 +40,15 @@ export const orderStatus = {
   params: Type.Object({ id: Id }),
   response: { 200: OrderStatusSchema, ...errors(401, 404, 422) },
 };
+
+export const invoicePdf = {
+  tags: ['order'],
+  summary: 'Счёт на оплату заказа (PDF) — покупателю заказа и менеджерам; 404, пока счёт не выставлен',
+  security: bearer,
+  params: Type.Object({ id: Id }),
+  produces: ['application/pdf'],
+  response: {
+    200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PDF «Счёт на оплату № N от …»' }),
+    ...errors(401, 404, 422),
+  },
+};
