@@ -20,7 +20,7 @@ const MOSCOW_DAY = new Intl.DateTimeFormat('en-US', {
 });
 
 /** The calendar day in Moscow at an instant, as YYYY-MM-DD. */
-export function moscowDay(instant: Date): string {
+function moscowDay(instant: Date): string {
   const part = Object.fromEntries(MOSCOW_DAY.formatToParts(instant).map(({ type, value }) => [type, value]));
   return `${part.year}-${part.month}-${part.day}`;
 }

@@ -25,9 +25,12 @@ const columns = {
  * The supplier's details as they are now, or null before a manager has filled them in. Takes the
  * caller's transaction, so the invoice copies exactly what it checked.
  */
-export async function findSupplierRequisites(db: Queryable, lock = false): Promise<SupplierRequisites | null> {
+export async function findSupplierRequisites(
+  db: Queryable,
+  { forUpdate = false } = {},
+): Promise<SupplierRequisites | null> {
   const query = db.select(columns).from(supplierRequisites).where(eq(supplierRequisites.id, ROW_ID));
-  const [row] = await (lock ? query.for('update') : query);
+  const [row] = await (forUpdate ? query.for('update') : query);
   // Only the PUT writes the row, and it takes only the tax code's rates.
   return row ? { ...row, vat_rate: row.vat_rate as SupplierRequisites['vat_rate'] } : null;
 }
@@ -39,7 +42,8 @@ export function createSupplierRequisitesRepository(db: Database) {
     /** Replaces the details (already checked) and logs what they were and what they are. */
     save(details: SupplierRequisites, byUserId: number): Promise<SupplierRequisites> {
       return db.transaction(async (tx) => {
-        const before = await findSupplierRequisites(tx, true);
+        // Locked once the row exists, so of two saves at once the second logs what the first left.
+        const before = await findSupplierRequisites(tx, { forUpdate: true });
         const values = {
           name: details.name,
           inn: details.inn,

@@ -46,9 +46,11 @@ export const invoicePdf = {
   summary: 'Счёт на оплату заказа (PDF) — покупателю заказа и менеджерам; 404, пока счёт не выставлен',
   security: bearer,
   params: Type.Object({ id: Id }),
-  produces: ['application/pdf'],
   response: {
-    200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PDF «Счёт на оплату № N от …»' }),
+    200: {
+      description: 'PDF «Счёт на оплату № N от …»; имя файла — в Content-Disposition',
+      content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+    },
     ...errors(401, 404, 422),
   },
 };
