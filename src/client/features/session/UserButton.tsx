@@ -1,6 +1,6 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { ControlOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useNavigate } from 'react-router';
+import { useLinkClickHandler, useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogOpened } from './authDialogSlice';
@@ -9,7 +9,24 @@ import { useLogout } from './useLogout';
 
 export const emailPrefix = (email: string) => email.split('@')[0] ?? email;
 
-/** SPEC §2: the e-mail prefix leading to /profile, or 'Войти' opening the dialog. */
+export const ADMIN_LINK_LABEL = 'Панель менеджера';
+
+/** A manager's way into the back office: a real link (opens in a new tab too), drawn as the header's icon buttons. */
+function AdminLink() {
+  const follow = useLinkClickHandler(PAGE_PATHS.admin);
+  return (
+    <Button
+      type="text"
+      href={PAGE_PATHS.admin}
+      onClick={follow}
+      icon={<ControlOutlined aria-hidden />}
+      aria-label={ADMIN_LINK_LABEL}
+      title={ADMIN_LINK_LABEL}
+    />
+  );
+}
+
+/** SPEC §2: the e-mail prefix leading to /profile, or 'Войти' opening the dialog; a manager also gets the back office's link. */
 export function UserButton() {
   const user = useAppSelector(selectUser);
   const initialised = useAppSelector(selectSessionInitialised);
@@ -20,6 +37,7 @@ export function UserButton() {
   if (user) {
     return (
       <span className="user-menu">
+        {user.role === 'manager' && <AdminLink />}
         {/* A long prefix is cut short with an ellipsis where the header is narrow; hovering shows it whole. */}
         <Button
           type="text"
