@@ -25,7 +25,15 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     status: 'Создан',
     total_price: 4500,
     lines: [
-      { art: 'BEAR-01', name: 'Мишка Тедди', color: 'Коричневый', size: 30, price: 1500, quantity: 3, item_total: 4500 },
+      {
+        art: 'BEAR-01',
+        name: 'Мишка Тедди',
+        color: 'Коричневый',
+        size: 30,
+        price: 1500,
+        quantity: 3,
+        item_total: 4500,
+      },
     ],
     contact_name: 'Иван Петров',
     contact_phone: '+7 900 000-00-00',

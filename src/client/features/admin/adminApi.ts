@@ -15,8 +15,7 @@ export type AdminOrdersRequest = Partial<AdminOrdersFilter> & Pick<AdminOrdersFi
 
 // A change to one order (status, invoice) changes its page, the queue, the journal and, when the
 // order is cancelled, the stock the storefront shows.
-const orderChanged = (id: number) =>
-  [{ type: 'AdminOrder', id }, 'AdminOrders', 'Audit', 'Order', 'Product'] as const;
+const orderChanged = (id: number) => [{ type: 'AdminOrder', id }, 'AdminOrders', 'Audit', 'Order', 'Product'] as const;
 
 /** The back office's orders, supplier requisites and journal (the catalogue's are in catalogue/). */
 export const adminApi = baseApi.injectEndpoints({

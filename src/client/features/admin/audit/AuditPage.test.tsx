@@ -17,7 +17,16 @@ const ENTRIES = [
     before: { price: 990 },
     after: { price: 1090 },
   },
-  { id: 1, at: '2026-11-23T08:00:00.000Z', by: null, action: 'create', entity: 'category', entity_id: null, before: null, after: { name: 'Мишки' } },
+  {
+    id: 1,
+    at: '2026-11-23T08:00:00.000Z',
+    by: null,
+    action: 'create',
+    entity: 'category',
+    entity_id: null,
+    before: null,
+    after: { name: 'Мишки' },
+  },
 ];
 
 describe('Журнал изменений', () => {

@@ -30,7 +30,10 @@ function Snapshot({ title, value }: { title: string; value: unknown }) {
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('page'));
-  const page = Number.isInteger(requested) && requested >= 1 && (requested - 1) * PAGE_ENTRIES <= PAGE_SIZE.skipMax ? requested : 1;
+  const page =
+    Number.isInteger(requested) && requested >= 1 && (requested - 1) * PAGE_ENTRIES <= PAGE_SIZE.skipMax
+      ? requested
+      : 1;
   const { data, isFetching, isError } = useGetAuditQuery({ skip: (page - 1) * PAGE_ENTRIES, limit: PAGE_ENTRIES });
   return (
     <>

@@ -56,7 +56,11 @@ describe('Заказ №N', () => {
   test('offers only the allowed steps, and posts a step with its comment', async () => {
     const posts = recorder();
     const { user, state } = openOrder(
-      adminOrder({ status: 'Оплачен', next_statuses: ['Отправлен', 'Отменён'], invoice: { number: 12, date: '2026-11-24' } }),
+      adminOrder({
+        status: 'Оплачен',
+        next_statuses: ['Отправлен', 'Отменён'],
+        invoice: { number: 12, date: '2026-11-24' },
+      }),
       http.post(`${API}/admin/orders/15/status`, async ({ request }) => {
         posts.record(request);
         state.current = { ...state.current, status: 'Отправлен', next_statuses: ['Доставлен'] };
@@ -138,16 +142,20 @@ describe('Заказ №N', () => {
 
   test('«Скачать счёт» fetches the PDF with the token and saves it under the server’s name', async () => {
     const fetched = recorder();
-    const createObjectURL = jest.fn((_blob: Blob) => 'blob:http://shop.test/invoice');
+    const createObjectURL = jest.fn<string, [Blob]>(() => 'blob:http://shop.test/invoice');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const saved: { download: string; href: string }[] = [];
-    const click = jest
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(function (this: HTMLAnchorElement) {
-        saved.push({ download: this.download, href: this.href });
-      });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ download: this.download, href: this.href });
+    });
     const { user } = openOrder(
-      adminOrder({ status: 'Ожидает оплаты', next_statuses: ['Оплачен', 'Отменён'], invoice: { number: 12, date: '2026-11-24' } }),
+      adminOrder({
+        status: 'Ожидает оплаты',
+        next_statuses: ['Оплачен', 'Отменён'],
+        invoice: { number: 12, date: '2026-11-24' },
+      }),
       http.get(`${API}/order/15/invoice`, ({ request }) => {
         fetched.record(request);
         return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {

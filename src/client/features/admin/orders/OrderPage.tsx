@@ -162,7 +162,13 @@ function OrderActions({ order }: { order: AdminOrder }) {
       )}
       <div className="admin-actions">
         {canIssue && (
-          <Button type="primary" icon={<FileTextOutlined aria-hidden />} loading={issuing} disabled={busy} onClick={issue}>
+          <Button
+            type="primary"
+            icon={<FileTextOutlined aria-hidden />}
+            loading={issuing}
+            disabled={busy}
+            onClick={issue}
+          >
             Выставить счёт
           </Button>
         )}

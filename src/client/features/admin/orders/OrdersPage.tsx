@@ -151,11 +151,23 @@ export function OrdersPage() {
         </div>
         <div className="admin-filter">
           <label htmlFor="orders-from">С (день по Москве)</label>
-          <Input id="orders-from" type="date" value={view.from} max={view.to || undefined} onChange={(event) => show({ from: event.target.value })} />
+          <Input
+            id="orders-from"
+            type="date"
+            value={view.from}
+            max={view.to || undefined}
+            onChange={(event) => show({ from: event.target.value })}
+          />
         </div>
         <div className="admin-filter">
           <label htmlFor="orders-to">По (включительно)</label>
-          <Input id="orders-to" type="date" value={view.to} min={view.from || undefined} onChange={(event) => show({ to: event.target.value })} />
+          <Input
+            id="orders-to"
+            type="date"
+            value={view.to}
+            min={view.from || undefined}
+            onChange={(event) => show({ to: event.target.value })}
+          />
         </div>
         <Button onClick={() => setParams(new URLSearchParams())}>Сбросить</Button>
       </div>

@@ -11,7 +11,12 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 20;
 
 // Every sort the API takes, checked against its type: a new one there fails to compile here.
-const SORTS: Record<OrdersSort, true> = { created_at_desc: true, created_at_asc: true, total_desc: true, total_asc: true };
+const SORTS: Record<OrdersSort, true> = {
+  created_at_desc: true,
+  created_at_asc: true,
+  total_desc: true,
+  total_asc: true,
+};
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the managers' queue shows, all of it kept in the address (a reload or a shared link shows the same). */
@@ -27,7 +32,8 @@ export interface OrdersView {
   size: number;
 }
 
-const isStatus = (value: string | null): value is OrderStatus => (ORDER_STATUSES as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is OrderStatus =>
+  (ORDER_STATUSES as readonly (string | null)[]).includes(value);
 const isSort = (value: string | null): value is OrdersSort => value !== null && Object.hasOwn(SORTS, value);
 const positive = (value: string | null) => (value !== null && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null);
 

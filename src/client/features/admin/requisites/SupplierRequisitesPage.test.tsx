@@ -66,12 +66,16 @@ describe('Реквизиты поставщика', () => {
     await user.clear(field('Расчётный счёт'));
     await fill(user, 'Расчётный счёт', '40702810938000000000');
     await user.click(screen.getByRole('button', { name: 'Сохранить реквизиты' }));
-    expect(await screen.findByText('Некорректный расчётный счёт: не сходится контрольный ключ с БИК.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Некорректный расчётный счёт: не сходится контрольный ключ с БИК.'),
+    ).toBeInTheDocument();
     expect(puts.calls).toHaveLength(0);
   });
 
   test('saved details are shown, a new VAT rate is sent, and the server’s refusal is shown', async () => {
-    const { user, puts } = openRequisites(SUPPLIER, () => json({ detail: 'Некорректный ОГРН: не сходится контрольное число.' }, 422));
+    const { user, puts } = openRequisites(SUPPLIER, () =>
+      json({ detail: 'Некорректный ОГРН: не сходится контрольное число.' }, 422),
+    );
     await screen.findByDisplayValue(SUPPLIER.name);
     expect(field('БИК')).toHaveValue(SUPPLIER.bik);
     const vat = screen.getByRole('combobox', { name: 'Ставка НДС' });

@@ -107,9 +107,7 @@ export function SupplierRequisitesPage() {
       <Typography.Paragraph type="secondary">
         Они печатаются в каждом счёте. Пока реквизиты не заполнены, счёт выставить нельзя.
       </Typography.Paragraph>
-      {isError && (
-        <Alert type="error" showIcon title="Не удалось загрузить реквизиты" style={{ marginBottom: 16 }} />
-      )}
+      {isError && <Alert type="error" showIcon title="Не удалось загрузить реквизиты" style={{ marginBottom: 16 }} />}
       <Form<FormValues>
         form={form}
         layout="vertical"
