@@ -11,7 +11,7 @@ const ENTRIES = [
     id: 2,
     at: '2026-11-24T12:00:00.000Z',
     by: MANAGER,
-    action: 'update',
+    action: 'variant.update',
     entity: 'variant',
     entity_id: '101',
     before: { price: 990 },
@@ -42,10 +42,14 @@ describe('Журнал изменений', () => {
     const { router } = renderShop({ route: '/admin/audit', preloadedState: loggedIn(MANAGER) });
     const first = (await screen.findByText('24.11.2026, 15:00')).closest('tr')!;
     expect(within(first).getByText(MANAGER.email)).toBeInTheDocument();
-    expect(within(first).getByText('variant')).toBeInTheDocument();
+    expect(within(first).getByText('Изменение')).toBeInTheDocument();
+    expect(within(first).getByText('variant.update')).toBeInTheDocument();
+    expect(within(first).getByText('Вариант')).toBeInTheDocument();
     expect(within(first).getByText('101')).toBeInTheDocument();
     const second = screen.getByText('23.11.2026, 11:00').closest('tr')!;
     expect(within(second).getByText('командная строка')).toBeInTheDocument();
+    expect(within(second).getByText('Категория')).toBeInTheDocument();
+    expect(within(second).getByText('—')).toBeInTheDocument();
     expect(Object.fromEntries(new URL(requests.last!.url).searchParams)).toEqual({ skip: '0', limit: '50' });
 
     await user.click(within(first).getByRole('button', { name: /развернуть|expand/i }));

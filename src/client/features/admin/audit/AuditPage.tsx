@@ -4,6 +4,7 @@ import { PAGE_SIZE, type AuditList } from '@shared/api';
 import { PageTitle } from '@/components/PageTitle';
 import { useGetAuditQuery } from '../adminApi';
 import { formatDateTime } from '../format';
+import { actionName, entityName } from './auditWords';
 
 type Entry = AuditList['items'][number];
 
@@ -12,8 +13,19 @@ const PAGE_ENTRIES = 50;
 const COLUMNS: TableProps<Entry>['columns'] = [
   { title: 'Когда', dataIndex: 'at', render: formatDateTime },
   { title: 'Кто', key: 'by', render: (_value, entry) => entry.by?.email ?? 'командная строка' },
-  { title: 'Действие', dataIndex: 'action' },
-  { title: 'Объект', dataIndex: 'entity' },
+  {
+    title: 'Действие',
+    dataIndex: 'action',
+    render: (action: string) => (
+      <>
+        {actionName(action)}{' '}
+        <Typography.Text type="secondary" code>
+          {action}
+        </Typography.Text>
+      </>
+    ),
+  },
+  { title: 'Объект', dataIndex: 'entity', render: entityName },
   { title: 'ID', dataIndex: 'entity_id', render: (id: string | null) => id ?? '—' },
 ];
 
