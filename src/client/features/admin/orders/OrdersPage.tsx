@@ -145,7 +145,6 @@ export function OrdersPage() {
             defaultValue={view.q}
             onSearch={(q) => show({ q: q.trim() })}
             enterButton="Найти"
-            allowClear
             maxLength={200}
           />
         </div>
