@@ -85,6 +85,8 @@ function SectionMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
         items={MENU_ITEMS}
         selectedKeys={[section]}
         onClick={({ key }) => navigate(`${PAGE_PATHS.admin}/${key}`)}
+        // Where the sections do not fit across: a word, not antd's «…» icon, which names itself in English.
+        overflowedIndicator={<span>Ещё</span>}
       />
     </nav>
   );

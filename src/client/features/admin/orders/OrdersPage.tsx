@@ -90,12 +90,8 @@ export function OrdersPage() {
       render: (_value, row) =>
         row.company_name || row.company_inn ? (
           <>
-            {row.company_name}
-            {row.company_inn && (
-              <Typography.Text type="secondary" className="admin-inn">
-                {row.company_name ? ', ' : ''}ИНН {row.company_inn}
-              </Typography.Text>
-            )}
+            {row.company_name && <div>{row.company_name}</div>}
+            {row.company_inn && <Typography.Text type="secondary">ИНН {row.company_inn}</Typography.Text>}
           </>
         ) : (
           '—'

@@ -91,4 +91,16 @@ describe('Реквизиты поставщика', () => {
     expect(alert).toHaveTextContent('Реквизиты не сохранены');
     expect(alert).toHaveTextContent('Некорректный ОГРН: не сходится контрольное число.');
   });
+
+  test('details that could not be read show no form to overwrite them, and a retry', async () => {
+    let fails = true;
+    server.use(http.get(URL_, () => (fails ? json({ detail: 'Ошибка' }, 500) : json(SUPPLIER))));
+    const user = userEvent.setup();
+    renderShop({ route: '/admin/requisites', preloadedState: loggedIn(MANAGER) });
+    expect(await screen.findByText('Не удалось загрузить реквизиты')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Сохранить реквизиты' })).not.toBeInTheDocument();
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByDisplayValue(SUPPLIER.name)).toBeInTheDocument();
+  });
 });

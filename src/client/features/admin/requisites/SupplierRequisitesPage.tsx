@@ -73,7 +73,7 @@ const bikOf = (values: FormValues) => (values.bik ?? '').trim();
 
 /** Реквизиты: the supplier's details printed on every invoice (GET/PUT /api/v1/admin/settings/requisites). */
 export function SupplierRequisitesPage() {
-  const { data: saved, isLoading, isError } = useGetSupplierRequisitesQuery();
+  const { data: saved, isLoading, isError, refetch } = useGetSupplierRequisitesQuery();
   const [save, { isLoading: saving }] = useSaveSupplierRequisitesMutation();
   const [outcome, setOutcome] = useState<{ type: 'success' | 'error'; title: string; detail?: string } | null>(null);
   const [form] = Form.useForm<FormValues>();
@@ -81,6 +81,21 @@ export function SupplierRequisitesPage() {
   const organisation = inn.trim().length === 10;
 
   if (isLoading) return <PageLoading />;
+  // No form over details that could not be read: saving it would replace them unseen.
+  if (isError) {
+    return (
+      <>
+        <PageTitle name="Реквизиты поставщика" />
+        <Typography.Title>Реквизиты поставщика</Typography.Title>
+        <Alert
+          type="error"
+          showIcon
+          title="Не удалось загрузить реквизиты"
+          action={<Button onClick={() => void refetch()}>Повторить</Button>}
+        />
+      </>
+    );
+  }
 
   const submit = async (values: FormValues) => {
     const body = fromForm(values);
@@ -107,7 +122,6 @@ export function SupplierRequisitesPage() {
       <Typography.Paragraph type="secondary">
         Они печатаются в каждом счёте. Пока реквизиты не заполнены, счёт выставить нельзя.
       </Typography.Paragraph>
-      {isError && <Alert type="error" showIcon title="Не удалось загрузить реквизиты" style={{ marginBottom: 16 }} />}
       <Form<FormValues>
         form={form}
         layout="vertical"
