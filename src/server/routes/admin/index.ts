@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import catalogueRoutes from './catalogue';
+import imagesRoutes from './images';
 import ordersRoutes from './orders';
 
 /**
@@ -9,6 +11,8 @@ import ordersRoutes from './orders';
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticateManager);
   await app.register(ordersRoutes, { prefix: '/orders' });
+  await app.register(imagesRoutes, { prefix: '/images' });
+  await app.register(catalogueRoutes, { prefix: '/catalogue' });
 };
 
 // Encapsulated (its hook stays on its own routes), and named so that its dependencies are checked.
