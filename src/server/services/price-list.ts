@@ -62,7 +62,8 @@ export const describeVariant = (row: Pick<PriceListRow, 'art' | 'color' | 'size'
 // import takes that apostrophe off again, so the text survives the round trip unchanged.
 const FORMULA_START = /^[=+\-@\t\r]/;
 const escapeFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-const unescapeFormula = (text: string) => (text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text);
+const unescapeFormula = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
 /** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
 const rublesWithComma = (kopecks: number) => (kopecks / 100).toFixed(2).replace('.', ',');
@@ -94,7 +95,6 @@ export async function writePriceList(rows: PriceListRow[], format: PriceListForm
         rowDelimiter: '\r\n',
         writeBOM: true,
         quoteColumns: [true, true, true, true, false, false, false],
-        quoteHeaders: false,
       },
     }),
   );

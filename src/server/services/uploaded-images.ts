@@ -49,10 +49,11 @@ export function sniffImageFormat(data: Buffer): AcceptedFormat | null {
   return null;
 }
 
-const unsupported = () =>
-  new ApiError(415, 'Неподдерживаемый формат изображения: загрузите JPEG, PNG, WebP или AVIF');
+const unsupported = () => new ApiError(415, 'Неподдерживаемый формат изображения: загрузите JPEG, PNG, WebP или AVIF');
 const unreadable = () =>
-  unprocessable('Изображение повреждено или обрезано: его не удалось прочитать. Сохраните его заново и загрузите ещё раз');
+  unprocessable(
+    'Изображение повреждено или обрезано: его не удалось прочитать. Сохраните его заново и загрузите ещё раз',
+  );
 
 /** What sharp's metadata calls the format we sniffed (AVIF is HEIF with the AV1 codec). */
 function metadataMatches(format: AcceptedFormat, metadata: Metadata): boolean {

@@ -68,7 +68,13 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { dry_run: dryRun, created: 0, updated: 0, unchanged: 0, errors: listedErrors(rowErrors) };
       }
       if (!dryRun && applied.created + applied.updated > 0) app.catalogueCache.invalidate();
-      return { dry_run: dryRun, created: applied.created, updated: applied.updated, unchanged: applied.unchanged, errors: [] };
+      return {
+        dry_run: dryRun,
+        created: applied.created,
+        updated: applied.updated,
+        unchanged: applied.unchanged,
+        errors: [],
+      };
     },
   );
 };

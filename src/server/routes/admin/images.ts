@@ -14,7 +14,8 @@ const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Загрузить картинку товара или баннера (JPEG, PNG, WebP, AVIF до 10 МБ); хранится перекодированной в WebP',
+        summary:
+          'Загрузить картинку товара или баннера (JPEG, PNG, WebP, AVIF до 10 МБ); хранится перекодированной в WebP',
         security: bearer,
         consumes: ['multipart/form-data'],
         response: { 201: UploadedImageSchema, ...errors(401, 403, 413, 415, 422) },
