@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { LIMITS } from '../../shared/api';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
 import { ApiError, unprocessable } from '../errors';
+import { unzipsWithin } from './zip-limits';
 
 /**
  * The price list as a file: the export writes it as XLSX or CSV, the import reads either back and
@@ -41,6 +42,8 @@ export const PRICE_LIST_CONTENT_TYPES: Record<PriceListFormat, string> = {
 /** Rows one import may hold: a catalogue many times the demo one, read in seconds. */
 export const MAX_IMPORT_ROWS = 50_000;
 export const MAX_PRICE_LIST_BYTES = 10 * 1024 * 1024;
+/** What an XLSX may unpack into: 50 000 rows take about 25 MB of XML. */
+const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 /** Errors listed at most; a file with more gets a last line saying how many were left out. */
 const MAX_LISTED_ERRORS = 100;
 const MAX_PRICE_KOPECKS = 999_999_999_999; // numeric(12,2)
@@ -138,6 +141,11 @@ const looksLikeText = (file: Buffer) => !file.subarray(0, 8192).includes(0);
 async function readWorksheet(file: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   if (isZip(file)) {
+    if (!unzipsWithin(file, MAX_UNZIPPED_BYTES)) {
+      throw unprocessable(
+        `Файл XLSX повреждён или распаковывается больше чем в ${MAX_UNZIPPED_BYTES / (1024 * 1024)} МБ: сохраните его заново или разделите на части`,
+      );
+    }
     try {
       // exceljs types its input as an ArrayBuffer: the file's own bytes, not the pool a Buffer may share.
       await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);

@@ -13,6 +13,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { deflatedZeros, zipOf } from '../../../../test/server/helpers/zip';
 
 interface ImportResult {
   dry_run: boolean;
@@ -360,6 +361,13 @@ describe('POST /api/v1/admin/catalogue/import', () => {
     expect(refused.json()).toEqual({ detail: expect.stringMatching(/XLSX или CSV/) });
     const brokenZip = await importFile(Buffer.from('PK\u0003\u0004 not really a zip'), true);
     expect(brokenZip.statusCode).toBe(422);
+    // 200 MB of zeros in a file of 200 KB: refused before exceljs would inflate it into memory.
+    const bomb = zipOf([
+      { name: 'xl/sharedStrings.xml', deflated: await deflatedZeros(200 * 1024 * 1024), declaredSize: 1000 },
+    ]);
+    const refusedBomb = await importFile(bomb, true);
+    expect(refusedBomb.statusCode).toBe(422);
+    expect(refusedBomb.json()).toEqual({ detail: expect.stringMatching(/распаковывается больше чем в 100 МБ/) });
 
     const form = new FormData();
     form.append('note', 'нет файла');
