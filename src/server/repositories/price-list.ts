@@ -141,6 +141,144 @@ async function updateVariants(tx: Transaction, changed: { id: number; priceKopec
   }
 }
 
+interface ShopState {
+  categoryIds: Map<string, number>;
+  productsByArt: Map<string, ExistingProduct>;
+  variantsByKey: Map<string, ExistingVariant>;
+}
+
+interface UpdatedRow {
+  row: NumberedRow;
+  variant: ExistingVariant;
+  before: Change;
+  after: Change;
+}
+
+/** What the rows would do to the shop as it is: errors, or the variants to create and update. */
+interface ImportPlan {
+  errors: RowError[];
+  created: NumberedRow[];
+  updated: UpdatedRow[];
+  unchanged: number;
+}
+
+function planImport(rows: NumberedRow[], { categoryIds, productsByArt, variantsByKey }: ShopState): ImportPlan {
+  const plan: ImportPlan = { errors: [], created: [], updated: [], unchanged: 0 };
+  for (const row of rows) {
+    const product = productsByArt.get(row.art);
+    if (!categoryIds.has(row.category)) {
+      plan.errors.push({
+        row: row.row,
+        detail: `Столбец «Категория»: категории «${row.category}» нет; создайте её в разделе «Категории» или исправьте название`,
+      });
+      continue;
+    }
+    if (product?.hidden) {
+      plan.errors.push({
+        row: row.row,
+        detail: `Столбец «Артикул»: товар «${row.art}» удалён из витрины; его артикул занят, выберите другой`,
+      });
+      continue;
+    }
+    const variant = variantsByKey.get(variantKey(row));
+    if (!product || !variant) {
+      plan.created.push(row);
+      continue;
+    }
+    const changes = differences(row, product, variant);
+    if (changes) plan.updated.push({ row, variant, ...changes });
+    else plan.unchanged += 1;
+  }
+  return plan;
+}
+
+/** Writes a plan without errors; answers the articles of the products it made. */
+async function writePlan(
+  tx: Transaction,
+  { created, updated }: ImportPlan,
+  { categoryIds, productsByArt }: ShopState,
+): Promise<string[]> {
+  // A product takes the name and category of its rows (the file was checked: they all agree).
+  const productChanges = new Map<number, { name: string; categoryId: number }>();
+  for (const { row, before } of updated) {
+    if (before.name !== undefined || before.category !== undefined) {
+      productChanges.set(productsByArt.get(row.art)!.id, {
+        name: row.name,
+        categoryId: categoryIds.get(row.category)!,
+      });
+    }
+  }
+  for (const [id, values] of productChanges) await tx.update(products).set(values).where(eq(products.id, id));
+
+  // New products come last in the shop's curated order, in the order of the file.
+  const newProducts = [
+    ...new Map(created.filter((row) => !productsByArt.has(row.art)).map((row) => [row.art, row])).values(),
+  ];
+  const [ranked] = await tx.select({ last: max(products.curatedRank) }).from(products);
+  let rank = ranked?.last ?? 0;
+  const productIds = new Map([...productsByArt].map(([art, product]) => [art, product.id]));
+  for (const part of chunks(newProducts)) {
+    const inserted = await tx
+      .insert(products)
+      .values(
+        part.map((row) => ({
+          art: row.art,
+          name: row.name,
+          categoryId: categoryIds.get(row.category)!,
+          image: NEW_PRODUCT_IMAGE,
+          curatedRank: (rank += 1),
+        })),
+      )
+      .returning({ id: products.id, art: products.art });
+    for (const { id, art } of inserted) productIds.set(art, id);
+  }
+  for (const part of chunks(created)) {
+    await tx.insert(variants).values(
+      part.map((row) => ({
+        productId: productIds.get(row.art)!,
+        color: row.color,
+        size: row.size,
+        price: kopecksToDecimal(row.priceKopecks),
+        stock: row.stock,
+      })),
+    );
+  }
+  await updateVariants(
+    tx,
+    updated
+      .filter(({ after }) => after.price !== undefined || after.stock !== undefined)
+      .map(({ row, variant }) => ({ id: variant.id, priceKopecks: row.priceKopecks, stock: row.stock })),
+  );
+  return newProducts.map((row) => row.art);
+}
+
+/** The audit entry of an applied import: the counts, and each changed variant's fields before and after. */
+function auditedImport({ created, updated, unchanged }: ImportPlan, newArticles: string[]) {
+  const firstOnes = <T>(entries: [string, T][]) => Object.fromEntries(entries.slice(0, MAX_AUDITED_CHANGES));
+  return {
+    before: firstOnes(updated.map(({ row, before }) => [describeVariant(row), before])),
+    after: {
+      created: created.length,
+      updated: updated.length,
+      unchanged,
+      new_products: newArticles.slice(0, MAX_AUDITED_CHANGES),
+      changes: firstOnes<Change>([
+        ...created.map((row): [string, Change] => [
+          describeVariant(row),
+          { price: kopecksToRubles(row.priceKopecks), stock: row.stock },
+        ]),
+        ...updated.map(({ row, after }): [string, Change] => [describeVariant(row), after]),
+      ]),
+      ...(created.length + updated.length > MAX_AUDITED_CHANGES && { changes_truncated: true }),
+    },
+  };
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  return (code ?? cause?.code) === '23505';
+};
+
 /**
  * The price list's SQL: the export's rows, and the import that applies a checked file in one
  * transaction, all of it or nothing.
@@ -175,130 +313,39 @@ export function createPriceListRepository(db: Database) {
      * category, an article of a deleted product) and nothing is written; a dry run writes nothing
      * either and counts the same.
      */
-    importRows(rows: NumberedRow[], { dryRun, byUserId }: ImportOptions): Promise<ImportOutcome> {
-      return db
-        .transaction(async (tx) => {
+    async importRows(rows: NumberedRow[], { dryRun, byUserId }: ImportOptions): Promise<ImportOutcome> {
+      try {
+        return await db.transaction(async (tx) => {
           // One import at a time: two at once could both create the same new article.
           if (!dryRun) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
-          const categoryIds = new Map(
-            (await tx.select({ id: categories.id, name: categories.name }).from(categories)).map((c) => [c.name, c.id]),
-          );
+          const categoryRows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
           const productsByArt = await findProducts(tx, [...new Set(rows.map((row) => row.art))]);
-          const variantsByKey = await findVariants(tx, productsByArt, !dryRun);
+          const shop: ShopState = {
+            categoryIds: new Map(categoryRows.map((category) => [category.name, category.id])),
+            productsByArt,
+            variantsByKey: await findVariants(tx, productsByArt, !dryRun),
+          };
+          const plan = planImport(rows, shop);
+          if (plan.errors.length > 0) return { created: 0, updated: 0, unchanged: 0, errors: plan.errors };
+          const outcome = { created: plan.created.length, updated: plan.updated.length, unchanged: plan.unchanged };
+          if (dryRun || outcome.created + outcome.updated === 0) return { ...outcome, errors: [] };
 
-          const errors: RowError[] = [];
-          const created: NumberedRow[] = [];
-          const updated: { row: NumberedRow; variant: ExistingVariant; before: Change; after: Change }[] = [];
-          let unchanged = 0;
-          for (const row of rows) {
-            const product = productsByArt.get(row.art);
-            if (!categoryIds.has(row.category)) {
-              errors.push({
-                row: row.row,
-                detail: `Столбец «Категория»: категории «${row.category}» нет; создайте её в разделе «Категории» или исправьте название`,
-              });
-            } else if (product?.hidden) {
-              errors.push({
-                row: row.row,
-                detail: `Столбец «Артикул»: товар «${row.art}» удалён из витрины; его артикул занят, выберите другой`,
-              });
-            } else {
-              const variant = variantsByKey.get(variantKey(row));
-              const changes = product && variant ? differences(row, product, variant) : null;
-              if (!product || !variant) created.push(row);
-              else if (changes) updated.push({ row, variant, ...changes });
-              else unchanged += 1;
-            }
-          }
-          if (errors.length > 0) return { created: 0, updated: 0, unchanged: 0, errors };
-          const outcome = { created: created.length, updated: updated.length, unchanged, errors };
-          if (dryRun || created.length + updated.length === 0) return outcome;
-
-          // Products: a new name or category given by any of their rows (all agree, the file was checked).
-          const productChanges = new Map<number, { name: string; categoryId: number }>();
-          for (const { row, before } of updated) {
-            if (before.name !== undefined || before.category !== undefined) {
-              productChanges.set(productsByArt.get(row.art)!.id, {
-                name: row.name,
-                categoryId: categoryIds.get(row.category)!,
-              });
-            }
-          }
-          for (const [id, values] of productChanges) await tx.update(products).set(values).where(eq(products.id, id));
-
-          // New products come last in the shop's curated order, in the order of the file.
-          const newProducts = [
-            ...new Map(created.filter((row) => !productsByArt.has(row.art)).map((row) => [row.art, row])).values(),
-          ];
-          const [ranked] = await tx.select({ last: max(products.curatedRank) }).from(products);
-          let rank = ranked?.last ?? 0;
-          const productIds = new Map([...productsByArt].map(([art, product]) => [art, product.id]));
-          for (const part of chunks(newProducts)) {
-            const inserted = await tx
-              .insert(products)
-              .values(
-                part.map((row) => ({
-                  art: row.art,
-                  name: row.name,
-                  categoryId: categoryIds.get(row.category)!,
-                  image: NEW_PRODUCT_IMAGE,
-                  curatedRank: (rank += 1),
-                })),
-              )
-              .returning({ id: products.id, art: products.art });
-            for (const { id, art } of inserted) productIds.set(art, id);
-          }
-          for (const part of chunks(created)) {
-            await tx.insert(variants).values(
-              part.map((row) => ({
-                productId: productIds.get(row.art)!,
-                color: row.color,
-                size: row.size,
-                price: kopecksToDecimal(row.priceKopecks),
-                stock: row.stock,
-              })),
-            );
-          }
-          await updateVariants(
-            tx,
-            updated
-              .filter(({ after }) => after.price !== undefined || after.stock !== undefined)
-              .map(({ row, variant }) => ({ id: variant.id, priceKopecks: row.priceKopecks, stock: row.stock })),
-          );
-
-          const audited = <T>(entries: [string, T][]) => Object.fromEntries(entries.slice(0, MAX_AUDITED_CHANGES));
+          const newArticles = await writePlan(tx, plan, shop);
           await createAuditRepository(tx).record({
             byUserId,
             action: 'catalogue.import',
             entity: 'catalogue',
             entityId: null,
-            before: audited(updated.map(({ row, before }) => [describeVariant(row), before])),
-            after: {
-              created: outcome.created,
-              updated: outcome.updated,
-              unchanged: outcome.unchanged,
-              new_products: newProducts.map((row) => row.art).slice(0, MAX_AUDITED_CHANGES),
-              changes: audited([
-                ...created.map((row): [string, Change] => [
-                  describeVariant(row),
-                  { price: kopecksToRubles(row.priceKopecks), stock: row.stock },
-                ]),
-                ...updated.map(({ row, after }): [string, Change] => [describeVariant(row), after]),
-              ]),
-              ...(created.length + updated.length > MAX_AUDITED_CHANGES && { changes_truncated: true }),
-            },
+            ...auditedImport(plan, newArticles),
           });
           await announceStockChange(tx);
-          return outcome;
-        })
-        .catch((error: unknown) => {
-          // A product added in the back office with the same article while the import ran.
-          const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
-          if ((code ?? cause?.code) === '23505') {
-            throw conflict('Каталог изменился во время импорта: повторите импорт');
-          }
-          throw error;
+          return { ...outcome, errors: [] };
         });
+      } catch (error) {
+        // A product added in the back office with the same article while the import ran.
+        if (isUniqueViolation(error)) throw conflict('Каталог изменился во время импорта: повторите импорт');
+        throw error;
+      }
     },
   };
 }
