@@ -318,6 +318,14 @@ describe('POST /api/v1/admin/catalogue/import', () => {
     expect(await shop.app.database.db.$count(auditLog)).toBe(auditBefore);
   });
 
+  it('lists at most 100 errors, the last saying how many more there are', async () => {
+    const bad = Array.from({ length: 150 }, (_, i): Line => [`BAD-${i}`, 'Кот', 'Мишки', 'белый', 10, 0, 1]);
+    const { errors } = await importResult(await xlsxOf([[...PRICE_LIST_COLUMNS], ...bad]), true);
+    expect(errors).toHaveLength(100);
+    expect(errors[98]).toEqual({ row: 100, detail: expect.stringMatching(/^Столбец «Цена»: «0»/) });
+    expect(errors[99]).toEqual({ row: 101, detail: 'И ещё ошибок: 51. Исправьте эти и загрузите файл снова' });
+  });
+
   it('a header without the needed columns, a file with no rows, an article of a deleted product → errors', async () => {
     const missing = await importResult(
       await xlsxOf([
