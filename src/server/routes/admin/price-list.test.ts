@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Product } from '../../../shared/api';
 import { PRICE_LIST_COLUMNS } from '../../../shared/schemas/admin-catalogue';
+import { buildApp } from '../../app';
 import { auditLog, products } from '../../db/schema';
 import {
   allProducts,
@@ -10,6 +11,7 @@ import {
   json,
   quickShoppers,
   STARTUP_TIMEOUT,
+  usesPostgres,
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
@@ -391,6 +393,88 @@ describe('POST /api/v1/admin/catalogue/import', () => {
     expect((await importFile(file, false, 'a.xlsx', buyer)).statusCode).toBe(403);
     expect((await importFile(file, false, 'a.xlsx', null)).statusCode).toBe(401);
   });
+});
+
+describe(`the import beside other writers (${usesPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('two imports creating the same new article at once: one creates it, the other finds it made', async () => {
+    const category = await categoryOf(untouched[0]!);
+    const file = await xlsxOf([
+      [...PRICE_LIST_COLUMNS],
+      ['TWICE-1', 'Лисёнок', category, 'рыжий', 25, 990, 4],
+      ['TWICE-1', 'Лисёнок', category, 'рыжий', 35, 1290, 2],
+    ]);
+    const results = await Promise.all([importResult(file, false), importResult(file, false)]);
+    expect(
+      results.map(({ created, unchanged }) => ({ created, unchanged })).sort((a, b) => b.created - a.created),
+    ).toEqual([
+      { created: 2, unchanged: 0 },
+      { created: 0, unchanged: 2 },
+    ]);
+    expect((await product('TWICE-1')).variants).toHaveLength(2);
+  });
+
+  it('an import and orders of the same variants at once: no deadlock, no 500, the stock is the last writer’s', async () => {
+    const item = untouched.shift()!;
+    const category = await categoryOf(item);
+    const [buyerOne, buyerTwo] = await quickShoppers(shop.app, 2);
+    const lines = linesOf(item, category).map((line): Line => [...line.slice(0, 5), 321, 50]);
+    const file = await xlsxOf([[...PRICE_LIST_COLUMNS], ...lines]);
+    const orderAll = (who: Shopper) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/order/',
+        headers: who.headers,
+        payload: {
+          user_id: who.id,
+          address: 'г. Тверь, ул. Советская, д. 3',
+          // Highest id first: the order transaction sorts them itself.
+          items: [...item.variants]
+            .reverse()
+            .map((variant) => ({ product_id: item.id, variant_id: variant.id, quantity: 1 })),
+        },
+      });
+    const [imported, ...ordered] = await Promise.all([
+      importFile(file, false),
+      orderAll(buyerOne!),
+      orderAll(buyerTwo!),
+    ]);
+    expect(imported.statusCode).toBe(200);
+    expect(json<ImportResult>(imported).errors).toEqual([]);
+    for (const answer of ordered) expect([201, 409]).toContain(answer.statusCode);
+    const placed = ordered.filter((answer) => answer.statusCode === 201).length;
+    const stocks = (await product(item.art)).variants.map((variant) => variant.stock);
+    // Each order either went before the import (which then set 50) or after it (and took 1 of the 50).
+    for (const stock of stocks) expect(stock).toBeGreaterThanOrEqual(50 - placed);
+    expect(stocks.every((stock) => stock <= 50)).toBe(true);
+  });
+
+  (usesPostgres ? it : it.skip)(
+    'another server process on the same database shows the imported price as soon as it is told',
+    async () => {
+      const other = await buildApp({ ...shop.config });
+      try {
+        await other.ready();
+        const item = untouched.shift()!;
+        const read = async () =>
+          json<Product>(await other.inject({ method: 'GET', url: `/api/v1/products/${encodeURIComponent(item.art)}` }));
+        expect((await read()).variants[0]!.price).toBe(item.variants[0]!.price);
+        const [first] = linesOf(item, await categoryOf(item));
+        expect(
+          await importResult(await xlsxOf([[...PRICE_LIST_COLUMNS], [...first!.slice(0, 5), 4242.42, 9]]), false),
+        ).toMatchObject({
+          updated: 1,
+        });
+        const deadline = Date.now() + 5000;
+        while ((await read()).variants[0]!.price !== 4242.42 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect((await read()).variants[0]!.price).toBe(4242.42);
+      } finally {
+        await other.close();
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
 });
 
 /** The Windows-1251 byte of a character (Cyrillic, ASCII and the few others a price list holds). */
