@@ -253,6 +253,30 @@ describe('POST /api/v1/admin/images', () => {
     expect(refusal(tooBig)).toEqual({ status: 413, body: { detail: expect.stringMatching(/больше 10 МБ/) } });
   });
 
+  it('a form cut off in the middle of the file → 422 {detail}; other fields beside the file are ignored', async () => {
+    const png = await made.png();
+    const boundary = 'cut-off-form';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const cut = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/images',
+      headers: { ...manager.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([Buffer.from(head), png.subarray(0, 100)]),
+    });
+    expect(refusal(cut)).toEqual({ status: 422, body: { detail: expect.stringMatching(/передан не полностью/) } });
+
+    const form = new FormData();
+    form.append('alt', 'Мишка');
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    const withField = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/images',
+      headers: manager.headers,
+      payload: form,
+    });
+    expect(withField.statusCode).toBe(201);
+  });
+
   it('a buyer → 403, no token → 401, and nothing is stored', async () => {
     const png = await made.webp();
     const before = await shop.app.database.db.$count(images);
