@@ -10,13 +10,13 @@ import {
   writePriceList,
 } from '../../services/price-list';
 import { bearer, errors } from '../common-schemas';
-import { acceptSingleFileUploads, readSingleFile } from './single-file-upload';
+import { acceptSingleFileUploads } from './single-file-upload';
 
 /** Today in Moscow, the shop's time, as YYYY-MM-DD for the file's name. */
 const moscowDate = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
+  const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
   const priceList = createPriceListRepository(app.database.db);
 
   app.get(
@@ -57,7 +57,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { dry_run: dryRun } = request.query;
-      const file = await readPriceList(await readSingleFile(request, MAX_PRICE_LIST_BYTES));
+      const file = await readPriceList(await readUpload(request));
       // With errors in the file the database is only read, to list its own errors beside them.
       const applied = await priceList.importRows(file.rows, {
         dryRun: dryRun || file.errors.length > 0,

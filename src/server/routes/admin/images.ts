@@ -4,10 +4,10 @@ import { createAuditRepository } from '../../repositories/audit';
 import { createImagesRepository } from '../../repositories/images';
 import { MAX_IMAGE_BYTES, reencodeUploadedImage } from '../../services/uploaded-images';
 import { bearer, errors } from '../common-schemas';
-import { acceptSingleFileUploads, readSingleFile } from './single-file-upload';
+import { acceptSingleFileUploads } from './single-file-upload';
 
 const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await acceptSingleFileUploads(app, MAX_IMAGE_BYTES);
+  const readUpload = await acceptSingleFileUploads(app, MAX_IMAGE_BYTES);
 
   app.post(
     '/',
@@ -22,7 +22,7 @@ const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const image = await reencodeUploadedImage(await readSingleFile(request, MAX_IMAGE_BYTES));
+      const image = await reencodeUploadedImage(await readUpload(request));
       await app.database.db.transaction(async (tx) => {
         await createImagesRepository(tx).save(image, request.userId);
         await createAuditRepository(tx).record({

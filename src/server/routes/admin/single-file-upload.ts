@@ -4,14 +4,6 @@ import { ApiError, unprocessable } from '../../errors';
 
 const ONE_FILE = 'Приложите ровно один файл';
 
-/**
- * Lets the calling route plugin (and only it: the storefront's routes keep refusing multipart
- * with 415) take a form with one file of at most `maxBytes`.
- */
-export async function acceptSingleFileUploads(app: FastifyInstance, maxBytes: number): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
-}
-
 /** `FST_…` codes of @fastify/multipart's refusals, answered in the shop's words. */
 function refusal(error: unknown, maxBytes: number): ApiError | null {
   const code = (error as { code?: unknown }).code;
@@ -35,7 +27,7 @@ function refusal(error: unknown, maxBytes: number): ApiError | null {
 }
 
 /** The bytes of the request's only file; no file, two files or a broken form → 4xx {detail}. */
-export async function readSingleFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+async function readSingleFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   if (!request.isMultipart()) throw new ApiError(415, 'Отправьте файл формой multipart/form-data');
   let file: Buffer | undefined;
   try {
@@ -47,4 +39,16 @@ export async function readSingleFile(request: FastifyRequest, maxBytes: number):
   }
   if (file === undefined) throw unprocessable(`${ONE_FILE}: в запросе нет файла`);
   return file;
+}
+
+/**
+ * Lets the calling route plugin (and only it: the storefront's routes keep refusing multipart
+ * with 415) take forms with one file of at most `maxBytes`; answers the function that reads it.
+ */
+export async function acceptSingleFileUploads(
+  app: FastifyInstance,
+  maxBytes: number,
+): Promise<(request: FastifyRequest) => Promise<Buffer>> {
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
+  return (request) => readSingleFile(request, maxBytes);
 }
