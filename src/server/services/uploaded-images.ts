@@ -86,10 +86,10 @@ export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage
   }
 
   const { data, info } = await sharp(upload, {
-    // Again here, should the header and the pixel data disagree; 'warning' (sharp's default,
-    // spelled out) refuses truncated and corrupt pixel data instead of filling it with grey.
-    limitInputPixels: MAX_IMAGE_PIXELS,
-    failOn: 'warning',
+    // Again here, should the header and the pixel data disagree. 'error' refuses truncated and
+    // corrupt pixel data instead of filling it with grey, and lets through the harmless warnings
+    // (stray bytes between JPEG markers) that some cameras' files raise.
+    failOn: 'error',
     autoOrient: true,
   })
     .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })

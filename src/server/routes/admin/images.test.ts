@@ -196,6 +196,8 @@ describe('POST /api/v1/admin/images', () => {
   it.each([
     ['a 0-byte file', async () => Buffer.alloc(0), /пустой/],
     ['a truncated JPEG', async () => (await made.jpeg()).subarray(0, 4000), /повреждено или обрезано/],
+    ['a truncated PNG', async () => (await made.png()).subarray(0, 200), /повреждено или обрезано/],
+    ['a truncated AVIF', async () => (await made.avif()).subarray(0, 300), /повреждено или обрезано/],
     [
       'a JPEG with garbage after its header',
       async () => Buffer.concat([(await made.jpeg()).subarray(0, 700), Buffer.alloc(3000, 0x5a)]),
