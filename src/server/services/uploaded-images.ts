@@ -89,6 +89,7 @@ export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage
     // Again here, should the header and the pixel data disagree. 'error' refuses truncated and
     // corrupt pixel data instead of filling it with grey, and lets through the harmless warnings
     // (stray bytes between JPEG markers) that some cameras' files raise.
+    limitInputPixels: MAX_IMAGE_PIXELS,
     failOn: 'error',
     autoOrient: true,
   })
