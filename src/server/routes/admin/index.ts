@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import auditRoutes from './audit';
+import bannersRoutes from './banners';
+import categoriesRoutes from './categories';
 import ordersRoutes from './orders';
+import productsRoutes from './products';
+import variantsRoutes from './variants';
 
 /**
  * The back office's API. Every route under it is for managers only: the hook runs before the body
@@ -9,6 +14,11 @@ import ordersRoutes from './orders';
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticateManager);
   await app.register(ordersRoutes, { prefix: '/orders' });
+  await app.register(productsRoutes, { prefix: '/products' });
+  await app.register(variantsRoutes, { prefix: '/variants' });
+  await app.register(categoriesRoutes, { prefix: '/categories' });
+  await app.register(bannersRoutes, { prefix: '/banners' });
+  await app.register(auditRoutes, { prefix: '/audit' });
 };
 
 // Encapsulated (its hook stays on its own routes), and named so that its dependencies are checked.
