@@ -13,7 +13,9 @@ const categoryColumns = {
   name: categories.name,
   position: categories.position,
   // Hidden products too: they keep their category for the orders that hold them.
-  products_count: sql<number>`(select count(*) from ${products} where ${products.categoryId} = ${categories.id})::int`,
+  // Table-qualified by hand: drizzle prints a one-table select's columns unqualified, and inside
+  // the subquery a bare "id" would be the product's.
+  products_count: sql<number>`(select count(*) from ${products} as p where p.category_id = ${categories}.id)::int`,
 };
 
 async function findCategory(db: Queryable, id: number, lock = false): Promise<AdminCategory | null> {
