@@ -145,3 +145,24 @@ it('DELETE: with products (hidden ones too) → 409 naming how many; empty → 2
   });
   expect((await admin('DELETE', `/categories/${empty.id}`)).statusCode).toBe(404);
 });
+
+it('a category deleted while a product is put into it: never both, never a 500 (run on PostgreSQL too)', async () => {
+  for (let round = 0; round < 3; round += 1) {
+    const category = await createCategory({ name: uniqueName('Гонка') });
+    const [created, deleted] = await Promise.all([
+      admin('POST', '/products', {
+        art: `R-${randomBytes(4).toString('hex')}`,
+        name: 'Гонщик',
+        category: category.name,
+        image: 'MO-1001.svg',
+        variants: [{ color: 'Синий', size: 10, price: 1, stock: 1 }],
+      }),
+      admin('DELETE', `/categories/${category.id}`),
+    ]);
+    // Either the product came first (the category stays: 409) or the deletion did (no category: 422).
+    expect([
+      [201, 409],
+      [422, 204],
+    ]).toContainEqual([created.statusCode, deleted.statusCode]);
+  }
+});

@@ -459,6 +459,25 @@ describe('variants', () => {
   });
 });
 
+describe('concurrent changes (run on PostgreSQL too)', () => {
+  it('two creates of one article at once: one 201, the other 409, never a 500', async () => {
+    const art = newArt();
+    const statuses = await Promise.all(
+      [1, 2, 3].map(() => admin('POST', '/products', newProduct({ art })).then((response) => response.statusCode)),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409]);
+  });
+
+  it("deleting both of a product's two variants at once leaves one", async () => {
+    const product = await create();
+    const statuses = await Promise.all(
+      product.variants.map((variant) => admin('DELETE', `/variants/${variant.id}`).then((r) => r.statusCode)),
+    );
+    expect(statuses.sort()).toEqual([204, 409]);
+    expect(json<AdminProduct>(await admin('GET', `/products/${product.id}`)).variants).toHaveLength(1);
+  });
+});
+
 describe('every process hears of a change', () => {
   it('each change notifies the catalogue channel at commit; a refused one does not', async () => {
     let notices = 0;
