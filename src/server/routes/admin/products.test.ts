@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { AdminProduct, AdminProductList, AdminVariant, Cart, Product, ProductCreate } from '../../../shared/api';
 import { createImagesRepository } from '../../repositories/images';
 import { CATALOGUE_CHANNEL } from '../../services/catalogue-cache';
+import { buildApp } from '../../app';
 import {
   createTestApp,
   json,
   STARTUP_TIMEOUT,
+  usesPostgres,
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
@@ -506,6 +508,39 @@ describe('every process hears of a change', () => {
     }
   });
 });
+
+// Two server processes on one PostgreSQL database: a manager's change through one reaches the
+// other's cache too.
+if (usesPostgres) {
+  it(
+    "a price changed through another server process shows on this one's cached product page",
+    async () => {
+      const product = await create();
+      const variant = product.variants[0]!;
+      expect(json<Product>(await storefront(`/${product.art}`)).variants[0]!.price).toBe(variant.price);
+      const other = await buildApp({ ...shop.config });
+      await other.ready();
+      try {
+        const changed = await other.inject({
+          method: 'PATCH',
+          url: `/api/v1/admin/variants/${variant.id}`,
+          headers: manager.headers,
+          payload: { price: 777.77 },
+        });
+        expect(changed.statusCode).toBe(200);
+        let seen = variant.price;
+        for (const deadline = Date.now() + 3000; Date.now() < deadline && seen !== 777.77;) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          seen = json<Product>(await storefront(`/${product.art}`)).variants[0]!.price;
+        }
+        expect(seen).toBe(777.77);
+      } finally {
+        await other.close();
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
+}
 
 describe('GET /api/v1/admin/audit', () => {
   it('newest first with the manager, paged with a total', async () => {
