@@ -10,6 +10,7 @@ import type {
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import type { Database, Transaction } from '../db/database';
+import { escapeLike } from '../db/like';
 import { cartItems, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
 import {
@@ -22,7 +23,6 @@ import {
 } from '../domain/order-workflow';
 import { mergeLines, priceOrder, type PricedOrder, type StockedVariant } from '../domain/order-pricing';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
-import { escapeLike } from '../db/like';
 import { announceCatalogueChange } from '../services/catalogue-cache';
 import { variantColumns } from './products';
 
