@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { PASSWORD, expect, findProduct, logInThroughDialog, newEmail, test, watchConsole } from './fixtures';
+import { grantManager, startShop, type RunningShop } from './shop-server';
+
+/**
+ * The back office in the real shop: a manager made with `npm run users -- grant-manager`, as the
+ * README tells a shop's owner, runs an order from «Создан» to «Доставлен» with an invoice the buyer
+ * downloads, and changes a price the storefront shows at once.
+ */
+let shop: RunningShop;
+let dataDir: string;
+let api: APIRequestContext;
+const managerEmail = newEmail('manager');
+const buyerEmail = newEmail('buyer');
+
+const SUPPLIER = {
+  name: 'ООО «Мягкий Опт»',
+  inn: '7707083893',
+  kpp: '773601001',
+  ogrn: '1027700132195',
+  address: '115035, г. Москва, ул. Садовническая, д. 1',
+  bank_name: 'ПАО Сбербанк',
+  bik: '044525225',
+  account: '40702810938000000001',
+  corr_account: '30101810400000000225',
+};
+
+async function register(url: string, email: string): Promise<void> {
+  const context = await apiRequest.newContext({ baseURL: url });
+  const response = await context.post('/api/v1/auth/register', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  await context.dispose();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  // The embedded database belongs to one process: register, stop, grant the role, start again.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-e2e-admin-'));
+  const first = await startShop({ DATA_DIR: dataDir });
+  await register(first.url, managerEmail);
+  await register(first.url, buyerEmail);
+  await first.stop();
+  grantManager(dataDir, managerEmail);
+  shop = await startShop({ DATA_DIR: dataDir });
+  api = await apiRequest.newContext({ baseURL: shop.url });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await shop?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function tokenOf(email: string): Promise<string> {
+  const response = await api.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The buyer orders two pieces of a toy in stock through the API the checkout calls. */
+async function placeOrder(): Promise<number> {
+  const token = await tokenOf(buyerEmail);
+  const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  const product = await findProduct(api, (candidate) => candidate.variants.some((variant) => variant.stock >= 2));
+  const variant = product.variants.find((candidate) => candidate.stock >= 2)!;
+  const response = await api.post('/api/v1/order/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      user_id: Number(sub),
+      address: 'Казань, ул. Баумана, д. 1',
+      items: [{ product_id: product.id, variant_id: variant.id, quantity: 2 }],
+      company_name: 'ООО «Игрушки Казани»',
+      company_inn: '1655000009',
+      company_kpp: '165501001',
+      contact_name: 'Ирина',
+      contact_phone: '+7 900 000-00-00',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function pageAs(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await logInThroughDialog(page, email);
+  return page;
+}
+
+test('a manager invoices a new order, the buyer downloads the invoice, the order is paid, sent and delivered', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const orderId = await placeOrder();
+  const manager = await pageAs(browser, managerEmail);
+  const managerConsole = watchConsole(manager);
+
+  // The supplier's details first: without them no invoice can be issued.
+  await manager.getByRole('link', { name: 'Панель менеджера' }).click();
+  await manager.getByRole('menuitem', { name: 'Реквизиты' }).click();
+  for (const [label, value] of [
+    ['Наименование', SUPPLIER.name],
+    ['ИНН', SUPPLIER.inn],
+    ['КПП', SUPPLIER.kpp],
+    ['ОГРН или ОГРНИП', SUPPLIER.ogrn],
+    ['Адрес', SUPPLIER.address],
+    ['Банк', SUPPLIER.bank_name],
+    ['БИК', SUPPLIER.bik],
+    ['Расчётный счёт', SUPPLIER.account],
+    ['Корреспондентский счёт', SUPPLIER.corr_account],
+  ] as const) {
+    await manager.getByLabel(label, { exact: true }).fill(value);
+  }
+  await manager.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(manager.getByText('Реквизиты сохранены')).toBeVisible();
+
+  // The queue opens on «Создан»; the order is found by its number.
+  await manager.getByRole('menuitem', { name: 'Заказы' }).click();
+  await manager.getByLabel('Номер, e-mail, компания или ИНН').fill(String(orderId));
+  await manager.getByRole('button', { name: 'Найти' }).click();
+  await manager.getByRole('link', { name: `№${orderId}` }).click();
+  await expect(manager.getByRole('heading', { name: new RegExp(`Заказ №${orderId}`) })).toBeVisible();
+  await expect(manager.getByText('ООО «Игрушки Казани»')).toBeVisible();
+
+  await manager.getByRole('button', { name: 'Выставить счёт' }).click();
+  await expect(manager.getByRole('button', { name: 'Скачать счёт' })).toBeVisible();
+  await expect(manager.getByText('Ожидает оплаты').first()).toBeVisible();
+
+  // The buyer sees the invoice in the profile and downloads the PDF, which says what it should.
+  const buyer = await pageAs(browser, buyerEmail);
+  const buyerConsole = watchConsole(buyer);
+  await buyer.goto('/profile');
+  const [download] = await Promise.all([
+    buyer.waitForEvent('download'),
+    buyer.getByRole('button', { name: 'Скачать счёт' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Счёт №1 от \d\d\.\d\d\.\d{4}\.pdf$/);
+  const pdfPath = path.join(dataDir, 'invoice.pdf');
+  await download.saveAs(pdfPath);
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+  expect(text).toMatch(/Счёт на оплату № 1 от \d+ [а-я]+ \d{4} г\./);
+  expect(text).toContain(SUPPLIER.name);
+  expect(text).toContain('ООО «Игрушки Казани»');
+  expect(text).toContain('1655000009');
+
+  // Paid, sent, delivered: each step's button appears only when it is allowed.
+  for (const [button, status] of [
+    ['Отметить оплату', 'Оплачен'],
+    ['Отметить отправку', 'Отправлен'],
+    ['Отметить доставку', 'Доставлен'],
+  ] as const) {
+    await manager.getByRole('button', { name: button }).click();
+    await expect(manager.getByRole('button', { name: button })).toBeHidden();
+    await expect(manager.getByText(status).first()).toBeVisible();
+  }
+  await expect(manager.getByRole('button', { name: /Отметить|Отменить заказ/ })).toHaveCount(0);
+
+  // The buyer's chip turns green (SPEC §2) once the order is delivered.
+  await buyer.reload();
+  const chip = buyer.getByText('Статус: Доставлен');
+  await expect(chip).toBeVisible();
+  await expect(chip).toHaveClass(/success/);
+  const [red, green, blue] = (await chip.evaluate((element) => getComputedStyle(element).color))
+    .match(/\d+/g)!
+    .map(Number);
+  expect(green).toBeGreaterThan(Math.max(red!, blue!));
+  managerConsole.expectClean();
+  buyerConsole.expectClean();
+});
