@@ -1,0 +1,211 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Form, Input, Popconfirm, Select, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LIMITS, type AdminProduct } from '@shared/api';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { PageLoading } from '@/components/PageLoading';
+import { PageTitle } from '@/components/PageTitle';
+import {
+  useCreateProductMutation,
+  useGetAdminCategoriesQuery,
+  useGetAdminProductQuery,
+  useHideProductMutation,
+  useSaveProductEditsMutation,
+} from './catalogueAdminApi';
+import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
+import { adminProductPath, CATALOGUE_ADMIN_PATHS } from './catalogueAdminPaths';
+import { ImageField } from './ImageField';
+import {
+  createBody,
+  formValues,
+  hasEdits,
+  NEW_PRODUCT,
+  productEdits,
+  type ProductFormValues,
+} from './productFormValues';
+import { VariantsTable } from './VariantsTable';
+
+const required = (message: string) => [{ required: true, whitespace: true, message }];
+
+interface ProductFormProps {
+  /** The product being changed; none for a new one. */
+  product?: AdminProduct;
+  onFailure(detail: string | null): void;
+}
+
+// Mounted afresh whenever the product is read again (after a save), so it shows what the server keeps.
+function ProductForm({ product, onFailure }: ProductFormProps) {
+  const [form] = Form.useForm<ProductFormValues>();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { data: categories, isLoading: categoriesLoading } = useGetAdminCategoriesQuery();
+  const [create, creating] = useCreateProductMutation();
+  const [save, saving] = useSaveProductEditsMutation();
+
+  const submit = async () => {
+    // getFieldsValue(true): the variants' ids have no field of their own but must reach the diff.
+    const values = form.getFieldsValue(true) as ProductFormValues;
+    onFailure(null);
+    try {
+      if (!product) {
+        const created = await create(createBody(values)).unwrap();
+        message.success('Товар добавлен');
+        navigate(adminProductPath(created.id), { replace: true });
+        return;
+      }
+      const edits = productEdits(product, values);
+      if (!hasEdits(edits)) {
+        message.info('Изменений нет');
+        return;
+      }
+      await save(edits).unwrap();
+      message.success('Изменения сохранены');
+    } catch (error) {
+      onFailure(serverErrorDetail(error) ?? 'Не удалось сохранить товар');
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={product ? formValues(product) : NEW_PRODUCT}
+      onFinish={submit}
+      style={{ maxWidth: 960 }}
+    >
+      <Form.Item label="Артикул" name="art" rules={required('Укажите артикул')}>
+        <Input maxLength={LIMITS.artMax} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Название" name="name" rules={required('Укажите название')}>
+        <Input maxLength={LIMITS.nameMax} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Категория" name="category" rules={[{ required: true, message: 'Выберите категорию' }]}>
+        <Select
+          placeholder="Выберите категорию"
+          loading={categoriesLoading}
+          options={categories?.map(({ name }) => ({ value: name, label: name }))}
+          style={{ maxWidth: 360 }}
+        />
+      </Form.Item>
+      <Form.Item label="Краткое описание" name="description">
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={CATALOGUE_LIMITS.textMax} />
+      </Form.Item>
+      <Form.Item label="Подробное описание" name="big_description">
+        <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} maxLength={CATALOGUE_LIMITS.textMax} />
+      </Form.Item>
+      <Form.Item label="Популярный (показывать первым среди популярных)" name="popular" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item label="Картинка" name="image" rules={[{ required: true, message: 'Загрузите картинку' }]}>
+        <ImageField alt="Картинка товара" />
+      </Form.Item>
+      <Typography.Title level={2}>Варианты</Typography.Title>
+      <Flex vertical gap="small">
+        <VariantsTable />
+      </Flex>
+      <Flex gap="small" wrap style={{ marginTop: 24 }}>
+        <Button type="primary" htmlType="submit" loading={creating.isLoading || saving.isLoading}>
+          {product ? 'Сохранить' : 'Добавить товар'}
+        </Button>
+        <Button onClick={() => navigate(CATALOGUE_ADMIN_PATHS.products)}>Отмена</Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** «Снять с продажи»: the product leaves the storefront; orders and carts keep their lines. */
+function HideButton({ product }: { product: AdminProduct }) {
+  const { message } = App.useApp();
+  const [hide, { isLoading }] = useHideProductMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (product.hidden) return null;
+  return (
+    <>
+      <Popconfirm
+        title="Снять товар с продажи?"
+        description="Он исчезнет с витрины; заказы и корзины сохранят его строки."
+        okText="Снять"
+        cancelText="Отмена"
+        onConfirm={async () => {
+          setFailure(null);
+          try {
+            await hide(product.id).unwrap();
+            message.success('Товар снят с продажи');
+          } catch (error) {
+            setFailure(serverErrorDetail(error) ?? 'Не удалось снять товар с продажи');
+          }
+        }}
+      >
+        <Button danger loading={isLoading}>
+          Снять с продажи
+        </Button>
+      </Popconfirm>
+      {failure && <Alert type="error" showIcon title={failure} />}
+    </>
+  );
+}
+
+function BackToList() {
+  const navigate = useNavigate();
+  return (
+    <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate(CATALOGUE_ADMIN_PATHS.products)}>
+      Все товары
+    </Button>
+  );
+}
+
+function EditProduct({ id }: { id: number }) {
+  const { data: product, isLoading, isError, fulfilledTimeStamp } = useGetAdminProductQuery(id);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (isLoading) return <PageLoading />;
+  if (isError || !product) return <Alert type="error" showIcon title="Товар не найден" />;
+  return (
+    <>
+      <PageTitle name={`Товар ${product.art}`} />
+      <Flex justify="space-between" align="center" wrap gap="small">
+        <Flex align="center" gap="small">
+          <Typography.Title level={1}>{product.name}</Typography.Title>
+          {product.hidden && <Tag>Скрыт</Tag>}
+        </Flex>
+        <HideButton product={product} />
+      </Flex>
+      {failure && <Alert type="error" showIcon title={failure} />}
+      <ProductForm key={fulfilledTimeStamp} product={product} onFailure={setFailure} />
+    </>
+  );
+}
+
+function NewProduct() {
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <>
+      <PageTitle name="Новый товар" />
+      <Typography.Title level={1}>Новый товар</Typography.Title>
+      {failure && <Alert type="error" showIcon title={failure} />}
+      <ProductForm onFailure={setFailure} />
+    </>
+  );
+}
+
+/** The product form: /admin/products/new adds a product, /admin/products/:id changes one. */
+export default function ProductFormPage() {
+  const { id } = useParams();
+  const productId = id === undefined ? null : Number(id);
+  return (
+    <App component={false}>
+      <Flex vertical gap="middle" align="stretch">
+        <div>
+          <BackToList />
+        </div>
+        {productId === null ? (
+          <NewProduct />
+        ) : Number.isInteger(productId) && productId > 0 ? (
+          <EditProduct id={productId} />
+        ) : (
+          <Alert type="error" showIcon title="Товар не найден" />
+        )}
+      </Flex>
+    </App>
+  );
+}

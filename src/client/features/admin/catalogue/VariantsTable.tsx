@@ -1,0 +1,121 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, InputNumber, Table, type FormListFieldData, type FormRule } from 'antd';
+import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
+import { emptyVariant, type VariantRow } from './productFormValues';
+import './catalogueAdmin.css';
+
+const { colorMax, sizeMin, sizeMax, priceMin, priceMax, stockMax } = CATALOGUE_LIMITS;
+
+// The server's rules (VariantBody): a size and a stock are whole numbers, a price has at most kopecks.
+const colorRules: FormRule[] = [{ required: true, whitespace: true, message: 'Укажите цвет' }];
+const sizeRules: FormRule[] = [
+  { required: true, message: 'Укажите размер' },
+  { type: 'integer', min: sizeMin, max: sizeMax, message: `Размер — целое число от ${sizeMin} до ${sizeMax}` },
+];
+const priceRules: FormRule[] = [
+  { required: true, message: 'Укажите цену' },
+  { type: 'number', min: priceMin, max: priceMax, message: 'Цена должна быть больше нуля' },
+  {
+    validator: async (_rule, price?: number | null) => {
+      if (typeof price === 'number' && Math.abs(Math.round(price * 100) - price * 100) > 1e-6)
+        throw new Error('Цена — в рублях с копейками, не больше двух знаков после запятой');
+    },
+  },
+];
+const stockRules: FormRule[] = [
+  { required: true, message: 'Укажите остаток' },
+  { type: 'integer', min: 0, max: stockMax, message: 'Остаток — целое число, не меньше нуля' },
+];
+
+const atLeastOneVariant = {
+  validator: async (_rule: unknown, rows?: VariantRow[]) => {
+    if (!rows?.length) throw new Error('Добавьте хотя бы один вариант');
+  },
+};
+
+// Cells sit in table rows: no margin under each field, the error still shows under it.
+const cell = { style: { marginBottom: 0 } };
+
+/** The product's variants (colour, size, price, stock), edited in place; Form.List keeps their ids. */
+export function VariantsTable() {
+  return (
+    <Form.List name="variants" rules={[atLeastOneVariant]}>
+      {(fields, { add, remove }, { errors }) => (
+        <>
+          <Table<FormListFieldData>
+            rowKey="key"
+            size="small"
+            pagination={false}
+            dataSource={fields}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: 'Нет вариантов' }}
+            columns={[
+              {
+                title: 'Цвет',
+                key: 'color',
+                render: (_value, field, index) => (
+                  <Form.Item {...cell} name={[field.name, 'color']} rules={colorRules}>
+                    <Input aria-label={`Цвет, вариант ${index + 1}`} maxLength={colorMax} />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: 'Размер, см',
+                key: 'size',
+                width: 130,
+                render: (_value, field, index) => (
+                  <Form.Item {...cell} name={[field.name, 'size']} rules={sizeRules}>
+                    <InputNumber aria-label={`Размер, вариант ${index + 1}`} style={{ width: '100%' }} />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: 'Цена, ₽',
+                key: 'price',
+                width: 170,
+                render: (_value, field, index) => (
+                  <Form.Item {...cell} name={[field.name, 'price']} rules={priceRules}>
+                    <InputNumber
+                      aria-label={`Цена, вариант ${index + 1}`}
+                      decimalSeparator=","
+                      style={{ width: '100%' }}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: 'Остаток, шт.',
+                key: 'stock',
+                width: 140,
+                render: (_value, field, index) => (
+                  <Form.Item {...cell} name={[field.name, 'stock']} rules={stockRules}>
+                    <InputNumber aria-label={`Остаток, вариант ${index + 1}`} style={{ width: '100%' }} />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: <span className="catalogue-admin-visually-hidden">Удалить</span>,
+                key: 'remove',
+                width: 56,
+                render: (_value, field, index) => (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Удалить вариант ${index + 1}`}
+                    disabled={fields.length === 1}
+                    onClick={() => remove(field.name)}
+                  />
+                ),
+              },
+            ]}
+          />
+          <Form.ErrorList errors={errors} />
+          <Button icon={<PlusOutlined />} onClick={() => add(emptyVariant())} style={{ alignSelf: 'start' }}>
+            Добавить вариант
+          </Button>
+        </>
+      )}
+    </Form.List>
+  );
+}
