@@ -55,7 +55,7 @@ export function ImageField({ value, onChange, id, alt }: ImageFieldProps) {
           return Upload.LIST_IGNORE;
         }}
       >
-        <Button icon={<UploadOutlined />} loading={isLoading}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={isLoading}>
           {value ? 'Заменить картинку' : 'Загрузить картинку'}
         </Button>
       </Upload>

@@ -149,7 +149,11 @@ function HideButton({ product }: { product: AdminProduct }) {
 function BackToList() {
   const navigate = useNavigate();
   return (
-    <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate(CATALOGUE_ADMIN_PATHS.products)}>
+    <Button
+      type="link"
+      icon={<ArrowLeftOutlined aria-hidden />}
+      onClick={() => navigate(CATALOGUE_ADMIN_PATHS.products)}
+    >
       Все товары
     </Button>
   );

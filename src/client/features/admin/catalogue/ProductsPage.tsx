@@ -96,7 +96,11 @@ export default function ProductsPage() {
       <PageTitle name="Товары" listPage={page} />
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={1}>Товары</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(CATALOGUE_ADMIN_PATHS.newProduct)}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => navigate(CATALOGUE_ADMIN_PATHS.newProduct)}
+        >
           Добавить товар
         </Button>
       </Flex>

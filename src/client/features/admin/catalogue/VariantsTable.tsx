@@ -111,7 +111,11 @@ export function VariantsTable() {
             ]}
           />
           <Form.ErrorList errors={errors} />
-          <Button icon={<PlusOutlined />} onClick={() => add(emptyVariant())} style={{ alignSelf: 'start' }}>
+          <Button
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => add(emptyVariant())}
+            style={{ alignSelf: 'start' }}
+          >
             Добавить вариант
           </Button>
         </>

@@ -82,7 +82,9 @@ export const catalogueAdminApi = baseApi
       createProduct: build.mutation<AdminProduct, ProductCreate>({
         query: (body) => ({ url: `${ADMIN}/products`, method: 'POST', body }),
         invalidatesTags: (_product, error) =>
-          error ? [] : [{ type: 'AdminProduct', id: LIST }, { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
+          error
+            ? []
+            : [{ type: 'AdminProduct', id: LIST }, { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
       }),
       /**
        * The product form's save: the product's fields, then new, changed and removed variants, one
@@ -193,9 +195,7 @@ export const catalogueAdminApi = baseApi
           body: fileBody(file),
         }),
         invalidatesTags: (result, _error, { dryRun }) =>
-          !result || dryRun
-            ? []
-            : ['AdminProduct', { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
+          !result || dryRun ? [] : ['AdminProduct', { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
       }),
     }),
   });
