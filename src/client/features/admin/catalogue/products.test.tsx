@@ -101,13 +101,13 @@ type TestUser = ReturnType<typeof userEvent.setup>;
 
 // Node's File: jsdom's is not a Blob to the fetch and FormData that jest-fixed-jsdom puts in the test's window.
 const picture = () =>
-  new NodeFile([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'мишка.jpg', { type: 'image/jpeg' }) as File;
+  new NodeFile([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'мишка.jpg', { type: 'image/jpeg' }) as unknown as File;
 
 /** The image route: refuses with `refusal` (status and detail) once if given, then stores the file. */
 function imageRoute(uploads: { name: string; type: string }[], refusal?: [number, string]) {
   let refused = !refusal;
   return http.post(`${API}/admin/images`, async ({ request }) => {
-    const file = (await request.formData()).get('file') as File;
+    const file = (await request.formData()).get('file') as unknown as File;
     uploads.push({ name: file.name, type: file.type });
     if (!refused) {
       refused = true;
