@@ -147,7 +147,7 @@ function BannerDialog({ banner, onClose }: { banner?: AdminBanner; onClose(): vo
 }
 
 /** Баннеры: the home page's slides, their order, links and whether each is shown. */
-function Banners() {
+export default function BannersPage() {
   const { data: banners, isFetching, isError } = useGetAdminBannersQuery();
   const [update] = useUpdateBannerMutation();
   const [remove] = useDeleteBannerMutation();
@@ -248,13 +248,5 @@ function Banners() {
       />
       {editing && <BannerDialog banner={editing.banner} onClose={() => setEditing(null)} />}
     </Flex>
-  );
-}
-
-export default function BannersPage() {
-  return (
-    <App component={false}>
-      <Banners />
-    </App>
   );
 }

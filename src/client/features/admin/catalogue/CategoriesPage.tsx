@@ -113,7 +113,7 @@ function CategoryDialog({ category, onClose }: { category?: AdminCategory; onClo
 }
 
 /** Категории: the storefront's menu in its order, how many products each holds, rename, reorder, delete. */
-function Categories() {
+export default function CategoriesPage() {
   const { data: categories, isFetching, isError } = useGetAdminCategoriesQuery();
   const [remove] = useDeleteCategoryMutation();
   const { message } = App.useApp();
@@ -179,13 +179,5 @@ function Categories() {
       />
       {editing && <CategoryDialog category={editing.category} onClose={() => setEditing(null)} />}
     </Flex>
-  );
-}
-
-export default function CategoriesPage() {
-  return (
-    <App component={false}>
-      <Categories />
-    </App>
   );
 }

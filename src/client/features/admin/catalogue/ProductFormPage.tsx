@@ -197,19 +197,17 @@ export default function ProductFormPage() {
   const { id } = useParams();
   const productId = id === undefined ? null : Number(id);
   return (
-    <App component={false}>
-      <Flex vertical gap="middle" align="stretch">
-        <div>
-          <BackToList />
-        </div>
-        {productId === null ? (
-          <NewProduct />
-        ) : Number.isInteger(productId) && productId > 0 ? (
-          <EditProduct id={productId} />
-        ) : (
-          <Alert type="error" showIcon title="Товар не найден" />
-        )}
-      </Flex>
-    </App>
+    <Flex vertical gap="middle" align="stretch">
+      <div>
+        <BackToList />
+      </div>
+      {productId === null ? (
+        <NewProduct />
+      ) : Number.isInteger(productId) && productId > 0 ? (
+        <EditProduct id={productId} />
+      ) : (
+        <Alert type="error" showIcon title="Товар не найден" />
+      )}
+    </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
 import { http } from 'msw';
 import type { AdminBanner, AdminCategory, ImportResult, User } from '@shared/api';
 import { json, loggedIn, recorder } from '@/test/fixtures';
@@ -12,10 +13,32 @@ import PriceListPage from './PriceListPage';
 
 const MANAGER: User = { id: 3, email: 'anna@example.ru', role: 'manager' };
 
+// antd's App (the toasts) is the back office layout's, around every page.
 const routes = [
-  { path: '/admin/categories', element: <CategoriesPage /> },
-  { path: '/admin/banners', element: <BannersPage /> },
-  { path: '/admin/price-list', element: <PriceListPage /> },
+  {
+    path: '/admin/categories',
+    element: (
+      <App>
+        <CategoriesPage />
+      </App>
+    ),
+  },
+  {
+    path: '/admin/banners',
+    element: (
+      <App>
+        <BannersPage />
+      </App>
+    ),
+  },
+  {
+    path: '/admin/price-list',
+    element: (
+      <App>
+        <PriceListPage />
+      </App>
+    ),
+  },
 ];
 
 function openAt(route: string, ...handlers: Parameters<typeof server.use>) {

@@ -1,6 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
 import { http } from 'msw';
 import type { AdminCategory, AdminProduct, User } from '@shared/api';
 import { json, loggedIn, recorder } from '@/test/fixtures';
@@ -11,10 +12,32 @@ import ProductsPage from './ProductsPage';
 
 const MANAGER: User = { id: 3, email: 'anna@example.ru', role: 'manager' };
 
+// antd's App (the toasts) is the back office layout's, around every page.
 const routes = [
-  { path: '/admin/products', element: <ProductsPage /> },
-  { path: '/admin/products/new', element: <ProductFormPage /> },
-  { path: '/admin/products/:id', element: <ProductFormPage /> },
+  {
+    path: '/admin/products',
+    element: (
+      <App>
+        <ProductsPage />
+      </App>
+    ),
+  },
+  {
+    path: '/admin/products/new',
+    element: (
+      <App>
+        <ProductFormPage />
+      </App>
+    ),
+  },
+  {
+    path: '/admin/products/:id',
+    element: (
+      <App>
+        <ProductFormPage />
+      </App>
+    ),
+  },
 ];
 
 const CATEGORIES: AdminCategory[] = [
