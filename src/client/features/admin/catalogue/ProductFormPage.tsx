@@ -10,8 +10,8 @@ import {
   useCreateProductMutation,
   useGetAdminCategoriesQuery,
   useGetAdminProductQuery,
-  useHideProductMutation,
   useSaveProductEditsMutation,
+  useSetProductHiddenMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
 import { adminProductPath, CATALOGUE_ADMIN_PATHS } from './catalogueAdminPaths';
@@ -114,35 +114,44 @@ function ProductForm({ product, onFailure }: ProductFormProps) {
   );
 }
 
-/** «Снять с продажи»: the product leaves the storefront; orders and carts keep their lines. */
-function HideButton({ product }: { product: AdminProduct }) {
+/**
+ * «Снять с продажи» (asked first) takes the product off the storefront; «Вернуть в продажу» puts it
+ * back. Orders and carts keep their lines either way.
+ */
+function VisibilityButton({ product }: { product: AdminProduct }) {
   const { message } = App.useApp();
-  const [hide, { isLoading }] = useHideProductMutation();
+  const [setHidden, { isLoading }] = useSetProductHiddenMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  if (product.hidden) return null;
+  const change = async (hidden: boolean) => {
+    setFailure(null);
+    try {
+      await setHidden({ id: product.id, hidden }).unwrap();
+      message.success(hidden ? 'Товар снят с продажи' : 'Товар снова в продаже');
+    } catch (error) {
+      setFailure(serverErrorDetail(error) ?? 'Не удалось изменить товар');
+    }
+  };
   return (
-    <>
-      <Popconfirm
-        title="Снять товар с продажи?"
-        description="Он исчезнет с витрины; заказы и корзины сохранят его строки."
-        okText="Снять"
-        cancelText="Отмена"
-        onConfirm={async () => {
-          setFailure(null);
-          try {
-            await hide(product.id).unwrap();
-            message.success('Товар снят с продажи');
-          } catch (error) {
-            setFailure(serverErrorDetail(error) ?? 'Не удалось снять товар с продажи');
-          }
-        }}
-      >
-        <Button danger loading={isLoading}>
-          Снять с продажи
+    <Flex vertical gap="small" align="end">
+      {product.hidden ? (
+        <Button loading={isLoading} onClick={() => change(false)}>
+          Вернуть в продажу
         </Button>
-      </Popconfirm>
+      ) : (
+        <Popconfirm
+          title="Снять товар с продажи?"
+          description="Он исчезнет с витрины; заказы и корзины сохранят его строки."
+          okText="Снять"
+          cancelText="Отмена"
+          onConfirm={() => change(true)}
+        >
+          <Button danger loading={isLoading}>
+            Снять с продажи
+          </Button>
+        </Popconfirm>
+      )}
       {failure && <Alert type="error" showIcon title={failure} />}
-    </>
+    </Flex>
   );
 }
 
@@ -172,7 +181,7 @@ function EditProduct({ id }: { id: number }) {
           <Typography.Title level={1}>{product.name}</Typography.Title>
           {product.hidden && <Tag>Скрыт</Tag>}
         </Flex>
-        <HideButton product={product} />
+        <VisibilityButton product={product} />
       </Flex>
       {failure && <Alert type="error" showIcon title={failure} />}
       <ProductForm key={fulfilledTimeStamp} product={product} onFailure={setFailure} />

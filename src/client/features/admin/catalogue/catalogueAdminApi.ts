@@ -119,10 +119,16 @@ export const catalogueAdminApi = baseApi
                 ...STOREFRONT_CATALOGUE,
               ],
       }),
-      /** Takes the product off the storefront; orders and carts keep their lines. */
-      hideProduct: build.mutation<unknown, number>({
-        query: (id) => ({ url: `${ADMIN}/products/${id}`, method: 'DELETE' }),
-        invalidatesTags: (_result, error, id) =>
+      /**
+       * Takes the product off the storefront (DELETE) or puts it back (PATCH with hidden: false);
+       * orders and carts keep their lines either way.
+       */
+      setProductHidden: build.mutation<AdminProduct, { id: number; hidden: boolean }>({
+        query: ({ id, hidden }) =>
+          hidden
+            ? { url: `${ADMIN}/products/${id}`, method: 'DELETE' }
+            : { url: `${ADMIN}/products/${id}`, method: 'PATCH', body: { hidden: false } },
+        invalidatesTags: (_product, error, { id }) =>
           error ? [] : [{ type: 'AdminProduct', id }, { type: 'AdminProduct', id: LIST }, ...STOREFRONT_CATALOGUE],
       }),
 
@@ -205,7 +211,7 @@ export const {
   useGetAdminProductQuery,
   useCreateProductMutation,
   useSaveProductEditsMutation,
-  useHideProductMutation,
+  useSetProductHiddenMutation,
   useGetAdminCategoriesQuery,
   useCreateCategoryMutation,
   useUpdateCategoryMutation,

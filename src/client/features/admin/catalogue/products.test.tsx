@@ -311,23 +311,33 @@ describe('The product form (back office)', () => {
     expect(calls).toHaveLength(4);
   });
 
-  test('«Снять с продажи» asks first, then hides the product', async () => {
-    const removals = recorder();
+  test('«Снять с продажи» asks first, then hides the product; «Вернуть в продажу» puts it back', async () => {
+    const changes = recorder();
     let hidden = false;
     const { user } = openAt(
       '/admin/products/5',
       http.get(`${API}/admin/products/5`, () => json(adminProduct({ hidden }))),
       http.delete(`${API}/admin/products/5`, ({ request }) => {
-        removals.record(request);
+        changes.record(request);
         hidden = true;
+        return json(adminProduct({ hidden }));
+      }),
+      http.patch(`${API}/admin/products/5`, async ({ request }) => {
+        changes.record(request);
+        hidden = ((await request.clone().json()) as { hidden: boolean }).hidden;
         return json(adminProduct({ hidden }));
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Снять с продажи' }));
-    expect(removals.calls).toHaveLength(0);
+    expect(changes.calls).toHaveLength(0);
     await user.click(await screen.findByRole('button', { name: 'Снять' }));
     expect(await screen.findByText('Скрыт')).toBeInTheDocument();
-    expect(removals.calls).toHaveLength(1);
+    expect(changes.last!.method).toBe('DELETE');
     expect(screen.queryByRole('button', { name: 'Снять с продажи' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Вернуть в продажу' }));
+    expect(await screen.findByRole('button', { name: 'Снять с продажи' })).toBeInTheDocument();
+    expect(screen.queryByText('Скрыт')).not.toBeInTheDocument();
+    expect(await changes.last!.json()).toEqual({ hidden: false });
   });
 });
