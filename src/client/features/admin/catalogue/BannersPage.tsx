@@ -135,7 +135,7 @@ function BannerDialog({ banner, onClose }: { banner?: AdminBanner; onClose(): vo
             },
           ]}
         >
-          <InputNumber style={{ width: 160 }} />
+          <InputNumber controls={false} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item label="Показывать на витрине" name="active" valuePropName="checked">
           <Switch />

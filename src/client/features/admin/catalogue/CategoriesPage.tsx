@@ -104,7 +104,7 @@ function CategoryDialog({ category, onClose }: { category?: AdminCategory; onClo
             },
           ]}
         >
-          <InputNumber style={{ width: 160 }} />
+          <InputNumber controls={false} style={{ width: 160 }} />
         </Form.Item>
         {failure && <Alert type="error" showIcon title={failure} />}
       </Form>

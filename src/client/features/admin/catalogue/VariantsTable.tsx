@@ -27,9 +27,17 @@ const stockRules: FormRule[] = [
   { type: 'integer', min: 0, max: stockMax, message: 'Остаток — целое число, не меньше нуля' },
 ];
 
-const atLeastOneVariant = {
+// A colour and size may appear once per product, as the server requires.
+const variantsRule = {
   validator: async (_rule: unknown, rows?: VariantRow[]) => {
     if (!rows?.length) throw new Error('Добавьте хотя бы один вариант');
+    const seen = new Set<string>();
+    for (const { color, size } of rows) {
+      const key = JSON.stringify([color?.trim(), size]);
+      if (color?.trim() && size !== null && seen.has(key))
+        throw new Error(`Вариант «${color.trim()}, ${size} см» указан дважды`);
+      seen.add(key);
+    }
   },
 };
 
@@ -39,7 +47,7 @@ const cell = { style: { marginBottom: 0 } };
 /** The product's variants (colour, size, price, stock), edited in place; Form.List keeps their ids. */
 export function VariantsTable() {
   return (
-    <Form.List name="variants" rules={[atLeastOneVariant]}>
+    <Form.List name="variants" rules={[variantsRule]}>
       {(fields, { add, remove }, { errors }) => (
         <>
           <Table<FormListFieldData>
@@ -65,7 +73,11 @@ export function VariantsTable() {
                 width: 130,
                 render: (_value, field, index) => (
                   <Form.Item {...cell} name={[field.name, 'size']} rules={sizeRules}>
-                    <InputNumber aria-label={`Размер, вариант ${index + 1}`} style={{ width: '100%' }} />
+                    <InputNumber
+                      controls={false}
+                      aria-label={`Размер, вариант ${index + 1}`}
+                      style={{ width: '100%' }}
+                    />
                   </Form.Item>
                 ),
               },
@@ -76,6 +88,7 @@ export function VariantsTable() {
                 render: (_value, field, index) => (
                   <Form.Item {...cell} name={[field.name, 'price']} rules={priceRules}>
                     <InputNumber
+                      controls={false}
                       aria-label={`Цена, вариант ${index + 1}`}
                       decimalSeparator=","
                       style={{ width: '100%' }}
@@ -89,7 +102,11 @@ export function VariantsTable() {
                 width: 140,
                 render: (_value, field, index) => (
                   <Form.Item {...cell} name={[field.name, 'stock']} rules={stockRules}>
-                    <InputNumber aria-label={`Остаток, вариант ${index + 1}`} style={{ width: '100%' }} />
+                    <InputNumber
+                      controls={false}
+                      aria-label={`Остаток, вариант ${index + 1}`}
+                      style={{ width: '100%' }}
+                    />
                   </Form.Item>
                 ),
               },

@@ -43,7 +43,8 @@ const routes = [
 
 function openAt(route: string, ...handlers: Parameters<typeof server.use>) {
   server.use(...handlers);
-  const user = userEvent.setup();
+  // No pause between keystrokes: the forms are long, the machine is shared.
+  const user = userEvent.setup({ delay: null });
   return { user, ...renderShop({ route, routes, preloadedState: loggedIn(MANAGER) }) };
 }
 

@@ -10,6 +10,9 @@ import { API, server } from '@/test/server';
 import ProductFormPage from './ProductFormPage';
 import ProductsPage from './ProductsPage';
 
+// A whole product form is filled in some tests: a few seconds on a busy 2-core machine, beyond Jest's default 5.
+jest.setTimeout(20_000);
+
 const MANAGER: User = { id: 3, email: 'anna@example.ru', role: 'manager' };
 
 // antd's App (the toasts) is the back office layout's, around every page.
@@ -73,7 +76,8 @@ function openAt(route: string, ...handlers: Parameters<typeof server.use>) {
     ...handlers,
     http.get(`${API}/admin/categories`, () => json(CATEGORIES)),
   );
-  const user = userEvent.setup();
+  // No pause between keystrokes: the forms are long, the machine is shared.
+  const user = userEvent.setup({ delay: null });
   return { user, ...renderShop({ route, routes, preloadedState: loggedIn(MANAGER) }) };
 }
 
@@ -142,21 +146,26 @@ function imageRoute(uploads: { name: string; type: string }[], refusal?: [number
 
 const field = (name: string) => screen.getByRole('spinbutton', { name });
 
+/** Replaces a field's text at once, as pasting does (typing key by key makes antd's long form slow to test). */
+async function enter(user: TestUser, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.paste(text);
+}
+
 async function fillVariant(
   user: TestUser,
   row: number,
   values: { color: string; size: string; price: string; stock: string },
 ) {
-  await user.type(screen.getByRole('textbox', { name: `Цвет, вариант ${row}` }), values.color);
-  await user.type(field(`Размер, вариант ${row}`), values.size);
-  await user.type(field(`Цена, вариант ${row}`), values.price);
-  await user.clear(field(`Остаток, вариант ${row}`));
-  await user.type(field(`Остаток, вариант ${row}`), values.stock);
+  await enter(user, screen.getByRole('textbox', { name: `Цвет, вариант ${row}` }), values.color);
+  await enter(user, field(`Размер, вариант ${row}`), values.size);
+  await enter(user, field(`Цена, вариант ${row}`), values.price);
+  await enter(user, field(`Остаток, вариант ${row}`), values.stock);
 }
 
 async function fillNewProduct(user: TestUser) {
-  await user.type(await screen.findByRole('textbox', { name: 'Артикул' }), 'BUNNY-01');
-  await user.type(screen.getByRole('textbox', { name: 'Название' }), 'Зайка Ушастик');
+  await enter(user, await screen.findByRole('textbox', { name: 'Артикул' }), 'BUNNY-01');
+  await enter(user, screen.getByRole('textbox', { name: 'Название' }), 'Зайка Ушастик');
   await choose(user, screen.getByRole('combobox', { name: 'Категория' }), 'Зайцы');
   await user.upload(screen.getByLabelText('Картинка'), picture());
   expect(await screen.findByRole('img', { name: 'Картинка товара' })).toHaveAttribute(
@@ -181,7 +190,7 @@ describe('The product form (back office)', () => {
       ),
     );
     await fillNewProduct(user);
-    await user.type(screen.getByRole('textbox', { name: 'Краткое описание' }), 'Мягкий заяц');
+    await enter(user, screen.getByRole('textbox', { name: 'Краткое описание' }), 'Мягкий заяц');
     await user.click(screen.getByRole('switch', { name: /Популярный/ }));
     await fillVariant(user, 1, { color: 'Белый', size: '25', price: '450,5', stock: '10' });
     await user.click(screen.getByRole('button', { name: 'Добавить вариант' }));
@@ -207,7 +216,7 @@ describe('The product form (back office)', () => {
     expect(await screen.findByRole('heading', { name: 'Зайка Ушастик' })).toBeInTheDocument();
   });
 
-  test('refuses a price of 0 and a fractional stock before sending anything', async () => {
+  test('refuses a price of 0, fractional kopecks and stock, and a repeated variant before sending anything', async () => {
     const creations = recorder();
     const { user } = openAt(
       '/admin/products/new',
@@ -219,10 +228,14 @@ describe('The product form (back office)', () => {
     );
     await fillNewProduct(user);
     await fillVariant(user, 1, { color: 'Белый', size: '25', price: '0', stock: '2.5' });
+    await user.click(screen.getByRole('button', { name: 'Добавить вариант' }));
+    await fillVariant(user, 2, { color: 'Белый ', size: '25', price: '100,555', stock: '1' });
     await user.click(screen.getByRole('button', { name: 'Добавить товар' }));
 
     expect(await screen.findByText('Цена должна быть больше нуля')).toBeInTheDocument();
     expect(screen.getByText('Остаток — целое число, не меньше нуля')).toBeInTheDocument();
+    expect(screen.getByText('Цена — в рублях с копейками, не больше двух знаков после запятой')).toBeInTheDocument();
+    expect(await screen.findByText('Вариант «Белый, 25 см» указан дважды')).toBeInTheDocument();
     expect(creations.calls).toHaveLength(0);
   });
 
@@ -283,10 +296,8 @@ describe('The product form (back office)', () => {
       }),
     );
     const name = await screen.findByRole('textbox', { name: 'Название' });
-    await user.clear(name);
-    await user.type(name, 'Мишка Тедди большой');
-    await user.clear(field('Цена, вариант 1'));
-    await user.type(field('Цена, вариант 1'), '1090');
+    await enter(user, name, 'Мишка Тедди большой');
+    await enter(user, field('Цена, вариант 1'), '1090');
     await user.click(screen.getByRole('button', { name: 'Удалить вариант 2' }));
     await user.click(screen.getByRole('button', { name: 'Добавить вариант' }));
     await fillVariant(user, 2, { color: 'Розовый', size: '20', price: '500', stock: '1' });
