@@ -229,7 +229,7 @@ export default function BannersPage() {
   return (
     <Flex vertical gap="middle">
       <PageTitle name="Баннеры" />
-      <Flex justify="space-between" align="center" wrap gap="small">
+      <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={1}>Баннеры</Typography.Title>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
           Добавить баннер

@@ -24,6 +24,7 @@ import {
   useUpdateCategoryMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
+import './catalogueAdmin.css';
 
 interface CategoryForm {
   name: string;
@@ -160,7 +161,7 @@ export default function CategoriesPage() {
   return (
     <Flex vertical gap="middle">
       <PageTitle name="Категории" />
-      <Flex justify="space-between" align="center" wrap gap="small">
+      <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={1}>Категории</Typography.Title>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
           Добавить категорию

@@ -5,6 +5,7 @@ import { imageUrl } from '@shared/api';
 import { API_HOST } from '@/api/config';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useUploadImageMutation } from './catalogueAdminApi';
+import './catalogueAdmin.css';
 
 /** What the server takes (it recognises the format by content; this only narrows the file dialog). */
 const ACCEPTED = '.jpg,.jpeg,.png,.webp,.avif,image/jpeg,image/png,image/webp,image/avif';

@@ -25,6 +25,7 @@ import {
   type ProductFormValues,
 } from './productFormValues';
 import { VariantsTable } from './VariantsTable';
+import './catalogueAdmin.css';
 
 const required = (message: string) => [{ required: true, whitespace: true, message }];
 
@@ -176,7 +177,7 @@ function EditProduct({ id }: { id: number }) {
   return (
     <>
       <PageTitle name={`Товар ${product.art}`} />
-      <Flex justify="space-between" align="center" wrap gap="small">
+      <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
         <Flex align="center" gap="small">
           <Typography.Title level={1}>{product.name}</Typography.Title>
           {product.hidden && <Tag>Скрыт</Tag>}

@@ -94,7 +94,7 @@ export default function ProductsPage() {
   return (
     <Flex vertical gap="middle">
       <PageTitle name="Товары" listPage={page} />
-      <Flex justify="space-between" align="center" wrap gap="small">
+      <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={1}>Товары</Typography.Title>
         <Button
           type="primary"
