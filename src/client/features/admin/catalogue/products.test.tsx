@@ -322,6 +322,49 @@ describe('The product form (back office)', () => {
     expect(calls).toHaveLength(4);
   });
 
+  test("a refusal stops the save: the server's sentence stays, and a partial save says so and re-reads the product", async () => {
+    const reads = recorder();
+    const writes: string[] = [];
+    const { user } = openAt(
+      '/admin/products/5',
+      http.get(`${API}/admin/products/5`, ({ request }) => {
+        reads.record(request);
+        return json(adminProduct());
+      }),
+      http.patch(`${API}/admin/products/5`, async ({ request }) => {
+        writes.push('PATCH product');
+        const { art } = (await request.json()) as { art?: string };
+        return art === 'BEAR-01'
+          ? json({ detail: 'Артикул «BEAR-01» уже есть у другого товара' }, 409)
+          : json(adminProduct());
+      }),
+      http.post(`${API}/admin/products/5/variants`, () => {
+        writes.push('POST variant');
+        return json({ detail: 'Вариант «Бежевый, 30 см» указан дважды' }, 422);
+      }),
+      http.patch(`${API}/admin/variants/:id`, () => {
+        writes.push('PATCH variant');
+        return json(adminProduct().variants[0]!);
+      }),
+    );
+    await enter(user, await screen.findByRole('textbox', { name: 'Артикул' }), 'BEAR-01');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Артикул «BEAR-01» уже есть у другого товара')).toBeInTheDocument();
+    expect(writes).toEqual(['PATCH product']);
+    // Nothing was saved: the form keeps what was typed, and the product is not read again.
+    expect(screen.getByRole('textbox', { name: 'Артикул' })).toHaveValue('BEAR-01');
+    expect(reads.calls).toHaveLength(1);
+
+    await enter(user, screen.getByRole('textbox', { name: 'Артикул' }), 'BEAR-05А');
+    await enter(user, field('Остаток, вариант 1'), '20');
+    await user.click(screen.getByRole('button', { name: 'Добавить вариант' }));
+    await fillVariant(user, 2, { color: 'Бежевый', size: '31', price: '990', stock: '1' });
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Сохранено не всё: Вариант «Бежевый, 30 см» указан дважды')).toBeInTheDocument();
+    expect(writes).toEqual(['PATCH product', 'PATCH product', 'POST variant']);
+    await waitFor(() => expect(reads.calls).toHaveLength(2));
+  });
+
   test('«Снять с продажи» asks first, then hides the product; «Вернуть в продажу» puts it back', async () => {
     const changes = recorder();
     let hidden = false;
