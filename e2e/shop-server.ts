@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,4 +46,16 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Makes a manager as the README tells a shop's owner to: `npm run users -- grant-manager <email>`.
+ * The embedded database belongs to one process: the shop on `dataDir` must be stopped first.
+ */
+export function grantManager(dataDir: string, email: string): void {
+  execFileSync('npm', ['run', '--silent', 'users', '--', 'grant-manager', email], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'pipe',
+  });
 }

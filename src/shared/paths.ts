@@ -13,6 +13,8 @@ export const PAGE_PATHS = {
   orderSuccess: '/order-success',
   profile: '/profile',
   about: '/about',
+  /** The back office (features/admin), for managers only; its pages are under it. */
+  admin: '/admin',
 } as const;
 
 /**

@@ -5,6 +5,20 @@ import { baseQueryWithReauth } from './baseQuery';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Product', 'Category', 'Banner', 'Cart', 'Order', 'Address', 'User', 'Requisites'],
+  tagTypes: [
+    'Product',
+    'Category',
+    'Banner',
+    'Cart',
+    'Order',
+    'Address',
+    'User',
+    'Requisites',
+    // The back office's (features/admin).
+    'AdminOrders',
+    'AdminOrder',
+    'SupplierRequisites',
+    'Audit',
+  ],
   endpoints: () => ({}),
 });

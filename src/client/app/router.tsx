@@ -1,6 +1,8 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { PageLoading } from '@/components/PageLoading';
 import { AppLayout } from '@/layout/AppLayout';
 import { RequireUser } from './RequireUser';
 
@@ -14,8 +16,23 @@ const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-succ
 const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
+// The back office: one chunk (with its antd CSS) that only a manager's browser downloads.
+const AdminApp = lazy(() => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminApp'));
 
 export const routes: RouteObject[] = [
+  {
+    // Its own layout (a side menu, no storefront header); its pages are routed inside AdminApp.
+    path: `${PAGE_PATHS.admin}/*`,
+    element: (
+      <RequireUser role="manager">
+        <ErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <AdminApp />
+          </Suspense>
+        </ErrorBoundary>
+      </RequireUser>
+    ),
+  },
   {
     element: <AppLayout />,
     children: [

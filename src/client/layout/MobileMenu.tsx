@@ -9,7 +9,7 @@ import { useCartCount } from '@/features/cart/useCartCount';
 import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
 import { selectUser } from '@/features/session/sessionSlice';
-import { emailPrefix } from '@/features/session/UserButton';
+import { ADMIN_LINK_LABEL, emailPrefix } from '@/features/session/UserButton';
 import { useLogout } from '@/features/session/useLogout';
 import { useOpenCart } from './useOpenCart';
 
@@ -35,6 +35,9 @@ export default function MobileMenu({ open, onOpenChange: setOpen, children }: Mo
     ...(user
       ? [
           { key: 'profile', label: emailPrefix(user.email), onClick: () => navigate(PAGE_PATHS.profile) },
+          ...(user.role === 'manager'
+            ? [{ key: 'admin', label: ADMIN_LINK_LABEL, onClick: () => navigate(PAGE_PATHS.admin) }]
+            : []),
           { key: 'logout', label: 'Выйти', onClick: logout },
         ]
       : [{ key: 'login', label: 'Войти', onClick: () => dispatch(authDialogOpened('login')) }]),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MESSAGES, type Address, type OrderSummary, type Requisites } from '@shared/api';
 import {
   cart,
@@ -190,5 +190,89 @@ describe('Profile: «Реквизиты и адреса»', () => {
     await user.click(await screen.findByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText('Нет сохранённых адресов')).toBeInTheDocument();
     expect(addressCalls.last!.method).toBe('DELETE');
+  });
+});
+
+describe("the order card's «Скачать счёт» (issue 18)", () => {
+  const PDF = new TextEncoder().encode('%PDF-1.7 счёт');
+  const FILE_NAME = 'Счёт №15 от 24.11.2026.pdf';
+
+  /** The browser's side of a download, which jsdom lacks: the Blob URL made and the link clicked. */
+  function watchDownloads() {
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return `blob:http://shop.test/${blobs.length}`;
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const restore = () => {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    };
+    return { blobs, names, restore };
+  }
+
+  test('shows the button only on orders whose invoice is issued', async () => {
+    openProfile([
+      order({ id: 15, status: 'Ожидает оплаты', invoice: { number: 15, date: '2026-11-24' } }),
+      order({ id: 16, status: 'Создан', invoice: null }),
+    ]);
+    await screen.findByRole('heading', { name: 'Заказ #15' });
+    const invoiced = card('Заказ #15');
+    expect(within(invoiced).getByRole('button', { name: /Скачать счёт/ })).toBeInTheDocument();
+    expect(within(invoiced).getByText('Счёт № 15 от 24.11.2026')).toBeInTheDocument();
+    expect(within(card('Заказ #16')).queryByRole('button', { name: /Скачать счёт/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Скачать счёт/ })).toHaveLength(1);
+  });
+
+  test("a click fetches /order/{id}/invoice with the bearer token and saves the PDF under the server's name", async () => {
+    const requests = recorder();
+    const downloads = watchDownloads();
+    const disposition = `attachment; filename="invoice-15-24.11.2026.pdf"; filename*=UTF-8''${encodeURIComponent(FILE_NAME)}`;
+    const { user } = openProfile(
+      [order({ id: 15, status: 'Ожидает оплаты', invoice: { number: 15, date: '2026-11-24' } })],
+      http.get(`${API}/order/15/invoice`, ({ request }) => {
+        requests.record(request);
+        return new HttpResponse(PDF, {
+          headers: { 'content-type': 'application/pdf', 'content-disposition': disposition },
+        });
+      }),
+    );
+    try {
+      await user.click(await screen.findByRole('button', { name: /Скачать счёт/ }));
+      await waitFor(() => expect(downloads.names).toEqual([FILE_NAME]));
+      expect(requests.calls).toHaveLength(1);
+      expect(requests.last!.headers.get('authorization')).toMatch(/^Bearer [\w-]+\.[\w-]+\.\w+$/);
+      expect(requests.last!.headers.get('authorization')).toBe(`Bearer ${sessionStorage.getItem('access_token')}`);
+      expect(downloads.blobs).toHaveLength(1);
+      expect(downloads.blobs[0]!.type).toBe('application/pdf');
+      expect(new Uint8Array(await downloads.blobs[0]!.arrayBuffer())).toEqual(PDF);
+      await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://shop.test/1'));
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  test('a refused download says why in a toast and saves nothing', async () => {
+    const downloads = watchDownloads();
+    const { user } = openProfile(
+      [order({ id: 15, status: 'Ожидает оплаты', invoice: { number: 15, date: '2026-11-24' } })],
+      http.get(`${API}/order/15/invoice`, () => json({ detail: 'Счёт по этому заказу не выставлен' }, 404)),
+    );
+    try {
+      await user.click(await screen.findByRole('button', { name: /Скачать счёт/ }));
+      expect(await screen.findByText('Счёт по этому заказу не выставлен')).toBeInTheDocument();
+      expect(downloads.names).toEqual([]);
+      expect(URL.createObjectURL).not.toHaveBeenCalled();
+    } finally {
+      downloads.restore();
+    }
   });
 });

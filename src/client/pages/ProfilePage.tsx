@@ -2,7 +2,7 @@
 import '../theme/antd-pages.generated.css';
 import './ProfilePage.css';
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
+import { App, Button, Typography } from 'antd';
 import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { AddressBook } from '@/features/addresses/AddressBook';
@@ -16,8 +16,9 @@ export default function ProfilePage() {
   const user = useAppSelector(selectUser);
   const logout = useLogout();
   if (!user) return null;
+  // App: the order list's toasts (an invoice that could not be downloaded); see app/theme.tsx.
   return (
-    <>
+    <App component={false}>
       <PageTitle name="Личный кабинет" />
       <div className="profile-head">
         <div>
@@ -37,6 +38,6 @@ export default function ProfilePage() {
         <RequisitesForm userId={user.id} />
         <AddressBook userId={user.id} />
       </div>
-    </>
+    </App>
   );
 }

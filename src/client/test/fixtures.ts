@@ -83,6 +83,7 @@ export function order(overrides: Partial<OrderSummary> = {}): OrderSummary {
     status: 'Создан',
     created_at: '2025-03-01T10:00:00.000Z',
     items_count: 3,
+    invoice: null,
     ...overrides,
   };
 }

@@ -37,6 +37,17 @@ export class InvoiceRequiredError extends DomainError {
   }
 }
 
+/** An order has one invoice: issuing it again would give the same goods a second number. */
+export class InvoiceAlreadyIssuedError extends DomainError {
+  constructor(orderId: number, invoice: { number: number; date: string }) {
+    const [year, month, day] = invoice.date.split('-');
+    super(`Счёт по заказу №${orderId} уже выставлен: № ${invoice.number} от ${day}.${month}.${year}`);
+  }
+}
+
+/** The invoice would print the supplier's details, and some are still blank. */
+export class SupplierRequisitesMissingError extends DomainError {}
+
 export class ProductNotFoundError extends DomainError {
   constructor(variantId: number, productId: number) {
     super(`Не удалось найти вариант с id=${variantId} для продукта ${productId}`);

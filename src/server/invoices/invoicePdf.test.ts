@@ -1,39 +1,11 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { poppler, pdfText, SUPPLIER } from '../../../test/server/helpers/invoices';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
 import { type Invoice, type InvoiceLine, renderInvoicePdf, vatIncluded } from './invoicePdf';
 
-const run = promisify(execFile);
-
-/** Runs a poppler tool (Debian's poppler-utils, installed by .ci/run) on the PDF through stdin. */
-async function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, ...args: string[]): Promise<string> {
-  const child = run(tool, [...args, '-', ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
-  child.child.stdin!.end(pdf);
-  return (await child).stdout;
-}
-
-/** The invoice's text as pdftotext lays it out, every run of spaces (Intl's are non-breaking) as one. */
-async function invoiceText(invoice: Invoice): Promise<string> {
-  const text = await poppler('pdftotext', await renderInvoicePdf(invoice), '-layout');
-  return text.replace(/[^\S\n\f]+/g, ' ');
-}
-
-const ORGANISATION: SupplierRequisites = {
-  name: 'ООО «Мягкий Опт»',
-  inn: '7707083893',
-  kpp: '773601001',
-  ogrn: '1027700132195',
-  address: '117997, г. Москва, ул. Вавилова, д. 19',
-  bank_name: 'ПАО Сбербанк',
-  bik: '044525225',
-  account: '40702810638000000000',
-  corr_account: '30101810400000000225',
-  vat_rate: 22,
-  payment_days: 5,
-};
+const invoiceText = async (invoice: Invoice) => pdfText(await renderInvoicePdf(invoice));
 
 const SOLE_TRADER: SupplierRequisites = {
-  ...ORGANISATION,
+  ...SUPPLIER,
   name: 'ИП Иванова Мария Петровна',
   inn: '500100732259',
   kpp: null,
@@ -55,7 +27,7 @@ const line = (overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
 const INVOICE: Invoice = {
   number: 7,
   date: new Date('2026-11-24T09:00:00Z'),
-  supplier: ORGANISATION,
+  supplier: SUPPLIER,
   buyer: {
     company_name: 'ООО «Ромашка»',
     company_inn: '7736050003',
@@ -122,7 +94,7 @@ describe('renderInvoicePdf', () => {
     const bank = 'Публичное акционерное общество «Сбербанк России», Московский банк ПАО Сбербанк, г. Москва';
     const name =
       'Общество с ограниченной ответственностью «Мягкий Опт — оптовая торговля мягкими игрушками и сувенирами»';
-    const text = await invoiceText({ ...INVOICE, supplier: { ...ORGANISATION, bank_name: bank, name } });
+    const text = await invoiceText({ ...INVOICE, supplier: { ...SUPPLIER, bank_name: bank, name } });
     const box = text.slice(0, text.indexOf('Счёт на оплату'));
 
     expect(box).toMatch(/\n ?Банк получателя\n/);
@@ -151,7 +123,7 @@ describe('renderInvoicePdf', () => {
     const lines = Array.from({ length: 120 }, (_, index) => line({ art: `A-${index + 1}`, quantity: 1 }));
     const pdf = await renderInvoicePdf({ ...INVOICE, lines });
     const pages = Number(/Pages:\s+(\d+)/.exec(await poppler('pdfinfo', pdf))![1]);
-    const text = (await poppler('pdftotext', pdf, '-layout')).replace(/[^\S\n\f]+/g, ' ');
+    const text = await pdfText(pdf);
 
     expect(pages).toBeGreaterThanOrEqual(3);
     const pageTexts = text.split('\f').filter((page) => page.trim());

@@ -46,11 +46,24 @@ const invoiceDate = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
 });
 
+const numericDate = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+
 const formatMoney = (kopecks: number) => money.format(kopecks / 100);
 
 /** «Счёт на оплату № 12 от 24 ноября 2026 г.» */
 export function invoiceTitle(invoice: Pick<Invoice, 'number' | 'date'>): string {
   return `Счёт на оплату № ${invoice.number} от ${invoiceDate.format(invoice.date)}`;
+}
+
+/** The file's name: «Счёт №12 от 24.11.2026.pdf», and the same in ASCII for clients that want it. */
+export function invoiceFileNames(invoice: Pick<Invoice, 'number' | 'date'>): { name: string; ascii: string } {
+  const date = numericDate.format(invoice.date);
+  return { name: `Счёт №${invoice.number} от ${date}.pdf`, ascii: `invoice-${invoice.number}-${date}.pdf` };
 }
 
 /** The VAT inside a total at a rate (prices include it): total · rate / (100 + rate), to the kopeck. */

@@ -4,11 +4,13 @@ import { seedDemoCatalogue } from '../db/seed/seed';
 import { createAddressesRepository } from '../repositories/addresses';
 import { createBannersRepository } from '../repositories/banners';
 import { createCartRepository } from '../repositories/cart';
+import { createInvoicesRepository } from '../repositories/invoices';
 import { createOrdersRepository } from '../repositories/orders';
 import { createProductsRepository } from '../repositories/products';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
 import { createSettingsRepository } from '../repositories/settings';
+import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
 
 function createRepositories(db: Database) {
@@ -16,11 +18,13 @@ function createRepositories(db: Database) {
     addresses: createAddressesRepository(db),
     banners: createBannersRepository(db),
     cart: createCartRepository(db),
+    invoices: createInvoicesRepository(db),
     orders: createOrdersRepository(db),
     products: createProductsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),
     settings: createSettingsRepository(db),
+    supplierRequisites: createSupplierRequisitesRepository(db),
     users: createUsersRepository(db),
   };
 }

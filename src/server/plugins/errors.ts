@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import {
   DomainError,
   IdempotencyConflictError,
+  InvoiceAlreadyIssuedError,
   InvoiceRequiredError,
   OrderNotCancellableError,
   OrderNotFoundError,
@@ -10,6 +11,7 @@ import {
   OutOfStockError,
   ProductNotFoundError,
   SessionExpiredError,
+  SupplierRequisitesMissingError,
   UserNotFoundError,
   VariantProductMismatchError,
 } from '../domain/errors';
@@ -78,6 +80,8 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [OrderNotCancellableError, 409],
   [OrderTransitionError, 409],
   [InvoiceRequiredError, 409],
+  [InvoiceAlreadyIssuedError, 409],
+  [SupplierRequisitesMissingError, 409],
   [OutOfStockError, 409],
   [ProductNotFoundError, 422],
   [VariantProductMismatchError, 422],

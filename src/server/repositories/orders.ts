@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type {
   AdminOrder,
   AdminOrderList,
+  InvoiceRef,
   OrderItemPayload,
   OrderStatus,
   OrderStatusAnswer,
@@ -10,7 +11,7 @@ import type {
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import type { Database, Transaction } from '../db/database';
-import { cartItems, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
+import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
 import {
   allowedNextStatuses,
@@ -63,10 +64,19 @@ function summaryColumns() {
     // Table-qualified by hand: drizzle prints a one-table select's columns unqualified, and inside
     // the subquery a bare "id" meant order_lines.id, so every order got the wrong count.
     items_count: sql<number>`coalesce((select sum(ol.quantity) from ${orderLines} as ol where ol.order_id = ${orders}.id), 0)::int`,
+    // The date as json_build_object writes a date: YYYY-MM-DD, whatever the session's DateStyle.
+    invoice: sql<InvoiceRef | null>`(select json_build_object('number', i.number, 'date', i.issued_on) from ${invoices} as i where i.order_id = ${orders}.id)`,
   };
 }
 
-type SummaryRow = { id: number; total_price: string; status: string; created_at: Date; items_count: number };
+type SummaryRow = {
+  id: number;
+  total_price: string;
+  status: string;
+  created_at: Date;
+  items_count: number;
+  invoice: InvoiceRef | null;
+};
 
 function toSummary(row: SummaryRow): OrderSummary {
   return {
@@ -75,6 +85,7 @@ function toSummary(row: SummaryRow): OrderSummary {
     status: row.status as OrderStatus,
     created_at: row.created_at.toISOString(),
     items_count: Number(row.items_count),
+    invoice: row.invoice,
   };
 }
 
@@ -190,6 +201,7 @@ async function writeOrder(
     status: NEW_ORDER_STATUS,
     created_at: created!.createdAt.toISOString(),
     items_count: priced.itemsCount,
+    invoice: null,
   };
 }
 
@@ -374,7 +386,7 @@ export function createOrdersRepository(db: Database) {
         .innerJoin(users, eq(users.id, orders.userId))
         .where(eq(orders.id, orderId));
       if (!order) return null;
-      const [lines, history] = await Promise.all([
+      const [lines, history, [invoice]] = await Promise.all([
         db
           .select({
             art: products.art,
@@ -401,6 +413,10 @@ export function createOrdersRepository(db: Database) {
           .leftJoin(users, eq(users.id, orderStatusHistory.byUserId))
           .where(eq(orderStatusHistory.orderId, orderId))
           .orderBy(asc(orderStatusHistory.id)),
+        db
+          .select({ number: invoices.number, date: invoices.issuedOn })
+          .from(invoices)
+          .where(eq(invoices.orderId, orderId)),
       ]);
       const status = order.status as OrderStatus;
       return {
@@ -428,7 +444,7 @@ export function createOrdersRepository(db: Database) {
           comment: entry.comment,
         })),
         next_statuses: managerNextStatuses(status),
-        invoice: null,
+        invoice: invoice ?? null,
       };
     },
   };

@@ -17,6 +17,7 @@ export const OrderSummarySchema = Type.Object({
   status: Status,
   created_at: Type.String({ format: 'date-time' }),
   items_count: Type.Integer({ description: 'Всего единиц товара в заказе' }),
+  invoice: Nullable(InvoiceRefSchema, { description: 'Счёт, когда он выставлен' }),
 });
 
 export const OrderStatusSchema = Type.Object({ id: Type.Integer(), status: Status });

@@ -1,10 +1,37 @@
-import { Card, Empty, Tag, theme, Typography } from 'antd';
-import { DELIVERED_STATUS } from '@shared/api';
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Tag, theme, Typography } from 'antd';
+import { DELIVERED_STATUS, type InvoiceRef } from '@shared/api';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
-import { useGetOrdersQuery } from './ordersApi';
+import { useDownloadInvoiceMutation, useGetOrdersQuery } from './ordersApi';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** «24.11.2026» for the invoice's day (YYYY-MM-DD, already Moscow's: no time zone to apply). */
+const invoiceDay = (date: string) => date.split('-').reverse().join('.');
+
+/** «Скачать счёт»: the PDF is fetched with the session's token and saved under the server's file name. */
+function InvoiceDownload({ orderId, invoice }: { orderId: number; invoice: InvoiceRef }) {
+  const [download, { isLoading }] = useDownloadInvoiceMutation();
+  const { message } = App.useApp();
+  const save = async () => {
+    const result = await download(orderId);
+    if ('error' in result) {
+      message.error(serverErrorDetail(result.error) ?? 'Не удалось скачать счёт. Попробуйте ещё раз.');
+    }
+  };
+  return (
+    <div className="order-card-invoice">
+      <Typography.Text type="secondary">
+        Счёт № {invoice.number} от {invoiceDay(invoice.date)}
+      </Typography.Text>
+      <Button icon={<DownloadOutlined />} loading={isLoading} onClick={save}>
+        Скачать счёт
+      </Button>
+    </div>
+  );
+}
 
 export function OrderList({ userId }: { userId: number }) {
   const { data: orders, isLoading, isError } = useGetOrdersQuery(userId);
@@ -34,6 +61,7 @@ export function OrderList({ userId }: { userId: number }) {
           >
             Статус: {order.status}
           </Tag>
+          {order.invoice && <InvoiceDownload orderId={order.id} invoice={order.invoice} />}
         </Card>
       ))}
     </div>

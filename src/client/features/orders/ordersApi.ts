@@ -1,5 +1,6 @@
 import type { OrderCreatePayload, OrderStatusAnswer, OrderSummary } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
+import { downloadFile } from '@/api/download';
 
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -26,7 +27,20 @@ export const ordersApi = baseApi.injectEndpoints({
       query: (orderId) => ({ url: `api/v1/order/${orderId}`, method: 'DELETE' }),
       invalidatesTags: ['Order', 'Cart', 'Product'],
     }),
+    // A mutation, not a query: each click fetches and saves the file, and nothing is cached.
+    downloadInvoice: build.mutation<string, number>({
+      queryFn: downloadFile(
+        (orderId) => `api/v1/order/${orderId}/invoice`,
+        (orderId) => `Счёт по заказу ${orderId}.pdf`,
+      ),
+    }),
   }),
 });
 
-export const { useCreateOrderMutation, useGetOrdersQuery, useGetOrderStatusQuery, useCancelOrderMutation } = ordersApi;
+export const {
+  useCreateOrderMutation,
+  useGetOrdersQuery,
+  useGetOrderStatusQuery,
+  useCancelOrderMutation,
+  useDownloadInvoiceMutation,
+} = ordersApi;

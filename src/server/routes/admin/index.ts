@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import ordersRoutes from './orders';
+import settingsRoutes from './settings';
 
 /**
  * The back office's API. Every route under it is for managers only: the hook runs before the body
@@ -9,6 +10,7 @@ import ordersRoutes from './orders';
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticateManager);
   await app.register(ordersRoutes, { prefix: '/orders' });
+  await app.register(settingsRoutes, { prefix: '/settings' });
 };
 
 // Encapsulated (its hook stays on its own routes), and named so that its dependencies are checked.

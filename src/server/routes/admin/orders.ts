@@ -43,6 +43,14 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.catalogueCache.invalidate();
     return changed;
   });
+
+  app.post('/:id/invoice', { schema: schema.issueInvoice }, async (request, reply) => {
+    const invoice = await app.repositories.invoices.issue(request.params.id, {
+      byUserId: request.userId,
+      now: new Date(),
+    });
+    return reply.code(201).send(invoice);
+  });
 };
 
 export default ordersRoutes;

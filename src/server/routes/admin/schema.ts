@@ -6,7 +6,8 @@ import {
   AdminStatusChangeBody,
 } from '../../../shared/schemas/admin';
 import { Id } from '../../../shared/schemas/common';
-import { OrderStatusSchema } from '../../../shared/schemas/order';
+import { InvoiceRefSchema, OrderStatusSchema } from '../../../shared/schemas/order';
+import { SupplierRequisitesAnswer, SupplierRequisitesBody } from '../../../shared/schemas/settings';
 import { bearer, errors } from '../common-schemas';
 
 const OrderParams = Type.Object({ id: Id });
@@ -34,4 +35,27 @@ export const changeStatus = {
   params: OrderParams,
   body: AdminStatusChangeBody,
   response: { 200: OrderStatusSchema, ...errors(401, 403, 404, 409, 422) },
+};
+
+export const issueInvoice = {
+  tags: ['admin'],
+  summary: 'Выставить счёт: номер по порядку в году, заказ переходит в «Ожидает оплаты»',
+  security: bearer,
+  params: OrderParams,
+  response: { 201: InvoiceRefSchema, ...errors(401, 403, 404, 409, 422) },
+};
+
+export const getSupplierRequisites = {
+  tags: ['admin'],
+  summary: 'Реквизиты продавца для счетов; null — ещё не заполнены',
+  security: bearer,
+  response: { 200: SupplierRequisitesAnswer, ...errors(401, 403) },
+};
+
+export const putSupplierRequisites = {
+  tags: ['admin'],
+  summary: 'Сохранить реквизиты продавца (ИНН, ОГРН, БИК и счета проверяются по контрольным числам)',
+  security: bearer,
+  body: SupplierRequisitesBody,
+  response: { 200: SupplierRequisitesBody, ...errors(401, 403, 422) },
 };

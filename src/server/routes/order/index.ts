@@ -3,14 +3,16 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requisitesProblem } from '../../../shared/requisites';
 import { notFound, unprocessable } from '../../errors';
+import { invoiceFileNames, renderInvoicePdf } from '../../invoices/invoicePdf';
 import { assertOwnUser } from '../../plugins/authentication';
+import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
 
 /** Optional text: blank becomes null, as SPEC §5 asks for the company fields. */
 const optional = (value: string | null | undefined) => value?.trim() || null;
 
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { orders } = app.repositories;
+  const { invoices, orders, users } = app.repositories;
   // onRequest: a request without a valid token is refused before its body is even parsed or validated.
   app.addHook('onRequest', app.authenticate);
 
@@ -57,6 +59,22 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const status = await orders.statusFor(request.userId, request.params.id);
     if (!status) throw notFound('Заказ не найден');
     return status;
+  });
+
+  // The buyer downloads the invoice from the profile, a manager from the back office; for anyone
+  // else the order has no invoice, as if it did not exist. The role is read now, not from the token.
+  app.get('/:id/invoice', { schema: schema.invoicePdf }, async (request, reply) => {
+    const document = await invoices.findDocument(request.params.id);
+    const allowed =
+      document !== null &&
+      (document.ownerId === request.userId || (await users.findById(request.userId))?.role === 'manager');
+    if (!allowed) throw notFound('Счёт по этому заказу не выставлен');
+    const { name, ascii } = invoiceFileNames(document.invoice);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachmentDisposition(name, ascii))
+      .header('cache-control', 'private, no-store')
+      .send(await renderInvoicePdf(document.invoice));
   });
 
   app.delete('/:id', { schema: schema.cancelOrder }, async (request) => {

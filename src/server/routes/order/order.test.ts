@@ -78,7 +78,7 @@ async function storedOrder(orderId: number) {
 }
 
 describe('POST /api/v1/order/', () => {
-  it('201 {id, total_price, status: "Создан", created_at, items_count}; prices from the database, not the body', async () => {
+  it('201 {id, total_price, status: "Создан", created_at, items_count, invoice: null}; prices from the database, not the body', async () => {
     const { product, v1, v2 } = await takeProduct();
     await setVariant(shop.app, v1.id, { price: '1999.90' });
     await setVariant(shop.app, v2.id, { price: '0.10' });
@@ -93,8 +93,9 @@ describe('POST /api/v1/order/', () => {
     });
     expect(response.statusCode).toBe(201);
     const order = json<OrderSummary>(response);
-    expect(Object.keys(order).sort()).toEqual(['created_at', 'id', 'items_count', 'status', 'total_price']);
+    expect(Object.keys(order).sort()).toEqual(['created_at', 'id', 'invoice', 'items_count', 'status', 'total_price']);
     expect(order.status).toBe('Создан');
+    expect(order.invoice).toBeNull();
     expect(order.total_price).toBe(5999.9);
     expect(order.items_count).toBe(5);
     expect(Number.isInteger(order.id)).toBe(true);

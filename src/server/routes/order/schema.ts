@@ -40,3 +40,17 @@ export const orderStatus = {
   params: Type.Object({ id: Id }),
   response: { 200: OrderStatusSchema, ...errors(401, 404, 422) },
 };
+
+export const invoicePdf = {
+  tags: ['order'],
+  summary: 'Счёт на оплату заказа (PDF) — покупателю заказа и менеджерам; 404, пока счёт не выставлен',
+  security: bearer,
+  params: Type.Object({ id: Id }),
+  response: {
+    200: {
+      description: 'PDF «Счёт на оплату № N от …»; имя файла — в Content-Disposition',
+      content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+    },
+    ...errors(401, 404, 422),
+  },
+};

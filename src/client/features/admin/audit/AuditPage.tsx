@@ -1,0 +1,87 @@
+import { Table, Typography, type TableProps } from 'antd';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE, type AuditList } from '@shared/api';
+import { PageTitle } from '@/components/PageTitle';
+import { useGetAuditQuery } from '../adminApi';
+import { formatDateTime } from '../format';
+import { actionName, entityName } from './auditWords';
+
+type Entry = AuditList['items'][number];
+
+const PAGE_ENTRIES = 50;
+
+const COLUMNS: TableProps<Entry>['columns'] = [
+  { title: 'Когда', dataIndex: 'at', render: formatDateTime },
+  { title: 'Кто', key: 'by', render: (_value, entry) => entry.by?.email ?? 'командная строка' },
+  {
+    title: 'Действие',
+    dataIndex: 'action',
+    render: (action: string) => (
+      <>
+        {actionName(action)}{' '}
+        <Typography.Text type="secondary" code>
+          {action}
+        </Typography.Text>
+      </>
+    ),
+  },
+  { title: 'Объект', dataIndex: 'entity', render: entityName },
+  { title: 'ID', dataIndex: 'entity_id', render: (id: string | null) => id ?? '—' },
+];
+
+function Snapshot({ title, value }: { title: string; value: unknown }) {
+  return (
+    <div>
+      <Typography.Text strong>{title}</Typography.Text>
+      <pre className="admin-json">{value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}</pre>
+    </div>
+  );
+}
+
+/** Журнал: every change made in the back office, newest first, with what it was before and after. */
+export function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = Number(params.get('page'));
+  const page =
+    Number.isInteger(requested) && requested >= 1 && (requested - 1) * PAGE_ENTRIES <= PAGE_SIZE.skipMax
+      ? requested
+      : 1;
+  const { data, isFetching, isError } = useGetAuditQuery({ skip: (page - 1) * PAGE_ENTRIES, limit: PAGE_ENTRIES });
+  return (
+    <>
+      <PageTitle name="Журнал изменений" listPage={page - 1} />
+      <div className="admin-page-head">
+        <Typography.Title>Журнал изменений</Typography.Title>
+      </div>
+      {isError && (
+        <Typography.Paragraph type="danger" role="alert">
+          Не удалось загрузить журнал. Попробуйте обновить страницу.
+        </Typography.Paragraph>
+      )}
+      <Table<Entry>
+        rowKey="id"
+        columns={COLUMNS}
+        dataSource={data?.items}
+        loading={isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'Записей нет' }}
+        expandable={{
+          expandedRowRender: (entry) => (
+            <div className="admin-snapshots">
+              <Snapshot title="До" value={entry.before} />
+              <Snapshot title="После" value={entry.after} />
+            </div>
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_ENTRIES,
+          total: data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => `Всего: ${total}`,
+          onChange: (next) => setParams(next === 1 ? {} : { page: String(next) }),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { AdminOrder } from '@shared/api';
+import { adminOrder, MANAGER } from '@/test/adminFixtures';
+import { json, loggedIn, recorder } from '@/test/fixtures';
+import { renderShop } from '@/test/render';
+import { API, server } from '@/test/server';
+
+/** Opens the order page; `current` is what the server answers now, so a handler can change it. */
+function openOrder(initial: AdminOrder, ...handlers: Parameters<typeof server.use>) {
+  const state = { current: initial };
+  server.use(
+    ...handlers,
+    http.get(`${API}/admin/orders/${initial.id}`, () => json(state.current)),
+    http.get(`${API}/admin/orders`, () => json({ items: [], total: 0 })),
+  );
+  const user = userEvent.setup();
+  return { user, state, ...renderShop({ route: `/admin/orders/${initial.id}`, preloadedState: loggedIn(MANAGER) }) };
+}
+
+const actions = () => screen.getByRole('region', { name: 'Действия' });
+const buttonNames = () =>
+  within(actions())
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('Заказ №N', () => {
+  test('shows the buyer, the company, the lines and the history', async () => {
+    openOrder(
+      adminOrder({
+        status: 'Оплачен',
+        next_statuses: ['Отправлен', 'Отменён'],
+        invoice: { number: 12, date: '2026-11-24' },
+        history: [
+          { at: '2026-11-24T10:00:00.000Z', from: 'Создан', to: 'Ожидает оплаты', by: MANAGER, comment: null },
+          { at: '2026-11-25T07:15:00.000Z', from: 'Ожидает оплаты', to: 'Оплачен', by: null, comment: 'Платёж 42' },
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №15' })).toBeInTheDocument();
+    expect(screen.getByText('7707083893 / 770101001')).toBeInTheDocument();
+    expect(screen.getByText('Россия, Москва, ул. Ленина, д. 1')).toBeInTheDocument();
+    expect(screen.getByText('№ 12 от 24.11.2026')).toBeInTheDocument();
+    const lines = screen.getByRole('region', { name: 'Товары' });
+    const line = within(lines).getByText('Мишка Тедди').closest('tr')!;
+    expect(within(line).getByText('BEAR-01')).toBeInTheDocument();
+    expect(within(line).getByText('1 500,00 ₽')).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: 'История' });
+    expect(within(history).getByText('24.11.2026, 13:00 — Создан → Ожидает оплаты')).toBeInTheDocument();
+    expect(within(history).getByText(MANAGER.email)).toBeInTheDocument();
+    expect(within(history).getByText('командная строка')).toBeInTheDocument();
+    expect(within(history).getByText('«Платёж 42»')).toBeInTheDocument();
+  });
+
+  test('offers only the allowed steps, and posts a step with its comment', async () => {
+    const posts = recorder();
+    const { user, state } = openOrder(
+      adminOrder({
+        status: 'Оплачен',
+        next_statuses: ['Отправлен', 'Отменён'],
+        invoice: { number: 12, date: '2026-11-24' },
+      }),
+      http.post(`${API}/admin/orders/15/status`, async ({ request }) => {
+        posts.record(request);
+        state.current = { ...state.current, status: 'Отправлен', next_statuses: ['Доставлен'] };
+        return json({ id: 15, status: 'Отправлен' });
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Заказ №15' });
+    expect(buttonNames()).toEqual(['Скачать счёт', 'Отметить отправку', 'Отменить заказ']);
+    await user.type(screen.getByLabelText('Комментарий к смене статуса (необязательно)'), 'СДЭК 1234');
+    await user.click(screen.getByRole('button', { name: 'Отметить отправку' }));
+    await waitFor(() => expect(posts.calls).toHaveLength(1));
+    expect(await posts.last!.json()).toEqual({ status: 'Отправлен', comment: 'СДЭК 1234' });
+    // The order is read again: the next step is the only button left beside the invoice.
+    expect(await screen.findByRole('button', { name: 'Отметить доставку' })).toBeInTheDocument();
+    expect(buttonNames()).toEqual(['Скачать счёт', 'Отметить доставку']);
+  });
+
+  test('cancelling asks first, and a refusal shows the server’s words', async () => {
+    const posts = recorder();
+    const { user } = openOrder(
+      adminOrder({ next_statuses: ['Отменён'] }),
+      http.post(`${API}/admin/orders/15/status`, ({ request }) => {
+        posts.record(request);
+        return json({ detail: 'Нельзя перевести заказ из статуса «Отменён» в статус «Отменён»' }, 409);
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Отменить заказ' }));
+    expect(posts.calls).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'Да, отменить' }));
+    await waitFor(() => expect(posts.calls).toHaveLength(1));
+    expect(await posts.last!.json()).toEqual({ status: 'Отменён' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Статус не изменён');
+    expect(alert).toHaveTextContent('Нельзя перевести заказ из статуса «Отменён» в статус «Отменён»');
+  });
+
+  test('a delivered order offers nothing but its invoice', async () => {
+    openOrder(adminOrder({ status: 'Доставлен', next_statuses: [], invoice: { number: 3, date: '2026-01-10' } }));
+    await screen.findByRole('heading', { level: 1, name: 'Заказ №15' });
+    expect(buttonNames()).toEqual(['Скачать счёт']);
+  });
+
+  test('«Выставить счёт» posts, then the order offers «Скачать счёт»', async () => {
+    const posts = recorder();
+    const { user, state } = openOrder(
+      adminOrder({ status: 'Создан', next_statuses: ['Отменён'] }),
+      http.post(`${API}/admin/orders/15/invoice`, ({ request }) => {
+        posts.record(request);
+        state.current = {
+          ...state.current,
+          status: 'Ожидает оплаты',
+          next_statuses: ['Оплачен', 'Отменён'],
+          invoice: { number: 7, date: '2026-11-24' },
+        };
+        return json({ number: 7, date: '2026-11-24' }, 201);
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №15' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Скачать счёт' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Выставить счёт' }));
+    expect(await screen.findByRole('button', { name: 'Скачать счёт' })).toBeInTheDocument();
+    expect(posts.calls).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Выставить счёт' })).not.toBeInTheDocument();
+    expect(screen.getByText('№ 7 от 24.11.2026')).toBeInTheDocument();
+    expect(await screen.findByText('Счёт № 7 от 24.11.2026 выставлен')).toBeInTheDocument();
+  });
+
+  test('an invoice refused for missing requisites says what is missing', async () => {
+    const { user } = openOrder(
+      adminOrder(),
+      http.post(`${API}/admin/orders/15/invoice`, () =>
+        json({ detail: 'Заполните реквизиты поставщика: ИНН, БИК.' }, 409),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Выставить счёт' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Заполните реквизиты поставщика: ИНН, БИК.');
+    expect(screen.getByRole('button', { name: 'Выставить счёт' })).toBeInTheDocument();
+  });
+
+  test('«Скачать счёт» fetches the PDF with the token and saves it under the server’s name', async () => {
+    const fetched = recorder();
+    const createObjectURL = jest.fn<string, [Blob]>(() => 'blob:http://shop.test/invoice');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const saved: { download: string; href: string }[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ download: this.download, href: this.href });
+    });
+    const { user } = openOrder(
+      adminOrder({
+        status: 'Ожидает оплаты',
+        next_statuses: ['Оплачен', 'Отменён'],
+        invoice: { number: 12, date: '2026-11-24' },
+      }),
+      http.get(`${API}/order/15/invoice`, ({ request }) => {
+        fetched.record(request);
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="invoice-12.pdf"; filename*=UTF-8''${encodeURIComponent('Счёт 12.pdf')}`,
+          },
+        });
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Скачать счёт' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(saved).toEqual([{ download: 'Счёт 12.pdf', href: 'blob:http://shop.test/invoice' }]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetched.last!.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(createObjectURL.mock.calls[0]![0].size).toBe(4);
+    click.mockRestore();
+  });
+
+  test('an unknown order says so', async () => {
+    server.use(http.get(`${API}/admin/orders/404`, () => json({ detail: 'Заказ не найден' }, 404)));
+    renderShop({ route: '/admin/orders/404', preloadedState: loggedIn(MANAGER) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ не найден' })).toBeInTheDocument();
+  });
+});

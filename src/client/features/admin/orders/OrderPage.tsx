@@ -1,0 +1,276 @@
+import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Descriptions, Input, Popconfirm, Result, Table, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { AdminOrder, OrderStatus } from '@shared/api';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { saveFetchedFile } from '@/api/fileDownload';
+import { PageLoading } from '@/components/PageLoading';
+import { PageTitle } from '@/components/PageTitle';
+import { adminPath } from '../adminPaths';
+import {
+  useChangeOrderStatusMutation,
+  useFetchInvoiceMutation,
+  useGetAdminOrderQuery,
+  useIssueInvoiceMutation,
+} from '../adminApi';
+import { formatDateTime, formatDay, formatMoney } from '../format';
+import type { FromQueue } from './OrdersPage';
+import { StatusTag } from './StatusTag';
+
+type Line = AdminOrder['lines'][number];
+
+const CANCELLED: OrderStatus = 'Отменён';
+
+/** The buttons' words for the steps a manager takes; «Ожидает оплаты» comes only with the invoice. */
+const STEP_LABELS: Partial<Record<OrderStatus, string>> = {
+  Оплачен: 'Отметить оплату',
+  Отправлен: 'Отметить отправку',
+  Доставлен: 'Отметить доставку',
+  Отменён: 'Отменить заказ',
+};
+const stepLabel = (status: OrderStatus) => STEP_LABELS[status] ?? `Перевести в «${status}»`;
+
+const LINE_COLUMNS = [
+  { title: 'Артикул', dataIndex: 'art' },
+  { title: 'Название', dataIndex: 'name' },
+  { title: 'Цвет', dataIndex: 'color' },
+  { title: 'Размер, см', dataIndex: 'size', align: 'right' as const },
+  { title: 'Цена', dataIndex: 'price', align: 'right' as const, render: formatMoney },
+  { title: 'Кол-во, шт.', dataIndex: 'quantity', align: 'right' as const },
+  { title: 'Сумма', dataIndex: 'item_total', align: 'right' as const, render: formatMoney },
+];
+
+const invoiceName = (invoice: NonNullable<AdminOrder['invoice']>) =>
+  `№ ${invoice.number} от ${formatDay(invoice.date)}`;
+
+function OrderDetails({ order }: { order: AdminOrder }) {
+  const inn = [order.company_inn, order.company_kpp].filter(Boolean).join(' / ');
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, md: 2 }}
+      items={[
+        { key: 'email', label: 'Покупатель', children: order.user.email },
+        { key: 'created', label: 'Создан', children: formatDateTime(order.created_at) },
+        { key: 'company', label: 'Компания', children: order.company_name ?? '—' },
+        { key: 'inn', label: 'ИНН / КПП', children: inn || '—' },
+        { key: 'contact', label: 'Контактное лицо', children: order.contact_name ?? '—' },
+        { key: 'phone', label: 'Телефон', children: order.contact_phone ?? '—' },
+        { key: 'address', label: 'Адрес доставки', children: order.address, span: 'filled' },
+        { key: 'status', label: 'Статус', children: <StatusTag status={order.status} /> },
+        { key: 'total', label: 'Сумма', children: formatMoney(order.total_price) },
+        { key: 'invoice', label: 'Счёт', children: order.invoice ? invoiceName(order.invoice) : 'не выставлен' },
+      ]}
+    />
+  );
+}
+
+function History({ order }: { order: AdminOrder }) {
+  return (
+    <Timeline
+      items={[
+        { key: 'created', content: `${formatDateTime(order.created_at)} — заказ создан` },
+        ...order.history.map((entry, index) => ({
+          key: index,
+          content: (
+            <>
+              <div>
+                {formatDateTime(entry.at)} — {entry.from} → {entry.to}
+              </div>
+              <Typography.Text type="secondary">{entry.by ? entry.by.email : 'командная строка'}</Typography.Text>
+              {entry.comment && <div>«{entry.comment}»</div>}
+            </>
+          ),
+        })),
+      ]}
+    />
+  );
+}
+
+/** What a manager may do with the order now: the allowed steps, the invoice, with an optional comment. */
+function OrderActions({ order }: { order: AdminOrder }) {
+  const { message } = App.useApp();
+  const [comment, setComment] = useState('');
+  const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
+  const [changeStatus, { isLoading: changing }] = useChangeOrderStatusMutation();
+  const [issueInvoice, { isLoading: issuing }] = useIssueInvoiceMutation();
+  const [fetchInvoice, { isLoading: fetching }] = useFetchInvoiceMutation();
+  const canIssue = order.status === 'Создан' && order.invoice === null;
+  const busy = changing || issuing;
+
+  const step = async (status: OrderStatus) => {
+    setFailure(null);
+    try {
+      await changeStatus({ id: order.id, status, ...(comment.trim() ? { comment: comment.trim() } : {}) }).unwrap();
+      setComment('');
+      void message.success(`Заказ №${order.id}: ${status}`);
+    } catch (error) {
+      setFailure({ title: 'Статус не изменён', detail: serverErrorDetail(error) });
+    }
+  };
+
+  const issue = async () => {
+    setFailure(null);
+    try {
+      const invoice = await issueInvoice(order.id).unwrap();
+      void message.success(`Счёт ${invoiceName(invoice)} выставлен`);
+    } catch (error) {
+      setFailure({ title: 'Счёт не выставлен', detail: serverErrorDetail(error) });
+    }
+  };
+
+  const download = async () => {
+    setFailure(null);
+    try {
+      saveFetchedFile(await fetchInvoice(order.id).unwrap());
+    } catch (error) {
+      setFailure({ title: 'Не удалось скачать счёт', detail: serverErrorDetail(error) });
+    }
+  };
+
+  const steps = order.next_statuses;
+  if (steps.length === 0 && !canIssue && !order.invoice) return null;
+  return (
+    <section className="admin-section" aria-labelledby="order-actions">
+      <Typography.Title level={2} id="order-actions">
+        Действия
+      </Typography.Title>
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={failure.title}
+          description={failure.detail}
+          onClose={() => setFailure(null)}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {steps.length > 0 && (
+        <div className="admin-comment">
+          <label htmlFor="status-comment">Комментарий к смене статуса (необязательно)</label>
+          <Input.TextArea
+            id="status-comment"
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            maxLength={1000}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+          />
+        </div>
+      )}
+      <div className="admin-actions">
+        {canIssue && (
+          <Button
+            type="primary"
+            icon={<FileTextOutlined aria-hidden />}
+            loading={issuing}
+            disabled={busy}
+            onClick={issue}
+          >
+            Выставить счёт
+          </Button>
+        )}
+        {order.invoice && (
+          <Button icon={<DownloadOutlined aria-hidden />} loading={fetching} onClick={download}>
+            Скачать счёт
+          </Button>
+        )}
+        {steps.map((status) =>
+          status === CANCELLED ? (
+            <Popconfirm
+              key={status}
+              title={`Отменить заказ №${order.id}?`}
+              description="Товары вернутся на склад. Отмену нельзя отменить."
+              okText="Да, отменить"
+              cancelText="Нет"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => step(status)}
+            >
+              <Button danger disabled={busy}>
+                {stepLabel(status)}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Button key={status} disabled={busy} loading={changing} onClick={() => step(status)}>
+              {stepLabel(status)}
+            </Button>
+          ),
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Заказ №N: everything the order says, what may be done with it next, and its history. */
+export function OrderPage() {
+  const { id: param } = useParams();
+  const state = useLocation().state as FromQueue | null;
+  const id = /^[1-9]\d{0,9}$/.test(param ?? '') ? Number(param) : null;
+  const { data: order, isLoading, error } = useGetAdminOrderQuery(id ?? 0, { skip: id === null });
+  const back = (
+    <Link to={`${adminPath('orders')}${state?.queue ?? ''}`}>
+      <ArrowLeftOutlined aria-hidden /> К заказам
+    </Link>
+  );
+
+  if (isLoading) return <PageLoading />;
+  if (!order) {
+    const missing = id === null || (error as { status?: unknown } | undefined)?.status === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={<Typography.Title>{missing ? 'Заказ не найден' : 'Не удалось загрузить заказ'}</Typography.Title>}
+        subTitle={missing ? undefined : serverErrorDetail(error)}
+        extra={
+          <>
+            <PageTitle name="Заказ не найден" />
+            {back}
+          </>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <PageTitle name={`Заказ №${order.id}`} />
+      {back}
+      <div className="admin-page-head">
+        <Typography.Title>Заказ №{order.id}</Typography.Title>
+        <StatusTag status={order.status} />
+      </div>
+      <OrderDetails order={order} />
+      <OrderActions order={order} />
+      <section className="admin-section" aria-labelledby="order-lines">
+        <Typography.Title level={2} id="order-lines">
+          Товары
+        </Typography.Title>
+        <Table<Line>
+          rowKey={(line) => `${line.art}|${line.color}|${line.size}`}
+          columns={LINE_COLUMNS}
+          dataSource={order.lines}
+          pagination={false}
+          size="small"
+          scroll={{ x: 'max-content' }}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={6}>
+                <strong>Итого</strong>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={6} align="right">
+                <strong>{formatMoney(order.total_price)}</strong>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )}
+        />
+      </section>
+      <section className="admin-section" aria-labelledby="order-history">
+        <Typography.Title level={2} id="order-history">
+          История
+        </Typography.Title>
+        <History order={order} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ORDER_STATUSES, type AdminOrderList } from '@shared/api';
+import { PageTitle } from '@/components/PageTitle';
+import { adminOrderPath } from '../adminPaths';
+import { useGetAdminOrdersQuery } from '../adminApi';
+import { formatDateTime, formatMoney } from '../format';
+import { StatusTag } from './StatusTag';
+import {
+  ALL_STATUSES,
+  DEFAULT_SORT,
+  ordersRequest,
+  ordersViewParams,
+  PAGE_SIZES,
+  readOrdersView,
+  type OrdersSort,
+  type OrdersView,
+} from './ordersView';
+
+type Row = AdminOrderList['items'][number];
+
+/** Where the order page's «К заказам» returns: this queue with its filters. */
+export interface FromQueue {
+  queue: string;
+}
+
+const STATUS_OPTIONS = [
+  { value: ALL_STATUSES, label: 'Все' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
+];
+
+// The table's sorted column and direction for each of the API's sorts, and back.
+const SORT_COLUMNS: Record<OrdersSort, { column: 'created_at' | 'total'; order: 'ascend' | 'descend' }> = {
+  created_at_desc: { column: 'created_at', order: 'descend' },
+  created_at_asc: { column: 'created_at', order: 'ascend' },
+  total_desc: { column: 'total', order: 'descend' },
+  total_asc: { column: 'total', order: 'ascend' },
+};
+
+function sortOf(column: unknown, order: 'ascend' | 'descend' | null | undefined): OrdersSort {
+  if (!order || (column !== 'created_at' && column !== 'total')) return DEFAULT_SORT;
+  return `${column}_${order === 'ascend' ? 'asc' : 'desc'}`;
+}
+
+/** The managers' queue: one page of orders from the server, filtered, sorted and paged as the address says. */
+export function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const view = readOrdersView(params);
+  const { data, isFetching, isError } = useGetAdminOrdersQuery(ordersRequest(view));
+
+  /** A new view; any filter or sort change starts again from the first page. */
+  const show = (change: Partial<OrdersView>) => {
+    const page = change.page ?? 1;
+    setParams(ordersViewParams({ ...view, ...change, page }));
+  };
+  const open = (id: number) => navigate(adminOrderPath(id), { state: { queue: search } satisfies FromQueue });
+  const sorted = SORT_COLUMNS[view.sort];
+
+  const columns: TableProps<Row>['columns'] = [
+    {
+      title: 'Заказ',
+      dataIndex: 'id',
+      render: (id: number) => (
+        // A link for the keyboard and a new tab; a click anywhere on the row opens the order too.
+        <Link
+          to={adminOrderPath(id)}
+          state={{ queue: search } satisfies FromQueue}
+          onClick={(event) => event.stopPropagation()}
+        >
+          №{id}
+        </Link>
+      ),
+    },
+    {
+      title: 'Создан',
+      key: 'created_at',
+      dataIndex: 'created_at',
+      sorter: true,
+      sortDirections: ['descend', 'ascend', 'descend'],
+      sortOrder: sorted.column === 'created_at' ? sorted.order : null,
+      render: formatDateTime,
+    },
+    { title: 'Статус', dataIndex: 'status', render: (status: Row['status']) => <StatusTag status={status} /> },
+    { title: 'Покупатель', dataIndex: 'user_email' },
+    {
+      title: 'Компания',
+      key: 'company',
+      render: (_value, row) =>
+        row.company_name || row.company_inn ? (
+          <>
+            {row.company_name && <div>{row.company_name}</div>}
+            {row.company_inn && <Typography.Text type="secondary">ИНН {row.company_inn}</Typography.Text>}
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    { title: 'Товаров, шт.', dataIndex: 'items_count', align: 'right' },
+    {
+      title: 'Сумма',
+      key: 'total',
+      dataIndex: 'total_price',
+      align: 'right',
+      sorter: true,
+      sortDirections: ['descend', 'ascend', 'descend'],
+      sortOrder: sorted.column === 'total' ? sorted.order : null,
+      render: formatMoney,
+    },
+  ];
+
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, { action }) => {
+    if (action === 'sort' && !Array.isArray(sorter)) show({ sort: sortOf(sorter.columnKey, sorter.order) });
+    if (action === 'paginate') show({ page: pagination.current ?? 1, size: pagination.pageSize ?? view.size });
+  };
+
+  return (
+    <>
+      <PageTitle name="Заказы" />
+      <div className="admin-page-head">
+        <Typography.Title>Заказы</Typography.Title>
+      </div>
+      <div role="search" className="admin-filters" aria-label="Отбор заказов">
+        <div className="admin-filter">
+          <label htmlFor="orders-status">Статус</label>
+          <Select
+            id="orders-status"
+            className="admin-filter-status"
+            options={STATUS_OPTIONS}
+            value={view.status}
+            onChange={(status) => show({ status })}
+          />
+        </div>
+        <div className="admin-filter admin-filter-search">
+          <label htmlFor="orders-q">Номер, e-mail, компания или ИНН</label>
+          <Input.Search
+            // Typed text is the box's own until submitted; a new address (Back, «Сбросить») shows its q.
+            key={view.q}
+            id="orders-q"
+            defaultValue={view.q}
+            onSearch={(q) => show({ q: q.trim() })}
+            enterButton="Найти"
+            maxLength={200}
+          />
+        </div>
+        <div className="admin-filter">
+          <label htmlFor="orders-from">С (день по Москве)</label>
+          <Input
+            id="orders-from"
+            type="date"
+            value={view.from}
+            max={view.to || undefined}
+            onChange={(event) => show({ from: event.target.value })}
+          />
+        </div>
+        <div className="admin-filter">
+          <label htmlFor="orders-to">По (включительно)</label>
+          <Input
+            id="orders-to"
+            type="date"
+            value={view.to}
+            min={view.from || undefined}
+            onChange={(event) => show({ to: event.target.value })}
+          />
+        </div>
+        <Button onClick={() => setParams(new URLSearchParams())}>Сбросить</Button>
+      </div>
+      {isError && (
+        <Typography.Paragraph type="danger" role="alert">
+          Не удалось загрузить заказы. Попробуйте обновить страницу.
+        </Typography.Paragraph>
+      )}
+      <Table<Row>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.items}
+        loading={isFetching}
+        onChange={onChange}
+        showSorterTooltip={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'Заказов нет' }}
+        onRow={(row) => ({ onClick: () => open(row.id), className: 'admin-clickable-row' })}
+        pagination={{
+          current: view.page,
+          pageSize: view.size,
+          total: data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showTotal: (total) => `Всего: ${total}`,
+        }}
+      />
+    </>
+  );
+}
