@@ -6,6 +6,7 @@ import { LIMITS, type AdminProduct } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { PageTitle } from '@/components/PageTitle';
+import { adminPath, adminProductPath } from '../adminPaths';
 import {
   useCreateProductMutation,
   useGetAdminCategoriesQuery,
@@ -14,7 +15,6 @@ import {
   useSetProductHiddenMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
-import { adminProductPath, CATALOGUE_ADMIN_PATHS } from './catalogueAdminPaths';
 import { ImageField } from './ImageField';
 import {
   createBody,
@@ -109,7 +109,7 @@ function ProductForm({ product, onFailure }: ProductFormProps) {
         <Button type="primary" htmlType="submit" loading={creating.isLoading || saving.isLoading}>
           {product ? 'Сохранить' : 'Добавить товар'}
         </Button>
-        <Button onClick={() => navigate(CATALOGUE_ADMIN_PATHS.products)}>Отмена</Button>
+        <Button onClick={() => navigate(adminPath('products'))}>Отмена</Button>
       </Flex>
     </Form>
   );
@@ -159,11 +159,7 @@ function VisibilityButton({ product }: { product: AdminProduct }) {
 function BackToList() {
   const navigate = useNavigate();
   return (
-    <Button
-      type="link"
-      icon={<ArrowLeftOutlined aria-hidden />}
-      onClick={() => navigate(CATALOGUE_ADMIN_PATHS.products)}
-    >
+    <Button type="link" icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(adminPath('products'))}>
       Все товары
     </Button>
   );

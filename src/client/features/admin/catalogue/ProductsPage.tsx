@@ -6,8 +6,8 @@ import { listPageIndex } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { formatPrice } from '@/components/format';
 import { PageTitle } from '@/components/PageTitle';
+import { adminPath, adminProductPath } from '../adminPaths';
 import { useGetAdminCategoriesQuery, useGetAdminProductsQuery } from './catalogueAdminApi';
-import { adminProductPath, CATALOGUE_ADMIN_PATHS } from './catalogueAdminPaths';
 import './catalogueAdmin.css';
 
 const PAGE_SIZE = 20;
@@ -96,11 +96,7 @@ export default function ProductsPage() {
       <PageTitle name="Товары" listPage={page} />
       <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={1}>Товары</Typography.Title>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => navigate(CATALOGUE_ADMIN_PATHS.newProduct)}
-        >
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(adminPath('productNew'))}>
           Добавить товар
         </Button>
       </Flex>

@@ -1,4 +1,4 @@
-import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type {
   AdminBanner,
   AdminCategory,
@@ -17,8 +17,8 @@ import type {
   VariantPatch,
 } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
+import { downloadFile } from '@/api/download';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { saveFile } from './saveFile';
 
 const ADMIN = 'api/v1/admin';
 
@@ -46,14 +46,6 @@ function fileBody(file: File): FormData {
   return body;
 }
 
-/** The file name the server gave in Content-Disposition (RFC 6266: filename* first), if any. */
-function attachmentName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (encoded) return decodeURIComponent(encoded[1]!);
-  return /filename="?([^";]+)"?/i.exec(header)?.[1];
-}
-
 /**
  * A failure after part of the edits went through: the product must be read again, and the manager
  * told that not everything was saved.
@@ -64,147 +56,134 @@ const partlySaved = (error: FetchBaseQueryError): FetchBaseQueryError => ({
   data: { detail: `Сохранено не всё: ${serverErrorDetail(error) ?? 'сервер не ответил'}` },
 });
 
-export const catalogueAdminApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['AdminProduct', 'AdminCategory', 'AdminBanner'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      getAdminProducts: build.query<AdminProductList, Partial<AdminProductsFilter>>({
-        query: (params) => ({ url: `${ADMIN}/products`, params }),
-        providesTags: (list) => [
-          { type: 'AdminProduct', id: LIST },
-          ...(list?.items ?? []).map(({ id }) => ({ type: 'AdminProduct' as const, id })),
-        ],
-      }),
-      getAdminProduct: build.query<AdminProduct, number>({
-        query: (id) => `${ADMIN}/products/${id}`,
-        providesTags: (_product, _error, id) => [{ type: 'AdminProduct', id }],
-      }),
-      createProduct: build.mutation<AdminProduct, ProductCreate>({
-        query: (body) => ({ url: `${ADMIN}/products`, method: 'POST', body }),
-        invalidatesTags: (_product, error) =>
-          error
-            ? []
-            : [{ type: 'AdminProduct', id: LIST }, { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
-      }),
-      /**
-       * The product form's save: the product's fields, then new, changed and removed variants, one
-       * request each, in that order (a product is never left without a variant on the way). Stops at
-       * the first refusal; when something was saved before it, the product is read again.
-       */
-      saveProductEdits: build.mutation<null, ProductEdits>({
-        async queryFn({ id, product, added, changed, removed }, _api, _extra, baseQuery) {
-          const requests = [
-            ...(product ? [{ url: `${ADMIN}/products/${id}`, method: 'PATCH', body: product }] : []),
-            ...added.map((body) => ({ url: `${ADMIN}/products/${id}/variants`, method: 'POST', body })),
-            ...changed.map(({ id: variantId, patch }) => ({
-              url: `${ADMIN}/variants/${variantId}`,
-              method: 'PATCH',
-              body: patch,
-            })),
-            ...removed.map((variantId) => ({ url: `${ADMIN}/variants/${variantId}`, method: 'DELETE' })),
-          ];
-          for (const [index, request] of requests.entries()) {
-            const { error } = await baseQuery(request);
-            if (error) return { error: index === 0 ? error : partlySaved(error) };
-          }
-          return { data: null };
-        },
-        invalidatesTags: (_result, error, { id }) =>
-          error && error.status !== 'CUSTOM_ERROR'
-            ? []
-            : [
-                { type: 'AdminProduct', id },
-                { type: 'AdminProduct', id: LIST },
-                { type: 'AdminCategory', id: LIST },
-                ...STOREFRONT_CATALOGUE,
-              ],
-      }),
-      /**
-       * Takes the product off the storefront (DELETE) or puts it back (PATCH with hidden: false);
-       * orders and carts keep their lines either way.
-       */
-      setProductHidden: build.mutation<AdminProduct, { id: number; hidden: boolean }>({
-        query: ({ id, hidden }) =>
-          hidden
-            ? { url: `${ADMIN}/products/${id}`, method: 'DELETE' }
-            : { url: `${ADMIN}/products/${id}`, method: 'PATCH', body: { hidden: false } },
-        invalidatesTags: (_product, error, { id }) =>
-          error ? [] : [{ type: 'AdminProduct', id }, { type: 'AdminProduct', id: LIST }, ...STOREFRONT_CATALOGUE],
-      }),
-
-      getAdminCategories: build.query<AdminCategory[], void>({
-        query: () => `${ADMIN}/categories`,
-        providesTags: [{ type: 'AdminCategory', id: LIST }],
-      }),
-      createCategory: build.mutation<AdminCategory, CategoryFields>({
-        query: (body) => ({ url: `${ADMIN}/categories`, method: 'POST', body }),
-        invalidatesTags: (_category, error) => (error ? [] : [{ type: 'AdminCategory', id: LIST }, 'Category']),
-      }),
-      // A renamed category renames it in every product's answer too.
-      updateCategory: build.mutation<AdminCategory, { id: number; patch: CategoryPatch }>({
-        query: ({ id, patch }) => ({ url: `${ADMIN}/categories/${id}`, method: 'PATCH', body: patch }),
-        invalidatesTags: (_category, error) =>
-          error ? [] : [{ type: 'AdminCategory', id: LIST }, 'AdminProduct', ...STOREFRONT_CATALOGUE],
-      }),
-      deleteCategory: build.mutation<unknown, number>({
-        query: (id) => ({ url: `${ADMIN}/categories/${id}`, method: 'DELETE' }),
-        invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AdminCategory', id: LIST }, 'Category']),
-      }),
-
-      getAdminBanners: build.query<AdminBanner[], void>({
-        query: () => `${ADMIN}/banners`,
-        providesTags: [{ type: 'AdminBanner', id: LIST }],
-      }),
-      createBanner: build.mutation<AdminBanner, BannerFields>({
-        query: (body) => ({ url: `${ADMIN}/banners`, method: 'POST', body }),
-        invalidatesTags: (_banner, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
-      }),
-      updateBanner: build.mutation<AdminBanner, { id: number; patch: BannerPatch }>({
-        query: ({ id, patch }) => ({ url: `${ADMIN}/banners/${id}`, method: 'PATCH', body: patch }),
-        invalidatesTags: (_banner, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
-      }),
-      deleteBanner: build.mutation<unknown, number>({
-        query: (id) => ({ url: `${ADMIN}/banners/${id}`, method: 'DELETE' }),
-        invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
-      }),
-
-      /** A product's or banner's picture: the server checks, re-encodes and names it. */
-      uploadImage: build.mutation<UploadedImage, File>({
-        query: (file) => ({ url: `${ADMIN}/images`, method: 'POST', body: fileBody(file) }),
-      }),
-
-      /**
-       * Downloads the price list with the manager's token and hands it to the browser as a file.
-       * The Blob never enters the store: the answer is the file's name.
-       */
-      downloadPriceList: build.mutation<string, PriceListFormat>({
-        async queryFn(format, _api, _extra, baseQuery) {
-          const result = await baseQuery({
-            url: `${ADMIN}/catalogue/export`,
-            params: { format },
-            responseHandler: (response) => (response.ok ? response.blob() : response.json()),
-          });
-          if (result.error) return { error: result.error };
-          // The base query is fetchBaseQuery's underneath, so its meta has the response.
-          const { response } = (result.meta ?? {}) as Partial<FetchBaseQueryMeta>;
-          const name = attachmentName(response?.headers.get('Content-Disposition') ?? null) ?? `price-list.${format}`;
-          saveFile(result.data as Blob, name);
-          return { data: name };
-        },
-      }),
-      /** A dry run changes nothing; the real one is all-or-nothing on the server. */
-      importPriceList: build.mutation<ImportResult, { file: File; dryRun: boolean }>({
-        query: ({ file, dryRun }) => ({
-          url: `${ADMIN}/catalogue/import`,
-          method: 'POST',
-          params: { dry_run: dryRun },
-          body: fileBody(file),
-        }),
-        invalidatesTags: (result, _error, { dryRun }) =>
-          !result || dryRun ? [] : ['AdminProduct', { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
-      }),
+export const catalogueAdminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminProducts: build.query<AdminProductList, Partial<AdminProductsFilter>>({
+      query: (params) => ({ url: `${ADMIN}/products`, params }),
+      providesTags: (list) => [
+        { type: 'AdminProduct', id: LIST },
+        ...(list?.items ?? []).map(({ id }) => ({ type: 'AdminProduct' as const, id })),
+      ],
     }),
-  });
+    getAdminProduct: build.query<AdminProduct, number>({
+      query: (id) => `${ADMIN}/products/${id}`,
+      providesTags: (_product, _error, id) => [{ type: 'AdminProduct', id }],
+    }),
+    createProduct: build.mutation<AdminProduct, ProductCreate>({
+      query: (body) => ({ url: `${ADMIN}/products`, method: 'POST', body }),
+      invalidatesTags: (_product, error) =>
+        error ? [] : [{ type: 'AdminProduct', id: LIST }, { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
+    }),
+    /**
+     * The product form's save: the product's fields, then new, changed and removed variants, one
+     * request each, in that order (a product is never left without a variant on the way). Stops at
+     * the first refusal; when something was saved before it, the product is read again.
+     */
+    saveProductEdits: build.mutation<null, ProductEdits>({
+      async queryFn({ id, product, added, changed, removed }, _api, _extra, baseQuery) {
+        const requests = [
+          ...(product ? [{ url: `${ADMIN}/products/${id}`, method: 'PATCH', body: product }] : []),
+          ...added.map((body) => ({ url: `${ADMIN}/products/${id}/variants`, method: 'POST', body })),
+          ...changed.map(({ id: variantId, patch }) => ({
+            url: `${ADMIN}/variants/${variantId}`,
+            method: 'PATCH',
+            body: patch,
+          })),
+          ...removed.map((variantId) => ({ url: `${ADMIN}/variants/${variantId}`, method: 'DELETE' })),
+        ];
+        for (const [index, request] of requests.entries()) {
+          const { error } = await baseQuery(request);
+          if (error) return { error: index === 0 ? error : partlySaved(error) };
+        }
+        return { data: null };
+      },
+      invalidatesTags: (_result, error, { id }) =>
+        error && error.status !== 'CUSTOM_ERROR'
+          ? []
+          : [
+              { type: 'AdminProduct', id },
+              { type: 'AdminProduct', id: LIST },
+              { type: 'AdminCategory', id: LIST },
+              ...STOREFRONT_CATALOGUE,
+            ],
+    }),
+    /**
+     * Takes the product off the storefront (DELETE) or puts it back (PATCH with hidden: false);
+     * orders and carts keep their lines either way.
+     */
+    setProductHidden: build.mutation<AdminProduct, { id: number; hidden: boolean }>({
+      query: ({ id, hidden }) =>
+        hidden
+          ? { url: `${ADMIN}/products/${id}`, method: 'DELETE' }
+          : { url: `${ADMIN}/products/${id}`, method: 'PATCH', body: { hidden: false } },
+      invalidatesTags: (_product, error, { id }) =>
+        error ? [] : [{ type: 'AdminProduct', id }, { type: 'AdminProduct', id: LIST }, ...STOREFRONT_CATALOGUE],
+    }),
+
+    getAdminCategories: build.query<AdminCategory[], void>({
+      query: () => `${ADMIN}/categories`,
+      providesTags: [{ type: 'AdminCategory', id: LIST }],
+    }),
+    createCategory: build.mutation<AdminCategory, CategoryFields>({
+      query: (body) => ({ url: `${ADMIN}/categories`, method: 'POST', body }),
+      invalidatesTags: (_category, error) => (error ? [] : [{ type: 'AdminCategory', id: LIST }, 'Category']),
+    }),
+    // A renamed category renames it in every product's answer too.
+    updateCategory: build.mutation<AdminCategory, { id: number; patch: CategoryPatch }>({
+      query: ({ id, patch }) => ({ url: `${ADMIN}/categories/${id}`, method: 'PATCH', body: patch }),
+      invalidatesTags: (_category, error) =>
+        error ? [] : [{ type: 'AdminCategory', id: LIST }, 'AdminProduct', ...STOREFRONT_CATALOGUE],
+    }),
+    deleteCategory: build.mutation<unknown, number>({
+      query: (id) => ({ url: `${ADMIN}/categories/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AdminCategory', id: LIST }, 'Category']),
+    }),
+
+    getAdminBanners: build.query<AdminBanner[], void>({
+      query: () => `${ADMIN}/banners`,
+      providesTags: [{ type: 'AdminBanner', id: LIST }],
+    }),
+    createBanner: build.mutation<AdminBanner, BannerFields>({
+      query: (body) => ({ url: `${ADMIN}/banners`, method: 'POST', body }),
+      invalidatesTags: (_banner, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
+    }),
+    updateBanner: build.mutation<AdminBanner, { id: number; patch: BannerPatch }>({
+      query: ({ id, patch }) => ({ url: `${ADMIN}/banners/${id}`, method: 'PATCH', body: patch }),
+      invalidatesTags: (_banner, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
+    }),
+    deleteBanner: build.mutation<unknown, number>({
+      query: (id) => ({ url: `${ADMIN}/banners/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
+    }),
+
+    /** A product's or banner's picture: the server checks, re-encodes and names it. */
+    uploadImage: build.mutation<UploadedImage, File>({
+      query: (file) => ({ url: `${ADMIN}/images`, method: 'POST', body: fileBody(file) }),
+    }),
+
+    /**
+     * Downloads the price list with the manager's token and hands it to the browser as a file.
+     * The Blob never enters the store: the answer is the file's name.
+     */
+    downloadPriceList: build.mutation<string, PriceListFormat>({
+      queryFn: downloadFile(
+        (format) => `${ADMIN}/catalogue/export?format=${format}`,
+        (format) => `price-list.${format}`,
+      ),
+    }),
+    /** A dry run changes nothing; the real one is all-or-nothing on the server. */
+    importPriceList: build.mutation<ImportResult, { file: File; dryRun: boolean }>({
+      query: ({ file, dryRun }) => ({
+        url: `${ADMIN}/catalogue/import`,
+        method: 'POST',
+        params: { dry_run: dryRun },
+        body: fileBody(file),
+      }),
+      invalidatesTags: (result, _error, { dryRun }) =>
+        !result || dryRun ? [] : ['AdminProduct', { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
+    }),
+  }),
+});
 
 export const {
   useGetAdminProductsQuery,
