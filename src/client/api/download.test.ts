@@ -12,6 +12,8 @@ describe('dispositionFileName', () => {
     // A broken escape falls back to the plain name the header offers too.
     [`attachment; filename="fallback.pdf"; filename*=UTF-8''%E0%A4%A.pdf`, 'fallback.pdf'],
     ['attachment', null],
+    // An empty name is no name: the caller's fallback serves.
+    ['inline; filename=""', null],
     [null, null],
   ])('%s → %s', (header, name) => expect(dispositionFileName(header)).toBe(name));
 });

@@ -16,7 +16,8 @@ export function dispositionFileName(header: string | null): string | null {
   }
   const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
   if (!plain) return null;
-  return plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]!;
+  const name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]!;
+  return name || null;
 }
 
 /** Hands a file to the browser's download under the given name. */

@@ -89,8 +89,11 @@ function toSummary(row: SummaryRow): OrderSummary {
   };
 }
 
-/** Tells every process of the shop, once the transaction commits, that stock has changed. */
-async function announceStockChange(tx: Transaction): Promise<void> {
+/**
+ * Tells every process of the shop, once the transaction commits, that stock (or anything else
+ * the storefront's catalogue shows) has changed.
+ */
+export async function announceStockChange(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '@shared/api';
 import type { SupplierRequisites } from '@shared/schemas/settings';
 import { baseApi } from '@/api/baseApi';
-import { fileResponseHandler, type FetchedFile } from '@/api/fileDownload';
+import { downloadFile } from '@/api/download';
 
 export type AdminOrdersRequest = Partial<AdminOrdersFilter> & Pick<AdminOrdersFilter, 'skip' | 'limit'>;
 
@@ -37,8 +37,11 @@ export const adminApi = baseApi.injectEndpoints({
       invalidatesTags: (_answer, _error, id) => [...orderChanged(id)],
     }),
     // A mutation, not a query: every click fetches the file anew and nothing is cached.
-    fetchInvoice: build.mutation<FetchedFile, number>({
-      query: (id) => ({ url: `api/v1/order/${id}/invoice`, responseHandler: fileResponseHandler(`schet-${id}.pdf`) }),
+    fetchInvoice: build.mutation<string, number>({
+      queryFn: downloadFile(
+        (id) => `api/v1/order/${id}/invoice`,
+        (id) => `Счёт по заказу ${id}.pdf`,
+      ),
     }),
     getSupplierRequisites: build.query<SupplierRequisites | null, void>({
       query: () => 'api/v1/admin/settings/requisites',

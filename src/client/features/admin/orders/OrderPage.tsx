@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { AdminOrder, OrderStatus } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { saveFetchedFile } from '@/api/fileDownload';
 import { PageLoading } from '@/components/PageLoading';
 import { PageTitle } from '@/components/PageTitle';
 import { adminPath } from '../adminPaths';
@@ -124,7 +123,7 @@ function OrderActions({ order }: { order: AdminOrder }) {
   const download = async () => {
     setFailure(null);
     try {
-      saveFetchedFile(await fetchInvoice(order.id).unwrap());
+      await fetchInvoice(order.id).unwrap();
     } catch (error) {
       setFailure({ title: 'Не удалось скачать счёт', detail: serverErrorDetail(error) });
     }

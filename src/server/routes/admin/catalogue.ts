@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ExportQuery, ImportQuery, ImportResultSchema } from '../../../shared/schemas/admin-catalogue';
+import { createPriceListRepository } from '../../repositories/price-list';
+import {
+  listedErrors,
+  MAX_PRICE_LIST_BYTES,
+  PRICE_LIST_CONTENT_TYPES,
+  readPriceList,
+  writePriceList,
+} from '../../services/price-list';
+import { bearer, errors } from '../common-schemas';
+import { acceptSingleFileUploads } from './single-file-upload';
+
+/** Today in Moscow, the shop's time, as YYYY-MM-DD for the file's name. */
+const moscowDate = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date());
+
+const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
+  const priceList = createPriceListRepository(app.database.db);
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Прайс-лист: строка на каждый вариант товаров витрины (XLSX или CSV для Excel)',
+        security: bearer,
+        querystring: ExportQuery,
+        produces: Object.values(PRICE_LIST_CONTENT_TYPES),
+        response: { 200: Type.Unknown({ description: 'Файл прайс-листа' }), ...errors(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const file = await writePriceList(await priceList.rows(), format);
+      return reply
+        .type(PRICE_LIST_CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="myagkiy-opt-price-list-${moscowDate()}.${format}"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Загрузить прайс-лист (XLSX или CSV, те же столбцы): всё или ничего; dry_run=true только считает. Ошибки строк — в errors, тогда ничего не изменено',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        querystring: ImportQuery,
+        response: { 200: ImportResultSchema, ...errors(401, 403, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const { dry_run: dryRun } = request.query;
+      const file = await readPriceList(await readUpload(request));
+      // With errors in the file the database is only read, to list its own errors beside them.
+      const applied = await priceList.importRows(file.rows, {
+        dryRun: dryRun || file.errors.length > 0,
+        byUserId: request.userId,
+      });
+      const rowErrors = [...file.errors, ...applied.errors].sort((a, b) => a.row - b.row);
+      if (rowErrors.length > 0) {
+        return { dry_run: dryRun, created: 0, updated: 0, unchanged: 0, errors: listedErrors(rowErrors) };
+      }
+      if (!dryRun && applied.created + applied.updated > 0) app.catalogueCache.invalidate();
+      return {
+        dry_run: dryRun,
+        created: applied.created,
+        updated: applied.updated,
+        unchanged: applied.unchanged,
+        errors: [],
+      };
+    },
+  );
+};
+
+export default catalogueRoutes;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UploadedImageSchema } from '../../../shared/schemas/admin-catalogue';
+import { createAuditRepository } from '../../repositories/audit';
+import { createImagesRepository } from '../../repositories/images';
+import { MAX_IMAGE_BYTES, reencodeUploadedImage } from '../../services/uploaded-images';
+import { bearer, errors } from '../common-schemas';
+import { acceptSingleFileUploads } from './single-file-upload';
+
+const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const readUpload = await acceptSingleFileUploads(app, MAX_IMAGE_BYTES);
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Загрузить картинку товара или баннера (JPEG, PNG, WebP, AVIF до 10 МБ); хранится перекодированной в WebP',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadedImageSchema, ...errors(401, 403, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const image = await reencodeUploadedImage(await readUpload(request));
+      await app.database.db.transaction(async (tx) => {
+        await createImagesRepository(tx).save(image, request.userId);
+        await createAuditRepository(tx).record({
+          byUserId: request.userId,
+          action: 'image.upload',
+          entity: 'image',
+          entityId: image.name,
+          after: { name: image.name, width: image.width, height: image.height, bytes: image.data.length },
+        });
+      });
+      return reply.code(201).send({ name: image.name, width: image.width, height: image.height });
+    },
+  );
+};
+
+export default imagesRoutes;

@@ -1,0 +1,54 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, unprocessable } from '../../errors';
+
+const ONE_FILE = 'Приложите ровно один файл';
+
+/** `FST_…` codes of @fastify/multipart's refusals, answered in the shop's words. */
+function refusal(error: unknown, maxBytes: number): ApiError | null {
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError(413, `Файл больше ${Math.round(maxBytes / (1024 * 1024))} МБ`);
+    case 'FST_FILES_LIMIT':
+      return unprocessable(`${ONE_FILE}: в запросе их несколько`);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return unprocessable(`${ONE_FILE} без лишних полей формы`);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return unprocessable('Файл передан не полностью: соединение прервалось');
+  }
+  // busboy's own complaints about a malformed body ("Unexpected end of form", "Malformed part header"…).
+  if (error instanceof Error && !(error instanceof ApiError) && code === undefined) {
+    return unprocessable('Некорректная форма загрузки: файл передан не полностью или повреждён');
+  }
+  return null;
+}
+
+/** The bytes of the request's only file; no file, two files or a broken form → 4xx {detail}. */
+async function readSingleFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!request.isMultipart()) throw new ApiError(415, 'Отправьте файл формой multipart/form-data');
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') file = await part.toBuffer();
+    }
+  } catch (error) {
+    throw refusal(error, maxBytes) ?? error;
+  }
+  if (file === undefined) throw unprocessable(`${ONE_FILE}: в запросе нет файла`);
+  return file;
+}
+
+/**
+ * Lets the calling route plugin (and only it: the storefront's routes keep refusing multipart
+ * with 415) take forms with one file of at most `maxBytes`; answers the function that reads it.
+ */
+export async function acceptSingleFileUploads(
+  app: FastifyInstance,
+  maxBytes: number,
+): Promise<(request: FastifyRequest) => Promise<Buffer>> {
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
+  return (request) => readSingleFile(request, maxBytes);
+}

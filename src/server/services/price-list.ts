@@ -1,0 +1,348 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { LIMITS } from '../../shared/api';
+import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
+import { ApiError, unprocessable } from '../errors';
+import { unzipsWithin } from './zip-limits';
+
+/**
+ * The price list as a file: the export writes it as XLSX or CSV, the import reads either back and
+ * checks every row before anything reaches the database (repositories/price-list.ts).
+ */
+
+export type PriceListFormat = 'xlsx' | 'csv';
+
+/** One variant of one product, a line of the price list. */
+export interface PriceListRow {
+  art: string;
+  name: string;
+  category: string;
+  color: string;
+  size: number;
+  /** Whole kopecks: prices are compared and summed exactly. */
+  priceKopecks: number;
+  stock: number;
+}
+
+/** A line read from a file, with its row number there (the header is row 1 when it comes first). */
+export interface NumberedRow extends PriceListRow {
+  row: number;
+}
+
+export interface RowError {
+  row: number;
+  detail: string;
+}
+
+export const PRICE_LIST_CONTENT_TYPES: Record<PriceListFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** Rows one import may hold: a catalogue many times the demo one, read in seconds. */
+export const MAX_IMPORT_ROWS = 50_000;
+export const MAX_PRICE_LIST_BYTES = 10 * 1024 * 1024;
+/** What an XLSX may unpack into: 50 000 rows take about 25 MB of XML. */
+const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
+/** Errors listed at most; a file with more gets a last line saying how many were left out. */
+const MAX_LISTED_ERRORS = 100;
+const MAX_PRICE_KOPECKS = 999_999_999_999; // numeric(12,2)
+const MAX_SIZE = 10_000;
+const MAX_STOCK = 1_000_000_000;
+const MAX_COLOR_LENGTH = 100;
+const MAX_CATEGORY_LENGTH = 200;
+
+const [ART, NAME, CATEGORY, COLOR, SIZE, PRICE, STOCK] = PRICE_LIST_COLUMNS;
+
+/** Identifies a variant in the file and in the database: article, colour and size. */
+export const variantKey = (row: Pick<PriceListRow, 'art' | 'color' | 'size'>) =>
+  `${row.art}\u0000${row.color}\u0000${row.size}`;
+export const describeVariant = (row: Pick<PriceListRow, 'art' | 'color' | 'size'>) =>
+  `«${row.art}», ${row.color}, ${row.size} см`;
+
+// Spreadsheets run a cell that begins with one of these as a formula (CSV injection, OWASP): the
+// CSV export writes such text behind an apostrophe, the way Excel itself marks text, and the
+// import takes that apostrophe off again, so the text survives the round trip unchanged.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const escapeFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+const unescapeFormula = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
+/** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
+const rublesWithComma = (kopecks: number) => (kopecks / 100).toFixed(2).replace('.', ',');
+
+export async function writePriceList(rows: PriceListRow[], format: PriceListFormat): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Прайс-лист', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const widths = [16, 40, 24, 16, 10, 14, 12];
+  sheet.columns = PRICE_LIST_COLUMNS.map((header, index) => ({ header, width: widths[index] }));
+  sheet.getRow(1).font = { bold: true };
+  if (format === 'xlsx') {
+    // Text goes into string cells, which a spreadsheet never runs as a formula; numbers are numbers.
+    for (const row of rows) {
+      sheet.addRow([row.art, row.name, row.category, row.color, row.size, row.priceKopecks / 100, row.stock]);
+    }
+    sheet.getColumn(6).numFmt = '#,##0.00';
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+  for (const row of rows) {
+    const text = [row.art, row.name, row.category, row.color].map(escapeFormula);
+    sheet.addRow([...text, row.size, rublesWithComma(row.priceKopecks), row.stock]);
+  }
+  // What a Russian Excel opens with a double click: UTF-8 with a BOM (else it guesses Windows-1251),
+  // «;» between fields (the comma is the decimal separator), CRLF, text always in quotes.
+  return Buffer.from(
+    await workbook.csv.writeBuffer({
+      formatterOptions: {
+        delimiter: ';',
+        rowDelimiter: '\r\n',
+        writeBOM: true,
+        quoteColumns: [true, true, true, true, false, false, false],
+      },
+    }),
+  );
+}
+
+type Cell = string | number | null;
+
+/** A spreadsheet cell as text or a number; formulas by their result, anything else refused. */
+function cellValue(value: ExcelJS.CellValue): Cell | Error {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean' || value instanceof Date) return new Error('здесь дата или логическое значение');
+  if ('richText' in value) return cellValue(value.richText.map((run) => run.text).join(''));
+  if ('error' in value) return new Error(`в ячейке ошибка ${value.error}`);
+  if ('result' in value) return cellValue((value.result ?? null) as ExcelJS.CellValue);
+  if ('text' in value) return cellValue(value.text);
+  return new Error('значение не прочитано');
+}
+
+/** Text of a CSV file: UTF-8 (with or without a BOM), or else the Windows-1251 older Excel saves in. */
+function decodeText(file: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
+  } catch {
+    return new TextDecoder('windows-1251').decode(file);
+  }
+}
+
+/** The field separator of the header line: «;» as Russian Excel writes, or «,» or a tab. */
+function csvDelimiter(text: string): string {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  const counts = [';', ',', '\t'].map((delimiter) => [delimiter, header.split(delimiter).length] as const);
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
+const isZip = (file: Buffer) => file.length >= 4 && file.readUInt32BE(0) === 0x504b0304;
+/** Binary files (PDF, images, the old .xls) have NUL bytes early on; text has none. */
+const looksLikeText = (file: Buffer) => !file.subarray(0, 8192).includes(0);
+
+async function readWorksheet(file: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  if (isZip(file)) {
+    if (!unzipsWithin(file, MAX_UNZIPPED_BYTES)) {
+      throw unprocessable(
+        `Файл XLSX повреждён или распаковывается больше чем в ${MAX_UNZIPPED_BYTES / (1024 * 1024)} МБ: сохраните его заново или разделите на части`,
+      );
+    }
+    try {
+      // exceljs types its input as an ArrayBuffer: the file's own bytes, not the pool a Buffer may share.
+      await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+    } catch {
+      throw unprocessable('Файл XLSX повреждён или это не таблица Excel: сохраните его заново и загрузите ещё раз');
+    }
+    const [sheet] = workbook.worksheets;
+    if (!sheet) throw unprocessable('В файле XLSX нет ни одного листа');
+    return sheet;
+  }
+  if (file.length === 0) throw unprocessable('Файл пустой (0 байт)');
+  if (!looksLikeText(file)) {
+    throw new ApiError(415, 'Нужен файл XLSX или CSV (старый формат XLS: сохраните файл как «Книга Excel (.xlsx)»)');
+  }
+  const text = decodeText(file);
+  try {
+    return await workbook.csv.read(Readable.from(Buffer.from(text)), {
+      // Every field stays the text it is: exceljs would otherwise turn «2024-01-01» into a date.
+      map: (value: string) => value,
+      parserOptions: { delimiter: csvDelimiter(text), maxRows: MAX_IMPORT_ROWS + 2 },
+    });
+  } catch {
+    throw unprocessable('Файл CSV не прочитан: проверьте кавычки в значениях');
+  }
+}
+
+type ColumnName = (typeof PRICE_LIST_COLUMNS)[number];
+
+/** Reads one row's cells into a price-list row, or says what is wrong with each bad cell. */
+class RowReader {
+  readonly problems: string[] = [];
+
+  constructor(private readonly cells: Map<ColumnName, Cell | Error>) {}
+
+  private fail(column: ColumnName, what: string): undefined {
+    this.problems.push(`Столбец «${column}»: ${what}`);
+    return undefined;
+  }
+
+  private shown(value: Cell): string {
+    return `«${String(value)}»`;
+  }
+
+  text(column: ColumnName, maxLength: number): string | undefined {
+    const value = this.cells.get(column) ?? null;
+    if (value instanceof Error) return this.fail(column, value.message);
+    if (value === null) return this.fail(column, 'не заполнен');
+    const text = unescapeFormula(String(value).trim());
+    if (text.length > maxLength) return this.fail(column, `длиннее ${maxLength} символов`);
+    if (text.includes('\u0000')) return this.fail(column, 'недопустимый символ');
+    return text;
+  }
+
+  /** A whole number from `min` to `max`, given as a number or as digits (spaces between groups allowed). */
+  integer(column: ColumnName, min: number, max: number, rule: string): number | undefined {
+    const value = this.cells.get(column) ?? null;
+    if (value instanceof Error) return this.fail(column, value.message);
+    if (value === null) return this.fail(column, `не заполнен; нужно ${rule}`);
+    const digits = typeof value === 'number' ? String(value) : value.replace(/[\s\u00a0\u202f]/g, '');
+    const number = /^-?\d+$/.test(digits) ? Number(digits) : Number.NaN;
+    if (!Number.isSafeInteger(number) || number < min || number > max) {
+      return this.fail(column, `${this.shown(value)} — нужно ${rule}`);
+    }
+    return number;
+  }
+
+  /** Rubles with at most two digits of kopecks, more than zero: 1500, 1499,9 or 1 499.90. */
+  priceKopecks(column: ColumnName): number | undefined {
+    const rule = 'цена в рублях больше нуля, не более двух знаков после запятой (например, 1499,90)';
+    const value = this.cells.get(column) ?? null;
+    if (value instanceof Error) return this.fail(column, value.message);
+    if (value === null) return this.fail(column, `не заполнен; нужна ${rule}`);
+    let kopecks: number;
+    if (typeof value === 'number') {
+      kopecks = Math.round(value * 100);
+      if (Math.abs(kopecks - value * 100) > 1e-6) return this.fail(column, `${this.shown(value)} — нужна ${rule}`);
+    } else {
+      const match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(value.replace(/[\s\u00a0\u202f]/g, ''));
+      if (!match) return this.fail(column, `${this.shown(value)} — нужна ${rule}`);
+      kopecks = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+    }
+    if (!Number.isSafeInteger(kopecks) || kopecks <= 0 || kopecks > MAX_PRICE_KOPECKS) {
+      return this.fail(column, `${this.shown(value)} — нужна ${rule}`);
+    }
+    return kopecks;
+  }
+}
+
+function readRow(cells: Map<ColumnName, Cell | Error>): PriceListRow | string[] {
+  const reader = new RowReader(cells);
+  const row = {
+    art: reader.text(ART, LIMITS.artMax),
+    name: reader.text(NAME, LIMITS.nameMax),
+    category: reader.text(CATEGORY, MAX_CATEGORY_LENGTH),
+    color: reader.text(COLOR, MAX_COLOR_LENGTH),
+    size: reader.integer(SIZE, 1, MAX_SIZE, `целое число сантиметров от 1 до ${MAX_SIZE}`),
+    priceKopecks: reader.priceKopecks(PRICE),
+    stock: reader.integer(STOCK, 0, MAX_STOCK, 'целое число штук, 0 или больше'),
+  };
+  if (reader.problems.length > 0) return reader.problems;
+  return row as PriceListRow;
+}
+
+/** At most MAX_LISTED_ERRORS, the last saying how many more there were. */
+export function listedErrors(errors: RowError[]): RowError[] {
+  if (errors.length <= MAX_LISTED_ERRORS) return errors;
+  const shown = errors.slice(0, MAX_LISTED_ERRORS - 1);
+  const next = errors[MAX_LISTED_ERRORS - 1]!;
+  return [
+    ...shown,
+    { row: next.row, detail: `И ещё ошибок: ${errors.length - shown.length}. Исправьте эти и загрузите файл снова` },
+  ];
+}
+
+/**
+ * The rows of an uploaded price list (XLSX or CSV, told apart by content), each checked: the
+ * header names every column (in any order; other columns are ignored), each value is valid, no
+ * variant appears twice, and the rows of one article agree on its name and category. Empty rows
+ * are skipped. Problems that only the database can find are the repository's.
+ */
+export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]; errors: RowError[] }> {
+  const sheet = await readWorksheet(file);
+  const lines: { number: number; raw: ExcelJS.CellValue[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    // exceljs numbers cells from 1: values[0] is always empty.
+    lines.push({ number, raw: (row.values as ExcelJS.CellValue[]).slice(1) });
+  });
+  const header = lines.shift();
+  if (!header) return { rows: [], errors: [{ row: 1, detail: 'Файл пустой: нет ни заголовка, ни строк' }] };
+
+  const headerNames = header.raw.map((value) => {
+    const cell = cellValue(value);
+    return cell === null || cell instanceof Error ? '' : String(cell).trim().toLowerCase();
+  });
+  const indexOf = new Map<ColumnName, number>();
+  for (const column of PRICE_LIST_COLUMNS) {
+    const index = headerNames.indexOf(column.toLowerCase());
+    if (index >= 0) indexOf.set(column, index);
+  }
+  const missing = PRICE_LIST_COLUMNS.filter((column) => !indexOf.has(column));
+  if (missing.length > 0) {
+    return {
+      rows: [],
+      errors: [
+        {
+          row: header.number,
+          detail: `В заголовке нет столбцов: ${missing.map((column) => `«${column}»`).join(', ')}. Первая строка должна называть столбцы: ${PRICE_LIST_COLUMNS.join(', ')}`,
+        },
+      ],
+    };
+  }
+  if (lines.length === 0) return { rows: [], errors: [{ row: header.number, detail: 'В файле нет строк с товарами' }] };
+  if (lines.length > MAX_IMPORT_ROWS) {
+    return {
+      rows: [],
+      errors: [{ row: header.number, detail: `Слишком много строк: не более ${MAX_IMPORT_ROWS} за один раз` }],
+    };
+  }
+
+  const rows: NumberedRow[] = [];
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  const firstOfArticle = new Map<string, NumberedRow>();
+  for (const line of lines) {
+    const cells = new Map(PRICE_LIST_COLUMNS.map((column) => [column, cellValue(line.raw[indexOf.get(column)!])]));
+    if ([...cells.values()].every((cell) => cell === null)) continue;
+    const read = readRow(cells);
+    if (Array.isArray(read)) {
+      errors.push(...read.map((detail) => ({ row: line.number, detail })));
+      continue;
+    }
+    const row = { ...read, row: line.number };
+    const key = variantKey(row);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      errors.push({ row: row.row, detail: `Вариант ${describeVariant(row)} уже есть в строке ${earlier}` });
+      continue;
+    }
+    seen.set(key, row.row);
+    const first = firstOfArticle.get(row.art);
+    if (first && first.name !== row.name) {
+      errors.push({
+        row: row.row,
+        detail: `Столбец «${NAME}»: у артикула «${row.art}» в строке ${first.row} название «${first.name}»; у всех вариантов товара оно одно`,
+      });
+    } else if (first && first.category !== row.category) {
+      errors.push({
+        row: row.row,
+        detail: `Столбец «${CATEGORY}»: у артикула «${row.art}» в строке ${first.row} категория «${first.category}»; у всех вариантов товара она одна`,
+      });
+    } else {
+      if (!first) firstOfArticle.set(row.art, row);
+      rows.push(row);
+    }
+  }
+  if (rows.length === 0 && errors.length === 0) {
+    errors.push({ row: header.number, detail: 'В файле нет строк с товарами' });
+  }
+  return { rows, errors };
+}

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { ApiError, unprocessable } from '../errors';
+import type { StoredImage } from '../repositories/images';
+
+/** The largest picture a manager may upload, in bytes. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * Decoded pixels allowed (width × height): 40 megapixels is more than any phone's photo, and a
+ * decoded RGBA frame of that size (160 MB) is the most one upload may make the server hold.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Pictures are stored no larger than this on either side: the storefront shows them far smaller. */
+const MAX_SIDE = 1600;
+const WEBP_QUALITY = 82;
+
+/** Uploaded pictures are named `u-` + 32 hex digits of the stored bytes' SHA-256 + `.webp`. */
+export const UPLOADED_IMAGE_NAME = /^u-[0-9a-f]{32}\.webp$/;
+
+type AcceptedFormat = 'jpeg' | 'png' | 'webp' | 'avif';
+
+const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
+  data.length >= offset + bytes.length && bytes.every((byte, i) => data[offset + i] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/** An AVIF file is an ISO-BMFF `ftyp` box whose major or compatible brands include avif/avis. */
+function isAvif(data: Buffer): boolean {
+  if (!startsWith(data, ascii('ftyp'), 4)) return false;
+  const boxSize = data.readUInt32BE(0);
+  if (boxSize < 16 || boxSize > Math.min(data.length, 256)) return false;
+  for (let offset = 8; offset + 4 <= boxSize; offset += 4) {
+    // Offset 12 is the minor version, not a brand.
+    if (offset === 12) continue;
+    const brand = data.toString('latin1', offset, offset + 4);
+    if (brand === 'avif' || brand === 'avis') return true;
+  }
+  return false;
+}
+
+/**
+ * The format the file's own first bytes declare; its name and the Content-Type the browser sent
+ * are not asked. Nothing else (SVG, PDF, GIF, TIFF, HEIC…) ever reaches a decoder.
+ */
+export function sniffImageFormat(data: Buffer): AcceptedFormat | null {
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(data, ascii('RIFF')) && startsWith(data, ascii('WEBP'), 8)) return 'webp';
+  if (isAvif(data)) return 'avif';
+  return null;
+}
+
+const unsupported = () => new ApiError(415, 'Неподдерживаемый формат изображения: загрузите JPEG, PNG, WebP или AVIF');
+const unreadable = () =>
+  unprocessable(
+    'Изображение повреждено или обрезано: его не удалось прочитать. Сохраните его заново и загрузите ещё раз',
+  );
+
+/** What sharp's metadata calls the format we sniffed (AVIF is HEIF with the AV1 codec). */
+function metadataMatches(format: AcceptedFormat, metadata: Metadata): boolean {
+  if (format === 'avif') return metadata.format === 'heif' && metadata.compression === 'av1';
+  return metadata.format === format;
+}
+
+/**
+ * Decodes an uploaded picture and writes it anew as WebP: turned upright by its EXIF orientation,
+ * shrunk to fit 1600×1600 (never enlarged), in sRGB, with no metadata (EXIF, GPS, ICC, XMP), so
+ * not one uploaded byte is served as it came. Named by the hash of what is stored.
+ */
+export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage> {
+  if (upload.length === 0) throw unprocessable('Файл пустой (0 байт): выберите изображение');
+  const format = sniffImageFormat(upload);
+  if (!format) throw unsupported();
+
+  // The header only, with no pixel limit: the dimensions are checked below with a clear message.
+  const metadata = await sharp(upload, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw unreadable();
+    });
+  if (!metadataMatches(format, metadata)) throw unsupported();
+  const { width = 0, height = 0 } = metadata;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw unprocessable(
+      `Изображение слишком большое: ${width}×${height} пикселей, допустимо не более ${MAX_IMAGE_PIXELS / 1_000_000} млн пикселей`,
+    );
+  }
+
+  const { data, info } = await sharp(upload, {
+    // Again here, should the header and the pixel data disagree. 'error' refuses truncated and
+    // corrupt pixel data instead of filling it with grey, and lets through the harmless warnings
+    // (stray bytes between JPEG markers) that some cameras' files raise.
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    failOn: 'error',
+    autoOrient: true,
+  })
+    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw unreadable();
+    });
+  const digest = createHash('sha256').update(data).digest('hex');
+  return {
+    name: `u-${digest.slice(0, 32)}.webp`,
+    contentType: 'image/webp',
+    data,
+    width: info.width,
+    height: info.height,
+  };
+}
