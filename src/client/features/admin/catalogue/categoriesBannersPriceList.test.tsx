@@ -3,15 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http } from 'msw';
-import type { AdminBanner, AdminCategory, ImportResult, User } from '@shared/api';
+import type { AdminBanner, AdminCategory, ImportResult } from '@shared/api';
+import { MANAGER } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 import BannersPage from './BannersPage';
 import CategoriesPage from './CategoriesPage';
 import PriceListPage from './PriceListPage';
-
-const MANAGER: User = { id: 3, email: 'anna@example.ru', role: 'manager' };
 
 // antd's App (the toasts) is the back office layout's, around every page.
 const routes = [

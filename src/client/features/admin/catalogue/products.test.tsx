@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http } from 'msw';
-import type { AdminCategory, AdminProduct, User } from '@shared/api';
+import type { AdminCategory, AdminProduct } from '@shared/api';
+import { MANAGER } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -12,8 +13,6 @@ import ProductsPage from './ProductsPage';
 
 // A whole product form is filled in some tests: a few seconds on a busy 2-core machine, beyond Jest's default 5.
 jest.setTimeout(20_000);
-
-const MANAGER: User = { id: 3, email: 'anna@example.ru', role: 'manager' };
 
 // antd's App (the toasts) is the back office layout's, around every page.
 const routes = [
