@@ -227,14 +227,14 @@ export default function BannersPage() {
   ];
 
   return (
-    <Flex vertical gap="middle">
+    <>
       <PageTitle name="Баннеры" />
-      <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={1}>Баннеры</Typography.Title>
+      <div className="admin-page-head">
+        <Typography.Title>Баннеры</Typography.Title>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
           Добавить баннер
         </Button>
-      </Flex>
+      </div>
       {isError && <Alert type="error" showIcon title="Не удалось загрузить баннеры" />}
       {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(null)} />}
       <Table
@@ -247,6 +247,6 @@ export default function BannersPage() {
         scroll={{ x: 'max-content' }}
       />
       {editing && <BannerDialog banner={editing.banner} onClose={() => setEditing(null)} />}
-    </Flex>
+    </>
   );
 }

@@ -159,14 +159,14 @@ export default function CategoriesPage() {
   ];
 
   return (
-    <Flex vertical gap="middle">
+    <>
       <PageTitle name="Категории" />
-      <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={1}>Категории</Typography.Title>
+      <div className="admin-page-head">
+        <Typography.Title>Категории</Typography.Title>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
           Добавить категорию
         </Button>
-      </Flex>
+      </div>
       {isError && <Alert type="error" showIcon title="Не удалось загрузить категории" />}
       {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(null)} />}
       <Table
@@ -179,6 +179,6 @@ export default function CategoriesPage() {
         scroll={{ x: 'max-content' }}
       />
       {editing && <CategoryDialog category={editing.category} onClose={() => setEditing(null)} />}
-    </Flex>
+    </>
   );
 }

@@ -145,11 +145,15 @@ function PriceListImport() {
 /** Импорт и экспорт: the price list out as XLSX or CSV, and back in with a check first. */
 export default function PriceListPage() {
   return (
-    <Flex vertical gap="middle">
+    <>
       <PageTitle name="Импорт и экспорт" />
-      <Typography.Title level={1}>Импорт и экспорт</Typography.Title>
-      <PriceListExport />
-      <PriceListImport />
-    </Flex>
+      <div className="admin-page-head">
+        <Typography.Title>Импорт и экспорт</Typography.Title>
+      </div>
+      <Flex vertical gap="middle">
+        <PriceListExport />
+        <PriceListImport />
+      </Flex>
+    </>
   );
 }

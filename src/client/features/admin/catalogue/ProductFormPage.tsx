@@ -173,13 +173,11 @@ function EditProduct({ id }: { id: number }) {
   return (
     <>
       <PageTitle name={`Товар ${product.art}`} />
-      <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
-        <Flex align="center" gap="small">
-          <Typography.Title level={1}>{product.name}</Typography.Title>
-          {product.hidden && <Tag>Скрыт</Tag>}
-        </Flex>
+      <div className="admin-page-head">
+        <Typography.Title>{product.name}</Typography.Title>
+        {product.hidden && <Tag>Скрыт</Tag>}
         <VisibilityButton product={product} />
-      </Flex>
+      </div>
       {failure && <Alert type="error" showIcon title={failure} />}
       <ProductForm key={fulfilledTimeStamp} product={product} onFailure={setFailure} />
     </>
@@ -191,7 +189,9 @@ function NewProduct() {
   return (
     <>
       <PageTitle name="Новый товар" />
-      <Typography.Title level={1}>Новый товар</Typography.Title>
+      <div className="admin-page-head">
+        <Typography.Title>Новый товар</Typography.Title>
+      </div>
       {failure && <Alert type="error" showIcon title={failure} />}
       <ProductForm onFailure={setFailure} />
     </>

@@ -92,35 +92,41 @@ export default function ProductsPage() {
     });
 
   return (
-    <Flex vertical gap="middle">
+    <>
       <PageTitle name="Товары" listPage={page} />
-      <Flex className="catalogue-admin-head" justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={1}>Товары</Typography.Title>
+      <div className="admin-page-head">
+        <Typography.Title>Товары</Typography.Title>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(adminPath('productNew'))}>
           Добавить товар
         </Button>
-      </Flex>
-      <Flex gap="small" wrap>
-        <Input.Search
-          key={q}
-          defaultValue={q}
-          allowClear
-          placeholder="Артикул или название"
-          aria-label="Поиск по артикулу или названию"
-          enterButton="Найти"
-          style={{ maxWidth: 420 }}
-          onSearch={(value) => show({ q: value.trim() || undefined })}
-        />
-        <Select
-          allowClear
-          placeholder="Все категории"
-          aria-label="Категория"
-          style={{ minWidth: 220 }}
-          value={category}
-          options={categories?.map(({ name }) => ({ value: name, label: name }))}
-          onChange={(value?: string) => show({ category: value })}
-        />
-      </Flex>
+      </div>
+      <div role="search" className="admin-filters" aria-label="Отбор товаров">
+        <div className="admin-filter admin-filter-search">
+          <label htmlFor="products-q">Артикул или название</label>
+          <Input.Search
+            // Typed text is the box's own until submitted; a new address (Back) shows its q.
+            key={q}
+            id="products-q"
+            defaultValue={q}
+            allowClear
+            enterButton="Найти"
+            maxLength={200}
+            onSearch={(value) => show({ q: value.trim() || undefined })}
+          />
+        </div>
+        <div className="admin-filter">
+          <label htmlFor="products-category">Категория</label>
+          <Select
+            id="products-category"
+            allowClear
+            placeholder="Все категории"
+            style={{ minWidth: 220 }}
+            value={category}
+            options={categories?.map(({ name }) => ({ value: name, label: name }))}
+            onChange={(value?: string) => show({ category: value })}
+          />
+        </div>
+      </div>
       {isError && <Alert type="error" showIcon title="Не удалось загрузить товары" />}
       <Table
         rowKey="id"
@@ -129,7 +135,10 @@ export default function ProductsPage() {
         loading={isFetching}
         locale={{ emptyText: 'Товаров не найдено' }}
         scroll={{ x: 'max-content' }}
-        onRow={(product) => ({ onClick: () => navigate(adminProductPath(product.id)), style: { cursor: 'pointer' } })}
+        onRow={(product) => ({
+          onClick: () => navigate(adminProductPath(product.id)),
+          className: 'admin-clickable-row',
+        })}
         pagination={{
           current: page + 1,
           pageSize: PAGE_SIZE,
@@ -139,6 +148,6 @@ export default function ProductsPage() {
           onChange: (next) => show({ page: next > 1 ? String(next) : undefined }),
         }}
       />
-    </Flex>
+    </>
   );
 }
