@@ -224,6 +224,35 @@ describe('Cart page: contents (SPEC §2)', () => {
   });
 });
 
+describe('Cart page: a product taken off sale (issue 18)', () => {
+  test('its line says «Товар снят с продажи», cannot be changed, and stays out of the total and the checkout', async () => {
+    // Over the stock too: an off-sale line blocks nothing, it is simply not ordered.
+    const { user, router } = await openCart([
+      BEAR,
+      { ...HARE, count: 3, available: false, variant: { ...HARE.variant, stock: 0 } },
+    ]);
+    server.use(http.get(`${API}/products/BEAR-01`, () => json(product())));
+    const hare = line('Заяц');
+    expect(within(hare).getByText('Товар снят с продажи')).toBeInTheDocument();
+    expect(within(hare).queryByText('Нет в наличии')).not.toBeInTheDocument();
+    expect(plus('Заяц')).toBeDisabled();
+    expect(within(hare).getByRole('button', { name: /^Удалить: Заяц/ })).toBeEnabled();
+    expect(within(line('Мишка Тедди')).queryByText('Товар снят с продажи')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 500₽');
+    expect(screen.getByText('Товары, снятые с продажи, не войдут в заказ.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Оформить заказ' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(new URLSearchParams(router.state.location.search).get('items')).toBe('BEAR-01:101:1');
+  });
+
+  test('with nothing left on sale, the checkout is off', async () => {
+    await openCart([{ ...BEAR, available: false }]);
+    expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 0₽');
+  });
+});
+
 describe('Cart page: changing quantities (SPEC §4, §9)', () => {
   test('plus and minus change the count, line total and summary at once, before any request', async () => {
     const { user, puts } = await openCart([BEAR, HARE]);

@@ -68,6 +68,7 @@ export function cartItem(overrides: Partial<CartItem> & { price?: number } = {})
     variant: { price, color: 'Коричневый', size: 30, stock: 100 },
     variant_id: 101,
     price_when_added: price,
+    available: true,
     ...rest,
   };
 }

@@ -91,3 +91,65 @@ export class SessionExpiredError extends DomainError {
     super(detail);
   }
 }
+
+/** A product, variant, category or banner of the back office that does not exist. */
+export class CatalogueItemNotFoundError extends DomainError {}
+
+export class ArtTakenError extends DomainError {
+  constructor(art: string) {
+    super(`Артикул «${art}» уже есть у другого товара`);
+  }
+}
+
+/** A product has one variant per colour and size. */
+export class VariantTakenError extends DomainError {
+  constructor(color: string, size: number) {
+    super(`У товара уже есть вариант «${color}, ${size} см»`);
+  }
+}
+
+/** Deleting a product's only variant would leave the storefront a product nobody can choose. */
+export class LastVariantError extends DomainError {
+  constructor() {
+    super('У товара должен остаться хотя бы один вариант');
+  }
+}
+
+/** Order lines point at their variant, so an ordered variant stays; a stock of 0 takes it off sale. */
+export class VariantOrderedError extends DomainError {
+  constructor(color: string, size: number, orders: number) {
+    super(
+      `Вариант «${color}, ${size} см» есть в заказах (${orders}), поэтому удалить его нельзя. ` +
+        'Поставьте остаток 0: заказать его больше не смогут.',
+    );
+  }
+}
+
+export class UnknownCategoryError extends DomainError {
+  constructor(name: string) {
+    super(`Категории «${name}» нет`);
+  }
+}
+
+export class CategoryNameTakenError extends DomainError {
+  constructor(name: string) {
+    super(`Категория «${name}» уже есть`);
+  }
+}
+
+/** Products keep their category (hidden ones too, for the orders that hold them). */
+export class CategoryNotEmptyError extends DomainError {
+  constructor(name: string, products: number) {
+    super(
+      `В категории «${name}» ещё есть товары (${products}, считая снятые с продажи): ` +
+        'перенесите их в другую категорию, прежде чем удалять эту.',
+    );
+  }
+}
+
+/** A manager has taken the product off sale: it stays in carts, but cannot be ordered or added. */
+export class ProductHiddenError extends DomainError {
+  constructor(name: string) {
+    super(`Товар «${name}» снят с продажи`);
+  }
+}

@@ -1,10 +1,11 @@
-import { OutOfStockError, ProductNotFoundError, VariantProductMismatchError } from './errors';
+import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
 import { mergeLines, priceOrder, type StockedVariant } from './order-pricing';
 
 const bear: StockedVariant = {
   id: 11,
   productId: 1,
   productName: 'Мишка',
+  productHidden: false,
   color: 'бурый',
   size: 30,
   price: '199.90',
@@ -14,6 +15,7 @@ const hare: StockedVariant = {
   id: 21,
   productId: 2,
   productName: 'Заяц',
+  productHidden: false,
   color: 'белый',
   size: 25,
   price: '0.10',
@@ -72,6 +74,13 @@ describe('priceOrder', () => {
     expect(() => priceOrder([12], ordered, stocked)).toThrow(OutOfStockError);
     expect(() => priceOrder([12], ordered, stocked)).toThrow(
       'Недостаточно товара «Мишка» (бурый, 50 см): в наличии 1 шт., заказано 2 шт.',
+    );
+  });
+
+  it('refuses a product taken off sale, naming it, even with stock left', () => {
+    const hidden = new Map([[21, { ...hare, productHidden: true }]]);
+    expect(() => priceOrder([21], mergeLines([{ product_id: 2, variant_id: 21, quantity: 1 }]), hidden)).toThrow(
+      new ProductHiddenError('Заяц'),
     );
   });
 

@@ -1,6 +1,6 @@
 import type { OrderItemPayload } from '../../shared/api';
 import { toKopecks } from '../money';
-import { OutOfStockError, ProductNotFoundError, VariantProductMismatchError } from './errors';
+import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
 
 export interface OrderedQuantity {
   productId: number;
@@ -12,6 +12,8 @@ export interface StockedVariant {
   id: number;
   productId: number;
   productName: string;
+  /** Taken off sale by a manager: it stays in carts but cannot be ordered. */
+  productHidden: boolean;
   color: string;
   size: number;
   /** Decimal rubles, as stored. */
@@ -59,6 +61,7 @@ export function priceOrder(
     const line = ordered.get(variantId)!;
     const variant = stocked.get(variantId);
     if (!variant || variant.productId !== line.productId) throw new ProductNotFoundError(variantId, line.productId);
+    if (variant.productHidden) throw new ProductHiddenError(variant.productName);
     if (variant.stock < line.quantity) {
       throw new OutOfStockError(
         { name: variant.productName, color: variant.color, size: variant.size, stock: variant.stock },

@@ -2,9 +2,12 @@ import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
 import { seedDemoCatalogue } from '../db/seed/seed';
 import { createAddressesRepository } from '../repositories/addresses';
+import { createAdminProductsRepository } from '../repositories/admin-products';
+import { createAuditRepository } from '../repositories/audit';
 import { createBannersRepository } from '../repositories/banners';
 import { createCartRepository } from '../repositories/cart';
 import { createInvoicesRepository } from '../repositories/invoices';
+import { createCategoriesRepository } from '../repositories/categories';
 import { createOrdersRepository } from '../repositories/orders';
 import { createProductsRepository } from '../repositories/products';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
@@ -16,9 +19,12 @@ import { createUsersRepository } from '../repositories/users';
 function createRepositories(db: Database) {
   return {
     addresses: createAddressesRepository(db),
+    adminProducts: createAdminProductsRepository(db),
+    audit: createAuditRepository(db),
     banners: createBannersRepository(db),
     cart: createCartRepository(db),
     invoices: createInvoicesRepository(db),
+    categories: createCategoriesRepository(db),
     orders: createOrdersRepository(db),
     products: createProductsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),

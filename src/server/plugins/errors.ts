@@ -1,19 +1,28 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  ArtTakenError,
+  CatalogueItemNotFoundError,
+  CategoryNameTakenError,
+  CategoryNotEmptyError,
   DomainError,
   IdempotencyConflictError,
   InvoiceAlreadyIssuedError,
   InvoiceRequiredError,
+  LastVariantError,
   OrderNotCancellableError,
   OrderNotFoundError,
   OrderTransitionError,
   OutOfStockError,
+  ProductHiddenError,
   ProductNotFoundError,
   SessionExpiredError,
   SupplierRequisitesMissingError,
+  UnknownCategoryError,
   UserNotFoundError,
+  VariantOrderedError,
   VariantProductMismatchError,
+  VariantTakenError,
 } from '../domain/errors';
 import { ApiError } from '../errors';
 import { describeValidationError } from './validation';
@@ -88,6 +97,15 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [IdempotencyConflictError, 422],
   [SessionExpiredError, 401],
   [UserNotFoundError, 404],
+  [ProductHiddenError, 409],
+  [CatalogueItemNotFoundError, 404],
+  [ArtTakenError, 409],
+  [VariantTakenError, 409],
+  [LastVariantError, 409],
+  [VariantOrderedError, 409],
+  [CategoryNameTakenError, 409],
+  [CategoryNotEmptyError, 409],
+  [UnknownCategoryError, 422],
 ]);
 
 function classify(error: FastifyError): [number, string] {

@@ -26,6 +26,7 @@ export function createCartRepository(db: Queryable) {
         name: products.name,
         description: products.description,
         image: products.image,
+        hiddenAt: products.hiddenAt,
       })
       .from(cartItems)
       .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -40,6 +41,7 @@ export function createCartRepository(db: Queryable) {
       variant: { price: Number(row.price), color: row.color, size: row.size, stock: row.stock },
       variant_id: row.variantId,
       price_when_added: Number(row.priceWhenAdded),
+      available: row.hiddenAt === null,
     }));
   }
 
@@ -48,7 +50,10 @@ export function createCartRepository(db: Queryable) {
     async get(userId: number): Promise<Cart> {
       const items = await selectLines(eq(cartItems.userId, userId));
       // Each line total is whole kopecks / 100, so rounding it back to kopecks is exact.
-      const totalKopecks = items.reduce((sum, item) => sum + Math.round(item.item_total * 100), 0);
+      // A line taken off sale cannot be ordered, so it is not in the total.
+      const totalKopecks = items
+        .filter((item) => item.available)
+        .reduce((sum, item) => sum + Math.round(item.item_total * 100), 0);
       return { items, total_price: kopecksToRubles(totalKopecks) };
     },
 

@@ -11,6 +11,7 @@ import type {
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import type { Database, Transaction } from '../db/database';
+import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
 import {
@@ -23,7 +24,7 @@ import {
 } from '../domain/order-workflow';
 import { mergeLines, priceOrder, type PricedOrder, type StockedVariant } from '../domain/order-pricing';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
-import { CATALOGUE_CHANNEL } from '../services/catalogue-cache';
+import { announceCatalogueChange } from '../services/catalogue-cache';
 import { variantColumns } from './products';
 
 export interface NewOrder {
@@ -89,14 +90,6 @@ function toSummary(row: SummaryRow): OrderSummary {
   };
 }
 
-/**
- * Tells every process of the shop, once the transaction commits, that stock (or anything else
- * the storefront's catalogue shows) has changed.
- */
-export async function announceStockChange(tx: Transaction): Promise<void> {
-  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
-}
-
 async function returnStock(tx: Transaction, orderId: number): Promise<void> {
   const lines = await tx
     .select({ variantId: orderLines.variantId, productId: orderLines.productId, quantity: orderLines.quantity })
@@ -140,7 +133,11 @@ async function findEarlierOrder(
 /** Locks the ordered variants in id order, so that concurrent orders cannot deadlock. */
 async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<number, StockedVariant>> {
   const locked = await tx
-    .select({ ...variantColumns, productName: products.name })
+    .select({
+      ...variantColumns,
+      productName: products.name,
+      productHidden: sql<boolean>`${products.hiddenAt} is not null`,
+    })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(inArray(variants.id, variantIds))
@@ -197,7 +194,7 @@ async function writeOrder(
     })),
   );
   await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.variantId, variantIds)));
-  await announceStockChange(tx);
+  await announceCatalogueChange(tx);
   return {
     id: created!.id,
     total_price: kopecksToRubles(priced.totalKopecks),
@@ -229,7 +226,7 @@ export async function changeStatusLocked(
   assertStatusChange(order.id, from, change.to, change.source);
   if (change.to === CANCELLED_STATUS) {
     await returnStock(tx, order.id);
-    await announceStockChange(tx);
+    await announceCatalogueChange(tx);
   }
   await tx.update(orders).set({ status: change.to, updatedAt: new Date() }).where(eq(orders.id, order.id));
   await tx.insert(orderStatusHistory).values({
@@ -254,13 +251,11 @@ export interface ManagerOrderFilter {
   limit: number;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** `q` is an order number (with or without «#»), or part of an e-mail, a company name or an ИНН. */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim().replace(/^(№|#)\s*/, '');
   if (!text) return undefined;
-  const pattern = likePattern(text);
+  const pattern = `%${escapeLike(text)}%`;
   const number = /^\d{1,10}$/.test(text) ? Number(text) : 0;
   return or(
     number >= 1 && number <= MAX_ID ? eq(orders.id, number) : undefined,

@@ -11,7 +11,7 @@ import {
   type RowError,
 } from '../services/price-list';
 import { createAuditRepository } from './audit';
-import { announceStockChange } from './orders';
+import { announceCatalogueChange } from '../services/catalogue-cache';
 
 /** Shown until a manager uploads a real picture for a product the price list created (assets/images). */
 export const NEW_PRODUCT_IMAGE = 'no-photo.svg';
@@ -338,7 +338,7 @@ export function createPriceListRepository(db: Database) {
             entityId: null,
             ...auditedImport(plan, newArticles),
           });
-          await announceStockChange(tx);
+          await announceCatalogueChange(tx);
           return { ...outcome, errors: [] };
         });
       } catch (error) {

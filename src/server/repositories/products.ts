@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { categories, products, variants } from '../db/schema';
@@ -112,7 +112,13 @@ export function createProductsRepository(db: Queryable) {
 
     async findVariant(variantId: number) {
       const [row] = await db
-        .select({ id: variants.id, productId: variants.productId, stock: variants.stock, name: products.name })
+        .select({
+          id: variants.id,
+          productId: variants.productId,
+          stock: variants.stock,
+          name: products.name,
+          hidden: sql<boolean>`${products.hiddenAt} is not null`,
+        })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
         .where(eq(variants.id, variantId));

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/database';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -35,8 +37,16 @@ export class CachedAnswer {
   }
 }
 
-/** The channel on which an order's transaction announces, at commit, that stock has changed. */
+/**
+ * The channel on which a transaction that changes the catalogue (an order taking stock, a manager's
+ * edit) announces, at commit, that every process must drop its cached answers.
+ */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+/** Call it inside the changing transaction: PostgreSQL delivers the notice only if it commits. */
+export async function announceCatalogueChange(tx: Queryable): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
+}
 
 /**
  * Bodies kept, in bytes: bounded by size, not count, because one page of 100 products weighs as

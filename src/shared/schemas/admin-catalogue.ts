@@ -59,7 +59,14 @@ export const ProductCreateBody = Type.Object({
   variants: Type.Array(VariantBody, { minItems: 1, maxItems: 500 }),
 });
 
-export const ProductPatchBody = Type.Partial(Type.Omit(ProductCreateBody, ['variants']), { minProperties: 1 });
+export const ProductPatchBody = Type.Partial(
+  Type.Object({
+    ...Type.Omit(ProductCreateBody, ['variants']).properties,
+    // The way back for a product hidden by DELETE (and the same as DELETE when true).
+    hidden: Type.Boolean({ description: 'Снять с витрины (true) или вернуть на витрину (false)' }),
+  }),
+  { minProperties: 1 },
+);
 
 export const AdminCategorySchema = Type.Object({
   id: Type.Integer(),

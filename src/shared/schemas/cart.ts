@@ -24,6 +24,8 @@ export const CartItemSchema = Type.Object({
   }),
   variant_id: Type.Integer(),
   price_when_added: Type.Number({ description: 'Цена, когда вариант положили в корзину, ₽' }),
+  // Beyond SPEC §3 (issue 18): a product a manager has hidden stays in the cart, but cannot be ordered.
+  available: Type.Boolean({ description: 'false: товар снят с продажи, заказать его нельзя' }),
 });
 
 export const CartSchema = Type.Object({ items: Type.Array(CartItemSchema), total_price: Type.Number() });

@@ -97,6 +97,8 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
   const setCount = (next: number, typed = false) =>
     dispatch(cartQuantityEdited({ itemId: item.id, count: next, serverCount: item.count, typed }));
   const name = lineName(item);
+  // Taken off sale: the line stays for the buyer to see and delete, but cannot be changed or ordered.
+  const offSale = !item.available;
   return (
     <li className="cart-line" role="listitem">
       <div className="cart-line-text">
@@ -109,12 +111,17 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
             Не сохранено
           </Tag>
         )}
-        {count > item.variant.stock && <StockShortage item={item} onReduce={(stock) => setCount(stock, true)} />}
+        {offSale ? (
+          <Tag className="cart-line-off-sale">Товар снят с продажи</Tag>
+        ) : (
+          count > item.variant.stock && <StockShortage item={item} onReduce={(stock) => setCount(stock, true)} />
+        )}
       </div>
       <Flex align="center" gap={4} className="cart-line-stepper">
         <Button
           icon={<MinusOutlined aria-hidden />}
           aria-label={`Уменьшить количество: ${name}`}
+          disabled={offSale}
           onClick={() => setCount(count - 1)}
         />
         <InputNumber
@@ -126,6 +133,7 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
           precision={0}
           inputMode="numeric"
           value={count}
+          disabled={offSale}
           // min 1: an emptied field or a typed 0 is not a deletion (the field never reports it);
           // only the delete button and − at 1 delete (SPEC §4).
           onChange={(typed) => typed !== null && setCount(typed, true)}
@@ -133,6 +141,7 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
         <Button
           icon={<PlusOutlined aria-hidden />}
           aria-label={`Увеличить количество: ${name}`}
+          disabled={offSale}
           onClick={() => setCount(count + 1)}
         />
       </Flex>
@@ -183,7 +192,9 @@ const toKopecks = (rubles: number) => Math.round(rubles * 100);
 function CartSummary({ items }: { items: CartItem[] }) {
   const pending = useAppSelector(selectPendingEdits);
   const navigate = useNavigate();
-  const lines = linesWithEdits(items, pending);
+  // What the order would take: lines taken off sale are left out (the server refuses them).
+  const lines = linesWithEdits(items, pending).filter((line) => line.item.available);
+  const someOffSale = items.some((item) => !item.available);
   const units = lines.reduce((sum, line) => sum + line.count, 0);
   const totalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.item.variant.price) * line.count, 0);
   const shortOfStock = lines.some((line) => line.count > line.item.variant.stock);
@@ -205,7 +216,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
         block
         className="cart-checkout"
         onClick={checkout}
-        disabled={shortOfStock}
+        disabled={shortOfStock || lines.length === 0}
         aria-describedby={shortOfStock ? 'cart-checkout-blocked' : undefined}
       >
         Оформить заказ
@@ -213,6 +224,11 @@ function CartSummary({ items }: { items: CartItem[] }) {
       {shortOfStock && (
         <Typography.Paragraph id="cart-checkout-blocked" type="danger" className="cart-checkout-blocked">
           В некоторых строках больше товара, чем есть на складе: уменьшите количество, чтобы оформить заказ.
+        </Typography.Paragraph>
+      )}
+      {someOffSale && (
+        <Typography.Paragraph type="secondary" className="cart-checkout-blocked">
+          Товары, снятые с продажи, не войдут в заказ.
         </Typography.Paragraph>
       )}
     </Card>

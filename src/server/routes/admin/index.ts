@@ -1,9 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import auditRoutes from './audit';
+import bannersRoutes from './banners';
 import catalogueRoutes from './catalogue';
+import categoriesRoutes from './categories';
 import imagesRoutes from './images';
 import ordersRoutes from './orders';
+import productsRoutes from './products';
 import settingsRoutes from './settings';
+import variantsRoutes from './variants';
 
 /**
  * The back office's API. Every route under it is for managers only: the hook runs before the body
@@ -12,9 +17,14 @@ import settingsRoutes from './settings';
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticateManager);
   await app.register(ordersRoutes, { prefix: '/orders' });
-  await app.register(settingsRoutes, { prefix: '/settings' });
+  await app.register(productsRoutes, { prefix: '/products' });
+  await app.register(variantsRoutes, { prefix: '/variants' });
+  await app.register(categoriesRoutes, { prefix: '/categories' });
+  await app.register(bannersRoutes, { prefix: '/banners' });
+  await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(imagesRoutes, { prefix: '/images' });
   await app.register(catalogueRoutes, { prefix: '/catalogue' });
+  await app.register(settingsRoutes, { prefix: '/settings' });
 };
 
 // Encapsulated (its hook stays on its own routes), and named so that its dependencies are checked.

@@ -101,8 +101,9 @@ describe('cart', () => {
     expect(Object.keys(cart).sort()).toEqual(['items', 'total_price']);
     expect(cart.items).toHaveLength(1);
     const [line] = cart.items;
-    // SPEC §3's fields, and the price when added (issue 17).
+    // SPEC §3's fields, the price when added (issue 17), and whether it is still on sale (issue 18).
     expect(Object.keys(line!).sort()).toEqual([
+      'available',
       'count',
       'id',
       'item_total',
@@ -125,6 +126,7 @@ describe('cart', () => {
       variant: { price: variant.price, color: variant.color, size: variant.size, stock: variant.stock },
       variant_id: variant.id,
       price_when_added: variant.price,
+      available: true,
     });
     expect(cart.total_price).toBe(line!.item_total);
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { LIMITS } from '../../../shared/api';
+import { ProductHiddenError } from '../../domain/errors';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import * as schema from './schema';
@@ -34,6 +35,7 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!variant || variant.productId !== product_id) {
       throw unprocessable(`Не удалось найти вариант с id=${variant_id} для продукта ${product_id}`);
     }
+    if (variant.hidden) throw new ProductHiddenError(variant.name);
     if (variant.stock === 0) throw conflict(`Товара «${variant.name}» нет в наличии`);
     const result = await cart.add(request.userId, product_id, variant_id, count);
     if (result.status === 'over-limit') {

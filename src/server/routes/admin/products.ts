@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../errors';
+import * as schema from './catalogue-schema';
+import { checkedProduct, checkedProductPatch, checkedVariant } from './catalogue-input';
+
+/**
+ * Products (/api/v1/admin/products). Each change commits, then drops this process's catalogue
+ * cache before answering (other processes drop theirs on the transaction's NOTIFY), so the
+ * storefront shows it at once.
+ */
+const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { adminProducts } = app.repositories;
+
+  app.get('/', { schema: schema.listProducts }, (request) => adminProducts.list(request.query));
+
+  app.get('/:id', { schema: schema.getProduct }, async (request) => {
+    const product = await adminProducts.find(request.params.id);
+    if (!product) throw notFound('Товар не найден');
+    return product;
+  });
+
+  app.post('/', { schema: schema.createProduct }, async (request, reply) => {
+    const created = await adminProducts.create(await checkedProduct(app, request.body), request.userId);
+    app.catalogueCache.invalidate();
+    return reply.code(201).send(created);
+  });
+
+  app.patch('/:id', { schema: schema.updateProduct }, async (request) => {
+    const patch = await checkedProductPatch(app, request.body);
+    const updated = await adminProducts.update(request.params.id, patch, request.userId);
+    app.catalogueCache.invalidate();
+    return updated;
+  });
+
+  app.delete('/:id', { schema: schema.hideProduct }, async (request) => {
+    const hidden = await adminProducts.hide(request.params.id, request.userId);
+    app.catalogueCache.invalidate();
+    return hidden;
+  });
+
+  app.post('/:id/variants', { schema: schema.addVariant }, async (request, reply) => {
+    const variant = checkedVariant(request.body);
+    const added = await adminProducts.addVariant(request.params.id, variant, request.userId);
+    app.catalogueCache.invalidate();
+    return reply.code(201).send(added);
+  });
+};
+
+export default productsRoutes;
