@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { imageUrl, type AdminBanner, type BannerFields } from '@shared/api';
+import { bannerUrlProblem } from '@shared/catalogue';
 import { API_HOST } from '@/api/config';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageTitle } from '@/components/PageTitle';
@@ -35,10 +36,6 @@ interface BannerForm {
   position?: number | null;
   active: boolean;
 }
-
-// The storefront opens a shop page («/catalog») in the app and anything else as a plain link: only
-// those two kinds are taken, so no «javascript:» address ever reaches a buyer's click.
-const LINK = /^(\/|https?:\/\/)/i;
 
 const bannerName = ({ id }: AdminBanner) => `Баннер №${id}`;
 
@@ -115,7 +112,12 @@ function BannerDialog({ banner, onClose }: { banner?: AdminBanner; onClose(): vo
           name="url"
           extra="Страница магазина (/catalog) или полный адрес (https://…); пусто — без ссылки"
           rules={[
-            { pattern: LINK, message: 'Ссылка начинается с «/» или с http(s)://' },
+            {
+              validator: async (_rule, url?: string) => {
+                const problem = url?.trim() ? bannerUrlProblem(url.trim()) : null;
+                if (problem) throw new Error(problem);
+              },
+            },
             { max: CATALOGUE_LIMITS.urlMax, message: `Не длиннее ${CATALOGUE_LIMITS.urlMax} символов` },
           ]}
         >

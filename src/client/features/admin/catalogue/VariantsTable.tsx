@@ -1,12 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Table, type FormListFieldData, type FormRule } from 'antd';
+import { priceProblem } from '@shared/catalogue';
 import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
 import { emptyVariant, type VariantRow } from './productFormValues';
 import './catalogueAdmin.css';
 
-const { colorMax, sizeMin, sizeMax, priceMin, priceMax, stockMax } = CATALOGUE_LIMITS;
+const { colorMax, sizeMin, sizeMax, priceMax, stockMax } = CATALOGUE_LIMITS;
 
-// The server's rules (VariantBody): a size and a stock are whole numbers, a price has at most kopecks.
+// The server's rules (VariantBody, and priceProblem shared with it): a size and a stock are whole
+// numbers, a price is above 0 with at most kopecks.
 const colorRules: FormRule[] = [{ required: true, whitespace: true, message: 'Укажите цвет' }];
 const sizeRules: FormRule[] = [
   { required: true, message: 'Укажите размер' },
@@ -14,13 +16,13 @@ const sizeRules: FormRule[] = [
 ];
 const priceRules: FormRule[] = [
   { required: true, message: 'Укажите цену' },
-  { type: 'number', min: priceMin, max: priceMax, message: 'Цена должна быть больше нуля' },
   {
     validator: async (_rule, price?: number | null) => {
-      if (typeof price === 'number' && Math.abs(Math.round(price * 100) - price * 100) > 1e-6)
-        throw new Error('Цена — в рублях с копейками, не больше двух знаков после запятой');
+      const problem = typeof price === 'number' ? priceProblem(price) : null;
+      if (problem) throw new Error(problem);
     },
   },
+  { type: 'number', max: priceMax, message: 'Слишком большая цена' },
 ];
 const stockRules: FormRule[] = [
   { required: true, message: 'Укажите остаток' },

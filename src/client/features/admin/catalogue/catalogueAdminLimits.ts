@@ -7,7 +7,6 @@ export const CATALOGUE_LIMITS = {
   colorMax: 100,
   sizeMin: 1,
   sizeMax: 10_000,
-  priceMin: 0.01,
   priceMax: 9_999_999_999.99,
   stockMax: 1_000_000_000,
   textMax: 10_000,

@@ -125,7 +125,7 @@ describe('Баннеры (back office)', () => {
     expect(await patches.last!.json()).toEqual({ active: false });
   });
 
-  test('refuses a link that is neither a shop page nor http(s)', async () => {
+  test("refuses a link that is neither a shop page nor http(s), by the server's own rule", async () => {
     const creations = recorder();
     const { user } = openAt(
       '/admin/banners',
@@ -145,7 +145,11 @@ describe('Баннеры (back office)', () => {
     await within(dialog).findByRole('img', { name: 'Картинка баннера' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Ссылка' }), 'javascript:alert(1)');
     await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
-    expect(await within(dialog).findByText('Ссылка начинается с «/» или с http(s)://')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Ссылка баннера: путь на сайте, начинающийся с «/», или адрес http:// либо https://',
+      ),
+    ).toBeInTheDocument();
     expect(creations.calls).toHaveLength(0);
 
     await user.clear(within(dialog).getByRole('textbox', { name: 'Ссылка' }));

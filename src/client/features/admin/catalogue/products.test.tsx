@@ -233,7 +233,7 @@ describe('The product form (back office)', () => {
 
     expect(await screen.findByText('Цена должна быть больше нуля')).toBeInTheDocument();
     expect(screen.getByText('Остаток — целое число, не меньше нуля')).toBeInTheDocument();
-    expect(screen.getByText('Цена — в рублях с копейками, не больше двух знаков после запятой')).toBeInTheDocument();
+    expect(screen.getByText('Цена 100.555 ₽: не больше двух знаков после запятой (копейки)')).toBeInTheDocument();
     expect(await screen.findByText('Вариант «Белый, 25 см» указан дважды')).toBeInTheDocument();
     expect(creations.calls).toHaveLength(0);
   });
