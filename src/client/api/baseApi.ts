@@ -19,6 +19,9 @@ export const baseApi = createApi({
     'AdminOrder',
     'SupplierRequisites',
     'Audit',
+    'AdminProduct',
+    'AdminCategory',
+    'AdminBanner',
   ],
   endpoints: () => ({}),
 });

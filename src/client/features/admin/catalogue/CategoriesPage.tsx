@@ -1,0 +1,184 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import type { AdminCategory, CategoryFields } from '@shared/api';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { PageTitle } from '@/components/PageTitle';
+import {
+  useCreateCategoryMutation,
+  useDeleteCategoryMutation,
+  useGetAdminCategoriesQuery,
+  useUpdateCategoryMutation,
+} from './catalogueAdminApi';
+import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
+import './catalogueAdmin.css';
+
+interface CategoryForm {
+  name: string;
+  position?: number | null;
+}
+
+/** Only what the dialog changed; nothing when nothing did. */
+function categoryChanges(category: AdminCategory, { name, position }: CategoryForm): Partial<CategoryFields> {
+  const changes: Partial<CategoryFields> = {};
+  if (name.trim() !== category.name) changes.name = name.trim();
+  if (typeof position === 'number' && position !== category.position) changes.position = position;
+  return changes;
+}
+
+// Mounted afresh for each opening, so its form starts from the category being changed.
+function CategoryDialog({ category, onClose }: { category?: AdminCategory; onClose(): void }) {
+  const [form] = Form.useForm<CategoryForm>();
+  const { message } = App.useApp();
+  const [create, creating] = useCreateCategoryMutation();
+  const [update, updating] = useUpdateCategoryMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (values: CategoryForm) => {
+    setFailure(null);
+    try {
+      if (!category) {
+        const position = typeof values.position === 'number' ? { position: values.position } : {};
+        await create({ name: values.name.trim(), ...position }).unwrap();
+        message.success('Категория добавлена');
+      } else {
+        const patch = categoryChanges(category, values);
+        if (Object.keys(patch).length) {
+          await update({ id: category.id, patch }).unwrap();
+          message.success('Категория сохранена');
+        }
+      }
+      onClose();
+    } catch (error) {
+      setFailure(serverErrorDetail(error) ?? 'Не удалось сохранить категорию');
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={category ? `Категория «${category.name}»` : 'Новая категория'}
+      okText="Сохранить"
+      cancelText="Отмена"
+      confirmLoading={creating.isLoading || updating.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={category ?? {}}
+        onFinish={submit}
+        onValuesChange={() => setFailure(null)}
+      >
+        <Form.Item
+          label="Название"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: 'Укажите название' }]}
+        >
+          <Input maxLength={CATALOGUE_LIMITS.categoryNameMax} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label="Позиция в меню"
+          name="position"
+          extra={category ? undefined : 'Пусто — в конец списка'}
+          rules={[
+            { required: Boolean(category), message: 'Укажите позицию' },
+            {
+              type: 'integer',
+              min: 0,
+              max: CATALOGUE_LIMITS.positionMax,
+              message: 'Позиция — целое число, не меньше нуля',
+            },
+          ]}
+        >
+          <InputNumber controls={false} style={{ width: 160 }} />
+        </Form.Item>
+        {failure && <Alert type="error" showIcon title={failure} />}
+      </Form>
+    </Modal>
+  );
+}
+
+/** Категории: the storefront's menu in its order, how many products each holds, rename, reorder, delete. */
+export default function CategoriesPage() {
+  const { data: categories, isFetching, isError } = useGetAdminCategoriesQuery();
+  const [remove] = useDeleteCategoryMutation();
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState<{ category?: AdminCategory } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const columns: TableColumnsType<AdminCategory> = [
+    { title: 'Название', dataIndex: 'name' },
+    { title: 'Позиция', dataIndex: 'position', align: 'right', width: 110 },
+    { title: 'Товаров', dataIndex: 'products_count', align: 'right', width: 110 },
+    {
+      title: 'Действия',
+      key: 'actions',
+      width: 120,
+      render: (_value, category) => (
+        <Flex gap="small">
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={`Изменить категорию «${category.name}»`}
+            onClick={() => setEditing({ category })}
+          />
+          <Popconfirm
+            title={`Удалить категорию «${category.name}»?`}
+            okText="Удалить"
+            cancelText="Отмена"
+            onConfirm={async () => {
+              setFailure(null);
+              try {
+                await remove(category.id).unwrap();
+                message.success(`Категория «${category.name}» удалена`);
+              } catch (error) {
+                setFailure(serverErrorDetail(error) ?? 'Не удалось удалить категорию');
+              }
+            }}
+          >
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Удалить категорию «${category.name}»`} />
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle name="Категории" />
+      <div className="admin-page-head">
+        <Typography.Title>Категории</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
+          Добавить категорию
+        </Button>
+      </div>
+      {isError && <Alert type="error" showIcon title="Не удалось загрузить категории" />}
+      {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(null)} />}
+      <Table
+        rowKey="id"
+        columns={columns}
+        dataSource={categories}
+        loading={isFetching}
+        pagination={false}
+        locale={{ emptyText: 'Категорий нет' }}
+        scroll={{ x: 'max-content' }}
+      />
+      {editing && <CategoryDialog category={editing.category} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
