@@ -67,6 +67,19 @@ export const LIMITS = {
   houseNumberMax: 50,
 } as const;
 
+/** The back office's catalogue fields (src/shared/schemas/admin-catalogue.ts and the forms' rules). */
+export const CATALOGUE_LIMITS = {
+  colorMax: 100,
+  sizeMin: 1,
+  sizeMax: 10_000,
+  priceMax: 9_999_999_999.99,
+  stockMax: 1_000_000_000,
+  textMax: 10_000,
+  categoryNameMax: 200,
+  positionMax: 1_000_000,
+  urlMax: 2000,
+} as const;
+
 export const TIMINGS = {
   bannerSlideMs: 5000,
   bannerTransitionMs: 500,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../api';
+import { CATALOGUE_LIMITS, LIMITS } from '../api';
 import { Id, Nullable, PageQuery } from './common';
 
 // The back office's catalogue API (/api/v1/admin/products, variants, categories, banners, images,
@@ -8,13 +8,21 @@ import { Id, Nullable, PageQuery } from './common';
 
 const Art = Type.String({ minLength: 1, maxLength: LIMITS.artMax, description: 'Артикул' });
 const ProductName = Type.String({ minLength: 1, maxLength: LIMITS.nameMax });
-const LongText = Nullable(Type.String({ maxLength: 10_000 }));
-const Color = Type.String({ minLength: 1, maxLength: 100 });
-const Size = Type.Integer({ minimum: 1, maximum: 10_000, description: 'Размер, см' });
-const Price = Type.Number({ exclusiveMinimum: 0, maximum: 9_999_999_999.99, description: 'Цена, ₽, с копейками' });
-const Stock = Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Остаток, шт.' });
+const LongText = Nullable(Type.String({ maxLength: CATALOGUE_LIMITS.textMax }));
+const Color = Type.String({ minLength: 1, maxLength: CATALOGUE_LIMITS.colorMax });
+const Size = Type.Integer({
+  minimum: CATALOGUE_LIMITS.sizeMin,
+  maximum: CATALOGUE_LIMITS.sizeMax,
+  description: 'Размер, см',
+});
+const Price = Type.Number({
+  exclusiveMinimum: 0,
+  maximum: CATALOGUE_LIMITS.priceMax,
+  description: 'Цена, ₽, с копейками',
+});
+const Stock = Type.Integer({ minimum: 0, maximum: CATALOGUE_LIMITS.stockMax, description: 'Остаток, шт.' });
 const ImageName = Type.String({ minLength: 1, maxLength: 128, description: 'Имя из POST /api/v1/admin/images' });
-const CategoryName = Type.String({ minLength: 1, maxLength: 200 });
+const CategoryName = Type.String({ minLength: 1, maxLength: CATALOGUE_LIMITS.categoryNameMax });
 
 export const AdminVariantSchema = Type.Object({
   id: Type.Integer(),
@@ -76,7 +84,7 @@ export const AdminCategorySchema = Type.Object({
 });
 export const CategoryBody = Type.Object({
   name: CategoryName,
-  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: CATALOGUE_LIMITS.positionMax })),
 });
 export const CategoryPatchBody = Type.Partial(CategoryBody, { minProperties: 1 });
 
@@ -89,8 +97,8 @@ export const AdminBannerSchema = Type.Object({
 });
 export const BannerBody = Type.Object({
   image: ImageName,
-  url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  url: Type.Optional(Nullable(Type.String({ maxLength: CATALOGUE_LIMITS.urlMax }))),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: CATALOGUE_LIMITS.positionMax })),
   active: Type.Optional(Type.Boolean()),
 });
 export const BannerPatchBody = Type.Partial(BannerBody, { minProperties: 1 });

@@ -24,6 +24,11 @@ import { selectUser } from '@/features/session/sessionSlice';
 import { useLogout } from '@/features/session/useLogout';
 import { ADMIN_PAGES, adminPath } from './adminPaths';
 import { AuditPage } from './audit/AuditPage';
+import BannersPage from './catalogue/BannersPage';
+import CategoriesPage from './catalogue/CategoriesPage';
+import PriceListPage from './catalogue/PriceListPage';
+import ProductFormPage from './catalogue/ProductFormPage';
+import ProductsPage from './catalogue/ProductsPage';
 import { OrderPage } from './orders/OrderPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { SupplierRequisitesPage } from './requisites/SupplierRequisitesPage';
@@ -43,20 +48,17 @@ function AdminNotFound() {
   );
 }
 
-/**
- * The back office's pages under /admin. The catalogue's (./catalogue, built apart) are wired by
- * giving their routes an element; until then those addresses show nothing.
- */
+/** The back office's pages under /admin (paths relative to it: `products/new` outranks `products/:id`). */
 const ADMIN_ROUTES: RouteObject[] = [
   { index: true, element: <Navigate to={ADMIN_PAGES.orders} replace /> },
   { path: ADMIN_PAGES.orders, element: <OrdersPage /> },
   { path: ADMIN_PAGES.order, element: <OrderPage /> },
-  { path: ADMIN_PAGES.products, element: null },
-  { path: ADMIN_PAGES.productNew, element: null },
-  { path: ADMIN_PAGES.product, element: null },
-  { path: ADMIN_PAGES.categories, element: null },
-  { path: ADMIN_PAGES.banners, element: null },
-  { path: ADMIN_PAGES.priceList, element: null },
+  { path: ADMIN_PAGES.products, element: <ProductsPage /> },
+  { path: ADMIN_PAGES.productNew, element: <ProductFormPage /> },
+  { path: ADMIN_PAGES.product, element: <ProductFormPage /> },
+  { path: ADMIN_PAGES.categories, element: <CategoriesPage /> },
+  { path: ADMIN_PAGES.banners, element: <BannersPage /> },
+  { path: ADMIN_PAGES.priceList, element: <PriceListPage /> },
   { path: ADMIN_PAGES.requisites, element: <SupplierRequisitesPage /> },
   { path: ADMIN_PAGES.audit, element: <AuditPage /> },
   { path: '*', element: <AdminNotFound /> },

@@ -26,7 +26,7 @@ import {
   useGetAdminBannersQuery,
   useUpdateBannerMutation,
 } from './catalogueAdminApi';
-import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
+import { CATALOGUE_LIMITS } from '@shared/api';
 import { ImageField } from './ImageField';
 import './catalogueAdmin.css';
 

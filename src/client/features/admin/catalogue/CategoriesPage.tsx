@@ -23,7 +23,7 @@ import {
   useGetAdminCategoriesQuery,
   useUpdateCategoryMutation,
 } from './catalogueAdminApi';
-import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
+import { CATALOGUE_LIMITS } from '@shared/api';
 import './catalogueAdmin.css';
 
 interface CategoryForm {

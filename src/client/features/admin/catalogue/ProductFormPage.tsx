@@ -14,7 +14,7 @@ import {
   useSaveProductEditsMutation,
   useSetProductHiddenMutation,
 } from './catalogueAdminApi';
-import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
+import { CATALOGUE_LIMITS } from '@shared/api';
 import { ImageField } from './ImageField';
 import {
   createBody,

@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Table, type FormListFieldData, type FormRule } from 'antd';
 import { priceProblem } from '@shared/catalogue';
-import { CATALOGUE_LIMITS } from './catalogueAdminLimits';
+import { CATALOGUE_LIMITS } from '@shared/api';
 import { emptyVariant, type VariantRow } from './productFormValues';
 import './catalogueAdmin.css';
 
