@@ -39,8 +39,7 @@ export const ANTD_STYLE_GROUPS = {
   /**
    * The back office (features/admin, the "admin" chunk only managers download): its layout, tables
    * (with their pager, sorter, empty state and expand buttons), forms, order history, and the
-   * catalogue pages' picture upload, switches and previews. Not Steps: its CSS has a calc()
-   * the CSS minimiser cannot parse (a build warning); add it here when a page uses it.
+   * catalogue pages' picture upload, switches and previews.
    */
   admin: [
     'Alert',
