@@ -1,25 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, findProduct, newEmail, openLoginDialog, openPhoneMenu, PASSWORD, test } from './fixtures';
+import {
+  axeViolations,
+  expect,
+  findProduct,
+  newEmail,
+  openLoginDialog,
+  openPhoneMenu,
+  PASSWORD,
+  test,
+} from './fixtures';
 
 /**
  * Every screen, as a visitor and as a buyer, light and dark, at desktop and phone width, checked
  * with axe-core against WCAG 2.1 A and AA (contrast, names, roles) and its best practices (landmarks,
  * heading order). Lighthouse's accessibility score covers three public pages; this covers the rest.
  */
-const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-/** The violations on the page as it is now, one line each, named by the screen. */
-async function violations(page: Page, screen: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).withTags(RULES).analyze();
-  return found.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${screen}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
-    ),
-  );
-}
-
 /** A logged-in buyer (the refresh cookie is in the page's context) with two lines in the cart. */
 async function buyerWithCart(page: Page): Promise<void> {
   const email = newEmail('a11y');
@@ -59,7 +54,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto('/');
         await expect(page.getByRole('heading', { name: 'Популярные игрушки' })).toBeVisible();
         await expect(page.getByRole('region', { name: 'Акции и новинки' })).toBeVisible();
-        found.push(...(await violations(page, 'home')));
+        found.push(...(await axeViolations(page, 'home')));
 
         await page.goto('/catalog');
         await expect(page.getByText('Страница 1')).toBeVisible();
@@ -69,29 +64,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
             .filter({ has: page.locator('img') })
             .first(),
         ).toBeVisible();
-        found.push(...(await violations(page, 'catalogue')));
+        found.push(...(await axeViolations(page, 'catalogue')));
 
         await page.goto(`/product/${product.art}`);
         await expect(page.getByText(/^В наличии: \d+ шт\.$/)).toBeVisible();
-        found.push(...(await violations(page, 'product')));
+        found.push(...(await axeViolations(page, 'product')));
 
         await page.goto('/about');
         await expect(page.getByRole('heading', { name: 'О компании' })).toBeVisible();
-        found.push(...(await violations(page, 'about')));
+        found.push(...(await axeViolations(page, 'about')));
 
         await page.goto('/no/such/page');
         await expect(page.getByRole('heading', { name: 'Упс... Страница не найдена' })).toBeVisible();
-        found.push(...(await violations(page, 'not found')));
+        found.push(...(await axeViolations(page, 'not found')));
 
         if (device === 'phone') {
           await openPhoneMenu(page);
-          found.push(...(await violations(page, 'phone menu')));
+          found.push(...(await axeViolations(page, 'phone menu')));
           await page.keyboard.press('Escape');
           await expect(page.getByRole('menu')).toBeHidden();
         }
 
         await openLoginDialog(page);
-        found.push(...(await violations(page, 'login dialog')));
+        found.push(...(await axeViolations(page, 'login dialog')));
 
         expect(found).toEqual([]);
       });
@@ -102,30 +97,30 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
         await page.goto('/cart');
         await expect(page.getByText('2 товара')).toBeVisible();
-        found.push(...(await violations(page, 'cart')));
+        found.push(...(await axeViolations(page, 'cart')));
 
         await page.getByRole('button', { name: 'Оформить заказ' }).click();
         const submit = page.getByRole('button', { name: 'Оформить заказ' });
         await expect(page.getByRole('heading', { name: /Итого/ })).toBeVisible();
         await submit.click();
         await expect(page.getByText('Пожалуйста, заполните имя, телефон и адрес доставки.')).toBeVisible();
-        found.push(...(await violations(page, 'checkout with its message')));
+        found.push(...(await axeViolations(page, 'checkout with its message')));
 
         await page.getByLabel('Имя').fill('Анна Петрова');
         await page.getByLabel('Телефон').fill('+7 900 000-00-00');
         await page.getByLabel('Адрес доставки').fill('Москва, ул. Складская, д. 1');
         await submit.click();
         await expect(page.getByRole('heading', { name: 'Заказ принят!' })).toBeVisible();
-        found.push(...(await violations(page, 'order accepted')));
+        found.push(...(await axeViolations(page, 'order accepted')));
 
         await page.goto('/profile');
         await expect(page.getByRole('heading', { name: 'Мои заказы' })).toBeVisible();
         await expect(page.getByRole('heading', { name: /^Заказ #\d+$/ })).toBeVisible();
-        found.push(...(await violations(page, 'profile with an order')));
+        found.push(...(await axeViolations(page, 'profile with an order')));
 
         await page.goto('/cart');
         await expect(page.getByText('Ваша корзина пуста')).toBeVisible();
-        found.push(...(await violations(page, 'empty cart')));
+        found.push(...(await axeViolations(page, 'empty cart')));
 
         expect(found).toEqual([]);
       });

@@ -3,7 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, expect, findProduct, logInThroughDialog, newEmail, test, watchConsole } from './fixtures';
+import {
+  PASSWORD,
+  axeViolations,
+  expect,
+  findProduct,
+  logInThroughDialog,
+  newEmail,
+  test,
+  watchConsole,
+} from './fixtures';
 import { grantManager, startShop, type RunningShop } from './shop-server';
 
 /**
@@ -74,7 +83,7 @@ async function placeOrder(): Promise<number> {
       address: 'Казань, ул. Баумана, д. 1',
       items: [{ product_id: product.id, variant_id: variant.id, quantity: 2 }],
       company_name: 'ООО «Игрушки Казани»',
-      company_inn: '1655000009',
+      company_inn: '1655065554',
       company_kpp: '165501001',
       contact_name: 'Ирина',
       contact_phone: '+7 900 000-00-00',
@@ -85,7 +94,11 @@ async function placeOrder(): Promise<number> {
 }
 
 async function pageAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: shop.url,
+    locale: 'ru-RU',
+    viewport: { width: 1440, height: 900 },
+  });
   const page = await context.newPage();
   await page.goto('/');
   await logInThroughDialog(page, email);
@@ -146,7 +159,7 @@ test('a manager invoices a new order, the buyer downloads the invoice, the order
   expect(text).toMatch(/Счёт на оплату № 1 от \d+ [а-я]+ \d{4} г\./);
   expect(text).toContain(SUPPLIER.name);
   expect(text).toContain('ООО «Игрушки Казани»');
-  expect(text).toContain('1655000009');
+  expect(text).toContain('1655065554');
 
   // Paid, sent, delivered: each step's button appears only when it is allowed.
   for (const [button, status] of [
@@ -171,4 +184,53 @@ test('a manager invoices a new order, the buyer downloads the invoice, the order
   expect(green).toBeGreaterThan(Math.max(red!, blue!));
   managerConsole.expectClean();
   buyerConsole.expectClean();
+});
+
+/** «Товары», the product found by its article, its form open. */
+async function openProductForm(manager: Page, art: string, name: string): Promise<void> {
+  await manager.getByRole('menuitem', { name: 'Товары' }).click();
+  await manager.getByLabel('Артикул или название').fill(art);
+  await manager.getByLabel('Артикул или название').press('Enter');
+  await manager.getByRole('link', { name }).click();
+  await expect(manager.getByLabel('Цена, вариант 1')).toBeVisible();
+}
+
+test('a price changed in the back office shows on the product page at once', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const product = await findProduct(api, (candidate) => candidate.variants.length >= 2);
+  const manager = await pageAs(browser, managerEmail);
+  const managerConsole = watchConsole(manager);
+  // The storefront's cached answer for the product, read before the change.
+  const storefront = await manager.context().newPage();
+  await storefront.goto(`/product/${product.art}`);
+  await expect(storefront.getByRole('heading', { name: product.name })).toBeVisible();
+
+  await manager.getByRole('link', { name: 'Панель менеджера' }).click();
+  await openProductForm(manager, product.art, product.name);
+  // Every variant's price, so whichever the product page selects shows the new one.
+  for (let index = 1; index <= product.variants.length; index++) {
+    await manager.getByLabel(`Цена, вариант ${index}`).fill('4321,50');
+  }
+  await manager.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(manager.getByText('Изменения сохранены')).toBeVisible();
+
+  await storefront.reload();
+  await expect(storefront.getByText(/4\s321,5\s₽/).first()).toBeVisible();
+  const answer = (await (await api.get(`/api/v1/products/${product.art}`)).json()) as { variants: { price: number }[] };
+  expect(answer.variants.map((variant) => variant.price)).toEqual(product.variants.map(() => 4321.5));
+
+  // Every page of the back office passes axe, light and dark.
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await manager.emulateMedia({ colorScheme: scheme });
+    for (const section of ['Заказы', 'Товары', 'Категории', 'Баннеры', 'Импорт и экспорт', 'Реквизиты', 'Журнал']) {
+      await manager.getByRole('menuitem', { name: section }).click();
+      await expect(manager.getByRole('heading', { level: 1 })).toBeVisible();
+      found.push(...(await axeViolations(manager, `${section}, ${scheme}`)));
+    }
+    await openProductForm(manager, product.art, product.name);
+    found.push(...(await axeViolations(manager, `product form, ${scheme}`)));
+  }
+  expect(found).toEqual([]);
+  managerConsole.expectClean();
 });

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'e2e-artifacts', 'screenshots');
@@ -159,4 +160,18 @@ export async function findProduct(
     if (products.length < 100) break;
   }
   throw new Error('no demo product matches');
+}
+
+/** axe-core's WCAG 2.1 A and AA (contrast, names, roles) and its best practices (landmarks, heading order). */
+const AXE_RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** The violations on the page as it is now, one line each, named by the screen. */
+export async function axeViolations(page: Page, screen: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).withTags(AXE_RULES).analyze();
+  return found.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${screen}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+    ),
+  );
 }

@@ -5,6 +5,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { useGetAuditQuery } from '../adminApi';
 import { formatDateTime } from '../format';
 import { actionName, entityName } from './auditWords';
+import { emptyTable } from '../tableEmpty';
 
 type Entry = AuditList['items'][number];
 
@@ -64,8 +65,9 @@ export function AuditPage() {
         dataSource={data?.items}
         loading={isFetching}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'Записей нет' }}
+        locale={emptyTable('Записей нет')}
         expandable={{
+          columnTitle: <span className="admin-visually-hidden">До и после</span>,
           expandedRowRender: (entry) => (
             <div className="admin-snapshots">
               <Snapshot title="До" value={entry.before} />

@@ -29,6 +29,7 @@ import {
 import { CATALOGUE_LIMITS } from '@shared/api';
 import { ImageField } from './ImageField';
 import './catalogueAdmin.css';
+import { emptyTable } from '../tableEmpty';
 
 interface BannerForm {
   image?: string;
@@ -245,7 +246,7 @@ export default function BannersPage() {
         dataSource={banners}
         loading={isFetching}
         pagination={false}
-        locale={{ emptyText: 'Баннеров нет' }}
+        locale={emptyTable('Баннеров нет')}
         scroll={{ x: 'max-content' }}
       />
       {editing && <BannerDialog banner={editing.banner} onClose={() => setEditing(null)} />}

@@ -25,6 +25,7 @@ import {
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from '@shared/api';
 import './catalogueAdmin.css';
+import { emptyTable } from '../tableEmpty';
 
 interface CategoryForm {
   name: string;
@@ -175,7 +176,7 @@ export default function CategoriesPage() {
         dataSource={categories}
         loading={isFetching}
         pagination={false}
-        locale={{ emptyText: 'Категорий нет' }}
+        locale={emptyTable('Категорий нет')}
         scroll={{ x: 'max-content' }}
       />
       {editing && <CategoryDialog category={editing.category} onClose={() => setEditing(null)} />}

@@ -9,6 +9,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { adminPath, adminProductPath } from '../adminPaths';
 import { useGetAdminCategoriesQuery, useGetAdminProductsQuery } from './catalogueAdminApi';
 import './catalogueAdmin.css';
+import { emptyTable } from '../tableEmpty';
 
 const PAGE_SIZE = 20;
 
@@ -133,7 +134,7 @@ export default function ProductsPage() {
         columns={columns}
         dataSource={data?.items}
         loading={isFetching}
-        locale={{ emptyText: 'Товаров не найдено' }}
+        locale={emptyTable('Товаров не найдено')}
         scroll={{ x: 'max-content' }}
         onRow={(product) => ({
           onClick: () => navigate(adminProductPath(product.id)),

@@ -4,6 +4,7 @@ import { priceProblem } from '@shared/catalogue';
 import { CATALOGUE_LIMITS } from '@shared/api';
 import { emptyVariant, type VariantRow } from './productFormValues';
 import './catalogueAdmin.css';
+import { emptyTable } from '../tableEmpty';
 
 const { colorMax, sizeMin, sizeMax, priceMax, stockMax } = CATALOGUE_LIMITS;
 
@@ -58,7 +59,7 @@ export function VariantsTable() {
             pagination={false}
             dataSource={fields}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: 'Нет вариантов' }}
+            locale={emptyTable('Нет вариантов')}
             columns={[
               {
                 title: 'Цвет',
@@ -113,7 +114,7 @@ export function VariantsTable() {
                 ),
               },
               {
-                title: <span className="catalogue-admin-visually-hidden">Удалить</span>,
+                title: <span className="admin-visually-hidden">Удалить</span>,
                 key: 'remove',
                 width: 56,
                 render: (_value, field, index) => (

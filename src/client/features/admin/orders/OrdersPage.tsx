@@ -16,6 +16,7 @@ import {
   type OrdersSort,
   type OrdersView,
 } from './ordersView';
+import { emptyTable } from '../tableEmpty';
 
 type Row = AdminOrderList['items'][number];
 
@@ -179,7 +180,7 @@ export function OrdersPage() {
         onChange={onChange}
         showSorterTooltip={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'Заказов нет' }}
+        locale={emptyTable('Заказов нет')}
         onRow={(row) => ({ onClick: () => open(row.id), className: 'admin-clickable-row' })}
         pagination={{
           current: view.page,
