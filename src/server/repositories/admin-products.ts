@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type {
   AdminProduct,
   AdminProductList,
@@ -21,7 +21,7 @@ import {
 } from '../domain/errors';
 import { createAuditRepository } from './audit';
 import { changeCatalogue } from './catalogue-change';
-import type { Page } from './products';
+import { withVariants, type Page } from './products';
 
 export interface AdminProductFilter extends Page {
   /** The start of an article (any case) or part of a name. */
@@ -75,28 +75,9 @@ const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, 
 /** Prices are validated to whole kopecks before they get here; numeric(12,2) takes them as text. */
 const toDecimal = (price: number) => price.toFixed(2);
 
-async function withVariants(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
-  if (rows.length === 0) return [];
-  const variantRows = await db
-    .select(variantColumns)
-    .from(variants)
-    .where(
-      inArray(
-        variants.productId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(variants.size), asc(variants.id));
-  const byProduct = new Map<number, AdminVariant[]>(rows.map((row) => [row.id, []]));
-  for (const row of variantRows) {
-    const { product_id: productId, ...variant } = toVariant(row);
-    byProduct.get(productId)?.push(variant);
-  }
-  return rows.map(({ hiddenAt, ...row }): AdminProduct => ({
-    ...row,
-    hidden: hiddenAt !== null,
-    variants: byProduct.get(row.id)!,
-  }));
+/** Product rows as managers see them: with their variants, and whether each is hidden. */
+async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
+  return (await withVariants(db, rows)).map(({ hiddenAt, ...row }) => ({ ...row, hidden: hiddenAt !== null }));
 }
 
 /** The product with its variants; locked for the rest of the transaction when it is about to change. */
@@ -106,7 +87,7 @@ async function findProduct(db: Queryable, id: number, lock = false): Promise<Adm
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id));
-  const [product] = await withVariants(db, lock ? await query.for('update', { of: products }) : await query);
+  const [product] = await toAdminProducts(db, lock ? await query.for('update', { of: products }) : await query);
   return product ?? null;
 }
 
@@ -165,7 +146,7 @@ export function createAdminProductsRepository(db: Database) {
           .innerJoin(categories, eq(categories.id, products.categoryId))
           .where(where),
       ]);
-      return { items: await withVariants(db, rows), total: counted?.total ?? 0 };
+      return { items: await toAdminProducts(db, rows), total: counted?.total ?? 0 };
     },
 
     find: (id: number) => findProduct(db, id),

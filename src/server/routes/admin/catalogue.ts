@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ExportQuery, ImportQuery, ImportResultSchema } from '../../../shared/schemas/admin-catalogue';
+import { moscowDay } from '../../moscow-time';
 import { createPriceListRepository } from '../../repositories/price-list';
 import {
   listedErrors,
@@ -9,11 +10,9 @@ import {
   readPriceList,
   writePriceList,
 } from '../../services/price-list';
+import { attachmentDisposition } from '../attachment';
 import { bearer, errors } from '../common-schemas';
 import { acceptSingleFileUploads } from './single-file-upload';
-
-/** Today in Moscow, the shop's time, as YYYY-MM-DD for the file's name. */
-const moscowDate = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
@@ -34,9 +33,11 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { format } = request.query;
       const file = await writePriceList(await priceList.rows(), format);
+      // Named by today in Moscow, the shop's time.
+      const fileName = `myagkiy-opt-price-list-${moscowDay(new Date())}.${format}`;
       return reply
         .type(PRICE_LIST_CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="myagkiy-opt-price-list-${moscowDate()}.${format}"`)
+        .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'no-store')
         .send(file);
     },

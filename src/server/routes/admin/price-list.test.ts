@@ -117,7 +117,7 @@ describe('GET /api/v1/admin/catalogue/export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="myagkiy-opt-price-list-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+      /^attachment; filename="(myagkiy-opt-price-list-\d{4}-\d{2}-\d{2}\.xlsx)"; filename\*=UTF-8''\1$/,
     );
     const [header, ...rows] = await readXlsx(response.rawPayload);
     expect(header).toEqual([...PRICE_LIST_COLUMNS]);
@@ -145,7 +145,7 @@ describe('GET /api/v1/admin/catalogue/export', () => {
     const response = await exportAs('csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/filename="myagkiy-opt-price-list-[\d-]+\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(/filename\*=UTF-8''myagkiy-opt-price-list-[\d-]+\.csv$/);
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
