@@ -65,6 +65,13 @@ export const LIMITS = {
   /** An address's country, city and street; its house and apartment numbers (SPEC §7 address calls). */
   addressPartMax: 200,
   houseNumberMax: 50,
+  /** A product's variants and categories, as the back office and the price list take them. */
+  colorMax: 100,
+  sizeMax: 10_000,
+  stockMax: 1_000_000_000,
+  categoryNameMax: 200,
+  /** numeric(12,2), in rubles. */
+  priceMax: 9_999_999_999.99,
 } as const;
 
 export const TIMINGS = {

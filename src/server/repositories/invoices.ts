@@ -36,10 +36,7 @@ export function createInvoicesRepository(db: Database) {
           .where(eq(orders.id, orderId))
           .for('update');
         if (!order) throw new OrderNotFoundError();
-        const [issued] = await tx
-          .select(invoiceRefColumns)
-          .from(invoices)
-          .where(eq(invoices.orderId, orderId));
+        const [issued] = await tx.select(invoiceRefColumns).from(invoices).where(eq(invoices.orderId, orderId));
         if (issued) throw new InvoiceAlreadyIssuedError(orderId, issued);
         assertStatusChange(orderId, order.status as OrderStatus, AWAITING_PAYMENT_STATUS, 'invoice');
         const supplier = await findSupplierRequisites(tx);

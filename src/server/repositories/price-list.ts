@@ -333,7 +333,8 @@ export function createPriceListRepository(db: Database) {
         });
       } catch (error) {
         // A product added in the back office with the same article while the import ran.
-        if (brokenUniqueConstraint(error) !== null) throw conflict('Каталог изменился во время импорта: повторите импорт');
+        if (brokenUniqueConstraint(error) !== null)
+          throw conflict('Каталог изменился во время импорта: повторите импорт');
         throw error;
       }
     },

@@ -9,12 +9,12 @@ import { Id, Nullable, PageQuery } from './common';
 const Art = Type.String({ minLength: 1, maxLength: LIMITS.artMax, description: 'Артикул' });
 const ProductName = Type.String({ minLength: 1, maxLength: LIMITS.nameMax });
 const LongText = Nullable(Type.String({ maxLength: 10_000 }));
-const Color = Type.String({ minLength: 1, maxLength: 100 });
-const Size = Type.Integer({ minimum: 1, maximum: 10_000, description: 'Размер, см' });
-const Price = Type.Number({ exclusiveMinimum: 0, maximum: 9_999_999_999.99, description: 'Цена, ₽, с копейками' });
-const Stock = Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Остаток, шт.' });
+const Color = Type.String({ minLength: 1, maxLength: LIMITS.colorMax });
+const Size = Type.Integer({ minimum: 1, maximum: LIMITS.sizeMax, description: 'Размер, см' });
+const Price = Type.Number({ exclusiveMinimum: 0, maximum: LIMITS.priceMax, description: 'Цена, ₽, с копейками' });
+const Stock = Type.Integer({ minimum: 0, maximum: LIMITS.stockMax, description: 'Остаток, шт.' });
 const ImageName = Type.String({ minLength: 1, maxLength: 128, description: 'Имя из POST /api/v1/admin/images' });
-const CategoryName = Type.String({ minLength: 1, maxLength: 200 });
+const CategoryName = Type.String({ minLength: 1, maxLength: LIMITS.categoryNameMax });
 
 export const AdminVariantSchema = Type.Object({
   id: Type.Integer(),

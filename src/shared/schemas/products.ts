@@ -20,7 +20,9 @@ export const ProductSchema = Type.Object({
   variants: Type.Array(VariantSchema, { description: 'По возрастанию размера' }),
 });
 
-export const CategoryParams = Type.Object({ category: Type.String({ minLength: 1, maxLength: 200 }) });
+export const CategoryParams = Type.Object({
+  category: Type.String({ minLength: 1, maxLength: LIMITS.categoryNameMax }),
+});
 
 export const ArtParams = Type.Object({ art: Type.String({ minLength: 1, maxLength: LIMITS.artMax }) });
 

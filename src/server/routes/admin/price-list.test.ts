@@ -320,6 +320,23 @@ describe('POST /api/v1/admin/catalogue/import', () => {
     expect(await shop.app.database.db.$count(auditLog)).toBe(auditBefore);
   });
 
+  it("reads a number cell as the spreadsheet shows it: large prices and a formula's float noise, to the kopeck", async () => {
+    const category = await categoryOf(untouched[0]!);
+    const lines: Line[] = [
+      [...PRICE_LIST_COLUMNS],
+      ['NEW-PRICE-1', 'Слон', category, 'серый', 20, 1_073_876_541.64, 1],
+      ['NEW-PRICE-1', 'Слон', category, 'серый', 30, 1.1 * 3, 1], // 3.3000000000000003
+      ['NEW-PRICE-1', 'Слон', category, 'серый', 40, 10.005, 1], // a fraction of a kopeck: refused
+    ];
+    const refused = await importResult(await xlsxOf(lines), false);
+    expect(refused.errors).toEqual([
+      { row: 4, detail: expect.stringMatching(/^Столбец «Цена»: «10.005» — нужна цена/) },
+    ]);
+
+    expect(await importResult(await xlsxOf(lines.slice(0, 3)), false)).toMatchObject({ created: 2, errors: [] });
+    expect((await product('NEW-PRICE-1')).variants.map((variant) => variant.price)).toEqual([1_073_876_541.64, 3.3]);
+  });
+
   it('lists at most 100 errors, the last saying how many more there are', async () => {
     const bad = Array.from({ length: 150 }, (_, i): Line => [`BAD-${i}`, 'Кот', 'Мишки', 'белый', 10, 0, 1]);
     const { errors } = await importResult(await xlsxOf([[...PRICE_LIST_COLUMNS], ...bad]), true);
