@@ -7,7 +7,6 @@ import type { AdminOrder, InvoiceRef, OrderSummary, Product } from '../../../sha
 import { auditLog, invoiceCounters, invoices, orders, supplierRequisites } from '../../db/schema';
 import {
   allProducts,
-  createTestApp,
   json,
   quickShoppers,
   setVariant,
@@ -15,6 +14,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { newManager, openBackOffice } from '../../../../test/server/helpers/back-office';
 import { pdfText, SUPPLIER } from '../../../../test/server/helpers/invoices';
 import { advanceOrder } from '../../../../test/server/helpers/order-workflow';
 
@@ -28,10 +28,9 @@ let stranger: Shopper;
 let manager: Shopper;
 
 beforeAll(async () => {
-  shop = await createTestApp();
+  ({ shop, buyer, manager } = await openBackOffice());
   spare = (await allProducts(shop.app)).filter((product) => product.variants.some((variant) => variant.stock > 0));
-  [buyer, stranger, manager] = (await quickShoppers(shop.app, 3)) as [Shopper, Shopper, Shopper];
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
+  [stranger] = (await quickShoppers(shop.app, 1)) as [Shopper];
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
@@ -348,15 +347,14 @@ describe('GET /api/v1/order/{id}/invoice', () => {
   });
 
   it('a manager gets it too; a revoked manager no longer does', async () => {
-    const [former] = await quickShoppers(shop.app, 1);
-    await shop.app.repositories.users.setRole(former!.email, 'manager');
-    for (const who of [manager, former!]) {
+    const former = await newManager(shop.app);
+    for (const who of [manager, former]) {
       const response = await download(invoiced.order.id, who);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
     }
-    await shop.app.repositories.users.setRole(former!.email, 'buyer');
-    expect((await download(invoiced.order.id, former!)).statusCode).toBe(404);
+    await shop.app.repositories.users.setRole(former.email, 'buyer');
+    expect((await download(invoiced.order.id, former)).statusCode).toBe(404);
   });
 
   it("404 {detail} before the invoice is issued, for another buyer's order and for an unknown one", async () => {

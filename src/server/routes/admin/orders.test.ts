@@ -12,7 +12,6 @@ import { orders, users } from '../../db/schema';
 import {
   allProducts,
   bearer,
-  createTestApp,
   json,
   quickShoppers,
   setVariant,
@@ -21,6 +20,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { newManager, openBackOffice } from '../../../../test/server/helpers/back-office';
 import { advanceOrder } from '../../../../test/server/helpers/order-workflow';
 
 const CYRILLIC = /[а-яё]/i;
@@ -31,10 +31,8 @@ let buyer: Shopper;
 let manager: Shopper;
 
 beforeAll(async () => {
-  shop = await createTestApp();
+  ({ shop, buyer, manager } = await openBackOffice());
   spare = (await allProducts(shop.app)).filter((product) => product.variants.some((variant) => variant.stock > 0));
-  [buyer, manager] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
@@ -104,13 +102,12 @@ describe('access to /api/v1/admin', () => {
   });
 
   it('a revoked manager is refused at once with the same token; GET /auth/user says the role', async () => {
-    const [former] = await quickShoppers(shop.app, 1);
-    await shop.app.repositories.users.setRole(former!.email, 'manager');
-    const me = await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: former!.headers });
-    expect(me.json()).toEqual({ id: former!.id, email: former!.email, role: 'manager' });
+    const former = await newManager(shop.app);
+    const me = await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: former.headers });
+    expect(me.json()).toEqual({ id: former.id, email: former.email, role: 'manager' });
     expect((await listOrders({}, former)).statusCode).toBe(200);
 
-    await shop.app.repositories.users.setRole(former!.email, 'buyer');
+    await shop.app.repositories.users.setRole(former.email, 'buyer');
     expect((await listOrders({}, former)).statusCode).toBe(403);
   });
 

@@ -7,7 +7,6 @@ import { buildApp } from '../../app';
 import { auditLog, products } from '../../db/schema';
 import {
   allProducts,
-  createTestApp,
   json,
   quickShoppers,
   STARTUP_TIMEOUT,
@@ -15,6 +14,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { openBackOffice } from '../../../../test/server/helpers/back-office';
 import { deflatedZeros, zipOf } from '../../../../test/server/helpers/zip';
 
 interface ImportResult {
@@ -34,9 +34,7 @@ let manager: Shopper;
 let untouched: Product[];
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  [buyer, manager] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
+  ({ shop, buyer, manager } = await openBackOffice());
   untouched = await allProducts(shop.app);
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());

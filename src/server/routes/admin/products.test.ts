@@ -4,14 +4,13 @@ import { createImagesRepository } from '../../repositories/images';
 import { CATALOGUE_CHANNEL } from '../../services/catalogue-cache';
 import { buildApp } from '../../app';
 import {
-  createTestApp,
   json,
   STARTUP_TIMEOUT,
   usesPostgres,
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
-import { buyerAndManager, expectManagersOnly, latestAudit } from '../../../../test/server/helpers/back-office';
+import { expectManagersOnly, latestAudit, openBackOffice } from '../../../../test/server/helpers/back-office';
 
 const CYRILLIC = /[а-яё]/i;
 
@@ -22,8 +21,7 @@ let category: string;
 let otherCategory: string;
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  ({ buyer, manager } = await buyerAndManager(shop.app));
+  ({ shop, buyer, manager } = await openBackOffice());
   const names = (await shop.app.inject({ method: 'GET', url: '/api/v1/products/categories/all' })).json() as string[];
   [category, otherCategory] = names as [string, string];
 }, STARTUP_TIMEOUT);
