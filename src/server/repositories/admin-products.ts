@@ -20,8 +20,8 @@ import {
   VariantTakenError,
 } from '../domain/errors';
 import { createAuditRepository } from './audit';
-import { changeCatalogue } from './catalogue-change';
-import { withVariants, type Page } from './products';
+import { afterLast, changeCatalogue } from './catalogue-change';
+import { productColumns, withVariants, type Page } from './products';
 
 export interface AdminProductFilter extends Page {
   /** The start of an article (any case) or part of a name. */
@@ -35,15 +35,11 @@ type AuditedVariant = AdminVariant & { product_id: number };
 const PRODUCT_NOT_FOUND = 'Товар не найден';
 const VARIANT_NOT_FOUND = 'Вариант не найден';
 
-const productColumns = {
-  id: products.id,
-  art: products.art,
-  name: products.name,
-  description: products.description,
-  big_description: products.bigDescription,
+/** The storefront's columns, and what only managers see. */
+const adminProductColumns = {
+  ...productColumns,
   category: categories.name,
   popular: products.popular,
-  image: products.image,
   hiddenAt: products.hiddenAt,
 };
 
@@ -83,7 +79,7 @@ async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<Admin
 /** The product with its variants; locked for the rest of the transaction when it is about to change. */
 async function findProduct(db: Queryable, id: number, lock = false): Promise<AdminProduct | null> {
   const query = db
-    .select(productColumns)
+    .select(adminProductColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id));
@@ -133,7 +129,7 @@ export function createAdminProductsRepository(db: Database) {
       );
       const [rows, [counted]] = await Promise.all([
         db
-          .select(productColumns)
+          .select(adminProductColumns)
           .from(products)
           .innerJoin(categories, eq(categories.id, products.categoryId))
           .where(where)
@@ -166,7 +162,7 @@ export function createAdminProductsRepository(db: Database) {
               categoryId: await categoryId(tx, product.category),
               popular: product.popular ?? false,
               // Last in the shop's curated order, until it is ordered or picked as popular.
-              curatedRank: sql`(select coalesce(max(${products.curatedRank}), 0) + 1 from ${products})`,
+              curatedRank: afterLast(products.curatedRank),
             })
             .returning({ id: products.id });
           await tx.insert(variants).values(

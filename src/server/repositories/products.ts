@@ -8,7 +8,8 @@ export interface Page {
   limit: number;
 }
 
-const productColumns = {
+/** A product as the storefront shows it, without its variants. */
+export const productColumns = {
   id: products.id,
   art: products.art,
   name: products.name,
