@@ -11,7 +11,7 @@ import {
   writePriceList,
 } from '../../services/price-list';
 import { attachmentDisposition } from '../attachment';
-import { bearer, errors } from '../common-schemas';
+import { errors, managersOnly } from '../common-schemas';
 import { acceptSingleFileUploads } from './single-file-upload';
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,14 +21,12 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/export',
     {
-      schema: {
-        tags: ['admin'],
+      schema: managersOnly({
         summary: 'Прайс-лист: строка на каждый вариант товаров витрины (XLSX или CSV для Excel)',
-        security: bearer,
         querystring: ExportQuery,
         produces: Object.values(PRICE_LIST_CONTENT_TYPES),
-        response: { 200: Type.Unknown({ description: 'Файл прайс-листа' }), ...errors(401, 403, 422) },
-      },
+        response: { 200: Type.Unknown({ description: 'Файл прайс-листа' }), ...errors(422) },
+      }),
     },
     async (request, reply) => {
       const { format } = request.query;
@@ -46,15 +44,13 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/import',
     {
-      schema: {
-        tags: ['admin'],
+      schema: managersOnly({
         summary:
           'Загрузить прайс-лист (XLSX или CSV, те же столбцы): всё или ничего; dry_run=true только считает. Ошибки строк — в errors, тогда ничего не изменено',
-        security: bearer,
         consumes: ['multipart/form-data'],
         querystring: ImportQuery,
-        response: { 200: ImportResultSchema, ...errors(401, 403, 409, 413, 415, 422) },
-      },
+        response: { 200: ImportResultSchema, ...errors(409, 413, 415, 422) },
+      }),
     },
     async (request) => {
       const { dry_run: dryRun } = request.query;
