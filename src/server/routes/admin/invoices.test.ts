@@ -9,14 +9,13 @@ import {
   allProducts,
   json,
   quickShoppers,
-  setVariant,
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
 import { newManager, openBackOffice } from '../../../../test/server/helpers/back-office';
 import { pdfText, SUPPLIER } from '../../../../test/server/helpers/invoices';
-import { advanceOrder } from '../../../../test/server/helpers/order-workflow';
+import { advanceOrder, placeOrderOf } from '../../../../test/server/helpers/order-workflow';
 
 const CYRILLIC = /[а-яё]/i;
 const COMPANY = { company_name: 'ООО «Ромашка»', company_inn: '7736050003', company_kpp: '773601001' };
@@ -43,22 +42,11 @@ interface Placed {
 /** A new order of `quantity` units at 1 500 ₽ of a product no other test touches. */
 async function placeOrder(shopper: Shopper = buyer, extra: Record<string, string> = {}, quantity = 2): Promise<Placed> {
   const product = spare.shift()!;
-  const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-  await setVariant(shop.app, variant.id, { stock: 50, price: '1500.00' });
-  const response = await shop.app.inject({
-    method: 'POST',
-    url: '/api/v1/order/',
-    headers: shopper.headers,
-    payload: {
-      user_id: shopper.id,
-      address: 'г. Тверь, ул. Советская, д. 3',
-      contact_name: 'Анна Смирнова',
-      items: [{ product_id: product.id, variant_id: variant.id, quantity }],
-      ...extra,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return { order: json<OrderSummary>(response), product, variant };
+  const fields = { contact_name: 'Анна Смирнова', ...extra };
+  return {
+    product,
+    ...(await placeOrderOf(shop.app, shopper, product, { quantity, stock: 50, price: '1500.00', fields })),
+  };
 }
 
 const issue = (id: number | string, who: Shopper | null = manager) =>

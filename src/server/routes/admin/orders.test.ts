@@ -14,14 +14,13 @@ import {
   bearer,
   json,
   quickShoppers,
-  setVariant,
   stockOf,
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
 import { newManager, openBackOffice } from '../../../../test/server/helpers/back-office';
-import { advanceOrder } from '../../../../test/server/helpers/order-workflow';
+import { advanceOrder, placeOrderOf } from '../../../../test/server/helpers/order-workflow';
 
 const CYRILLIC = /[а-яё]/i;
 
@@ -43,23 +42,9 @@ async function placeOrder(
   company: Record<string, string> = {},
 ): Promise<{ order: OrderSummary; product: Product; variantId: number }> {
   const product = spare.shift()!;
-  const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-  await setVariant(shop.app, variant.id, { stock: 20 });
-  const response = await shop.app.inject({
-    method: 'POST',
-    url: '/api/v1/order/',
-    headers: shopper.headers,
-    payload: {
-      user_id: shopper.id,
-      address: 'г. Тверь, ул. Советская, д. 3',
-      contact_name: 'Анна',
-      contact_phone: '+7 900 000-00-00',
-      items: [{ product_id: product.id, variant_id: variant.id, quantity }],
-      ...company,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return { order: json<OrderSummary>(response), product, variantId: variant.id };
+  const fields = { contact_name: 'Анна', contact_phone: '+7 900 000-00-00', ...company };
+  const { order, variant } = await placeOrderOf(shop.app, shopper, product, { quantity, stock: 20, fields });
+  return { order, product, variantId: variant.id };
 }
 
 const getOrder = (id: number, who: Shopper = manager) =>
