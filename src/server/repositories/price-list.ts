@@ -1,8 +1,8 @@
 import { asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { categories, products, variants } from '../db/schema';
+import { CatalogueChangedDuringImportError } from '../domain/errors';
 import { brokenUniqueConstraint } from '../db/unique-violation';
-import { conflict } from '../errors';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import {
   describeVariant,
@@ -333,8 +333,7 @@ export function createPriceListRepository(db: Database) {
         });
       } catch (error) {
         // A product added in the back office with the same article while the import ran.
-        if (brokenUniqueConstraint(error) !== null)
-          throw conflict('Каталог изменился во время импорта: повторите импорт');
+        if (brokenUniqueConstraint(error) !== null) throw new CatalogueChangedDuringImportError();
         throw error;
       }
     },
