@@ -19,6 +19,7 @@ import {
   VariantOrderedError,
   VariantTakenError,
 } from '../domain/errors';
+import { rublesToDecimal } from '../money';
 import { createAuditRepository } from './audit';
 import { afterLast, changeCatalogue } from './catalogue-change';
 import { productColumns, withVariants, type Page } from './products';
@@ -68,8 +69,6 @@ type VariantRow = { id: number; product_id: number; color: string; size: number;
 
 const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, price: Number(price) });
 
-/** Prices are validated to whole kopecks before they get here; numeric(12,2) takes them as text. */
-const toDecimal = (price: number) => price.toFixed(2);
 
 /** Product rows as managers see them: with their variants, and whether each is hidden. */
 async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
@@ -170,7 +169,7 @@ export function createAdminProductsRepository(db: Database) {
               productId: created!.id,
               color: variant.color,
               size: variant.size,
-              price: toDecimal(variant.price),
+              price: rublesToDecimal(variant.price),
               stock: variant.stock,
             })),
           );
@@ -247,7 +246,7 @@ export function createAdminProductsRepository(db: Database) {
           await lockedProduct(tx, productId);
           const [row] = await tx
             .insert(variants)
-            .values({ productId, ...variant, price: toDecimal(variant.price) })
+            .values({ productId, ...variant, price: rublesToDecimal(variant.price) })
             .returning(variantColumns);
           const after = toVariant(row!);
           await audit(tx).record({ byUserId, action: 'variant.create', entity: 'variant', entityId: after.id, after });
@@ -266,7 +265,7 @@ export function createAdminProductsRepository(db: Database) {
           taken = { color: patch.color ?? before.color, size: patch.size ?? before.size };
           const [row] = await tx
             .update(variants)
-            .set({ ...patch, price: patch.price === undefined ? undefined : toDecimal(patch.price) })
+            .set({ ...patch, price: patch.price === undefined ? undefined : rublesToDecimal(patch.price) })
             .where(eq(variants.id, id))
             .returning(variantColumns);
           const after = toVariant(row!);

@@ -4,6 +4,7 @@ import { LIMITS } from '../../shared/api';
 import { priceProblem } from '../../shared/catalogue';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
 import { ApiError, unprocessable } from '../errors';
+import { kopecksToDecimal } from '../money';
 import { unzipsWithin } from './zip-limits';
 
 /**
@@ -65,7 +66,7 @@ const unescapeFormula = (text: string) =>
   text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
 /** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
-const rublesWithComma = (kopecks: number) => (kopecks / 100).toFixed(2).replace('.', ',');
+const rublesWithComma = (kopecks: number) => kopecksToDecimal(kopecks).replace('.', ',');
 
 export async function writePriceList(rows: PriceListRow[], format: PriceListFormat): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
