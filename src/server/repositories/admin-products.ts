@@ -69,7 +69,6 @@ type VariantRow = { id: number; product_id: number; color: string; size: number;
 
 const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, price: Number(price) });
 
-
 /** Product rows as managers see them: with their variants, and whether each is hidden. */
 async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
   return (await withVariants(db, rows)).map(({ hiddenAt, ...row }) => ({ ...row, hidden: hiddenAt !== null }));
