@@ -11,3 +11,8 @@ export function kopecksToRubles(kopecks: number): number {
 export function kopecksToDecimal(kopecks: number): string {
   return (kopecks / 100).toFixed(2);
 }
+
+/** A price in rubles, already checked to be whole kopecks, as numeric(12,2) takes it. */
+export function rublesToDecimal(rubles: number): string {
+  return rubles.toFixed(2);
+}

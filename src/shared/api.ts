@@ -67,11 +67,15 @@ export const LIMITS = {
   houseNumberMax: 50,
 } as const;
 
-/** The back office's catalogue fields (src/shared/schemas/admin-catalogue.ts and the forms' rules). */
+/**
+ * A product's fields as the back office's API and forms, the price list and the storefront's
+ * category parameter take them.
+ */
 export const CATALOGUE_LIMITS = {
   colorMax: 100,
   sizeMin: 1,
   sizeMax: 10_000,
+  /** numeric(12,2), in rubles. */
   priceMax: 9_999_999_999.99,
   stockMax: 1_000_000_000,
   textMax: 10_000,

@@ -147,6 +147,17 @@ export class CategoryNotEmptyError extends DomainError {
   }
 }
 
+/**
+ * The catalogue changed under a price list import in a way only the database saw (a product made in
+ * the back office with an article the import was creating): nothing was written; the import can
+ * simply run again.
+ */
+export class CatalogueChangedDuringImportError extends DomainError {
+  constructor() {
+    super('Каталог изменился во время импорта: повторите импорт');
+  }
+}
+
 /** A manager has taken the product off sale: it stays in carts, but cannot be ordered or added. */
 export class ProductHiddenError extends DomainError {
   constructor(name: string) {

@@ -4,6 +4,7 @@
 // Cyrillic can be copied, searched and read back (docs/decisions.md, «The invoice document»).
 import PDFDocument from 'pdfkit';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
+import { SHOP_TIME_ZONE } from '../moscow-time';
 import { amountInWords, decimalToKopecks, pluralForm } from './amountInWords';
 
 export interface InvoiceLine {
@@ -43,14 +44,14 @@ const invoiceDate = new Intl.DateTimeFormat('ru-RU', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'Europe/Moscow',
+  timeZone: SHOP_TIME_ZONE,
 });
 
 const numericDate = new Intl.DateTimeFormat('ru-RU', {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
-  timeZone: 'Europe/Moscow',
+  timeZone: SHOP_TIME_ZONE,
 });
 
 const formatMoney = (kopecks: number) => money.format(kopecks / 100);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   ArtTakenError,
+  CatalogueChangedDuringImportError,
   CatalogueItemNotFoundError,
   CategoryNameTakenError,
   CategoryNotEmptyError,
@@ -106,6 +107,7 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [CategoryNameTakenError, 409],
   [CategoryNotEmptyError, 409],
   [UnknownCategoryError, 422],
+  [CatalogueChangedDuringImportError, 409],
 ]);
 
 function classify(error: FastifyError): [number, string] {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type {
   AdminProduct,
   AdminProductList,
@@ -19,9 +19,10 @@ import {
   VariantOrderedError,
   VariantTakenError,
 } from '../domain/errors';
+import { rublesToDecimal } from '../money';
 import { createAuditRepository } from './audit';
-import { changeCatalogue } from './catalogue-change';
-import type { Page } from './products';
+import { afterLast, changeCatalogue } from './catalogue-change';
+import { productColumns, withVariants, type Page } from './products';
 
 export interface AdminProductFilter extends Page {
   /** The start of an article (any case) or part of a name. */
@@ -35,15 +36,11 @@ type AuditedVariant = AdminVariant & { product_id: number };
 const PRODUCT_NOT_FOUND = 'Товар не найден';
 const VARIANT_NOT_FOUND = 'Вариант не найден';
 
-const productColumns = {
-  id: products.id,
-  art: products.art,
-  name: products.name,
-  description: products.description,
-  big_description: products.bigDescription,
+/** The storefront's columns, and what only managers see. */
+const adminProductColumns = {
+  ...productColumns,
   category: categories.name,
   popular: products.popular,
-  image: products.image,
   hiddenAt: products.hiddenAt,
 };
 
@@ -72,41 +69,19 @@ type VariantRow = { id: number; product_id: number; color: string; size: number;
 
 const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, price: Number(price) });
 
-/** Prices are validated to whole kopecks before they get here; numeric(12,2) takes them as text. */
-const toDecimal = (price: number) => price.toFixed(2);
-
-async function withVariants(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
-  if (rows.length === 0) return [];
-  const variantRows = await db
-    .select(variantColumns)
-    .from(variants)
-    .where(
-      inArray(
-        variants.productId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(variants.size), asc(variants.id));
-  const byProduct = new Map<number, AdminVariant[]>(rows.map((row) => [row.id, []]));
-  for (const row of variantRows) {
-    const { product_id: productId, ...variant } = toVariant(row);
-    byProduct.get(productId)?.push(variant);
-  }
-  return rows.map(({ hiddenAt, ...row }): AdminProduct => ({
-    ...row,
-    hidden: hiddenAt !== null,
-    variants: byProduct.get(row.id)!,
-  }));
+/** Product rows as managers see them: with their variants, and whether each is hidden. */
+async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
+  return (await withVariants(db, rows)).map(({ hiddenAt, ...row }) => ({ ...row, hidden: hiddenAt !== null }));
 }
 
 /** The product with its variants; locked for the rest of the transaction when it is about to change. */
 async function findProduct(db: Queryable, id: number, lock = false): Promise<AdminProduct | null> {
   const query = db
-    .select(productColumns)
+    .select(adminProductColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id));
-  const [product] = await withVariants(db, lock ? await query.for('update', { of: products }) : await query);
+  const [product] = await toAdminProducts(db, lock ? await query.for('update', { of: products }) : await query);
   return product ?? null;
 }
 
@@ -152,7 +127,7 @@ export function createAdminProductsRepository(db: Database) {
       );
       const [rows, [counted]] = await Promise.all([
         db
-          .select(productColumns)
+          .select(adminProductColumns)
           .from(products)
           .innerJoin(categories, eq(categories.id, products.categoryId))
           .where(where)
@@ -165,7 +140,7 @@ export function createAdminProductsRepository(db: Database) {
           .innerJoin(categories, eq(categories.id, products.categoryId))
           .where(where),
       ]);
-      return { items: await withVariants(db, rows), total: counted?.total ?? 0 };
+      return { items: await toAdminProducts(db, rows), total: counted?.total ?? 0 };
     },
 
     find: (id: number) => findProduct(db, id),
@@ -185,7 +160,7 @@ export function createAdminProductsRepository(db: Database) {
               categoryId: await categoryId(tx, product.category),
               popular: product.popular ?? false,
               // Last in the shop's curated order, until it is ordered or picked as popular.
-              curatedRank: sql`(select coalesce(max(${products.curatedRank}), 0) + 1 from ${products})`,
+              curatedRank: afterLast(products.curatedRank),
             })
             .returning({ id: products.id });
           await tx.insert(variants).values(
@@ -193,7 +168,7 @@ export function createAdminProductsRepository(db: Database) {
               productId: created!.id,
               color: variant.color,
               size: variant.size,
-              price: toDecimal(variant.price),
+              price: rublesToDecimal(variant.price),
               stock: variant.stock,
             })),
           );
@@ -270,7 +245,7 @@ export function createAdminProductsRepository(db: Database) {
           await lockedProduct(tx, productId);
           const [row] = await tx
             .insert(variants)
-            .values({ productId, ...variant, price: toDecimal(variant.price) })
+            .values({ productId, ...variant, price: rublesToDecimal(variant.price) })
             .returning(variantColumns);
           const after = toVariant(row!);
           await audit(tx).record({ byUserId, action: 'variant.create', entity: 'variant', entityId: after.id, after });
@@ -289,7 +264,7 @@ export function createAdminProductsRepository(db: Database) {
           taken = { color: patch.color ?? before.color, size: patch.size ?? before.size };
           const [row] = await tx
             .update(variants)
-            .set({ ...patch, price: patch.price === undefined ? undefined : toDecimal(patch.price) })
+            .set({ ...patch, price: patch.price === undefined ? undefined : rublesToDecimal(patch.price) })
             .where(eq(variants.id, id))
             .returning(variantColumns);
           const after = toVariant(row!);

@@ -1,10 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AdminBanner, Banner, BannerFields, BannerPatch } from '../../shared/api';
 import type { Database, Queryable, Transaction } from '../db/database';
 import { banners } from '../db/schema';
 import { CatalogueItemNotFoundError } from '../domain/errors';
 import { createAuditRepository } from './audit';
-import { changeCatalogue } from './catalogue-change';
+import { afterLast, changeCatalogue } from './catalogue-change';
 
 const adminColumns = {
   id: banners.id,
@@ -50,7 +50,7 @@ export function createBannersRepository(db: Database) {
           .values({
             image,
             url: url ?? null,
-            position: position ?? sql`(select coalesce(max(${banners.position}), 0) + 1 from ${banners})`,
+            position: position ?? afterLast(banners.position),
             active: active ?? true,
           })
           .returning(adminColumns);

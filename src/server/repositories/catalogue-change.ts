@@ -1,3 +1,4 @@
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { brokenUniqueConstraint } from '../db/unique-violation';
 import { announceCatalogueChange } from '../services/catalogue-cache';
@@ -29,3 +30,6 @@ export async function changeCatalogue<T>(
     throw rule ? rule() : error;
   }
 }
+
+/** One more than the greatest value of an ordering column (1 in an empty table): a new row goes last. */
+export const afterLast = (column: Column): SQL => sql`(select coalesce(max(${column}), 0) + 1 from ${column.table})`;

@@ -4,7 +4,7 @@ import type { Database, Queryable, Transaction } from '../db/database';
 import { categories, products } from '../db/schema';
 import { CatalogueItemNotFoundError, CategoryNameTakenError, CategoryNotEmptyError } from '../domain/errors';
 import { createAuditRepository } from './audit';
-import { changeCatalogue } from './catalogue-change';
+import { afterLast, changeCatalogue } from './catalogue-change';
 
 const CATEGORY_NOT_FOUND = 'Категория не найдена';
 
@@ -47,7 +47,7 @@ export function createCategoriesRepository(db: Database) {
             .insert(categories)
             .values({
               name,
-              position: position ?? sql`(select coalesce(max(${categories.position}), 0) + 1 from ${categories})`,
+              position: position ?? afterLast(categories.position),
             })
             .returning({ id: categories.id });
           const after = (await findCategory(tx, created!.id))!;

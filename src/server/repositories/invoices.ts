@@ -1,29 +1,16 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InvoiceRef, OrderStatus } from '../../shared/api';
 import { supplierRequisitesMissing } from '../../shared/requisites';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
 import type { Database } from '../db/database';
-import { invoiceCounters, invoices, orderLines, orders, products } from '../db/schema';
+import { invoiceCounters, invoices, orders } from '../db/schema';
 import { InvoiceAlreadyIssuedError, OrderNotFoundError, SupplierRequisitesMissingError } from '../domain/errors';
 import { assertStatusChange, AWAITING_PAYMENT_STATUS } from '../domain/order-workflow';
 import type { Invoice } from '../invoices/invoicePdf';
+import { moscowDay, moscowInstant } from '../moscow-time';
 import { createAuditRepository } from './audit';
-import { changeStatusLocked } from './orders';
+import { changeStatusLocked, invoiceRefColumns, orderLineRows } from './orders';
 import { findSupplierRequisites } from './supplier-requisites';
-
-// Invoices are dated and numbered by the shop's calendar, whatever the server's clock zone.
-const MOSCOW_DAY = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Moscow',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day in Moscow at an instant, as YYYY-MM-DD. */
-function moscowDay(instant: Date): string {
-  const part = Object.fromEntries(MOSCOW_DAY.formatToParts(instant).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day}`;
-}
 
 /** What a rendered invoice needs, and whose order it is (the route decides who may read it). */
 export interface InvoiceDocument {
@@ -49,16 +36,14 @@ export function createInvoicesRepository(db: Database) {
           .where(eq(orders.id, orderId))
           .for('update');
         if (!order) throw new OrderNotFoundError();
-        const [issued] = await tx
-          .select({ number: invoices.number, date: invoices.issuedOn })
-          .from(invoices)
-          .where(eq(invoices.orderId, orderId));
+        const [issued] = await tx.select(invoiceRefColumns).from(invoices).where(eq(invoices.orderId, orderId));
         if (issued) throw new InvoiceAlreadyIssuedError(orderId, issued);
         assertStatusChange(orderId, order.status as OrderStatus, AWAITING_PAYMENT_STATUS, 'invoice');
         const supplier = await findSupplierRequisites(tx);
         const missing = supplierRequisitesMissing(supplier);
         if (missing) throw new SupplierRequisitesMissingError(missing);
 
+        // Dated and numbered by the shop's calendar.
         const date = moscowDay(now);
         const year = Number(date.slice(0, 4));
         const [counter] = await tx
@@ -109,25 +94,13 @@ export function createInvoicesRepository(db: Database) {
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .where(eq(invoices.orderId, orderId));
       if (!row) return null;
-      const lines = await db
-        .select({
-          art: products.art,
-          name: orderLines.productName,
-          color: orderLines.color,
-          size: orderLines.size,
-          price: orderLines.price,
-          quantity: orderLines.quantity,
-        })
-        .from(orderLines)
-        .innerJoin(products, eq(products.id, orderLines.productId))
-        .where(eq(orderLines.orderId, orderId))
-        .orderBy(asc(orderLines.id));
+      const lines = await orderLineRows(db, orderId);
       return {
         ownerId: row.ownerId,
         invoice: {
           number: row.number,
           // Midday in Moscow of the day of issue: the document prints that day, in Moscow.
-          date: new Date(`${row.issuedOn}T12:00:00+03:00`),
+          date: moscowInstant(row.issuedOn, '12:00'),
           supplier: row.supplier as SupplierRequisites,
           buyer: {
             company_name: row.companyName,

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/api';
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
-import type { Database, Transaction } from '../db/database';
+import type { Database, Queryable, Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
@@ -88,6 +88,26 @@ function toSummary(row: SummaryRow): OrderSummary {
     items_count: Number(row.items_count),
     invoice: row.invoice,
   };
+}
+
+/** An issued invoice as the order's answers name it (see summaryColumns for the same in SQL). */
+export const invoiceRefColumns = { number: invoices.number, date: invoices.issuedOn };
+
+/** The order's lines as they were ordered, in the order of the basket; the manager's page and the invoice print them. */
+export function orderLineRows(db: Queryable, orderId: number) {
+  return db
+    .select({
+      art: products.art,
+      name: orderLines.productName,
+      color: orderLines.color,
+      size: orderLines.size,
+      price: orderLines.price,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
 }
 
 async function returnStock(tx: Transaction, orderId: number): Promise<void> {
@@ -385,19 +405,7 @@ export function createOrdersRepository(db: Database) {
         .where(eq(orders.id, orderId));
       if (!order) return null;
       const [lines, history, [invoice]] = await Promise.all([
-        db
-          .select({
-            art: products.art,
-            name: orderLines.productName,
-            color: orderLines.color,
-            size: orderLines.size,
-            price: orderLines.price,
-            quantity: orderLines.quantity,
-          })
-          .from(orderLines)
-          .innerJoin(products, eq(products.id, orderLines.productId))
-          .where(eq(orderLines.orderId, orderId))
-          .orderBy(asc(orderLines.id)),
+        orderLineRows(db, orderId),
         db
           .select({
             at: orderStatusHistory.at,
@@ -411,10 +419,7 @@ export function createOrdersRepository(db: Database) {
           .leftJoin(users, eq(users.id, orderStatusHistory.byUserId))
           .where(eq(orderStatusHistory.orderId, orderId))
           .orderBy(asc(orderStatusHistory.id)),
-        db
-          .select({ number: invoices.number, date: invoices.issuedOn })
-          .from(invoices)
-          .where(eq(invoices.orderId, orderId)),
+        db.select(invoiceRefColumns).from(invoices).where(eq(invoices.orderId, orderId)),
       ]);
       const status = order.status as OrderStatus;
       return {

@@ -1,7 +1,8 @@
 import { asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { categories, products, variants } from '../db/schema';
-import { conflict } from '../errors';
+import { CatalogueChangedDuringImportError } from '../domain/errors';
+import { brokenUniqueConstraint } from '../db/unique-violation';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import {
   describeVariant,
@@ -10,8 +11,9 @@ import {
   type PriceListRow,
   type RowError,
 } from '../services/price-list';
-import { createAuditRepository } from './audit';
 import { announceCatalogueChange } from '../services/catalogue-cache';
+import { createAuditRepository } from './audit';
+import { variantColumns } from './products';
 
 /** Shown until a manager uploads a real picture for a product the price list created (assets/images). */
 export const NEW_PRODUCT_IMAGE = 'no-photo.svg';
@@ -100,14 +102,7 @@ async function findVariants(
   const found = new Map<string, ExistingVariant>();
   for (const part of chunks([...artById.keys()])) {
     const query = tx
-      .select({
-        id: variants.id,
-        productId: variants.productId,
-        color: variants.color,
-        size: variants.size,
-        price: variants.price,
-        stock: variants.stock,
-      })
+      .select(variantColumns)
       .from(variants)
       .where(inArray(variants.productId, part))
       // Id order, as the order transaction locks them, so the two cannot deadlock.
@@ -274,11 +269,6 @@ function auditedImport({ created, updated, unchanged }: ImportPlan, newArticles:
   };
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
-  return (code ?? cause?.code) === '23505';
-};
-
 /**
  * The price list's SQL: the export's rows, and the import that applies a checked file in one
  * transaction, all of it or nothing.
@@ -343,7 +333,7 @@ export function createPriceListRepository(db: Database) {
         });
       } catch (error) {
         // A product added in the back office with the same article while the import ran.
-        if (isUniqueViolation(error)) throw conflict('Каталог изменился во время импорта: повторите импорт');
+        if (brokenUniqueConstraint(error) !== null) throw new CatalogueChangedDuringImportError();
         throw error;
       }
     },

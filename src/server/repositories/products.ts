@@ -8,9 +8,8 @@ export interface Page {
   limit: number;
 }
 
-type ProductRow = Omit<Product, 'variants'>;
-
-const productColumns = {
+/** A product as the storefront shows it, without its variants. */
+export const productColumns = {
   id: products.id,
   art: products.art,
   name: products.name,
@@ -29,26 +28,30 @@ export const variantColumns = {
   stock: variants.stock,
 };
 
-export function createProductsRepository(db: Queryable) {
-  async function attachVariants(rows: ProductRow[]): Promise<Product[]> {
-    if (rows.length === 0) return [];
-    const variantRows = await db
-      .select(variantColumns)
-      .from(variants)
-      .where(
-        inArray(
-          variants.productId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(variants.size), asc(variants.id));
-    const byProduct = new Map<number, Variant[]>(rows.map((row) => [row.id, []]));
-    for (const { productId, price, ...variant } of variantRows) {
-      byProduct.get(productId)?.push({ ...variant, price: Number(price) });
-    }
-    return rows.map((row) => ({ ...row, variants: byProduct.get(row.id) ?? [] }));
+/** The rows with their products' variants, smallest first (the storefront's and the back office's). */
+export async function withVariants<Row extends { id: number }>(
+  db: Queryable,
+  rows: Row[],
+): Promise<(Row & { variants: Variant[] })[]> {
+  if (rows.length === 0) return [];
+  const variantRows = await db
+    .select(variantColumns)
+    .from(variants)
+    .where(
+      inArray(
+        variants.productId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(variants.size), asc(variants.id));
+  const byProduct = new Map<number, Variant[]>(rows.map((row) => [row.id, []]));
+  for (const { productId, price, ...variant } of variantRows) {
+    byProduct.get(productId)?.push({ ...variant, price: Number(price) });
   }
+  return rows.map((row) => ({ ...row, variants: byProduct.get(row.id) ?? [] }));
+}
 
+export function createProductsRepository(db: Queryable) {
   /**
    * One page of products in `order`. The page's ids are found first, from the ordering index
    * alone (an index-only scan once the table has been vacuumed), then only those rows are read.
@@ -69,7 +72,7 @@ export function createProductsRepository(db: Queryable) {
       .from(products)
       .where(inArray(products.id, pageIds))
       .orderBy(...order);
-    return attachVariants(rows);
+    return withVariants(db, rows);
   }
 
   return {
@@ -98,7 +101,7 @@ export function createProductsRepository(db: Queryable) {
         .select(productColumns)
         .from(products)
         .where(and(eq(products.art, art), isNull(products.hiddenAt)));
-      const [product] = await attachVariants(rows);
+      const [product] = await withVariants(db, rows);
       return product ?? null;
     },
 

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { LIMITS } from '../../shared/api';
+import { CATALOGUE_LIMITS, LIMITS } from '../../shared/api';
+import { priceProblem } from '../../shared/catalogue';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
 import { ApiError, unprocessable } from '../errors';
+import { kopecksToDecimal } from '../money';
 import { unzipsWithin } from './zip-limits';
 
 /**
@@ -46,11 +48,6 @@ export const MAX_PRICE_LIST_BYTES = 10 * 1024 * 1024;
 const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 /** Errors listed at most; a file with more gets a last line saying how many were left out. */
 const MAX_LISTED_ERRORS = 100;
-const MAX_PRICE_KOPECKS = 999_999_999_999; // numeric(12,2)
-const MAX_SIZE = 10_000;
-const MAX_STOCK = 1_000_000_000;
-const MAX_COLOR_LENGTH = 100;
-const MAX_CATEGORY_LENGTH = 200;
 
 const [ART, NAME, CATEGORY, COLOR, SIZE, PRICE, STOCK] = PRICE_LIST_COLUMNS;
 
@@ -69,7 +66,7 @@ const unescapeFormula = (text: string) =>
   text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
 /** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
-const rublesWithComma = (kopecks: number) => (kopecks / 100).toFixed(2).replace('.', ',');
+const rublesWithComma = (kopecks: number) => kopecksToDecimal(kopecks).replace('.', ',');
 
 export async function writePriceList(rows: PriceListRow[], format: PriceListFormat): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -174,6 +171,15 @@ async function readWorksheet(file: Buffer): Promise<ExcelJS.Worksheet> {
 
 type ColumnName = (typeof PRICE_LIST_COLUMNS)[number];
 
+/** Spaces between groups of digits, as spreadsheets and people write them. */
+const DIGIT_GROUPING = /[\s\u00a0\u202f]/g;
+
+/** «1 499,90», «1499.9» or «1500» as rubles; NaN for anything else. */
+function rublesOfText(text: string): number {
+  const digits = text.replace(DIGIT_GROUPING, '');
+  return /^\d+([.,]\d+)?$/.test(digits) ? Number(digits.replace(',', '.')) : Number.NaN;
+}
+
 /** Reads one row's cells into a price-list row, or says what is wrong with each bad cell. */
 class RowReader {
   readonly problems: string[] = [];
@@ -204,7 +210,7 @@ class RowReader {
     const value = this.cells.get(column) ?? null;
     if (value instanceof Error) return this.fail(column, value.message);
     if (value === null) return this.fail(column, `не заполнен; нужно ${rule}`);
-    const digits = typeof value === 'number' ? String(value) : value.replace(/[\s\u00a0\u202f]/g, '');
+    const digits = typeof value === 'number' ? String(value) : value.replace(DIGIT_GROUPING, '');
     const number = /^-?\d+$/.test(digits) ? Number(digits) : Number.NaN;
     if (!Number.isSafeInteger(number) || number < min || number > max) {
       return this.fail(column, `${this.shown(value)} — нужно ${rule}`);
@@ -218,19 +224,14 @@ class RowReader {
     const value = this.cells.get(column) ?? null;
     if (value instanceof Error) return this.fail(column, value.message);
     if (value === null) return this.fail(column, `не заполнен; нужна ${rule}`);
-    let kopecks: number;
-    if (typeof value === 'number') {
-      kopecks = Math.round(value * 100);
-      if (Math.abs(kopecks - value * 100) > 1e-6) return this.fail(column, `${this.shown(value)} — нужна ${rule}`);
-    } else {
-      const match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(value.replace(/[\s\u00a0\u202f]/g, ''));
-      if (!match) return this.fail(column, `${this.shown(value)} — нужна ${rule}`);
-      kopecks = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-    }
-    if (!Number.isSafeInteger(kopecks) || kopecks <= 0 || kopecks > MAX_PRICE_KOPECKS) {
+    // A number as the spreadsheet shows it, to 15 significant digits: a formula's =1.1*3 is
+    // 3.3000000000000003 in the file and 3,30 on the screen.
+    const rubles = typeof value === 'number' ? Number(value.toPrecision(15)) : rublesOfText(value);
+    // The back office's own rule for a price (more than zero, whole kopecks), and what numeric(12,2) holds.
+    if (priceProblem(rubles) !== null || rubles > CATALOGUE_LIMITS.priceMax) {
       return this.fail(column, `${this.shown(value)} — нужна ${rule}`);
     }
-    return kopecks;
+    return Math.round(rubles * 100);
   }
 }
 
@@ -239,11 +240,16 @@ function readRow(cells: Map<ColumnName, Cell | Error>): PriceListRow | string[] 
   const row = {
     art: reader.text(ART, LIMITS.artMax),
     name: reader.text(NAME, LIMITS.nameMax),
-    category: reader.text(CATEGORY, MAX_CATEGORY_LENGTH),
-    color: reader.text(COLOR, MAX_COLOR_LENGTH),
-    size: reader.integer(SIZE, 1, MAX_SIZE, `целое число сантиметров от 1 до ${MAX_SIZE}`),
+    category: reader.text(CATEGORY, CATALOGUE_LIMITS.categoryNameMax),
+    color: reader.text(COLOR, CATALOGUE_LIMITS.colorMax),
+    size: reader.integer(
+      SIZE,
+      1,
+      CATALOGUE_LIMITS.sizeMax,
+      `целое число сантиметров от 1 до ${CATALOGUE_LIMITS.sizeMax}`,
+    ),
     priceKopecks: reader.priceKopecks(PRICE),
-    stock: reader.integer(STOCK, 0, MAX_STOCK, 'целое число штук, 0 или больше'),
+    stock: reader.integer(STOCK, 0, CATALOGUE_LIMITS.stockMax, 'целое число штук, 0 или больше'),
   };
   if (reader.problems.length > 0) return reader.problems;
   return row as PriceListRow;

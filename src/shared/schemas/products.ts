@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../api';
+import { CATALOGUE_LIMITS, LIMITS } from '../api';
 import { Nullable } from './common';
 
 export const VariantSchema = Type.Object({
@@ -20,7 +20,9 @@ export const ProductSchema = Type.Object({
   variants: Type.Array(VariantSchema, { description: 'По возрастанию размера' }),
 });
 
-export const CategoryParams = Type.Object({ category: Type.String({ minLength: 1, maxLength: 200 }) });
+export const CategoryParams = Type.Object({
+  category: Type.String({ minLength: 1, maxLength: CATALOGUE_LIMITS.categoryNameMax }),
+});
 
 export const ArtParams = Type.Object({ art: Type.String({ minLength: 1, maxLength: LIMITS.artMax }) });
 

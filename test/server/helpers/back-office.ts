@@ -1,12 +1,19 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { AuditList } from '../../../src/shared/api';
-import { quickShoppers, type Shopper } from './test-app';
+import { createTestApp, quickShoppers, type Shopper, type TestApp } from './test-app';
 
-/** A buyer and a manager (made as the command line makes one). */
-export async function buyerAndManager(app: FastifyInstance): Promise<{ buyer: Shopper; manager: Shopper }> {
-  const [buyer, manager] = (await quickShoppers(app, 2)) as [Shopper, Shopper];
+/** A new account made a manager, as the command line makes one. */
+export async function newManager(app: FastifyInstance): Promise<Shopper> {
+  const [manager] = (await quickShoppers(app, 1)) as [Shopper];
   await app.repositories.users.setRole(manager.email, 'manager');
-  return { buyer, manager };
+  return manager;
+}
+
+/** A fresh shop with a buyer and a manager: what every back-office suite starts from (in its beforeAll). */
+export async function openBackOffice(): Promise<{ shop: TestApp; buyer: Shopper; manager: Shopper }> {
+  const shop = await createTestApp();
+  const [buyer] = (await quickShoppers(shop.app, 1)) as [Shopper];
+  return { shop, buyer, manager: await newManager(shop.app) };
 }
 
 export type Route = readonly [method: HTTPMethods, url: string, payload?: Record<string, unknown>];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrderStatus } from '../../../src/shared/api';
+import type { OrderStatus, OrderSummary, Product } from '../../../src/shared/api';
+import { json, setVariant, type Shopper } from './test-app';
 
 /** The way an order goes when nothing goes wrong, each step taken as it is in the shop. */
 const HAPPY_PATH: readonly OrderStatus[] = ['Создан', 'Ожидает оплаты', 'Оплачен', 'Отправлен', 'Доставлен'];
@@ -22,4 +23,32 @@ export async function advanceOrder(
       byUserId,
     });
   }
+}
+
+/**
+ * Test set-up: an order of `quantity` units of the product's first variant in stock, placed through
+ * the API as the storefront places one, after that variant's stock (and price) are set to known
+ * values. `fields` add to or replace the order's address.
+ */
+export async function placeOrderOf(
+  app: FastifyInstance,
+  shopper: Shopper,
+  product: Product,
+  { quantity, stock, price, fields = {} }: { quantity: number; stock: number; price?: string; fields?: object },
+): Promise<{ order: OrderSummary; variant: Product['variants'][number] }> {
+  const variant = product.variants.find((candidate) => candidate.stock > 0)!;
+  await setVariant(app, variant.id, { stock, price });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/order/',
+    headers: shopper.headers,
+    payload: {
+      user_id: shopper.id,
+      address: 'г. Тверь, ул. Советская, д. 3',
+      items: [{ product_id: product.id, variant_id: variant.id, quantity }],
+      ...fields,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return { order: json<OrderSummary>(response), variant };
 }

@@ -1,20 +1,13 @@
 import type { AdminBanner, Banner } from '../../../shared/api';
-import {
-  createTestApp,
-  json,
-  STARTUP_TIMEOUT,
-  type Shopper,
-  type TestApp,
-} from '../../../../test/server/helpers/test-app';
-import { buyerAndManager, expectManagersOnly, latestAudit } from '../../../../test/server/helpers/back-office';
+import { json, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
+import { expectManagersOnly, latestAudit, openBackOffice } from '../../../../test/server/helpers/back-office';
 
 let shop: TestApp;
 let buyer: Shopper;
 let manager: Shopper;
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  ({ buyer, manager } = await buyerAndManager(shop.app));
+  ({ shop, buyer, manager } = await openBackOffice());
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 

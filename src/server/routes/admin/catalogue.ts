@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ExportQuery, ImportQuery, ImportResultSchema } from '../../../shared/schemas/admin-catalogue';
+import { moscowDay } from '../../moscow-time';
 import { createPriceListRepository } from '../../repositories/price-list';
 import {
   listedErrors,
@@ -9,11 +10,9 @@ import {
   readPriceList,
   writePriceList,
 } from '../../services/price-list';
-import { bearer, errors } from '../common-schemas';
+import { attachmentDisposition } from '../attachment';
+import { errors, managersOnly } from '../common-schemas';
 import { acceptSingleFileUploads } from './single-file-upload';
-
-/** Today in Moscow, the shop's time, as YYYY-MM-DD for the file's name. */
-const moscowDate = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
@@ -22,21 +21,21 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/export',
     {
-      schema: {
-        tags: ['admin'],
+      schema: managersOnly({
         summary: 'Прайс-лист: строка на каждый вариант товаров витрины (XLSX или CSV для Excel)',
-        security: bearer,
         querystring: ExportQuery,
         produces: Object.values(PRICE_LIST_CONTENT_TYPES),
-        response: { 200: Type.Unknown({ description: 'Файл прайс-листа' }), ...errors(401, 403, 422) },
-      },
+        response: { 200: Type.Unknown({ description: 'Файл прайс-листа' }), ...errors(422) },
+      }),
     },
     async (request, reply) => {
       const { format } = request.query;
       const file = await writePriceList(await priceList.rows(), format);
+      // Named by today in Moscow, the shop's time.
+      const fileName = `myagkiy-opt-price-list-${moscowDay(new Date())}.${format}`;
       return reply
         .type(PRICE_LIST_CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="myagkiy-opt-price-list-${moscowDate()}.${format}"`)
+        .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'no-store')
         .send(file);
     },
@@ -45,15 +44,13 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/import',
     {
-      schema: {
-        tags: ['admin'],
+      schema: managersOnly({
         summary:
           'Загрузить прайс-лист (XLSX или CSV, те же столбцы): всё или ничего; dry_run=true только считает. Ошибки строк — в errors, тогда ничего не изменено',
-        security: bearer,
         consumes: ['multipart/form-data'],
         querystring: ImportQuery,
-        response: { 200: ImportResultSchema, ...errors(401, 403, 409, 413, 415, 422) },
-      },
+        response: { 200: ImportResultSchema, ...errors(409, 413, 415, 422) },
+      }),
     },
     async (request) => {
       const { dry_run: dryRun } = request.query;

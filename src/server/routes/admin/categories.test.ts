@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminCategory, AdminProduct, ProductCreate } from '../../../shared/api';
-import {
-  createTestApp,
-  json,
-  STARTUP_TIMEOUT,
-  type Shopper,
-  type TestApp,
-} from '../../../../test/server/helpers/test-app';
-import { buyerAndManager, expectManagersOnly, latestAudit } from '../../../../test/server/helpers/back-office';
+import { json, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
+import { expectManagersOnly, latestAudit, openBackOffice } from '../../../../test/server/helpers/back-office';
 
 let shop: TestApp;
 let buyer: Shopper;
 let manager: Shopper;
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  ({ buyer, manager } = await buyerAndManager(shop.app));
+  ({ shop, buyer, manager } = await openBackOffice());
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 

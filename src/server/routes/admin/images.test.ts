@@ -2,14 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { auditLog, images } from '../../db/schema';
-import {
-  createTestApp,
-  json,
-  quickShoppers,
-  STARTUP_TIMEOUT,
-  type Shopper,
-  type TestApp,
-} from '../../../../test/server/helpers/test-app';
+import { json, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
+import { openBackOffice } from '../../../../test/server/helpers/back-office';
 
 interface Uploaded {
   name: string;
@@ -22,9 +16,7 @@ let buyer: Shopper;
 let manager: Shopper;
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  [buyer, manager] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
+  ({ shop, buyer, manager } = await openBackOffice());
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 

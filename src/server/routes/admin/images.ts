@@ -3,7 +3,7 @@ import { UploadedImageSchema } from '../../../shared/schemas/admin-catalogue';
 import { createAuditRepository } from '../../repositories/audit';
 import { createImagesRepository } from '../../repositories/images';
 import { MAX_IMAGE_BYTES, reencodeUploadedImage } from '../../services/uploaded-images';
-import { bearer, errors } from '../common-schemas';
+import { errors, managersOnly } from '../common-schemas';
 import { acceptSingleFileUploads } from './single-file-upload';
 
 const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,14 +12,12 @@ const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      schema: {
-        tags: ['admin'],
+      schema: managersOnly({
         summary:
           'Загрузить картинку товара или баннера (JPEG, PNG, WebP, AVIF до 10 МБ); хранится перекодированной в WebP',
-        security: bearer,
         consumes: ['multipart/form-data'],
-        response: { 201: UploadedImageSchema, ...errors(401, 403, 413, 415, 422) },
-      },
+        response: { 201: UploadedImageSchema, ...errors(413, 415, 422) },
+      }),
     },
     async (request, reply) => {
       const image = await reencodeUploadedImage(await readUpload(request));

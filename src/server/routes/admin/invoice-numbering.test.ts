@@ -9,7 +9,6 @@ import type { InvoiceRef, Product } from '../../../shared/api';
 import { invoiceCounters, invoices, orders } from '../../db/schema';
 import {
   allProducts,
-  createTestApp,
   json,
   quickShoppers,
   setVariant,
@@ -18,6 +17,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { openBackOffice } from '../../../../test/server/helpers/back-office';
 import { SUPPLIER } from '../../../../test/server/helpers/invoices';
 
 const ISSUED = 20;
@@ -28,10 +28,8 @@ let manager: Shopper;
 let orderIds: number[];
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  const shoppers = await quickShoppers(shop.app, ISSUED + DOOMED + 1);
-  manager = shoppers.pop()!;
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
+  ({ shop, manager } = await openBackOffice());
+  const shoppers = await quickShoppers(shop.app, ISSUED + DOOMED);
   await shop.app.repositories.supplierRequisites.save(SUPPLIER, manager.id);
   const product: Product = (await allProducts(shop.app)).find((candidate) => candidate.variants.length > 0)!;
   const variant = product.variants[0]!;

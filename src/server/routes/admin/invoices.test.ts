@@ -7,16 +7,15 @@ import type { AdminOrder, InvoiceRef, OrderSummary, Product } from '../../../sha
 import { auditLog, invoiceCounters, invoices, orders, supplierRequisites } from '../../db/schema';
 import {
   allProducts,
-  createTestApp,
   json,
   quickShoppers,
-  setVariant,
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { newManager, openBackOffice } from '../../../../test/server/helpers/back-office';
 import { pdfText, SUPPLIER } from '../../../../test/server/helpers/invoices';
-import { advanceOrder } from '../../../../test/server/helpers/order-workflow';
+import { advanceOrder, placeOrderOf } from '../../../../test/server/helpers/order-workflow';
 
 const CYRILLIC = /[а-яё]/i;
 const COMPANY = { company_name: 'ООО «Ромашка»', company_inn: '7736050003', company_kpp: '773601001' };
@@ -28,10 +27,9 @@ let stranger: Shopper;
 let manager: Shopper;
 
 beforeAll(async () => {
-  shop = await createTestApp();
+  ({ shop, buyer, manager } = await openBackOffice());
   spare = (await allProducts(shop.app)).filter((product) => product.variants.some((variant) => variant.stock > 0));
-  [buyer, stranger, manager] = (await quickShoppers(shop.app, 3)) as [Shopper, Shopper, Shopper];
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
+  [stranger] = (await quickShoppers(shop.app, 1)) as [Shopper];
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
@@ -44,22 +42,11 @@ interface Placed {
 /** A new order of `quantity` units at 1 500 ₽ of a product no other test touches. */
 async function placeOrder(shopper: Shopper = buyer, extra: Record<string, string> = {}, quantity = 2): Promise<Placed> {
   const product = spare.shift()!;
-  const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-  await setVariant(shop.app, variant.id, { stock: 50, price: '1500.00' });
-  const response = await shop.app.inject({
-    method: 'POST',
-    url: '/api/v1/order/',
-    headers: shopper.headers,
-    payload: {
-      user_id: shopper.id,
-      address: 'г. Тверь, ул. Советская, д. 3',
-      contact_name: 'Анна Смирнова',
-      items: [{ product_id: product.id, variant_id: variant.id, quantity }],
-      ...extra,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return { order: json<OrderSummary>(response), product, variant };
+  const fields = { contact_name: 'Анна Смирнова', ...extra };
+  return {
+    product,
+    ...(await placeOrderOf(shop.app, shopper, product, { quantity, stock: 50, price: '1500.00', fields })),
+  };
 }
 
 const issue = (id: number | string, who: Shopper | null = manager) =>
@@ -348,15 +335,14 @@ describe('GET /api/v1/order/{id}/invoice', () => {
   });
 
   it('a manager gets it too; a revoked manager no longer does', async () => {
-    const [former] = await quickShoppers(shop.app, 1);
-    await shop.app.repositories.users.setRole(former!.email, 'manager');
-    for (const who of [manager, former!]) {
+    const former = await newManager(shop.app);
+    for (const who of [manager, former]) {
       const response = await download(invoiced.order.id, who);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
     }
-    await shop.app.repositories.users.setRole(former!.email, 'buyer');
-    expect((await download(invoiced.order.id, former!)).statusCode).toBe(404);
+    await shop.app.repositories.users.setRole(former.email, 'buyer');
+    expect((await download(invoiced.order.id, former)).statusCode).toBe(404);
   });
 
   it("404 {detail} before the invoice is issued, for another buyer's order and for an unknown one", async () => {

@@ -12,16 +12,15 @@ import { orders, users } from '../../db/schema';
 import {
   allProducts,
   bearer,
-  createTestApp,
   json,
   quickShoppers,
-  setVariant,
   stockOf,
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
-import { advanceOrder } from '../../../../test/server/helpers/order-workflow';
+import { newManager, openBackOffice } from '../../../../test/server/helpers/back-office';
+import { advanceOrder, placeOrderOf } from '../../../../test/server/helpers/order-workflow';
 
 const CYRILLIC = /[а-яё]/i;
 
@@ -31,10 +30,8 @@ let buyer: Shopper;
 let manager: Shopper;
 
 beforeAll(async () => {
-  shop = await createTestApp();
+  ({ shop, buyer, manager } = await openBackOffice());
   spare = (await allProducts(shop.app)).filter((product) => product.variants.some((variant) => variant.stock > 0));
-  [buyer, manager] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
@@ -45,23 +42,9 @@ async function placeOrder(
   company: Record<string, string> = {},
 ): Promise<{ order: OrderSummary; product: Product; variantId: number }> {
   const product = spare.shift()!;
-  const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-  await setVariant(shop.app, variant.id, { stock: 20 });
-  const response = await shop.app.inject({
-    method: 'POST',
-    url: '/api/v1/order/',
-    headers: shopper.headers,
-    payload: {
-      user_id: shopper.id,
-      address: 'г. Тверь, ул. Советская, д. 3',
-      contact_name: 'Анна',
-      contact_phone: '+7 900 000-00-00',
-      items: [{ product_id: product.id, variant_id: variant.id, quantity }],
-      ...company,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return { order: json<OrderSummary>(response), product, variantId: variant.id };
+  const fields = { contact_name: 'Анна', contact_phone: '+7 900 000-00-00', ...company };
+  const { order, variant } = await placeOrderOf(shop.app, shopper, product, { quantity, stock: 20, fields });
+  return { order, product, variantId: variant.id };
 }
 
 const getOrder = (id: number, who: Shopper = manager) =>
@@ -104,13 +87,12 @@ describe('access to /api/v1/admin', () => {
   });
 
   it('a revoked manager is refused at once with the same token; GET /auth/user says the role', async () => {
-    const [former] = await quickShoppers(shop.app, 1);
-    await shop.app.repositories.users.setRole(former!.email, 'manager');
-    const me = await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: former!.headers });
-    expect(me.json()).toEqual({ id: former!.id, email: former!.email, role: 'manager' });
+    const former = await newManager(shop.app);
+    const me = await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: former.headers });
+    expect(me.json()).toEqual({ id: former.id, email: former.email, role: 'manager' });
     expect((await listOrders({}, former)).statusCode).toBe(200);
 
-    await shop.app.repositories.users.setRole(former!.email, 'buyer');
+    await shop.app.repositories.users.setRole(former.email, 'buyer');
     expect((await listOrders({}, former)).statusCode).toBe(403);
   });
 

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, unprocessable } from '../../errors';
+import { moscowInstant } from '../../moscow-time';
 import * as schema from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The first instant of a calendar day in Moscow (UTC+3 all year since 2014), the shop's time. */
+/** The first instant of a calendar day in Moscow, the shop's time. */
 function moscowDayStart(day: string, field: string): Date {
   // Date rolls 30 February over into March instead of refusing it, so the day is read back.
   const asUtc = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(asUtc.getTime()) || asUtc.toISOString().slice(0, 10) !== day) {
     throw unprocessable(`Некорректные данные: в поле «${field}» нет такого дня: ${day}`);
   }
-  return new Date(`${day}T00:00:00+03:00`);
+  return moscowInstant(day);
 }
 
 const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {

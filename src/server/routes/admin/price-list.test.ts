@@ -7,7 +7,6 @@ import { buildApp } from '../../app';
 import { auditLog, products } from '../../db/schema';
 import {
   allProducts,
-  createTestApp,
   json,
   quickShoppers,
   STARTUP_TIMEOUT,
@@ -15,6 +14,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { openBackOffice } from '../../../../test/server/helpers/back-office';
 import { deflatedZeros, zipOf } from '../../../../test/server/helpers/zip';
 
 interface ImportResult {
@@ -34,9 +34,7 @@ let manager: Shopper;
 let untouched: Product[];
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  [buyer, manager] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
+  ({ shop, buyer, manager } = await openBackOffice());
   untouched = await allProducts(shop.app);
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
@@ -117,7 +115,7 @@ describe('GET /api/v1/admin/catalogue/export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="myagkiy-opt-price-list-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+      /^attachment; filename="(myagkiy-opt-price-list-\d{4}-\d{2}-\d{2}\.xlsx)"; filename\*=UTF-8''\1$/,
     );
     const [header, ...rows] = await readXlsx(response.rawPayload);
     expect(header).toEqual([...PRICE_LIST_COLUMNS]);
@@ -145,7 +143,7 @@ describe('GET /api/v1/admin/catalogue/export', () => {
     const response = await exportAs('csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/filename="myagkiy-opt-price-list-[\d-]+\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(/filename\*=UTF-8''myagkiy-opt-price-list-[\d-]+\.csv$/);
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
@@ -318,6 +316,23 @@ describe('POST /api/v1/admin/catalogue/import', () => {
     }
     expect(await product(item.art)).toEqual(before);
     expect(await shop.app.database.db.$count(auditLog)).toBe(auditBefore);
+  });
+
+  it("reads a number cell as the spreadsheet shows it: large prices and a formula's float noise, to the kopeck", async () => {
+    const category = await categoryOf(untouched[0]!);
+    const lines: Line[] = [
+      [...PRICE_LIST_COLUMNS],
+      ['NEW-PRICE-1', 'Слон', category, 'серый', 20, 1_073_876_541.64, 1],
+      ['NEW-PRICE-1', 'Слон', category, 'серый', 30, 1.1 * 3, 1], // 3.3000000000000003
+      ['NEW-PRICE-1', 'Слон', category, 'серый', 40, 10.005, 1], // a fraction of a kopeck: refused
+    ];
+    const refused = await importResult(await xlsxOf(lines), false);
+    expect(refused.errors).toEqual([
+      { row: 4, detail: expect.stringMatching(/^Столбец «Цена»: «10.005» — нужна цена/) },
+    ]);
+
+    expect(await importResult(await xlsxOf(lines.slice(0, 3)), false)).toMatchObject({ created: 2, errors: [] });
+    expect((await product('NEW-PRICE-1')).variants.map((variant) => variant.price)).toEqual([1_073_876_541.64, 3.3]);
   });
 
   it('lists at most 100 errors, the last saying how many more there are', async () => {

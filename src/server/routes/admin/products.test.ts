@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AdminProduct, AdminProductList, AdminVariant, Cart, Product, ProductCreate } from '../../../shared/api';
 import { createImagesRepository } from '../../repositories/images';
 import { CATALOGUE_CHANNEL } from '../../services/catalogue-cache';
+import { imageExists } from '../../services/catalogue-images';
 import { buildApp } from '../../app';
 import {
-  createTestApp,
   json,
   STARTUP_TIMEOUT,
   usesPostgres,
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
-import { buyerAndManager, expectManagersOnly, latestAudit } from '../../../../test/server/helpers/back-office';
+import { expectManagersOnly, latestAudit, openBackOffice } from '../../../../test/server/helpers/back-office';
 
 const CYRILLIC = /[а-яё]/i;
 
@@ -22,8 +25,7 @@ let category: string;
 let otherCategory: string;
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  ({ buyer, manager } = await buyerAndManager(shop.app));
+  ({ shop, buyer, manager } = await openBackOffice());
   const names = (await shop.app.inject({ method: 'GET', url: '/api/v1/products/categories/all' })).json() as string[];
   [category, otherCategory] = names as [string, string];
 }, STARTUP_TIMEOUT);
@@ -177,6 +179,22 @@ describe('POST /api/v1/admin/products', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ detail: expect.stringMatching(detail) });
     expect(await exists(art)).toBe(false);
+  });
+
+  it('a picture must be one the storefront can serve: a file in the image folder under a name GET /image refuses is none', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'images-'));
+    try {
+      for (const name of ['мишка.svg', 'photo 1.svg', 'notes.txt', 'ok-1.svg']) {
+        await writeFile(path.join(folder, name), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      }
+      const found = async (name: string) => imageExists(shop.app.database.db, folder, name);
+      expect(await found('ok-1.svg')).toBe(true);
+      for (const name of ['мишка.svg', 'photo 1.svg', 'notes.txt', '../images/ok-1.svg']) {
+        expect([name, await found(name)]).toEqual([name, false]);
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('a taken article refused inside the transaction leaves no product, variant or audit entry', async () => {

@@ -8,54 +8,42 @@ import {
 import { Id } from '../../../shared/schemas/common';
 import { InvoiceRefSchema, OrderStatusSchema } from '../../../shared/schemas/order';
 import { SupplierRequisitesAnswer, SupplierRequisitesBody } from '../../../shared/schemas/settings';
-import { bearer, errors } from '../common-schemas';
+import { errors, managersOnly } from '../common-schemas';
 
 const OrderParams = Type.Object({ id: Id });
 
-export const listOrders = {
-  tags: ['admin'],
+export const listOrders = managersOnly({
   summary: 'Заказы для менеджеров: фильтр, поиск, сортировка, страницы',
-  security: bearer,
   querystring: AdminOrdersQuery,
-  response: { 200: AdminOrderListSchema, ...errors(401, 403, 422) },
-};
+  response: { 200: AdminOrderListSchema, ...errors(422) },
+});
 
-export const getOrder = {
-  tags: ['admin'],
+export const getOrder = managersOnly({
   summary: 'Заказ целиком: строки, покупатель, реквизиты, история статусов',
-  security: bearer,
   params: OrderParams,
-  response: { 200: AdminOrderSchema, ...errors(401, 403, 404, 422) },
-};
+  response: { 200: AdminOrderSchema, ...errors(404, 422) },
+});
 
-export const changeStatus = {
-  tags: ['admin'],
+export const changeStatus = managersOnly({
   summary: 'Перевести заказ в следующий статус; отмена возвращает товар на склад',
-  security: bearer,
   params: OrderParams,
   body: AdminStatusChangeBody,
-  response: { 200: OrderStatusSchema, ...errors(401, 403, 404, 409, 422) },
-};
+  response: { 200: OrderStatusSchema, ...errors(404, 409, 422) },
+});
 
-export const issueInvoice = {
-  tags: ['admin'],
+export const issueInvoice = managersOnly({
   summary: 'Выставить счёт: номер по порядку в году, заказ переходит в «Ожидает оплаты»',
-  security: bearer,
   params: OrderParams,
-  response: { 201: InvoiceRefSchema, ...errors(401, 403, 404, 409, 422) },
-};
+  response: { 201: InvoiceRefSchema, ...errors(404, 409, 422) },
+});
 
-export const getSupplierRequisites = {
-  tags: ['admin'],
+export const getSupplierRequisites = managersOnly({
   summary: 'Реквизиты продавца для счетов; null — ещё не заполнены',
-  security: bearer,
-  response: { 200: SupplierRequisitesAnswer, ...errors(401, 403) },
-};
+  response: { 200: SupplierRequisitesAnswer },
+});
 
-export const putSupplierRequisites = {
-  tags: ['admin'],
+export const putSupplierRequisites = managersOnly({
   summary: 'Сохранить реквизиты продавца (ИНН, ОГРН, БИК и счета проверяются по контрольным числам)',
-  security: bearer,
   body: SupplierRequisitesBody,
-  response: { 200: SupplierRequisitesBody, ...errors(401, 403, 422) },
-};
+  response: { 200: SupplierRequisitesBody, ...errors(422) },
+});

@@ -3,13 +3,8 @@ import { MESSAGES } from '../../../shared/api';
 import { SUPPLIER_MESSAGES } from '../../../shared/requisites';
 import type { SupplierRequisites } from '../../../shared/schemas/settings';
 import { auditLog, supplierRequisites } from '../../db/schema';
-import {
-  createTestApp,
-  quickShoppers,
-  STARTUP_TIMEOUT,
-  type Shopper,
-  type TestApp,
-} from '../../../../test/server/helpers/test-app';
+import { STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
+import { openBackOffice } from '../../../../test/server/helpers/back-office';
 import { SUPPLIER } from '../../../../test/server/helpers/invoices';
 
 const URL = '/api/v1/admin/settings/requisites';
@@ -19,9 +14,7 @@ let buyer: Shopper;
 let manager: Shopper;
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  [buyer, manager] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
-  await shop.app.repositories.users.setRole(manager.email, 'manager');
+  ({ shop, buyer, manager } = await openBackOffice());
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 

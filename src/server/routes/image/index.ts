@@ -3,12 +3,11 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
 import { createImagesRepository } from '../../repositories/images';
+import { IMAGE_NAME_PATTERN } from '../../services/catalogue-images';
 import { UPLOADED_IMAGE_NAME } from '../../services/uploaded-images';
 import { errors } from '../common-schemas';
 import { notFound } from '../../errors';
 
-// A plain file name: no separators and no leading dot, so a name can never leave the image folder.
-const IMAGE_NAME = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}\\.(svg|png|jpe?g|webp|avif|gif)$';
 const DAY_SECONDS = 24 * 60 * 60;
 const YEAR_SECONDS = 365 * DAY_SECONDS;
 // SVG is a document that could carry script: keep every picture inert even if opened directly.
@@ -30,7 +29,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['images'],
         summary: 'Изображение товара, баннера или страницы «О компании»; загруженные менеджерами — из базы данных',
-        params: Type.Object({ name: Type.String({ pattern: IMAGE_NAME }) }),
+        params: Type.Object({ name: Type.String({ pattern: IMAGE_NAME_PATTERN }) }),
         response: { 200: Type.Unknown({ description: 'Файл изображения' }), 304: Type.Null(), ...errors(404, 422) },
       },
     },
