@@ -316,6 +316,9 @@ export const invoices = pgTable(
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     // The supplier's requisites as they were when the invoice was issued (SupplierRequisites).
     supplier: jsonb('supplier').notNull(),
+    // The PDF as first rendered (an invoice never changes once issued): later downloads are a read,
+    // not another 100–250 ms of drawing on the event loop.
+    pdf: bytea('pdf'),
   },
   (table) => [uniqueIndex('invoices_year_number_idx').on(table.year, table.number)],
 );

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InvoiceRef, OrderStatus } from '../../shared/api';
 import { supplierRequisitesMissing } from '../../shared/requisites';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
@@ -12,10 +12,10 @@ import { createAuditRepository } from './audit';
 import { changeStatusLocked, invoiceRefColumns, orderLineRows } from './orders';
 import { findSupplierRequisites } from './supplier-requisites';
 
-/** What a rendered invoice needs, and whose order it is (the route decides who may read it). */
-export interface InvoiceDocument {
+/** An issued invoice: whose order it is (the route decides who may read it), and its PDF once rendered. */
+export interface IssuedInvoice extends Pick<Invoice, 'number' | 'date'> {
   ownerId: number;
-  invoice: Invoice;
+  pdf: Buffer | null;
 }
 
 export function createInvoicesRepository(db: Database) {
@@ -76,42 +76,56 @@ export function createInvoicesRepository(db: Database) {
       });
     },
 
-    /** The issued invoice of an order as it was issued (the supplier's details of that day); null before. */
-    async findDocument(orderId: number): Promise<InvoiceDocument | null> {
+    /** Whose order it is, the invoice's number and day, and its PDF once rendered; null before issue. */
+    async findIssued(orderId: number): Promise<IssuedInvoice | null> {
       const [row] = await db
-        .select({
-          ownerId: orders.userId,
-          number: invoices.number,
-          issuedOn: invoices.issuedOn,
-          supplier: invoices.supplier,
-          companyName: orders.companyName,
-          companyInn: orders.companyInn,
-          companyKpp: orders.companyKpp,
-          contactName: orders.contactName,
-          address: orders.address,
-        })
+        .select({ ownerId: orders.userId, number: invoices.number, issuedOn: invoices.issuedOn, pdf: invoices.pdf })
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .where(eq(invoices.orderId, orderId));
       if (!row) return null;
-      const lines = await orderLineRows(db, orderId);
+      // Midday in Moscow of the day of issue: the document prints that day, in Moscow.
+      return { ownerId: row.ownerId, number: row.number, date: moscowInstant(row.issuedOn, '12:00'), pdf: row.pdf };
+    },
+
+    /** What the document prints, as it was issued (the supplier's details of that day). */
+    async document(orderId: number, { number, date }: Pick<Invoice, 'number' | 'date'>): Promise<Invoice> {
+      const [[row], lines] = await Promise.all([
+        db
+          .select({
+            supplier: invoices.supplier,
+            companyName: orders.companyName,
+            companyInn: orders.companyInn,
+            companyKpp: orders.companyKpp,
+            contactName: orders.contactName,
+            address: orders.address,
+          })
+          .from(invoices)
+          .innerJoin(orders, eq(orders.id, invoices.orderId))
+          .where(eq(invoices.orderId, orderId)),
+        orderLineRows(db, orderId),
+      ]);
       return {
-        ownerId: row.ownerId,
-        invoice: {
-          number: row.number,
-          // Midday in Moscow of the day of issue: the document prints that day, in Moscow.
-          date: moscowInstant(row.issuedOn, '12:00'),
-          supplier: row.supplier as SupplierRequisites,
-          buyer: {
-            company_name: row.companyName,
-            company_inn: row.companyInn,
-            company_kpp: row.companyKpp,
-            contact_name: row.contactName,
-            address: row.address,
-          },
-          lines,
+        number,
+        date,
+        supplier: row!.supplier as SupplierRequisites,
+        buyer: {
+          company_name: row!.companyName,
+          company_inn: row!.companyInn,
+          company_kpp: row!.companyKpp,
+          contact_name: row!.contactName,
+          address: row!.address,
         },
+        lines,
       };
+    },
+
+    /** Keeps the first rendering: two processes rendering at once both send theirs, and one is kept. */
+    async keepPdf(orderId: number, pdf: Buffer): Promise<void> {
+      await db
+        .update(invoices)
+        .set({ pdf })
+        .where(and(eq(invoices.orderId, orderId), isNull(invoices.pdf)));
     },
   };
 }

@@ -334,6 +334,26 @@ describe('GET /api/v1/order/{id}/invoice', () => {
     expect((await saveRequisites(SUPPLIER)).statusCode).toBe(200);
   });
 
+  it('the PDF is drawn once and kept: a later download is the same document, whatever the order row says now', async () => {
+    const { order } = await placeOrder(buyer, COMPANY, 1);
+    expect((await issue(order.id)).statusCode).toBe(201);
+    const keptPdf = async () =>
+      (
+        await shop.app.database.db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.orderId, order.id))
+      )[0]!.pdf;
+    expect(await keptPdf()).toBeNull();
+    const first = (await download(order.id)).rawPayload;
+    expect(Buffer.compare(first, (await keptPdf())!)).toBe(0);
+
+    // Nothing in the shop changes an order's company after it is placed; were it changed by hand,
+    // the invoice already handed out would still be the one served.
+    await shop.app.database.db.update(orders).set({ companyName: 'ООО «Другая»' }).where(eq(orders.id, order.id));
+    const second = await download(order.id, manager);
+    expect(second.statusCode).toBe(200);
+    expect(Buffer.compare(second.rawPayload, first)).toBe(0);
+    expect(await pdfText(second.rawPayload)).toContain('ООО «Ромашка»');
+  });
+
   it('a manager gets it too; a revoked manager no longer does', async () => {
     const former = await newManager(shop.app);
     for (const who of [manager, former]) {

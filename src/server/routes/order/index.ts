@@ -64,17 +64,23 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The buyer downloads the invoice from the profile, a manager from the back office; for anyone
   // else the order has no invoice, as if it did not exist. The role is read now, not from the token.
   app.get('/:id/invoice', { schema: schema.invoicePdf }, async (request, reply) => {
-    const document = await invoices.findDocument(request.params.id);
+    const orderId = request.params.id;
+    const issued = await invoices.findIssued(orderId);
     const allowed =
-      document !== null &&
-      (document.ownerId === request.userId || (await users.findById(request.userId))?.role === 'manager');
+      issued !== null &&
+      (issued.ownerId === request.userId || (await users.findById(request.userId))?.role === 'manager');
     if (!allowed) throw notFound('Счёт по этому заказу не выставлен');
-    const { name, ascii } = invoiceFileNames(document.invoice);
+    let pdf = issued.pdf;
+    if (!pdf) {
+      pdf = await renderInvoicePdf(await invoices.document(orderId, issued));
+      await invoices.keepPdf(orderId, pdf);
+    }
+    const { name, ascii } = invoiceFileNames(issued);
     return reply
       .type('application/pdf')
       .header('content-disposition', attachmentDisposition(name, ascii))
       .header('cache-control', 'private, no-store')
-      .send(await renderInvoicePdf(document.invoice));
+      .send(pdf);
   });
 
   app.delete('/:id', { schema: schema.cancelOrder }, async (request) => {
