@@ -10,6 +10,7 @@ import {
   findProduct,
   logInThroughDialog,
   newEmail,
+  screenshots,
   test,
   watchConsole,
 } from './fixtures';
@@ -172,6 +173,7 @@ test('a manager invoices a new order, the buyer downloads the invoice, the order
     await expect(manager.getByText(status).first()).toBeVisible();
   }
   await expect(manager.getByRole('button', { name: /Отметить|Отменить заказ/ })).toHaveCount(0);
+  await screenshots(manager, 'admin-order');
 
   // The buyer's chip turns green (SPEC §2) once the order is delivered.
   await buyer.reload();
@@ -213,6 +215,7 @@ test('a price changed in the back office shows on the product page at once', asy
   }
   await manager.getByRole('button', { name: 'Сохранить' }).click();
   await expect(manager.getByText('Изменения сохранены')).toBeVisible();
+  await screenshots(manager, 'admin-product-form');
 
   await storefront.reload();
   await expect(storefront.getByText(/4\s321,5\s₽/).first()).toBeVisible();
