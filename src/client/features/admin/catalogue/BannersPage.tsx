@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Switch,
   Table,
@@ -27,6 +26,7 @@ import {
   useUpdateBannerMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from '@shared/api';
+import { EditDialog } from './EditDialog';
 import { ImageField } from './ImageField';
 import './catalogueAdmin.css';
 import { emptyTable } from '../tableEmpty';
@@ -58,94 +58,73 @@ function bannerChanges(banner: AdminBanner, form: BannerForm): Partial<BannerFie
 
 // Mounted afresh for each opening, so its form starts from the banner being changed.
 function BannerDialog({ banner, onClose }: { banner?: AdminBanner; onClose(): void }) {
-  const [form] = Form.useForm<BannerForm>();
-  const { message } = App.useApp();
   const [create, creating] = useCreateBannerMutation();
   const [update, updating] = useUpdateBannerMutation();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (values: BannerForm) => {
-    setFailure(null);
-    try {
-      if (!banner) {
-        await create(bannerFields(values)).unwrap();
-        message.success('Баннер добавлен');
-      } else {
-        const patch = bannerChanges(banner, values);
-        if (Object.keys(patch).length) {
-          await update({ id: banner.id, patch }).unwrap();
-          message.success('Баннер сохранён');
-        }
-      }
-      onClose();
-    } catch (error) {
-      setFailure(serverErrorDetail(error) ?? 'Не удалось сохранить баннер');
+  const save = async (values: BannerForm) => {
+    if (!banner) {
+      await create(bannerFields(values)).unwrap();
+      return 'Баннер добавлен';
     }
+    const patch = bannerChanges(banner, values);
+    if (!Object.keys(patch).length) return null;
+    await update({ id: banner.id, patch }).unwrap();
+    return 'Баннер сохранён';
   };
 
   return (
-    <Modal
-      open
+    <EditDialog<BannerForm>
       title={banner ? bannerName(banner) : 'Новый баннер'}
-      okText="Сохранить"
-      cancelText="Отмена"
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      initialValues={banner ? { ...banner, url: banner.url ?? '' } : { active: true }}
+      saving={creating.isLoading || updating.isLoading}
+      save={save}
+      failureText="Не удалось сохранить баннер"
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={banner ? { ...banner, url: banner.url ?? '' } : { active: true }}
-        onFinish={submit}
-        onValuesChange={() => setFailure(null)}
+      <Form.Item
+        label="Картинка"
+        name="image"
+        extra="Лучше всего 1200 × 400 пикселей"
+        rules={[{ required: true, message: 'Загрузите картинку' }]}
       >
-        <Form.Item
-          label="Картинка"
-          name="image"
-          extra="Лучше всего 1200 × 400 пикселей"
-          rules={[{ required: true, message: 'Загрузите картинку' }]}
-        >
-          <ImageField alt="Картинка баннера" />
-        </Form.Item>
-        <Form.Item
-          label="Ссылка"
-          name="url"
-          extra="Страница магазина (/catalog) или полный адрес (https://…); пусто — без ссылки"
-          rules={[
-            {
-              validator: async (_rule, url?: string) => {
-                const problem = url?.trim() ? bannerUrlProblem(url.trim()) : null;
-                if (problem) throw new Error(problem);
-              },
+        <ImageField alt="Картинка баннера" />
+      </Form.Item>
+      <Form.Item
+        label="Ссылка"
+        name="url"
+        extra="Страница магазина (/catalog) или полный адрес (https://…); пусто — без ссылки"
+        rules={[
+          {
+            validator: async (_rule, url?: string) => {
+              const problem = url?.trim() ? bannerUrlProblem(url.trim()) : null;
+              if (problem) throw new Error(problem);
             },
-            { max: CATALOGUE_LIMITS.urlMax, message: `Не длиннее ${CATALOGUE_LIMITS.urlMax} символов` },
-          ]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Позиция"
-          name="position"
-          extra={banner ? undefined : 'Пусто — последним'}
-          rules={[
-            { required: Boolean(banner), message: 'Укажите позицию' },
-            {
-              type: 'integer',
-              min: 0,
-              max: CATALOGUE_LIMITS.positionMax,
-              message: 'Позиция — целое число, не меньше нуля',
-            },
-          ]}
-        >
-          <InputNumber controls={false} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item label="Показывать на витрине" name="active" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        {failure && <Alert type="error" showIcon title={failure} />}
-      </Form>
-    </Modal>
+          },
+          { max: CATALOGUE_LIMITS.urlMax, message: `Не длиннее ${CATALOGUE_LIMITS.urlMax} символов` },
+        ]}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="Позиция"
+        name="position"
+        extra={banner ? undefined : 'Пусто — последним'}
+        rules={[
+          { required: Boolean(banner), message: 'Укажите позицию' },
+          {
+            type: 'integer',
+            min: 0,
+            max: CATALOGUE_LIMITS.positionMax,
+            message: 'Позиция — целое число, не меньше нуля',
+          },
+        ]}
+      >
+        <InputNumber controls={false} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item label="Показывать на витрине" name="active" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </EditDialog>
   );
 }
 

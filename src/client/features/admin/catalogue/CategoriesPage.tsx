@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Table,
   Typography,
@@ -24,6 +23,7 @@ import {
   useUpdateCategoryMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from '@shared/api';
+import { EditDialog } from './EditDialog';
 import './catalogueAdmin.css';
 import { emptyTable } from '../tableEmpty';
 
@@ -42,75 +42,54 @@ function categoryChanges(category: AdminCategory, { name, position }: CategoryFo
 
 // Mounted afresh for each opening, so its form starts from the category being changed.
 function CategoryDialog({ category, onClose }: { category?: AdminCategory; onClose(): void }) {
-  const [form] = Form.useForm<CategoryForm>();
-  const { message } = App.useApp();
   const [create, creating] = useCreateCategoryMutation();
   const [update, updating] = useUpdateCategoryMutation();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (values: CategoryForm) => {
-    setFailure(null);
-    try {
-      if (!category) {
-        const position = typeof values.position === 'number' ? { position: values.position } : {};
-        await create({ name: values.name.trim(), ...position }).unwrap();
-        message.success('Категория добавлена');
-      } else {
-        const patch = categoryChanges(category, values);
-        if (Object.keys(patch).length) {
-          await update({ id: category.id, patch }).unwrap();
-          message.success('Категория сохранена');
-        }
-      }
-      onClose();
-    } catch (error) {
-      setFailure(serverErrorDetail(error) ?? 'Не удалось сохранить категорию');
+  const save = async (values: CategoryForm) => {
+    if (!category) {
+      const position = typeof values.position === 'number' ? { position: values.position } : {};
+      await create({ name: values.name.trim(), ...position }).unwrap();
+      return 'Категория добавлена';
     }
+    const patch = categoryChanges(category, values);
+    if (!Object.keys(patch).length) return null;
+    await update({ id: category.id, patch }).unwrap();
+    return 'Категория сохранена';
   };
 
   return (
-    <Modal
-      open
+    <EditDialog<CategoryForm>
       title={category ? `Категория «${category.name}»` : 'Новая категория'}
-      okText="Сохранить"
-      cancelText="Отмена"
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      initialValues={category ?? {}}
+      saving={creating.isLoading || updating.isLoading}
+      save={save}
+      failureText="Не удалось сохранить категорию"
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={category ?? {}}
-        onFinish={submit}
-        onValuesChange={() => setFailure(null)}
+      <Form.Item
+        label="Название"
+        name="name"
+        rules={[{ required: true, whitespace: true, message: 'Укажите название' }]}
       >
-        <Form.Item
-          label="Название"
-          name="name"
-          rules={[{ required: true, whitespace: true, message: 'Укажите название' }]}
-        >
-          <Input maxLength={CATALOGUE_LIMITS.categoryNameMax} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Позиция в меню"
-          name="position"
-          extra={category ? undefined : 'Пусто — в конец списка'}
-          rules={[
-            { required: Boolean(category), message: 'Укажите позицию' },
-            {
-              type: 'integer',
-              min: 0,
-              max: CATALOGUE_LIMITS.positionMax,
-              message: 'Позиция — целое число, не меньше нуля',
-            },
-          ]}
-        >
-          <InputNumber controls={false} style={{ width: 160 }} />
-        </Form.Item>
-        {failure && <Alert type="error" showIcon title={failure} />}
-      </Form>
-    </Modal>
+        <Input maxLength={CATALOGUE_LIMITS.categoryNameMax} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="Позиция в меню"
+        name="position"
+        extra={category ? undefined : 'Пусто — в конец списка'}
+        rules={[
+          { required: Boolean(category), message: 'Укажите позицию' },
+          {
+            type: 'integer',
+            min: 0,
+            max: CATALOGUE_LIMITS.positionMax,
+            message: 'Позиция — целое число, не меньше нуля',
+          },
+        ]}
+      >
+        <InputNumber controls={false} style={{ width: 160 }} />
+      </Form.Item>
+    </EditDialog>
   );
 }
 
