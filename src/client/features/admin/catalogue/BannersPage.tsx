@@ -1,24 +1,8 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Switch,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Input, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { imageUrl, type AdminBanner, type BannerFields } from '@shared/api';
 import { bannerUrlProblem } from '@shared/catalogue';
 import { API_HOST } from '@/api/config';
-import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { PageTitle } from '@/components/PageTitle';
 import {
   useCreateBannerMutation,
   useDeleteBannerMutation,
@@ -26,10 +10,10 @@ import {
   useUpdateBannerMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from '@shared/api';
-import { EditDialog } from './EditDialog';
+import { CatalogueList, RowActions, useRowAction } from './CatalogueList';
+import { EditDialog, PositionItem } from './EditDialog';
 import { ImageField } from './ImageField';
 import './catalogueAdmin.css';
-import { emptyTable } from '../tableEmpty';
 
 interface BannerForm {
   image?: string;
@@ -105,22 +89,7 @@ function BannerDialog({ banner, onClose }: { banner?: AdminBanner; onClose(): vo
       >
         <Input autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        label="Позиция"
-        name="position"
-        extra={banner ? undefined : 'Пусто — последним'}
-        rules={[
-          { required: Boolean(banner), message: 'Укажите позицию' },
-          {
-            type: 'integer',
-            min: 0,
-            max: CATALOGUE_LIMITS.positionMax,
-            message: 'Позиция — целое число, не меньше нуля',
-          },
-        ]}
-      >
-        <InputNumber controls={false} style={{ width: 160 }} />
-      </Form.Item>
+      <PositionItem label="Позиция" adding={!banner} whenEmpty="Пусто — последним" />
       <Form.Item label="Показывать на витрине" name="active" valuePropName="checked">
         <Switch />
       </Form.Item>
@@ -133,19 +102,8 @@ export default function BannersPage() {
   const { data: banners, isFetching, isError } = useGetAdminBannersQuery();
   const [update] = useUpdateBannerMutation();
   const [remove] = useDeleteBannerMutation();
-  const { message } = App.useApp();
   const [editing, setEditing] = useState<{ banner?: AdminBanner } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const attempt = async (action: () => Promise<unknown>, success: string, fallback: string) => {
-    setFailure(null);
-    try {
-      await action();
-      message.success(success);
-    } catch (error) {
-      setFailure(serverErrorDetail(error) ?? fallback);
-    }
-  };
+  const { attempt, failure, dismissFailure } = useRowAction();
 
   const columns: TableColumnsType<AdminBanner> = [
     {
@@ -188,47 +146,31 @@ export default function BannersPage() {
       key: 'actions',
       width: 120,
       render: (_value, banner) => (
-        <Flex gap="small">
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`Изменить: ${bannerName(banner)}`}
-            onClick={() => setEditing({ banner })}
-          />
-          <Popconfirm
-            title="Удалить баннер?"
-            okText="Удалить"
-            cancelText="Отмена"
-            onConfirm={() => attempt(() => remove(banner.id).unwrap(), 'Баннер удалён', 'Не удалось удалить баннер')}
-          >
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Удалить: ${bannerName(banner)}`} />
-          </Popconfirm>
-        </Flex>
+        <RowActions
+          editLabel={`Изменить: ${bannerName(banner)}`}
+          deleteLabel={`Удалить: ${bannerName(banner)}`}
+          confirmDelete="Удалить баннер?"
+          onEdit={() => setEditing({ banner })}
+          onDelete={() => attempt(() => remove(banner.id).unwrap(), 'Баннер удалён', 'Не удалось удалить баннер')}
+        />
       ),
     },
   ];
 
   return (
-    <>
-      <PageTitle name="Баннеры" />
-      <div className="admin-page-head">
-        <Typography.Title>Баннеры</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
-          Добавить баннер
-        </Button>
-      </div>
-      {isError && <Alert type="error" showIcon title="Не удалось загрузить баннеры" />}
-      {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(null)} />}
-      <Table
-        rowKey="id"
-        columns={columns}
-        dataSource={banners}
-        loading={isFetching}
-        pagination={false}
-        locale={emptyTable('Баннеров нет')}
-        scroll={{ x: 'max-content' }}
-      />
+    <CatalogueList
+      title="Баннеры"
+      addLabel="Добавить баннер"
+      onAdd={() => setEditing({})}
+      loadFailure={isError ? 'Не удалось загрузить баннеры' : undefined}
+      failure={failure}
+      onDismissFailure={dismissFailure}
+      columns={columns}
+      rows={banners}
+      loading={isFetching}
+      emptyText="Баннеров нет"
+    >
       {editing && <BannerDialog banner={editing.banner} onClose={() => setEditing(null)} />}
-    </>
+    </CatalogueList>
   );
 }

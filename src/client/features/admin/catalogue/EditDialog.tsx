@@ -1,5 +1,6 @@
-import { Alert, App, Form, Modal, type FormProps } from 'antd';
+import { Alert, App, Form, InputNumber, Modal, type FormProps } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { CATALOGUE_LIMITS } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 
 interface EditDialogProps<Values> {
@@ -66,5 +67,35 @@ export function EditDialog<Values>({
         {failure && <Alert type="error" showIcon title={failure} />}
       </Form>
     </Modal>
+  );
+}
+
+interface PositionItemProps {
+  label: string;
+  /** Whether the dialog adds a new entry, which may leave its place empty. */
+  adding: boolean;
+  /** Where a new entry with no position goes. */
+  whenEmpty: string;
+}
+
+/** The place in the list: a whole number from zero; required when changing an entry. */
+export function PositionItem({ label, adding, whenEmpty }: PositionItemProps) {
+  return (
+    <Form.Item
+      label={label}
+      name="position"
+      extra={adding ? whenEmpty : undefined}
+      rules={[
+        { required: !adding, message: 'Укажите позицию' },
+        {
+          type: 'integer',
+          min: 0,
+          max: CATALOGUE_LIMITS.positionMax,
+          message: 'Позиция — целое число, не меньше нуля',
+        },
+      ]}
+    >
+      <InputNumber controls={false} style={{ width: 160 }} />
+    </Form.Item>
   );
 }
