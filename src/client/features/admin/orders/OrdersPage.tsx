@@ -43,6 +43,34 @@ function sortOf(column: unknown, order: 'ascend' | 'descend' | null | undefined)
   return `${column}_${order === 'ascend' ? 'asc' : 'desc'}`;
 }
 
+interface DayFilterProps {
+  id: string;
+  label: string;
+  /** The day as `YYYY-MM-DD`, or '' for none. */
+  value: string;
+  /** The other end of the range, which this day may not pass ('' for none). */
+  earliest?: string;
+  latest?: string;
+  onChange(day: string): void;
+}
+
+/** One end of the queue's range of days, a browser date box. */
+function DayFilter({ id, label, value, earliest, latest, onChange }: DayFilterProps) {
+  return (
+    <div className="admin-filter">
+      <label htmlFor={id}>{label}</label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={earliest || undefined}
+        max={latest || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 /** The managers' queue: one page of orders from the server, filtered, sorted and paged as the address says. */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -145,26 +173,20 @@ export function OrdersPage() {
             maxLength={200}
           />
         </div>
-        <div className="admin-filter">
-          <label htmlFor="orders-from">С (день по Москве)</label>
-          <Input
-            id="orders-from"
-            type="date"
-            value={view.from}
-            max={view.to || undefined}
-            onChange={(event) => show({ from: event.target.value })}
-          />
-        </div>
-        <div className="admin-filter">
-          <label htmlFor="orders-to">По (включительно)</label>
-          <Input
-            id="orders-to"
-            type="date"
-            value={view.to}
-            min={view.from || undefined}
-            onChange={(event) => show({ to: event.target.value })}
-          />
-        </div>
+        <DayFilter
+          id="orders-from"
+          label="С (день по Москве)"
+          value={view.from}
+          latest={view.to}
+          onChange={(from) => show({ from })}
+        />
+        <DayFilter
+          id="orders-to"
+          label="По (включительно)"
+          value={view.to}
+          earliest={view.from}
+          onChange={(to) => show({ to })}
+        />
         <Button onClick={() => setParams(new URLSearchParams())}>Сбросить</Button>
       </div>
       {isError && (
