@@ -16,6 +16,7 @@ import {
   type OrdersSort,
   type OrdersView,
 } from './ordersView';
+import { serverPagination } from '../serverPagination';
 import { emptyTable } from '../tableEmpty';
 
 type Row = AdminOrderList['items'][number];
@@ -205,12 +206,9 @@ export function OrdersPage() {
         locale={emptyTable('Заказов нет')}
         onRow={(row) => ({ onClick: () => open(row.id), className: 'admin-clickable-row' })}
         pagination={{
-          current: view.page,
-          pageSize: view.size,
-          total: data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
+          ...serverPagination(view.page, view.size, data?.total),
           showSizeChanger: true,
-          showTotal: (total) => `Всего: ${total}`,
+          pageSizeOptions: PAGE_SIZES.map(String),
         }}
       />
     </>
