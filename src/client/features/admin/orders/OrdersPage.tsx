@@ -1,4 +1,4 @@
-import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
+import { Button, Input, Select, Table, Typography, type TableColumnType, type TableProps } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, type AdminOrderList } from '@shared/api';
 import { PageTitle } from '@/components/PageTitle';
@@ -31,8 +31,10 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
 ];
 
+type SortColumn = 'created_at' | 'total';
+
 // The table's sorted column and direction for each of the API's sorts, and back.
-const SORT_COLUMNS: Record<OrdersSort, { column: 'created_at' | 'total'; order: 'ascend' | 'descend' }> = {
+const SORT_COLUMNS: Record<OrdersSort, { column: SortColumn; order: 'ascend' | 'descend' }> = {
   created_at_desc: { column: 'created_at', order: 'descend' },
   created_at_asc: { column: 'created_at', order: 'ascend' },
   total_desc: { column: 'total', order: 'descend' },
@@ -87,6 +89,13 @@ export function OrdersPage() {
   };
   const open = (id: number) => navigate(adminOrderPath(id), { state: { queue: search } satisfies FromQueue });
   const sorted = SORT_COLUMNS[view.sort];
+  // Clicking a sorted column flips it; the queue is never left unsorted.
+  const sortable = (column: SortColumn): TableColumnType<Row> => ({
+    key: column,
+    sorter: true,
+    sortDirections: ['descend', 'ascend', 'descend'],
+    sortOrder: sorted.column === column ? sorted.order : null,
+  });
 
   const columns: TableProps<Row>['columns'] = [
     {
@@ -105,11 +114,8 @@ export function OrdersPage() {
     },
     {
       title: 'Создан',
-      key: 'created_at',
       dataIndex: 'created_at',
-      sorter: true,
-      sortDirections: ['descend', 'ascend', 'descend'],
-      sortOrder: sorted.column === 'created_at' ? sorted.order : null,
+      ...sortable('created_at'),
       render: formatDateTime,
     },
     { title: 'Статус', dataIndex: 'status', render: (status: Row['status']) => <StatusTag status={status} /> },
@@ -130,12 +136,9 @@ export function OrdersPage() {
     { title: 'Товаров, шт.', dataIndex: 'items_count', align: 'right' },
     {
       title: 'Сумма',
-      key: 'total',
       dataIndex: 'total_price',
       align: 'right',
-      sorter: true,
-      sortDirections: ['descend', 'ascend', 'descend'],
-      sortOrder: sorted.column === 'total' ? sorted.order : null,
+      ...sortable('total'),
       render: formatMoney,
     },
   ];
