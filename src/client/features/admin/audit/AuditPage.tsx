@@ -1,10 +1,12 @@
 import { Table, Typography, type TableProps } from 'antd';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZE, type AuditList } from '@shared/api';
+import type { AuditList } from '@shared/api';
+import { listPageIndex } from '@shared/paths';
 import { PageTitle } from '@/components/PageTitle';
 import { useGetAuditQuery } from '../adminApi';
 import { formatDateTime } from '../format';
 import { actionName, entityName } from './auditWords';
+import { serverPagination } from '../serverPagination';
 import { emptyTable } from '../tableEmpty';
 
 type Entry = AuditList['items'][number];
@@ -42,15 +44,11 @@ function Snapshot({ title, value }: { title: string; value: unknown }) {
 /** Журнал: every change made in the back office, newest first, with what it was before and after. */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
-  const requested = Number(params.get('page'));
-  const page =
-    Number.isInteger(requested) && requested >= 1 && (requested - 1) * PAGE_ENTRIES <= PAGE_SIZE.skipMax
-      ? requested
-      : 1;
-  const { data, isFetching, isError } = useGetAuditQuery({ skip: (page - 1) * PAGE_ENTRIES, limit: PAGE_ENTRIES });
+  const page = listPageIndex(params.get('page'), PAGE_ENTRIES);
+  const { data, isFetching, isError } = useGetAuditQuery({ skip: page * PAGE_ENTRIES, limit: PAGE_ENTRIES });
   return (
     <>
-      <PageTitle name="Журнал изменений" listPage={page - 1} />
+      <PageTitle name="Журнал изменений" listPage={page} />
       <div className="admin-page-head">
         <Typography.Title>Журнал изменений</Typography.Title>
       </div>
@@ -76,11 +74,7 @@ export function AuditPage() {
           ),
         }}
         pagination={{
-          current: page,
-          pageSize: PAGE_ENTRIES,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `Всего: ${total}`,
+          ...serverPagination(page + 1, PAGE_ENTRIES, data?.total),
           onChange: (next) => setParams(next === 1 ? {} : { page: String(next) }),
         }}
       />

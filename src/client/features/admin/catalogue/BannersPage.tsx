@@ -1,25 +1,8 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Switch,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Input, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { imageUrl, type AdminBanner, type BannerFields } from '@shared/api';
 import { bannerUrlProblem } from '@shared/catalogue';
 import { API_HOST } from '@/api/config';
-import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { PageTitle } from '@/components/PageTitle';
 import {
   useCreateBannerMutation,
   useDeleteBannerMutation,
@@ -27,9 +10,10 @@ import {
   useUpdateBannerMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from '@shared/api';
+import { CatalogueList, RowActions, useRowAction } from './CatalogueList';
+import { EditDialog, PositionItem } from './EditDialog';
 import { ImageField } from './ImageField';
 import './catalogueAdmin.css';
-import { emptyTable } from '../tableEmpty';
 
 interface BannerForm {
   image?: string;
@@ -58,94 +42,58 @@ function bannerChanges(banner: AdminBanner, form: BannerForm): Partial<BannerFie
 
 // Mounted afresh for each opening, so its form starts from the banner being changed.
 function BannerDialog({ banner, onClose }: { banner?: AdminBanner; onClose(): void }) {
-  const [form] = Form.useForm<BannerForm>();
-  const { message } = App.useApp();
   const [create, creating] = useCreateBannerMutation();
   const [update, updating] = useUpdateBannerMutation();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (values: BannerForm) => {
-    setFailure(null);
-    try {
-      if (!banner) {
-        await create(bannerFields(values)).unwrap();
-        message.success('Баннер добавлен');
-      } else {
-        const patch = bannerChanges(banner, values);
-        if (Object.keys(patch).length) {
-          await update({ id: banner.id, patch }).unwrap();
-          message.success('Баннер сохранён');
-        }
-      }
-      onClose();
-    } catch (error) {
-      setFailure(serverErrorDetail(error) ?? 'Не удалось сохранить баннер');
+  const save = async (values: BannerForm) => {
+    if (!banner) {
+      await create(bannerFields(values)).unwrap();
+      return 'Баннер добавлен';
     }
+    const patch = bannerChanges(banner, values);
+    if (!Object.keys(patch).length) return null;
+    await update({ id: banner.id, patch }).unwrap();
+    return 'Баннер сохранён';
   };
 
   return (
-    <Modal
-      open
+    <EditDialog<BannerForm>
       title={banner ? bannerName(banner) : 'Новый баннер'}
-      okText="Сохранить"
-      cancelText="Отмена"
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      initialValues={banner ? { ...banner, url: banner.url ?? '' } : { active: true }}
+      saving={creating.isLoading || updating.isLoading}
+      save={save}
+      failureText="Не удалось сохранить баннер"
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={banner ? { ...banner, url: banner.url ?? '' } : { active: true }}
-        onFinish={submit}
-        onValuesChange={() => setFailure(null)}
+      <Form.Item
+        label="Картинка"
+        name="image"
+        extra="Лучше всего 1200 × 400 пикселей"
+        rules={[{ required: true, message: 'Загрузите картинку' }]}
       >
-        <Form.Item
-          label="Картинка"
-          name="image"
-          extra="Лучше всего 1200 × 400 пикселей"
-          rules={[{ required: true, message: 'Загрузите картинку' }]}
-        >
-          <ImageField alt="Картинка баннера" />
-        </Form.Item>
-        <Form.Item
-          label="Ссылка"
-          name="url"
-          extra="Страница магазина (/catalog) или полный адрес (https://…); пусто — без ссылки"
-          rules={[
-            {
-              validator: async (_rule, url?: string) => {
-                const problem = url?.trim() ? bannerUrlProblem(url.trim()) : null;
-                if (problem) throw new Error(problem);
-              },
+        <ImageField alt="Картинка баннера" />
+      </Form.Item>
+      <Form.Item
+        label="Ссылка"
+        name="url"
+        extra="Страница магазина (/catalog) или полный адрес (https://…); пусто — без ссылки"
+        rules={[
+          {
+            validator: async (_rule, url?: string) => {
+              const problem = url?.trim() ? bannerUrlProblem(url.trim()) : null;
+              if (problem) throw new Error(problem);
             },
-            { max: CATALOGUE_LIMITS.urlMax, message: `Не длиннее ${CATALOGUE_LIMITS.urlMax} символов` },
-          ]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Позиция"
-          name="position"
-          extra={banner ? undefined : 'Пусто — последним'}
-          rules={[
-            { required: Boolean(banner), message: 'Укажите позицию' },
-            {
-              type: 'integer',
-              min: 0,
-              max: CATALOGUE_LIMITS.positionMax,
-              message: 'Позиция — целое число, не меньше нуля',
-            },
-          ]}
-        >
-          <InputNumber controls={false} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item label="Показывать на витрине" name="active" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        {failure && <Alert type="error" showIcon title={failure} />}
-      </Form>
-    </Modal>
+          },
+          { max: CATALOGUE_LIMITS.urlMax, message: `Не длиннее ${CATALOGUE_LIMITS.urlMax} символов` },
+        ]}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <PositionItem label="Позиция" adding={!banner} whenEmpty="Пусто — последним" />
+      <Form.Item label="Показывать на витрине" name="active" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </EditDialog>
   );
 }
 
@@ -154,19 +102,8 @@ export default function BannersPage() {
   const { data: banners, isFetching, isError } = useGetAdminBannersQuery();
   const [update] = useUpdateBannerMutation();
   const [remove] = useDeleteBannerMutation();
-  const { message } = App.useApp();
   const [editing, setEditing] = useState<{ banner?: AdminBanner } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const attempt = async (action: () => Promise<unknown>, success: string, fallback: string) => {
-    setFailure(null);
-    try {
-      await action();
-      message.success(success);
-    } catch (error) {
-      setFailure(serverErrorDetail(error) ?? fallback);
-    }
-  };
+  const { attempt, failure, dismissFailure } = useRowAction();
 
   const columns: TableColumnsType<AdminBanner> = [
     {
@@ -209,47 +146,31 @@ export default function BannersPage() {
       key: 'actions',
       width: 120,
       render: (_value, banner) => (
-        <Flex gap="small">
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`Изменить: ${bannerName(banner)}`}
-            onClick={() => setEditing({ banner })}
-          />
-          <Popconfirm
-            title="Удалить баннер?"
-            okText="Удалить"
-            cancelText="Отмена"
-            onConfirm={() => attempt(() => remove(banner.id).unwrap(), 'Баннер удалён', 'Не удалось удалить баннер')}
-          >
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Удалить: ${bannerName(banner)}`} />
-          </Popconfirm>
-        </Flex>
+        <RowActions
+          editLabel={`Изменить: ${bannerName(banner)}`}
+          deleteLabel={`Удалить: ${bannerName(banner)}`}
+          confirmDelete="Удалить баннер?"
+          onEdit={() => setEditing({ banner })}
+          onDelete={() => attempt(() => remove(banner.id).unwrap(), 'Баннер удалён', 'Не удалось удалить баннер')}
+        />
       ),
     },
   ];
 
   return (
-    <>
-      <PageTitle name="Баннеры" />
-      <div className="admin-page-head">
-        <Typography.Title>Баннеры</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
-          Добавить баннер
-        </Button>
-      </div>
-      {isError && <Alert type="error" showIcon title="Не удалось загрузить баннеры" />}
-      {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(null)} />}
-      <Table
-        rowKey="id"
-        columns={columns}
-        dataSource={banners}
-        loading={isFetching}
-        pagination={false}
-        locale={emptyTable('Баннеров нет')}
-        scroll={{ x: 'max-content' }}
-      />
+    <CatalogueList
+      title="Баннеры"
+      addLabel="Добавить баннер"
+      onAdd={() => setEditing({})}
+      loadFailure={isError ? 'Не удалось загрузить баннеры' : undefined}
+      failure={failure}
+      onDismissFailure={dismissFailure}
+      columns={columns}
+      rows={banners}
+      loading={isFetching}
+      emptyText="Баннеров нет"
+    >
       {editing && <BannerDialog banner={editing.banner} onClose={() => setEditing(null)} />}
-    </>
+    </CatalogueList>
   );
 }

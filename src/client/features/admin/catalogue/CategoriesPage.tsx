@@ -1,22 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AdminCategory, CategoryFields } from '@shared/api';
-import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { PageTitle } from '@/components/PageTitle';
 import {
   useCreateCategoryMutation,
   useDeleteCategoryMutation,
@@ -24,8 +8,9 @@ import {
   useUpdateCategoryMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from '@shared/api';
+import { CatalogueList, RowActions, useRowAction } from './CatalogueList';
+import { EditDialog, PositionItem } from './EditDialog';
 import './catalogueAdmin.css';
-import { emptyTable } from '../tableEmpty';
 
 interface CategoryForm {
   name: string;
@@ -42,75 +27,39 @@ function categoryChanges(category: AdminCategory, { name, position }: CategoryFo
 
 // Mounted afresh for each opening, so its form starts from the category being changed.
 function CategoryDialog({ category, onClose }: { category?: AdminCategory; onClose(): void }) {
-  const [form] = Form.useForm<CategoryForm>();
-  const { message } = App.useApp();
   const [create, creating] = useCreateCategoryMutation();
   const [update, updating] = useUpdateCategoryMutation();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (values: CategoryForm) => {
-    setFailure(null);
-    try {
-      if (!category) {
-        const position = typeof values.position === 'number' ? { position: values.position } : {};
-        await create({ name: values.name.trim(), ...position }).unwrap();
-        message.success('Категория добавлена');
-      } else {
-        const patch = categoryChanges(category, values);
-        if (Object.keys(patch).length) {
-          await update({ id: category.id, patch }).unwrap();
-          message.success('Категория сохранена');
-        }
-      }
-      onClose();
-    } catch (error) {
-      setFailure(serverErrorDetail(error) ?? 'Не удалось сохранить категорию');
+  const save = async (values: CategoryForm) => {
+    if (!category) {
+      const position = typeof values.position === 'number' ? { position: values.position } : {};
+      await create({ name: values.name.trim(), ...position }).unwrap();
+      return 'Категория добавлена';
     }
+    const patch = categoryChanges(category, values);
+    if (!Object.keys(patch).length) return null;
+    await update({ id: category.id, patch }).unwrap();
+    return 'Категория сохранена';
   };
 
   return (
-    <Modal
-      open
+    <EditDialog<CategoryForm>
       title={category ? `Категория «${category.name}»` : 'Новая категория'}
-      okText="Сохранить"
-      cancelText="Отмена"
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      initialValues={category ?? {}}
+      saving={creating.isLoading || updating.isLoading}
+      save={save}
+      failureText="Не удалось сохранить категорию"
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={category ?? {}}
-        onFinish={submit}
-        onValuesChange={() => setFailure(null)}
+      <Form.Item
+        label="Название"
+        name="name"
+        rules={[{ required: true, whitespace: true, message: 'Укажите название' }]}
       >
-        <Form.Item
-          label="Название"
-          name="name"
-          rules={[{ required: true, whitespace: true, message: 'Укажите название' }]}
-        >
-          <Input maxLength={CATALOGUE_LIMITS.categoryNameMax} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Позиция в меню"
-          name="position"
-          extra={category ? undefined : 'Пусто — в конец списка'}
-          rules={[
-            { required: Boolean(category), message: 'Укажите позицию' },
-            {
-              type: 'integer',
-              min: 0,
-              max: CATALOGUE_LIMITS.positionMax,
-              message: 'Позиция — целое число, не меньше нуля',
-            },
-          ]}
-        >
-          <InputNumber controls={false} style={{ width: 160 }} />
-        </Form.Item>
-        {failure && <Alert type="error" showIcon title={failure} />}
-      </Form>
-    </Modal>
+        <Input maxLength={CATALOGUE_LIMITS.categoryNameMax} autoComplete="off" />
+      </Form.Item>
+      <PositionItem label="Позиция в меню" adding={!category} whenEmpty="Пусто — в конец списка" />
+    </EditDialog>
   );
 }
 
@@ -118,9 +67,8 @@ function CategoryDialog({ category, onClose }: { category?: AdminCategory; onClo
 export default function CategoriesPage() {
   const { data: categories, isFetching, isError } = useGetAdminCategoriesQuery();
   const [remove] = useDeleteCategoryMutation();
-  const { message } = App.useApp();
   const [editing, setEditing] = useState<{ category?: AdminCategory } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { attempt, failure, dismissFailure } = useRowAction();
 
   const columns: TableColumnsType<AdminCategory> = [
     { title: 'Название', dataIndex: 'name' },
@@ -131,55 +79,37 @@ export default function CategoriesPage() {
       key: 'actions',
       width: 120,
       render: (_value, category) => (
-        <Flex gap="small">
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`Изменить категорию «${category.name}»`}
-            onClick={() => setEditing({ category })}
-          />
-          <Popconfirm
-            title={`Удалить категорию «${category.name}»?`}
-            okText="Удалить"
-            cancelText="Отмена"
-            onConfirm={async () => {
-              setFailure(null);
-              try {
-                await remove(category.id).unwrap();
-                message.success(`Категория «${category.name}» удалена`);
-              } catch (error) {
-                setFailure(serverErrorDetail(error) ?? 'Не удалось удалить категорию');
-              }
-            }}
-          >
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Удалить категорию «${category.name}»`} />
-          </Popconfirm>
-        </Flex>
+        <RowActions
+          editLabel={`Изменить категорию «${category.name}»`}
+          deleteLabel={`Удалить категорию «${category.name}»`}
+          confirmDelete={`Удалить категорию «${category.name}»?`}
+          onEdit={() => setEditing({ category })}
+          onDelete={() =>
+            attempt(
+              () => remove(category.id).unwrap(),
+              `Категория «${category.name}» удалена`,
+              'Не удалось удалить категорию',
+            )
+          }
+        />
       ),
     },
   ];
 
   return (
-    <>
-      <PageTitle name="Категории" />
-      <div className="admin-page-head">
-        <Typography.Title>Категории</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
-          Добавить категорию
-        </Button>
-      </div>
-      {isError && <Alert type="error" showIcon title="Не удалось загрузить категории" />}
-      {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(null)} />}
-      <Table
-        rowKey="id"
-        columns={columns}
-        dataSource={categories}
-        loading={isFetching}
-        pagination={false}
-        locale={emptyTable('Категорий нет')}
-        scroll={{ x: 'max-content' }}
-      />
+    <CatalogueList
+      title="Категории"
+      addLabel="Добавить категорию"
+      onAdd={() => setEditing({})}
+      loadFailure={isError ? 'Не удалось загрузить категории' : undefined}
+      failure={failure}
+      onDismissFailure={dismissFailure}
+      columns={columns}
+      rows={categories}
+      loading={isFetching}
+      emptyText="Категорий нет"
+    >
       {editing && <CategoryDialog category={editing.category} onClose={() => setEditing(null)} />}
-    </>
+    </CatalogueList>
   );
 }

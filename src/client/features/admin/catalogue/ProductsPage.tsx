@@ -9,6 +9,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { adminPath, adminProductPath } from '../adminPaths';
 import { useGetAdminCategoriesQuery, useGetAdminProductsQuery } from './catalogueAdminApi';
 import './catalogueAdmin.css';
+import { serverPagination } from '../serverPagination';
 import { emptyTable } from '../tableEmpty';
 
 const PAGE_SIZE = 20;
@@ -141,11 +142,7 @@ export default function ProductsPage() {
           className: 'admin-clickable-row',
         })}
         pagination={{
-          current: page + 1,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `Всего: ${total}`,
+          ...serverPagination(page + 1, PAGE_SIZE, data?.total),
           onChange: (next) => show({ page: next > 1 ? String(next) : undefined }),
         }}
       />

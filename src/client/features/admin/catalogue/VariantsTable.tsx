@@ -1,5 +1,15 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Table, type FormListFieldData, type FormRule } from 'antd';
+import {
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Table,
+  type FormListFieldData,
+  type FormRule,
+  type InputNumberProps,
+  type TableColumnType,
+} from 'antd';
 import { priceProblem } from '@shared/catalogue';
 import { CATALOGUE_LIMITS } from '@shared/api';
 import { emptyVariant, type VariantRow } from './productFormValues';
@@ -47,6 +57,35 @@ const variantsRule = {
 // Cells sit in table rows: no margin under each field, the error still shows under it.
 const cell = { style: { marginBottom: 0 } };
 
+interface NumberColumn {
+  key: 'size' | 'price' | 'stock';
+  title: string;
+  /** Names each box for screen readers with its row: «Цена, вариант 2» (the e2e journey finds them so). */
+  label: string;
+  width: number;
+  rules: FormRule[];
+  input?: InputNumberProps;
+}
+
+/** A column of number boxes, one a variant. */
+function numberColumn({ key, title, label, width, rules, input }: NumberColumn): TableColumnType<FormListFieldData> {
+  return {
+    title,
+    key,
+    width,
+    render: (_value, field, index) => (
+      <Form.Item {...cell} name={[field.name, key]} rules={rules}>
+        <InputNumber
+          controls={false}
+          aria-label={`${label}, вариант ${index + 1}`}
+          style={{ width: '100%' }}
+          {...input}
+        />
+      </Form.Item>
+    ),
+  };
+}
+
 /** The product's variants (colour, size, price, stock), edited in place; Form.List keeps their ids. */
 export function VariantsTable() {
   return (
@@ -70,49 +109,16 @@ export function VariantsTable() {
                   </Form.Item>
                 ),
               },
-              {
-                title: 'Размер, см',
-                key: 'size',
-                width: 130,
-                render: (_value, field, index) => (
-                  <Form.Item {...cell} name={[field.name, 'size']} rules={sizeRules}>
-                    <InputNumber
-                      controls={false}
-                      aria-label={`Размер, вариант ${index + 1}`}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: 'Цена, ₽',
+              numberColumn({ key: 'size', title: 'Размер, см', label: 'Размер', width: 130, rules: sizeRules }),
+              numberColumn({
                 key: 'price',
+                title: 'Цена, ₽',
+                label: 'Цена',
                 width: 170,
-                render: (_value, field, index) => (
-                  <Form.Item {...cell} name={[field.name, 'price']} rules={priceRules}>
-                    <InputNumber
-                      controls={false}
-                      aria-label={`Цена, вариант ${index + 1}`}
-                      decimalSeparator=","
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: 'Остаток, шт.',
-                key: 'stock',
-                width: 140,
-                render: (_value, field, index) => (
-                  <Form.Item {...cell} name={[field.name, 'stock']} rules={stockRules}>
-                    <InputNumber
-                      controls={false}
-                      aria-label={`Остаток, вариант ${index + 1}`}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                ),
-              },
+                rules: priceRules,
+                input: { decimalSeparator: ',' },
+              }),
+              numberColumn({ key: 'stock', title: 'Остаток, шт.', label: 'Остаток', width: 140, rules: stockRules }),
               {
                 title: <span className="admin-visually-hidden">Удалить</span>,
                 key: 'remove',

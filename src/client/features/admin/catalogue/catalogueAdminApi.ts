@@ -39,6 +39,18 @@ const LIST = 'LIST';
 // The storefront's own tags: a manager's change must not leave a stale catalogue in this tab either.
 const STOREFRONT_CATALOGUE = ['Product', 'Category'] as const;
 
+type Tags = Parameters<typeof baseApi.util.invalidateTags>[0];
+
+/** A refused change changed nothing: the tags go stale only once it succeeded. */
+const onceSaved =
+  (...tags: Tags) =>
+  (_result: unknown, error: unknown) =>
+    error ? [] : tags;
+
+// The lists of banners and of categories, the back office's and the storefront's.
+const bannersChanged = onceSaved({ type: 'AdminBanner', id: LIST }, 'Banner');
+const categoriesChanged = onceSaved({ type: 'AdminCategory', id: LIST }, 'Category');
+
 /** A multipart body with one file in the field the server reads (`file`). */
 function fileBody(file: File): FormData {
   const body = new FormData();
@@ -71,8 +83,11 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
     }),
     createProduct: build.mutation<AdminProduct, ProductCreate>({
       query: (body) => ({ url: `${ADMIN}/products`, method: 'POST', body }),
-      invalidatesTags: (_product, error) =>
-        error ? [] : [{ type: 'AdminProduct', id: LIST }, { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
+      invalidatesTags: onceSaved(
+        { type: 'AdminProduct', id: LIST },
+        { type: 'AdminCategory', id: LIST },
+        ...STOREFRONT_CATALOGUE,
+      ),
     }),
     /**
      * The product form's save: the product's fields, then new, changed and removed variants, one
@@ -126,17 +141,16 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
     }),
     createCategory: build.mutation<AdminCategory, CategoryFields>({
       query: (body) => ({ url: `${ADMIN}/categories`, method: 'POST', body }),
-      invalidatesTags: (_category, error) => (error ? [] : [{ type: 'AdminCategory', id: LIST }, 'Category']),
+      invalidatesTags: categoriesChanged,
     }),
     // A renamed category renames it in every product's answer too.
     updateCategory: build.mutation<AdminCategory, { id: number; patch: CategoryPatch }>({
       query: ({ id, patch }) => ({ url: `${ADMIN}/categories/${id}`, method: 'PATCH', body: patch }),
-      invalidatesTags: (_category, error) =>
-        error ? [] : [{ type: 'AdminCategory', id: LIST }, 'AdminProduct', ...STOREFRONT_CATALOGUE],
+      invalidatesTags: onceSaved({ type: 'AdminCategory', id: LIST }, 'AdminProduct', ...STOREFRONT_CATALOGUE),
     }),
     deleteCategory: build.mutation<unknown, number>({
       query: (id) => ({ url: `${ADMIN}/categories/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AdminCategory', id: LIST }, 'Category']),
+      invalidatesTags: categoriesChanged,
     }),
 
     getAdminBanners: build.query<AdminBanner[], void>({
@@ -145,15 +159,15 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
     }),
     createBanner: build.mutation<AdminBanner, BannerFields>({
       query: (body) => ({ url: `${ADMIN}/banners`, method: 'POST', body }),
-      invalidatesTags: (_banner, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
+      invalidatesTags: bannersChanged,
     }),
     updateBanner: build.mutation<AdminBanner, { id: number; patch: BannerPatch }>({
       query: ({ id, patch }) => ({ url: `${ADMIN}/banners/${id}`, method: 'PATCH', body: patch }),
-      invalidatesTags: (_banner, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
+      invalidatesTags: bannersChanged,
     }),
     deleteBanner: build.mutation<unknown, number>({
       query: (id) => ({ url: `${ADMIN}/banners/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AdminBanner', id: LIST }, 'Banner']),
+      invalidatesTags: bannersChanged,
     }),
 
     /** A product's or banner's picture: the server checks, re-encodes and names it. */

@@ -1,4 +1,4 @@
-import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
+import { Button, Input, Select, Table, Typography, type TableColumnType, type TableProps } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, type AdminOrderList } from '@shared/api';
 import { PageTitle } from '@/components/PageTitle';
@@ -16,6 +16,7 @@ import {
   type OrdersSort,
   type OrdersView,
 } from './ordersView';
+import { serverPagination } from '../serverPagination';
 import { emptyTable } from '../tableEmpty';
 
 type Row = AdminOrderList['items'][number];
@@ -30,8 +31,10 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
 ];
 
+type SortColumn = 'created_at' | 'total';
+
 // The table's sorted column and direction for each of the API's sorts, and back.
-const SORT_COLUMNS: Record<OrdersSort, { column: 'created_at' | 'total'; order: 'ascend' | 'descend' }> = {
+const SORT_COLUMNS: Record<OrdersSort, { column: SortColumn; order: 'ascend' | 'descend' }> = {
   created_at_desc: { column: 'created_at', order: 'descend' },
   created_at_asc: { column: 'created_at', order: 'ascend' },
   total_desc: { column: 'total', order: 'descend' },
@@ -41,6 +44,34 @@ const SORT_COLUMNS: Record<OrdersSort, { column: 'created_at' | 'total'; order: 
 function sortOf(column: unknown, order: 'ascend' | 'descend' | null | undefined): OrdersSort {
   if (!order || (column !== 'created_at' && column !== 'total')) return DEFAULT_SORT;
   return `${column}_${order === 'ascend' ? 'asc' : 'desc'}`;
+}
+
+interface DayFilterProps {
+  id: string;
+  label: string;
+  /** The day as `YYYY-MM-DD`, or '' for none. */
+  value: string;
+  /** The other end of the range, which this day may not pass ('' for none). */
+  earliest?: string;
+  latest?: string;
+  onChange(day: string): void;
+}
+
+/** One end of the queue's range of days, a browser date box. */
+function DayFilter({ id, label, value, earliest, latest, onChange }: DayFilterProps) {
+  return (
+    <div className="admin-filter">
+      <label htmlFor={id}>{label}</label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={earliest || undefined}
+        max={latest || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
 }
 
 /** The managers' queue: one page of orders from the server, filtered, sorted and paged as the address says. */
@@ -58,6 +89,13 @@ export function OrdersPage() {
   };
   const open = (id: number) => navigate(adminOrderPath(id), { state: { queue: search } satisfies FromQueue });
   const sorted = SORT_COLUMNS[view.sort];
+  // Clicking a sorted column flips it; the queue is never left unsorted.
+  const sortable = (column: SortColumn): TableColumnType<Row> => ({
+    key: column,
+    sorter: true,
+    sortDirections: ['descend', 'ascend', 'descend'],
+    sortOrder: sorted.column === column ? sorted.order : null,
+  });
 
   const columns: TableProps<Row>['columns'] = [
     {
@@ -76,11 +114,8 @@ export function OrdersPage() {
     },
     {
       title: 'Создан',
-      key: 'created_at',
       dataIndex: 'created_at',
-      sorter: true,
-      sortDirections: ['descend', 'ascend', 'descend'],
-      sortOrder: sorted.column === 'created_at' ? sorted.order : null,
+      ...sortable('created_at'),
       render: formatDateTime,
     },
     { title: 'Статус', dataIndex: 'status', render: (status: Row['status']) => <StatusTag status={status} /> },
@@ -101,12 +136,9 @@ export function OrdersPage() {
     { title: 'Товаров, шт.', dataIndex: 'items_count', align: 'right' },
     {
       title: 'Сумма',
-      key: 'total',
       dataIndex: 'total_price',
       align: 'right',
-      sorter: true,
-      sortDirections: ['descend', 'ascend', 'descend'],
-      sortOrder: sorted.column === 'total' ? sorted.order : null,
+      ...sortable('total'),
       render: formatMoney,
     },
   ];
@@ -145,26 +177,20 @@ export function OrdersPage() {
             maxLength={200}
           />
         </div>
-        <div className="admin-filter">
-          <label htmlFor="orders-from">С (день по Москве)</label>
-          <Input
-            id="orders-from"
-            type="date"
-            value={view.from}
-            max={view.to || undefined}
-            onChange={(event) => show({ from: event.target.value })}
-          />
-        </div>
-        <div className="admin-filter">
-          <label htmlFor="orders-to">По (включительно)</label>
-          <Input
-            id="orders-to"
-            type="date"
-            value={view.to}
-            min={view.from || undefined}
-            onChange={(event) => show({ to: event.target.value })}
-          />
-        </div>
+        <DayFilter
+          id="orders-from"
+          label="С (день по Москве)"
+          value={view.from}
+          latest={view.to}
+          onChange={(from) => show({ from })}
+        />
+        <DayFilter
+          id="orders-to"
+          label="По (включительно)"
+          value={view.to}
+          earliest={view.from}
+          onChange={(to) => show({ to })}
+        />
         <Button onClick={() => setParams(new URLSearchParams())}>Сбросить</Button>
       </div>
       {isError && (
@@ -183,12 +209,9 @@ export function OrdersPage() {
         locale={emptyTable('Заказов нет')}
         onRow={(row) => ({ onClick: () => open(row.id), className: 'admin-clickable-row' })}
         pagination={{
-          current: view.page,
-          pageSize: view.size,
-          total: data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
+          ...serverPagination(view.page, view.size, data?.total),
           showSizeChanger: true,
-          showTotal: (total) => `Всего: ${total}`,
+          pageSizeOptions: PAGE_SIZES.map(String),
         }}
       />
     </>
