@@ -27,6 +27,7 @@ import type { TokenSchema, UserSchema } from './schemas/auth';
 import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
 import type {
+  BuyerOrderSchema,
   InvoiceRefSchema,
   OrderCreateBody,
   OrderItemSchema,
@@ -189,6 +190,8 @@ export type TokenResponse = Static<typeof TokenSchema>;
 export type OrderItemPayload = Static<typeof OrderItemSchema>;
 export type OrderCreatePayload = Static<typeof OrderCreateBody>;
 export type OrderSummary = Static<typeof OrderSummarySchema>;
+/** The buyer's own order, whole (the profile's order page). */
+export type BuyerOrder = Static<typeof BuyerOrderSchema>;
 export type OrderStatusAnswer = Static<typeof OrderStatusSchema>;
 /** What the buyer sends to create or change an address. */
 export type AddressFields = Static<typeof AddressBody>;

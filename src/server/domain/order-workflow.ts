@@ -26,6 +26,9 @@ export type StatusChangeSource = 'manager' | 'invoice' | 'buyer';
 
 export const allowedNextStatuses = (from: OrderStatus): readonly OrderStatus[] => NEXT[from];
 
+/** Whether the order's buyer may still cancel it (the profile shows «Отменить заказ» then). */
+export const buyerMayCancel = (status: OrderStatus): boolean => BUYER_CANCELLABLE.includes(status);
+
 /** Throws the domain error that says why `from` → `to` is refused to `source`; returns when allowed. */
 export function assertStatusChange(
   orderId: number,
@@ -34,7 +37,7 @@ export function assertStatusChange(
   source: StatusChangeSource,
 ): void {
   if (source === 'buyer') {
-    if (to !== CANCELLED_STATUS || !BUYER_CANCELLABLE.includes(from)) throw new OrderNotCancellableError(orderId, from);
+    if (to !== CANCELLED_STATUS || !buyerMayCancel(from)) throw new OrderNotCancellableError(orderId, from);
     return;
   }
   if (!NEXT[from].includes(to)) throw new OrderTransitionError(orderId, from, to);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type {
   AdminOrder,
   AdminOrderList,
+  BuyerOrder,
   InvoiceRef,
   OrderItemPayload,
   OrderStatus,
@@ -18,6 +19,7 @@ import {
   allowedNextStatuses,
   assertStatusChange,
   AWAITING_PAYMENT_STATUS,
+  buyerMayCancel,
   CANCELLED_STATUS,
   NEW_ORDER_STATUS,
   type StatusChangeSource,
@@ -93,10 +95,12 @@ function toSummary(row: SummaryRow): OrderSummary {
 /** An issued invoice as the order's answers name it (see summaryColumns for the same in SQL). */
 export const invoiceRefColumns = { number: invoices.number, date: invoices.issuedOn };
 
-/** The order's lines as they were ordered, in the order of the basket; the manager's page and the invoice print them. */
+/** The order's lines as they were ordered, in the order of the basket: the buyer's and the manager's order pages and the invoice show them. */
 export function orderLineRows(db: Queryable, orderId: number) {
   return db
     .select({
+      product_id: orderLines.productId,
+      variant_id: orderLines.variantId,
       art: products.art,
       name: orderLines.productName,
       color: orderLines.color,
@@ -108,6 +112,11 @@ export function orderLineRows(db: Queryable, orderId: number) {
     .innerJoin(products, eq(products.id, orderLines.productId))
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
+}
+
+/** A line as the order pages show it: the price in rubles and the line's total, exact in kopecks. */
+function lineWithTotal<Line extends { price: string; quantity: number }>(line: Line) {
+  return { ...line, price: Number(line.price), item_total: kopecksToRubles(toKopecks(line.price) * line.quantity) };
 }
 
 async function returnStock(tx: Transaction, orderId: number): Promise<void> {
@@ -383,6 +392,48 @@ export function createOrdersRepository(db: Database) {
       };
     },
 
+    /** The buyer's own order, whole; `null` when there is none or it is someone else's. */
+    async findForBuyer(userId: number, orderId: number): Promise<BuyerOrder | null> {
+      const [order] = await db
+        .select({
+          ...summaryColumns(),
+          contact_name: orders.contactName,
+          contact_phone: orders.contactPhone,
+          address: orders.address,
+          company_name: orders.companyName,
+          company_inn: orders.companyInn,
+          company_kpp: orders.companyKpp,
+        })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) return null;
+      const [lines, changes] = await Promise.all([
+        orderLineRows(db, orderId),
+        db
+          .select({ at: orderStatusHistory.at, status: orderStatusHistory.toStatus })
+          .from(orderStatusHistory)
+          .where(eq(orderStatusHistory.orderId, orderId))
+          .orderBy(asc(orderStatusHistory.id)),
+      ]);
+      const summary = toSummary(order);
+      return {
+        ...summary,
+        contact_name: order.contact_name,
+        contact_phone: order.contact_phone,
+        address: order.address,
+        company_name: order.company_name,
+        company_inn: order.company_inn,
+        company_kpp: order.company_kpp,
+        lines: lines.map(lineWithTotal),
+        // The history records changes; the order's creation is its first entry.
+        history: [
+          { at: summary.created_at, status: NEW_ORDER_STATUS },
+          ...changes.map((change) => ({ at: change.at.toISOString(), status: change.status as OrderStatus })),
+        ],
+        can_cancel: buyerMayCancel(summary.status),
+      };
+    },
+
     /** The whole order as a manager sees it; `null` when there is none. */
     async findForManager(orderId: number): Promise<AdminOrder | null> {
       const [order] = await db
@@ -427,11 +478,7 @@ export function createOrdersRepository(db: Database) {
         created_at: order.createdAt.toISOString(),
         status,
         total_price: Number(order.totalPrice),
-        lines: lines.map((line) => ({
-          ...line,
-          price: Number(line.price),
-          item_total: kopecksToRubles(toKopecks(line.price) * line.quantity),
-        })),
+        lines: lines.map(lineWithTotal),
         contact_name: order.contactName,
         contact_phone: order.contactPhone,
         address: order.address,

@@ -51,3 +51,39 @@ export const IdempotencyHeaders = Type.Object({
     }),
   ),
 });
+
+/** One line of the buyer's order: what was ordered, at the price of the day (GET /api/v1/order/{user_id}/{id}). */
+export const BuyerOrderLineSchema = Type.Object({
+  product_id: Type.Integer(),
+  variant_id: Type.Integer(),
+  art: Type.String(),
+  name: Type.String(),
+  color: Type.String(),
+  size: Type.Integer(),
+  price: Type.Number(),
+  quantity: Type.Integer(),
+  item_total: Type.Number(),
+});
+
+const NullableText = Nullable(Type.String());
+
+/** The buyer's own order, whole: lines, requisites and the statuses it went through. */
+export const BuyerOrderSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  status: Status,
+  total_price: Type.Number(),
+  items_count: Type.Integer({ description: 'Всего единиц товара в заказе' }),
+  contact_name: NullableText,
+  contact_phone: NullableText,
+  address: Type.String(),
+  company_name: NullableText,
+  company_inn: NullableText,
+  company_kpp: NullableText,
+  lines: Type.Array(BuyerOrderLineSchema),
+  history: Type.Array(Type.Object({ at: Type.String({ format: 'date-time' }), status: Status }), {
+    description: 'Статусы заказа по порядку, первым — «Создан» с моментом оформления',
+  }),
+  invoice: Nullable(InvoiceRefSchema, { description: 'Счёт, когда он выставлен' }),
+  can_cancel: Type.Boolean({ description: 'Покупатель ещё может отменить заказ' }),
+});

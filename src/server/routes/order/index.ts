@@ -55,6 +55,14 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return orders.listForUser(request.userId);
   });
 
+  app.get('/:user_id/:id', { schema: schema.buyerOrder }, async (request) => {
+    // Someone else's order, or an order under someone else's id, does not exist for this buyer.
+    const order =
+      request.params.user_id === request.userId ? await orders.findForBuyer(request.userId, request.params.id) : null;
+    if (!order) throw notFound('Заказ не найден');
+    return order;
+  });
+
   app.get('/:id/status', { schema: schema.orderStatus }, async (request) => {
     const status = await orders.statusFor(request.userId, request.params.id);
     if (!status) throw notFound('Заказ не найден');

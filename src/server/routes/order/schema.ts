@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Id } from '../../../shared/schemas/common';
 import {
+  BuyerOrderSchema,
   IdempotencyHeaders,
   OrderCreateBody,
   OrderStatusSchema,
@@ -23,6 +24,14 @@ export const listOrders = {
   security: bearer,
   params: Type.Object({ user_id: Id }),
   response: { 200: Type.Array(OrderSummarySchema), ...errors(401, 403, 422) },
+};
+
+export const buyerOrder = {
+  tags: ['order'],
+  summary: 'Заказ покупателя целиком: строки, реквизиты, история статусов; 404 для чужого',
+  security: bearer,
+  params: Type.Object({ user_id: Id, id: Id }),
+  response: { 200: BuyerOrderSchema, ...errors(401, 404, 422) },
 };
 
 export const cancelOrder = {
