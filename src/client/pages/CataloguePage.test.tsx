@@ -260,7 +260,12 @@ describe('Catalogue page: filters and sorting live in the address (issue 19)', (
     await waitFor(() => expect(addressQuery(router)).toEqual({ category: 'Мишки', sort: 'price_asc' }));
     expect(screen.getByText('Страница 1')).toBeInTheDocument();
     await waitFor(() =>
-      expect(asked(productCalls.last!)).toMatchObject({ category: 'Мишки', skip: '0', sort: 'price_asc' }),
+      expect(productCalls.calls.map(asked)).toContainEqual({
+        category: 'Мишки',
+        skip: '0',
+        limit: '9',
+        sort: 'price_asc',
+      }),
     );
 
     await user.click(await enabledForward());
@@ -281,7 +286,8 @@ describe('Catalogue page: filters and sorting live in the address (issue 19)', (
       in_stock: 'true',
     };
     await waitFor(() => expect(addressQuery(router)).toEqual(expected));
-    await waitFor(() => expect(asked(productCalls.last!)).toEqual({ ...expected, skip: '0', limit: '9' }));
+    // The first page of the filtered list (and the next, read ahead for Forward).
+    await waitFor(() => expect(productCalls.calls.map(asked)).toContainEqual({ ...expected, skip: '0', limit: '9' }));
   });
 
   test('a reload shows the same filtered page: the address is read into the request and the controls', async () => {
