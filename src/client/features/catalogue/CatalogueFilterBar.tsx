@@ -1,7 +1,18 @@
 import { Button, Checkbox, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { CATALOGUE_LIMITS, type CatalogueFilters, type CatalogueSort } from '@shared/api';
-import { useGetCategoryColorsQuery } from './catalogueApi';
+import { catalogueApi } from './catalogueApi';
+
+// Injected here, with the catalogue page's chunk: the home page's first load (catalogueApi) stays as it was.
+const { useGetCategoryColorsQuery } = catalogueApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The colours of a category's products, the colour filter's choices. */
+    getCategoryColors: build.query<string[], string>({
+      query: (category) => `api/v1/products/categories/${encodeURIComponent(category)}/colors`,
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+  }),
+});
 
 /** The sort Select's choice for SPEC's own order (no `sort` in the address). */
 const BY_DEFAULT = 'default';

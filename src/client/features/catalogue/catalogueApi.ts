@@ -33,10 +33,6 @@ export const catalogueApi = baseApi.injectEndpoints({
       }),
       providesTags: productTags,
     }),
-    getCategoryColors: build.query<string[], string>({
-      query: (category) => `api/v1/products/categories/${encodeURIComponent(category)}/colors`,
-      providesTags: [{ type: 'Product', id: 'LIST' }],
-    }),
     getProductByArt: build.query<Product, string>({
       // SPEC §5: an empty article is refused before any request is made.
       async queryFn(art, _api, _extra, baseQuery) {
@@ -66,6 +62,5 @@ export const {
   useGetPopularProductsQuery,
   useGetCategoriesQuery,
   useGetCategoryProductsQuery,
-  useGetCategoryColorsQuery,
   useGetProductByArtQuery,
 } = catalogueApi;
