@@ -327,7 +327,7 @@ describe('Catalogue page: filters and sorting live in the address (issue 19)', (
     await user.click(screen.getByRole('button', { name: 'Сбросить фильтры' }));
     await waitFor(() => expect(addressQuery(router)).toEqual({ category: 'Лисы', sort: 'name' }));
     expect(await screen.findByText('Игрушка 40')).toBeInTheDocument();
-    expect(asked(productCalls.last!)).toEqual({ category: 'Лисы', sort: 'name', skip: '0', limit: '9' });
+    expect(productCalls.calls.map(asked)).toContainEqual({ category: 'Лисы', sort: 'name', skip: '0', limit: '9' });
     expect(screen.getByRole('spinbutton', { name: 'Размер от' })).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Сбросить фильтры' })).not.toBeInTheDocument();
   });
