@@ -84,13 +84,6 @@ export const CATALOGUE_LIMITS = {
   urlMax: 2000,
 } as const;
 
-/**
- * The catalogue's orders besides SPEC's by id (docs/decisions.md): by the lowest price among the
- * variants that pass the filters, by name, newest first.
- */
-export const CATALOGUE_SORTS = ['price_asc', 'price_desc', 'name', 'new'] as const;
-export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
-
 export const TIMINGS = {
   bannerSlideMs: 5000,
   bannerTransitionMs: 500,

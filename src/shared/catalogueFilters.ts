@@ -1,7 +1,15 @@
 // The catalogue's filters and order (issue 19): one reading of the /catalog address for the page and
 // for the server that preloads its first answer, and the rules the API checks beyond their shapes.
 
-import { CATALOGUE_LIMITS, CATALOGUE_SORTS, type CatalogueFilters, type CatalogueSort, type Variant } from './api';
+import { CATALOGUE_LIMITS, type CatalogueFilters, type Variant } from './api';
+
+/**
+ * The catalogue's orders besides SPEC's by id (docs/decisions.md): by the lowest price among the
+ * variants that pass the filters, by name, newest first. Here, not in api.ts, which the home page's
+ * first load carries.
+ */
+export const CATALOGUE_SORTS = ['price_asc', 'price_desc', 'name', 'new'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
 /** The parameters' names, the same in the API's query and in the /catalog address. */
 export const FILTER_PARAMS = ['sort', 'color', 'size_min', 'size_max', 'price_min', 'price_max', 'in_stock'] as const;

@@ -1,5 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-catalogue.generated.css';
+import './CataloguePage.css';
 import { Flex, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { CATALOGUE_LIMITS, CATALOGUE_SORTS, LIMITS } from '../api';
+import { CATALOGUE_LIMITS, LIMITS } from '../api';
+import { CATALOGUE_SORTS } from '../catalogueFilters';
 import { Nullable, PageQuery } from './common';
 
 export const VariantSchema = Type.Object({

@@ -1,6 +1,7 @@
 import { Button, Checkbox, InputNumber, Select } from 'antd';
 import { useState } from 'react';
-import { CATALOGUE_LIMITS, type CatalogueFilters, type CatalogueSort } from '@shared/api';
+import { CATALOGUE_LIMITS, type CatalogueFilters } from '@shared/api';
+import type { CatalogueSort } from '@shared/catalogueFilters';
 import { catalogueApi } from './catalogueApi';
 
 // Injected here, with the catalogue page's chunk: the home page's first load (catalogueApi) stays as it was.
