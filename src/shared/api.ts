@@ -34,7 +34,7 @@ import type {
   OrderStatusSchema,
   OrderSummarySchema,
 } from './schemas/order';
-import type { BannerSchema, ProductSchema, VariantSchema } from './schemas/products';
+import type { BannerSchema, CatalogueFiltersQuery, ProductSchema, VariantSchema } from './schemas/products';
 import type { RequisitesBody, RequisitesSchema } from './schemas/requisites';
 
 export const API_PREFIX = 'api/v1/';
@@ -152,6 +152,14 @@ export const FIELD_LABELS: Record<string, string> = {
   apartment_number: 'Квартира',
   count: 'Количество',
   quantity: 'Количество',
+  // The catalogue's filters (its toolbar's labels).
+  sort: 'Сортировка',
+  color: 'Цвет',
+  size_min: 'Размер от',
+  size_max: 'Размер до',
+  price_min: 'Цена от',
+  price_max: 'Цена до',
+  in_stock: 'В наличии',
 };
 
 // The wire shapes are the TypeBox schemas the server validates with (src/shared/schemas/); these
@@ -159,6 +167,8 @@ export const FIELD_LABELS: Record<string, string> = {
 export type Variant = Static<typeof VariantSchema>;
 export type Product = Static<typeof ProductSchema>;
 export type Banner = Static<typeof BannerSchema>;
+/** The catalogue's optional filters and order: the same parameters in the API's query and the /catalog address. */
+export type CatalogueFilters = Static<typeof CatalogueFiltersQuery>;
 export type CartItem = Static<typeof CartItemSchema>;
 export type Cart = Static<typeof CartSchema>;
 export type CartAddPayload = Static<typeof CartAddBody>;
@@ -211,7 +221,7 @@ export const INITIAL_RESPONSES_ELEMENT_ID = 'initial-responses';
  * An API read named by its path under the API host and its query parameters in a fixed order,
  * so the server and the client name the same request the same way.
  */
-export function apiReadKey(path: string, params: Record<string, string | number> = {}): string {
+export function apiReadKey(path: string, params: Record<string, string | number | boolean> = {}): string {
   const query = new URLSearchParams(
     Object.entries(params)
       .map(([name, value]): [string, string] => [name, String(value)])

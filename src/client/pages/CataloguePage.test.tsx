@@ -1,17 +1,22 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { json, product, products, recorder, refreshFails, visitor, wait } from '@/test/fixtures';
+import { json, product, products, recorder, refreshFails, variant, visitor, wait } from '@/test/fixtures';
 import { renderShop, type TestRouter } from '@/test/render';
 import { API, server } from '@/test/server';
 
 const CATEGORIES = ['Мишки', 'Зайцы', 'Лисы'];
+const COLORS = ['красный', 'синий'];
+
+/** The colour filter's choices of every category. */
+const colorsOfCategories = () => http.get(`${API}/products/categories/:category/colors`, () => json(COLORS));
 
 /** Categories and their products: `shelves[category][n]` answers skip = n * 9. */
 function catalogueNetwork(shelves: Record<string, ReturnType<typeof products>[]>, categories = CATEGORIES) {
   const productCalls = recorder();
   server.use(
     refreshFails(),
+    colorsOfCategories(),
     http.get(`${API}/products/categories/all`, () => json(categories)),
     http.get(`${API}/products/categories/:category`, ({ request, params }) => {
       productCalls.record(request);
@@ -44,12 +49,15 @@ const goBack = (router: TestRouter) => act(() => router.navigate(-1 as unknown a
 /** The address's query, decoded. */
 const addressQuery = (router: TestRouter) => Object.fromEntries(new URLSearchParams(router.state.location.search));
 
-async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(categorySelect());
-  // The open list's option, as a shopper would tap it (each carries its label as its title).
+/** Opens the Select labelled `label` and taps its option `name`, as a shopper would. */
+async function chooseIn(user: ReturnType<typeof userEvent.setup>, label: string, name: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  // The open list's option (each carries its label as its title).
   const options = await screen.findAllByTitle(name);
   await user.click(options.find((option) => option.classList.contains('ant-select-item-option'))!);
 }
+
+const chooseCategory = (user: ReturnType<typeof userEvent.setup>, name: string) => chooseIn(user, 'Категория', name);
 
 describe('Catalogue page (SPEC §2, §9)', () => {
   test('without a stored category shows the first one, page 1, 9 per page', async () => {
@@ -135,6 +143,7 @@ describe('Catalogue page (SPEC §2, §9)', () => {
   test("a failed product load shows 'Товары не найдены'", async () => {
     server.use(
       refreshFails(),
+      colorsOfCategories(),
       http.get(`${API}/products/categories/all`, () => json(CATEGORIES)),
       http.get(`${API}/products/categories/:category`, () => json({ detail: 'Ошибка' }, 500)),
     );
@@ -226,5 +235,119 @@ describe('Catalogue page: the category and page live in the address (issue 17)',
     await user.click(await enabledForward());
     await screen.findByText('Игрушка 10');
     expect(document.title).toBe('Каталог: Мишки, страница 2 — Мягкий Опт');
+  });
+});
+
+describe('Catalogue page: filters and sorting live in the address (issue 19)', () => {
+  const FILTERED = {
+    category: 'Лисы',
+    sort: 'name',
+    color: 'синий',
+    size_min: '20',
+    size_max: '50',
+    price_min: '100.5',
+    price_max: '500',
+    in_stock: 'true',
+  };
+
+  test('each choice goes into the address and the request, and returns to page 1', async () => {
+    const productCalls = catalogueNetwork({ Мишки: [products(9), products(9, 10), products(1, 19)] });
+    const user = userEvent.setup();
+    const { router } = renderShop({ route: '/catalog?page=2', preloadedState: visitor() });
+    await screen.findByText('Игрушка 10');
+
+    await chooseIn(user, 'Сортировка', 'Сначала дешевле');
+    await waitFor(() => expect(addressQuery(router)).toEqual({ category: 'Мишки', sort: 'price_asc' }));
+    expect(screen.getByText('Страница 1')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(productCalls.calls.map(asked)).toContainEqual({
+        category: 'Мишки',
+        skip: '0',
+        limit: '9',
+        sort: 'price_asc',
+      }),
+    );
+
+    await user.click(await enabledForward());
+    await waitFor(() => expect(addressQuery(router)).toMatchObject({ page: '2', sort: 'price_asc' }));
+    await chooseIn(user, 'Цвет', 'синий');
+    await waitFor(() => expect(addressQuery(router)).toEqual({ category: 'Мишки', sort: 'price_asc', color: 'синий' }));
+
+    await user.type(screen.getByRole('spinbutton', { name: 'Размер от' }), '20');
+    await user.tab();
+    await user.type(screen.getByRole('spinbutton', { name: 'Цена до' }), '500{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: 'В наличии' }));
+    const expected = {
+      category: 'Мишки',
+      sort: 'price_asc',
+      color: 'синий',
+      size_min: '20',
+      price_max: '500',
+      in_stock: 'true',
+    };
+    await waitFor(() => expect(addressQuery(router)).toEqual(expected));
+    // The first page of the filtered list (and the next, read ahead for Forward).
+    await waitFor(() => expect(productCalls.calls.map(asked)).toContainEqual({ ...expected, skip: '0', limit: '9' }));
+  });
+
+  test('a reload shows the same filtered page: the address is read into the request and the controls', async () => {
+    const productCalls = catalogueNetwork({ Лисы: [products(9, 40), products(2, 50)] });
+    renderShop({ route: `/catalog?${new URLSearchParams({ ...FILTERED, page: '2' })}`, preloadedState: visitor() });
+    expect(await screen.findByText('Игрушка 51')).toBeInTheDocument();
+    expect(asked(productCalls.calls[0]!)).toEqual({ ...FILTERED, skip: '9', limit: '9' });
+    expect(screen.getByRole('combobox', { name: 'Сортировка' }).closest('.ant-select')).toHaveTextContent(
+      'По названию',
+    );
+    expect(screen.getByRole('combobox', { name: 'Цвет' }).closest('.ant-select')).toHaveTextContent('синий');
+    expect(screen.getByRole('spinbutton', { name: 'Размер от' })).toHaveValue('20');
+    expect(screen.getByRole('spinbutton', { name: 'Размер до' })).toHaveValue('50');
+    expect(screen.getByRole('spinbutton', { name: 'Цена от' })).toHaveValue('100.50');
+    expect(screen.getByRole('spinbutton', { name: 'Цена до' })).toHaveValue('500.00');
+    expect(screen.getByRole('checkbox', { name: 'В наличии' })).toBeChecked();
+  });
+
+  test('values the API would refuse are left out of the request rather than shown as an error', async () => {
+    const productCalls = catalogueNetwork({ Мишки: [products(3)] });
+    renderShop({
+      route: '/catalog?sort=cheap&size_min=50&size_max=20&price_min=-1&price_max=300&in_stock=yes',
+      preloadedState: visitor(),
+    });
+    expect(await screen.findByText('Игрушка 3')).toBeInTheDocument();
+    expect(asked(productCalls.calls[0]!)).toEqual({ category: 'Мишки', skip: '0', limit: '9', price_max: '300' });
+  });
+
+  test('«Сбросить фильтры» clears the filters, keeps the order and the category, and returns to page 1', async () => {
+    const productCalls = catalogueNetwork({ Лисы: [products(9, 40), products(2, 50)] });
+    const user = userEvent.setup();
+    const { router } = renderShop({
+      route: `/catalog?${new URLSearchParams({ ...FILTERED, page: '2' })}`,
+      preloadedState: visitor(),
+    });
+    await screen.findByText('Игрушка 51');
+    await user.click(screen.getByRole('button', { name: 'Сбросить фильтры' }));
+    await waitFor(() => expect(addressQuery(router)).toEqual({ category: 'Лисы', sort: 'name' }));
+    expect(await screen.findByText('Игрушка 40')).toBeInTheDocument();
+    expect(productCalls.calls.map(asked)).toContainEqual({ category: 'Лисы', sort: 'name', skip: '0', limit: '9' });
+    expect(screen.getByRole('spinbutton', { name: 'Размер от' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Сбросить фильтры' })).not.toBeInTheDocument();
+  });
+
+  test('another category keeps the filters; a card’s price is the lowest of the variants they let through', async () => {
+    const twoColours = product({
+      id: 60,
+      art: 'ART-60',
+      name: 'Лис Двухцветный',
+      variants: [variant({ id: 601, color: 'красный', price: 150 }), variant({ id: 602, color: 'синий', price: 420 })],
+    });
+    const productCalls = catalogueNetwork({ Мишки: [products(1)], Лисы: [[twoColours]] });
+    const user = userEvent.setup();
+    const { router } = renderShop({ route: '/catalog?color=синий', preloadedState: visitor() });
+    await screen.findByText('Игрушка 1');
+    await chooseCategory(user, 'Лисы');
+    expect(await screen.findByText('Лис Двухцветный')).toBeInTheDocument();
+    expect(addressQuery(router)).toEqual({ category: 'Лисы', color: 'синий' });
+    expect(asked(productCalls.last!)).toEqual({ category: 'Лисы', color: 'синий', skip: '0', limit: '9' });
+    expect(screen.getByText('420 ₽')).toBeInTheDocument();
+    expect(screen.queryByText('150 ₽')).not.toBeInTheDocument();
   });
 });

@@ -10,8 +10,8 @@
 export const ANTD_STYLE_GROUPS = {
   /** The shell and the home page: part of the first load (main.tsx). */
   shell: ['Badge', 'Button', 'Card', 'Empty', 'Flex', 'Spin', 'Typography'],
-  /** The catalogue page's category Select (Empty: its empty list). */
-  catalogue: ['Select', 'Empty'],
+  /** The catalogue page's category, sort and colour Selects (Empty: their empty lists), size and price ranges, «В наличии». */
+  catalogue: ['Select', 'Empty', 'InputNumber', 'Checkbox'],
   /** The product page's choices, quantity, stock tag and notice. */
   product: ['Radio', 'InputNumber', 'Tag', 'Typography'],
   /** Every other page and dialog: cart, checkout, profile, about, 404, order success, login, phone menu. */

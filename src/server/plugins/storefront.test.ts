@@ -67,26 +67,54 @@ describe('the storefront', () => {
       '/?page=abc',
       ['api/v1/banners/all', 'api/v1/products/popular?limit=8&skip=0', 'api/v1/products/popular?limit=8&skip=8'],
     ],
-    ['/catalog', ['api/v1/products/categories/all', `${bears}?limit=9&skip=0`, `${bears}?limit=9&skip=9`]],
+    [
+      '/catalog',
+      ['api/v1/products/categories/all', `${bears}?limit=9&skip=0`, `${bears}?limit=9&skip=9`, `${bears}/colors`],
+    ],
     [
       `/catalog?category=${encodeURIComponent('Зайцы и кролики')}`,
-      ['api/v1/products/categories/all', `${hares}?limit=9&skip=0`, `${hares}?limit=9&skip=9`],
+      ['api/v1/products/categories/all', `${hares}?limit=9&skip=0`, `${hares}?limit=9&skip=9`, `${hares}/colors`],
+    ],
+    // The order and filters of the address, read as the page reads them (issue 19); the ones the API
+    // would refuse left out, as the page leaves them out.
+    [
+      '/catalog?sort=price_desc',
+      [
+        'api/v1/products/categories/all',
+        `${bears}?limit=9&skip=0&sort=price_desc`,
+        `${bears}?limit=9&skip=9&sort=price_desc`,
+        `${bears}/colors`,
+      ],
+    ],
+    [
+      '/catalog?sort=cheap&size_min=50&size_max=20&price_min=-1&in_stock=yes',
+      ['api/v1/products/categories/all', `${bears}?limit=9&skip=0`, `${bears}?limit=9&skip=9`, `${bears}/colors`],
     ],
     // Past the last page: the empty page, and nothing after it.
     [
       `/catalog?category=${encodeURIComponent('Зайцы и кролики')}&page=2`,
-      ['api/v1/products/categories/all', `${hares}?limit=9&skip=9`],
+      ['api/v1/products/categories/all', `${hares}?limit=9&skip=9`, `${hares}/colors`],
     ],
     // Not a category: the first one, as the page shows without a stored choice.
     [
       '/catalog?category=nope',
-      ['api/v1/products/categories/all', `${bears}?limit=9&skip=0`, `${bears}?limit=9&skip=9`],
+      ['api/v1/products/categories/all', `${bears}?limit=9&skip=0`, `${bears}?limit=9&skip=9`, `${bears}/colors`],
     ],
     ['/product/MO-1001', ['api/v1/products/MO-1001']],
   ])('writes into %s the API answers its first render asks for, exactly as the API gives them', async (url, keys) => {
     const reads = await firstReadsOf(url);
     expect(Object.keys(reads).sort()).toEqual(keys.sort());
     for (const key of keys) expect(reads[key]).toEqual(await api(key));
+  });
+
+  it('writes a filtered catalogue page under the very key the page asks for', async () => {
+    const query = { color: 'коричневый', in_stock: 'true', price_max: '1500.5', size_min: '20', sort: 'name' };
+    const reads = await firstReadsOf(`/catalog?${new URLSearchParams(query)}`);
+    // apiReadKey's order: the parameters sorted by name.
+    const key = `${bears}?color=${encodeURIComponent('коричневый')}&in_stock=true&limit=9&price_max=1500.5&size_min=20&skip=0&sort=name`;
+    expect(reads).toHaveProperty([key]);
+    expect(reads[key]).toEqual(await api(key));
+    expect((reads[key] as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('writes nothing for an article that does not exist (the page asks, and shows its error)', async () => {

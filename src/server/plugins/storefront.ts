@@ -13,6 +13,7 @@ import {
   type Banner,
   type Product,
 } from '../../shared/api';
+import { catalogueFiltersFrom } from '../../shared/catalogueFilters';
 import { LIST_PARAMS, listPageIndex, PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
 import { notFound } from '../errors';
 
@@ -73,9 +74,13 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       return body === null ? null : (JSON.parse(body) as unknown);
     };
     /** The list's page the address names and, when that one is full, the next (read ahead for Forward). */
-    const takeListPage = async (url: string, pageSize: number) => {
+    const takeListPage = async (
+      url: string,
+      pageSize: number,
+      filters: Record<string, string | number | boolean> = {},
+    ) => {
       const page = listPageIndex(query.get(LIST_PARAMS.page), pageSize);
-      const pageAt = (index: number) => take(apiReadKey(url, { skip: index * pageSize, limit: pageSize }));
+      const pageAt = (index: number) => take(apiReadKey(url, { skip: index * pageSize, limit: pageSize, ...filters }));
       const products = (await pageAt(page)) as Product[] | null;
       if (products?.length === pageSize) await pageAt(page + 1);
       return products;
@@ -96,9 +101,14 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       const categories = ((await take(apiReadKey(`${API_PREFIX}products/categories/all`))) ?? []) as string[];
       const asked = query.get(LIST_PARAMS.category);
       const category = asked && categories.includes(asked) ? asked : categories[0];
-      const products = category
-        ? await takeListPage(`${API_PREFIX}products/categories/${encodeURIComponent(category)}`, PAGE_SIZE.catalogue)
-        : null;
+      const categoryUrl = category && `${API_PREFIX}products/categories/${encodeURIComponent(category)}`;
+      // With the filters and order read from the address as the page reads them: it asks for exactly these.
+      const [products] = categoryUrl
+        ? await Promise.all([
+            takeListPage(categoryUrl, PAGE_SIZE.catalogue, catalogueFiltersFrom(query)),
+            take(apiReadKey(`${categoryUrl}/colors`)),
+          ])
+        : [null];
       return {
         chunks: [PAGE_CHUNKS.catalogue],
         reads,

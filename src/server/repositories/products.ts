@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Product, Variant } from '../../shared/api';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
+import type { CatalogueFilters, Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { categories, products, variants } from '../db/schema';
 
@@ -51,7 +51,54 @@ export async function withVariants<Row extends { id: number }>(
   return rows.map((row) => ({ ...row, variants: byProduct.get(row.id) ?? [] }));
 }
 
+/** The variant filters of `filters` as conditions on `variants`: none when only the order is asked for. */
+function variantConditions(filters: CatalogueFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.color !== undefined) conditions.push(eq(variants.color, filters.color));
+  if (filters.size_min !== undefined) conditions.push(gte(variants.size, filters.size_min));
+  if (filters.size_max !== undefined) conditions.push(lte(variants.size, filters.size_max));
+  // numeric compared with numeric: the price as text, never a binary float.
+  if (filters.price_min !== undefined) conditions.push(gte(variants.price, String(filters.price_min)));
+  if (filters.price_max !== undefined) conditions.push(lte(variants.price, String(filters.price_max)));
+  if (filters.in_stock) conditions.push(gt(variants.stock, 0));
+  return conditions;
+}
+
 export function createProductsRepository(db: Queryable) {
+  /** The product's own variants (by the variants_product_* indexes) that pass `conditions`. */
+  const matchingVariants = (conditions: SQL[]) => and(eq(variants.productId, products.id), ...conditions);
+
+  /**
+   * A category page's order: SPEC's by id when none is asked for. By price, each product counts at
+   * the lowest price among its variants that pass the filters (the price the buyer is looking for),
+   * products without such a price last; ties go by id, so pages never overlap.
+   */
+  function categoryOrder(sort: CatalogueFilters['sort'], conditions: SQL[]): SQL[] {
+    const lowestPrice = () =>
+      sql`(${db
+        .select({ price: min(variants.price) })
+        .from(variants)
+        .where(matchingVariants(conditions))})`;
+    switch (sort) {
+      case 'price_asc':
+        return [sql`${lowestPrice()} asc nulls last`, asc(products.id)];
+      case 'price_desc':
+        return [sql`${lowestPrice()} desc nulls last`, asc(products.id)];
+      // Case-insensitive, and ё with е as dictionaries have it, the same under any database collation.
+      case 'name':
+        return [sql`translate(lower(${products.name}), 'ё', 'е')`, asc(products.id)];
+      case 'new':
+        return [desc(products.createdAt), desc(products.id)];
+      default:
+        return [asc(products.id)];
+    }
+  }
+
+  async function categoryIdOf(name: string): Promise<number | null> {
+    const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, name));
+    return found?.id ?? null;
+  }
+
   /**
    * One page of products in `order`. The page's ids are found first, from the ordering index
    * alone (an index-only scan once the table has been vacuumed), then only those rows are read.
@@ -89,11 +136,38 @@ export function createProductsRepository(db: Queryable) {
       );
     },
 
-    /** `null` when there is no such category, an empty list when the page is past its end. */
-    async listByCategory(category: string, paging: Page): Promise<Product[] | null> {
-      const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, category));
-      if (!found) return null;
-      return page(eq(products.categoryId, found.id), [asc(products.id)], paging);
+    /**
+     * `null` when there is no such category, an empty list when the page is past its end. With
+     * variant filters, a product is listed when at least one of its variants passes them all; its
+     * answer still carries every variant, as its own page does.
+     */
+    async listByCategory(category: string, query: Page & CatalogueFilters): Promise<Product[] | null> {
+      const categoryId = await categoryIdOf(category);
+      if (categoryId === null) return null;
+      const conditions = variantConditions(query);
+      const matching =
+        conditions.length > 0
+          ? exists(
+              db
+                .select({ one: sql`1` })
+                .from(variants)
+                .where(matchingVariants(conditions)),
+            )
+          : undefined;
+      return page(and(eq(products.categoryId, categoryId), matching), categoryOrder(query.sort, conditions), query);
+    },
+
+    /** The colours of the category's visible products, for its colour filter; `null` when there is no such category. */
+    async categoryColors(category: string): Promise<string[] | null> {
+      const categoryId = await categoryIdOf(category);
+      if (categoryId === null) return null;
+      const rows = await db
+        .selectDistinct({ color: variants.color })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(products.categoryId, categoryId), isNull(products.hiddenAt)))
+        .orderBy(asc(variants.color));
+      return rows.map((row) => row.color);
     },
 
     async findByArt(art: string): Promise<Product | null> {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { CATALOGUE_LIMITS, LIMITS } from '../api';
-import { Nullable } from './common';
+import { CATALOGUE_SORTS } from '../catalogueFilters';
+import { Nullable, PageQuery } from './common';
 
 export const VariantSchema = Type.Object({
   id: Type.Integer(),
@@ -23,6 +24,32 @@ export const ProductSchema = Type.Object({
 export const CategoryParams = Type.Object({
   category: Type.String({ minLength: 1, maxLength: CATALOGUE_LIMITS.categoryNameMax }),
 });
+
+const Size = (description: string) => Type.Integer({ minimum: 0, maximum: CATALOGUE_LIMITS.sizeMax, description });
+const Price = (description: string) => Type.Number({ minimum: 0, maximum: CATALOGUE_LIMITS.priceMax, description });
+
+/**
+ * A category page's optional filters and order. A product is listed when at least one of its
+ * variants passes every variant filter at once; none given, the page is SPEC's (by id).
+ */
+export const CatalogueFiltersQuery = Type.Object({
+  sort: Type.Optional(
+    Type.Enum(CATALOGUE_SORTS, {
+      description:
+        'price_asc, price_desc: по наименьшей цене подходящих вариантов; name: по названию; new: новые первыми',
+    }),
+  ),
+  color: Type.Optional(
+    Type.String({ minLength: 1, maxLength: CATALOGUE_LIMITS.colorMax, description: 'Цвет варианта' }),
+  ),
+  size_min: Type.Optional(Size('Размер от, см')),
+  size_max: Type.Optional(Size('Размер до, см')),
+  price_min: Type.Optional(Price('Цена от, ₽')),
+  price_max: Type.Optional(Price('Цена до, ₽')),
+  in_stock: Type.Optional(Type.Boolean({ description: 'true: только варианты с остатком' })),
+});
+
+export const CategoryProductsQuery = Type.Object({ ...PageQuery.properties, ...CatalogueFiltersQuery.properties });
 
 export const ArtParams = Type.Object({ art: Type.String({ minLength: 1, maxLength: LIMITS.artMax }) });
 

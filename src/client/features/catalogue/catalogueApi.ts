@@ -1,4 +1,4 @@
-import { MESSAGES, type Product } from '@shared/api';
+import { MESSAGES, type CatalogueFilters, type Product } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
 
 export interface PageArgs {
@@ -25,7 +25,8 @@ export const catalogueApi = baseApi.injectEndpoints({
       query: () => 'api/v1/products/categories/all',
       providesTags: ['Category'],
     }),
-    getCategoryProducts: build.query<Product[], PageArgs & { category: string }>({
+    /** A category's page; the filters' keys are only those set, so the request names the same read as the server's preload. */
+    getCategoryProducts: build.query<Product[], PageArgs & CatalogueFilters & { category: string }>({
       query: ({ category, ...params }) => ({
         url: `api/v1/products/categories/${encodeURIComponent(category)}`,
         params,

@@ -2,7 +2,8 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../errors';
+import { catalogueFiltersProblem, FILTER_PARAMS } from '../../../shared/catalogueFilters';
+import { notFound, unprocessable } from '../../errors';
 import type { ContentEncoding } from '../../services/catalogue-cache';
 import * as schema from './schema';
 
@@ -59,14 +60,28 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/categories/:category', { schema: schema.productsInCategory, ...OWN_ENCODING }, (request, reply) => {
     const { category } = request.params;
     const { skip, limit } = request.query;
+    const problem = catalogueFiltersProblem(request.query);
+    if (problem) throw unprocessable(problem);
+    // The filters in a fixed order, absent ones as null; JSON quotes a colour, so the key stays unambiguous.
+    const filters = JSON.stringify(FILTER_PARAMS.map((name) => request.query[name] ?? null));
     return cached(
       request,
       reply,
-      `category:${skip}:${limit}:${category}`,
+      `category:${skip}:${limit}:${filters}:${category}`,
       () => products.listByCategory(category, request.query),
       'Категория не найдена',
     );
   });
+
+  app.get('/categories/:category/colors', { schema: schema.categoryColors, ...OWN_ENCODING }, (request, reply) =>
+    cached(
+      request,
+      reply,
+      `colors:${request.params.category}`,
+      () => products.categoryColors(request.params.category),
+      'Категория не найдена',
+    ),
+  );
 
   app.get('/:art', { schema: schema.productByArt, ...OWN_ENCODING }, (request, reply) =>
     cached(

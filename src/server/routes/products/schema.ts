@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../../shared/schemas/common';
-import { ArtParams, CategoryParams, ProductSchema } from '../../../shared/schemas/products';
+import { ArtParams, CategoryParams, CategoryProductsQuery, ProductSchema } from '../../../shared/schemas/products';
 import { errors } from '../common-schemas';
 
 const ProductList = Type.Array(ProductSchema);
@@ -27,10 +27,20 @@ export const categoryNames = {
 
 export const productsInCategory = {
   tags: ['products'],
-  summary: 'Товары категории',
+  summary: 'Товары категории, с фильтрами и сортировкой',
+  description:
+    'Без фильтров и sort — по id. Товар попадает в ответ, когда хотя бы один его вариант подходит под все фильтры ' +
+    'вариантов сразу (цвет, размер, цена, наличие); в ответе все его варианты.',
   params: CategoryParams,
-  querystring: PageQuery,
+  querystring: CategoryProductsQuery,
   response: { 200: ProductList, ...errors(404, 422) },
+};
+
+export const categoryColors = {
+  tags: ['products'],
+  summary: 'Цвета вариантов товаров категории (для фильтра), по алфавиту',
+  params: CategoryParams,
+  response: { 200: Type.Array(Type.String()), ...errors(404, 422) },
 };
 
 export const productByArt = {
