@@ -3,22 +3,6 @@ const rubles = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 0, maximu
 /** 12 345,5 → "12 345,5"; the ₽ sign is added where SPEC puts it. */
 export const formatPrice = (value: number) => rubles.format(value);
 
-// The buyer's own clock: the profile's dates are when the buyer did or saw something.
-const day = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-const dayAndTime = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** «1 марта 2025 г.» */
-export const formatDate = (iso: string) => day.format(new Date(iso));
-
-/** «1 марта 2025 г. в 13:00» (older ICU data writes «, 13:00»). */
-export const formatDateTime = (iso: string) => dayAndTime.format(new Date(iso));
-
 const plural = new Intl.PluralRules('ru');
 
 /** Russian has three forms for whole numbers: 1 (21, 101…), 2–4 (22…), 5–20 (0, 25, 111…). */
@@ -28,14 +12,17 @@ interface PluralForms {
   many: string;
 }
 
-/** A count with its noun in the form Intl.PluralRules('ru') picks. */
+/**
+ * A count with its noun in the form Intl.PluralRules('ru') picks. Its calls below are marked pure,
+ * so a chunk that counts nothing (the home page's first load) does not carry them.
+ */
 const countOf = (forms: PluralForms) => (count: number) => {
   const rule = plural.select(count);
   return `${count} ${rule === 'one' ? forms.one : rule === 'many' ? forms.many : forms.few}`;
 };
 
 /** 1 товар, 2 товара, 5 товаров, 21 товар. */
-export const goodsCount = countOf({ one: 'товар', few: 'товара', many: 'товаров' });
+export const goodsCount = /*#__PURE__*/ countOf({ one: 'товар', few: 'товара', many: 'товаров' });
 
 /** 1 штука, 3 штуки, 5 штук, 21 штука: units of goods in an order. */
-export const piecesCount = countOf({ one: 'штука', few: 'штуки', many: 'штук' });
+export const piecesCount = /*#__PURE__*/ countOf({ one: 'штука', few: 'штуки', many: 'штук' });

@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import type { BuyerOrder } from '@shared/api';
 import { PAGE_PATHS, productPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { formatDate, formatDateTime, formatPrice, piecesCount } from '@/components/format';
+import { formatPrice, piecesCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { PageTitle } from '@/components/PageTitle';
 import { StatusTag } from '@/components/StatusTag';
 import { InvoiceDownload } from './OrderList';
+import { formatDate, formatDateTime } from './orderDates';
 import { useCancelOrderMutation, useExportOrderMutation, useGetOrderQuery } from './ordersApi';
 import { RepeatOrder } from './RepeatOrder';
 
