@@ -1,4 +1,4 @@
-import { formatPrice, goodsCount, piecesCount } from './format';
+import { formatPrice, goodsCount } from './format';
 
 describe('formatPrice (ru-RU)', () => {
   test.each([
@@ -28,19 +28,5 @@ describe('goodsCount (Russian plural forms)', () => {
     [111, '111 товаров'],
   ])('%i → %s', (count, text) => {
     expect(goodsCount(count)).toBe(text);
-  });
-});
-
-describe('piecesCount (Russian plural forms)', () => {
-  test.each([
-    [1, '1 штука'],
-    [3, '3 штуки'],
-    [5, '5 штук'],
-    [11, '11 штук'],
-    [21, '21 штука'],
-    [24, '24 штуки'],
-    [100, '100 штук'],
-  ])('%i → %s', (count, text) => {
-    expect(piecesCount(count)).toBe(text);
   });
 });

@@ -12,17 +12,11 @@ interface PluralForms {
   many: string;
 }
 
-/**
- * A count with its noun in the form Intl.PluralRules('ru') picks. Its calls below are marked pure,
- * so a chunk that counts nothing (the home page's first load) does not carry them.
- */
-const countOf = (forms: PluralForms) => (count: number) => {
+/** A count with its noun in the form Intl.PluralRules('ru') picks. */
+export const countOf = (forms: PluralForms) => (count: number) => {
   const rule = plural.select(count);
   return `${count} ${rule === 'one' ? forms.one : rule === 'many' ? forms.many : forms.few}`;
 };
 
 /** 1 товар, 2 товара, 5 товаров, 21 товар. */
-export const goodsCount = /*#__PURE__*/ countOf({ one: 'товар', few: 'товара', many: 'товаров' });
-
-/** 1 штука, 3 штуки, 5 штук, 21 штука: units of goods in an order. */
-export const piecesCount = /*#__PURE__*/ countOf({ one: 'штука', few: 'штуки', many: 'штук' });
+export const goodsCount = countOf({ one: 'товар', few: 'товара', many: 'товаров' });

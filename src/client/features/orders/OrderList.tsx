@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import type { InvoiceRef } from '@shared/api';
 import { orderPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { formatPrice, piecesCount } from '@/components/format';
+import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { StatusTag } from '@/components/StatusTag';
-import { formatDate } from './orderDates';
+import { formatDate, piecesCount } from './orderFormat';
 import { useDownloadInvoiceMutation, useGetOrdersQuery } from './ordersApi';
 
 /** «24.11.2026» for the invoice's day (YYYY-MM-DD, already Moscow's: no time zone to apply). */

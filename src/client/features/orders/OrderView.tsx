@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import type { BuyerOrder } from '@shared/api';
 import { PAGE_PATHS, productPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { formatPrice, piecesCount } from '@/components/format';
+import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { PageTitle } from '@/components/PageTitle';
 import { StatusTag } from '@/components/StatusTag';
 import { InvoiceDownload } from './OrderList';
-import { formatDate, formatDateTime } from './orderDates';
+import { formatDate, formatDateTime, piecesCount } from './orderFormat';
 import { useCancelOrderMutation, useExportOrderMutation, useGetOrderQuery } from './ordersApi';
 import { RepeatOrder } from './RepeatOrder';
 
