@@ -12,6 +12,8 @@ export const PAGE_PATHS = {
   checkout: '/checkout',
   orderSuccess: '/order-success',
   profile: '/profile',
+  /** One of the buyer's orders, opened from the profile's list (issue 19). */
+  order: '/profile/orders/:id',
   about: '/about',
   /** The back office (features/admin), for managers only; its pages are under it. */
   admin: '/admin',
@@ -48,6 +50,11 @@ export function listPageIndex(param: string | null, pageSize: number): number {
 /** A product page's address; the article is encoded, so one with '/' or '?' in it stays one segment. */
 export function productPath(art: string): string {
   return `/product/${encodeURIComponent(art)}`;
+}
+
+/** The page of one of the buyer's orders. */
+export function orderPath(id: number): string {
+  return PAGE_PATHS.order.replace(':id', String(id));
 }
 
 export interface CheckoutItem {

@@ -14,6 +14,7 @@ const CartPage = lazy(() => import(/* webpackChunkName: "page-cart" */ '@/pages/
 const CheckoutPage = lazy(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
 const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
+const OrderPage = lazy(() => import(/* webpackChunkName: "page-order" */ '@/pages/OrderPage'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 // The back office: one chunk (with its antd CSS) that only a manager's browser downloads.
@@ -62,6 +63,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <ProfilePage />
+          </RequireUser>
+        ),
+      },
+      {
+        path: PAGE_PATHS.order,
+        element: (
+          <RequireUser>
+            <OrderPage />
           </RequireUser>
         ),
       },

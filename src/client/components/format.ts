@@ -4,14 +4,19 @@ const rubles = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 0, maximu
 export const formatPrice = (value: number) => rubles.format(value);
 
 const plural = new Intl.PluralRules('ru');
-const goodsForms: Record<Intl.LDMLPluralRule, string> = {
-  zero: 'товаров',
-  one: 'товар',
-  two: 'товара',
-  few: 'товара',
-  many: 'товаров',
-  other: 'товара',
+
+/** Russian has three forms for whole numbers: 1 (21, 101…), 2–4 (22…), 5–20 (0, 25, 111…). */
+interface PluralForms {
+  one: string;
+  few: string;
+  many: string;
+}
+
+/** A count with its noun in the form Intl.PluralRules('ru') picks. */
+export const countOf = (forms: PluralForms) => (count: number) => {
+  const rule = plural.select(count);
+  return `${count} ${rule === 'one' ? forms.one : rule === 'many' ? forms.many : forms.few}`;
 };
 
-/** 1 товар, 2 товара, 5 товаров, 21 товар (Intl.PluralRules('ru') picks the form). */
-export const goodsCount = (count: number) => `${count} ${goodsForms[plural.select(count)]}`;
+/** 1 товар, 2 товара, 5 товаров, 21 товар. */
+export const goodsCount = countOf({ one: 'товар', few: 'товара', many: 'товаров' });

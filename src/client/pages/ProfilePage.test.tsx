@@ -57,6 +57,23 @@ describe('Profile page (SPEC §2)', () => {
     expect(within(created).getByText('Статус: Создан').className).not.toMatch(/success/);
   });
 
+  test('each card shows the date and the pieces, and its title opens the order page', async () => {
+    const { user, router } = openProfile([
+      order({ id: 15, created_at: '2025-03-01T10:00:00.000Z', items_count: 3 }),
+      order({ id: 16, created_at: '2026-11-20T10:00:00.000Z', items_count: 5 }),
+      order({ id: 17, items_count: 21 }),
+    ]);
+    await screen.findByRole('heading', { name: 'Заказ #15' });
+    expect(within(card('Заказ #15')).getByText('от 1 марта 2025 г. · 3 штуки')).toBeInTheDocument();
+    expect(within(card('Заказ #16')).getByText('от 20 ноября 2026 г. · 5 штук')).toBeInTheDocument();
+    expect(within(card('Заказ #17')).getByText(/· 21 штука$/)).toBeInTheDocument();
+    const link = within(card('Заказ #16')).getByRole('link', { name: 'Заказ #16' });
+    expect(link).toHaveAttribute('href', '/profile/orders/16');
+    server.use(http.get(`${API}/order/${USER.id}/16`, () => json({ detail: 'Заказ не найден' }, 404)));
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/orders/16'));
+  });
+
   test("a failed order load shows 'Нет заказов'", async () => {
     openProfile('error');
     expect(await screen.findByText('Нет заказов')).toBeInTheDocument();

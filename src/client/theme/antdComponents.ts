@@ -37,6 +37,11 @@ export const ANTD_STYLE_GROUPS = {
     'Select',
   ],
   /**
+   * A buyer's order page (/profile/orders/{id}, with 'pages'): its requisites, lines and history. A
+   * group of its own, so the login dialog and the cart, which load 'pages', do not carry the table's CSS.
+   */
+  order: ['Descriptions', 'Table', 'Timeline'],
+  /**
    * The back office (features/admin, the "admin" chunk only managers download): its layout, tables
    * (with their pager, sorter, empty state and expand buttons), forms, order history, and the
    * catalogue pages' picture upload, switches and previews.

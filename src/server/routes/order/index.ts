@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { BuyerOrder } from '../../../shared/api';
 import { requisitesProblem } from '../../../shared/requisites';
 import { notFound, unprocessable } from '../../errors';
 import { invoiceFileNames, renderInvoicePdf } from '../../invoices/invoicePdf';
 import { assertOwnUser } from '../../plugins/authentication';
+import { writeOrderSheet } from '../../services/order-sheet';
+import { PRICE_LIST_CONTENT_TYPES } from '../../services/price-list';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
 
@@ -55,12 +59,22 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return orders.listForUser(request.userId);
   });
 
-  app.get('/:user_id/:id', { schema: schema.buyerOrder }, async (request) => {
-    // Someone else's order, or an order under someone else's id, does not exist for this buyer.
-    const order =
-      request.params.user_id === request.userId ? await orders.findForBuyer(request.userId, request.params.id) : null;
+  /** Someone else's order, or an order under someone else's id, does not exist for this buyer. */
+  async function ownOrder(request: FastifyRequest, params: { user_id: number; id: number }): Promise<BuyerOrder> {
+    const order = params.user_id === request.userId ? await orders.findForBuyer(request.userId, params.id) : null;
     if (!order) throw notFound('Заказ не найден');
     return order;
+  }
+
+  app.get('/:user_id/:id', { schema: schema.buyerOrder }, (request) => ownOrder(request, request.params));
+
+  app.get('/:user_id/:id/export', { schema: schema.orderSheet }, async (request, reply) => {
+    const order = await ownOrder(request, request.params);
+    return reply
+      .type(PRICE_LIST_CONTENT_TYPES.xlsx)
+      .header('content-disposition', attachmentDisposition(`Заказ ${order.id}.xlsx`, `order-${order.id}.xlsx`))
+      .header('cache-control', 'private, no-store')
+      .send(await writeOrderSheet(order));
   });
 
   app.get('/:id/status', { schema: schema.orderStatus }, async (request) => {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { BuyerOrder, Product } from '../../../shared/api';
 import {
   allProducts,
@@ -109,5 +110,80 @@ describe('GET /api/v1/order/{user_id}/{id}', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ detail: expect.any(String) });
     }
+  });
+});
+
+const exported = (userId: number | string, orderId: number | string, who: Shopper | null = buyer) =>
+  shop.app.inject({ method: 'GET', url: `/api/v1/order/${userId}/${orderId}/export`, headers: who?.headers ?? {} });
+
+/** The sheet's rows as arrays of cell values (exceljs numbers cells from 1: the first is dropped). */
+async function sheetRows(file: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('GET /api/v1/order/{user_id}/{id}/export', () => {
+  it('the owner gets an .xlsx: heading with number, date, status and requisites, the lines and the total', async () => {
+    const product = spare.shift()!;
+    const { order, variant } = await placeOrderOf(shop.app, buyer, product, {
+      quantity: 3,
+      stock: 40,
+      price: '1499.90',
+      fields: COMPANY,
+    });
+    const response = await exported(buyer.id, order.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="order-${order.id}.xlsx"; filename*=UTF-8''${encodeURIComponent(`Заказ ${order.id}.xlsx`)}`,
+    );
+    expect(response.headers['cache-control']).toBe('private, no-store');
+
+    const rows = await sheetRows(response.rawPayload);
+    expect(rows[0]![0]).toMatch(new RegExp(`^Заказ № ${order.id} от \\d{1,2} [а-я]+ \\d{4} г\\. в \\d{2}:\\d{2}$`));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['Статус', 'Создан'],
+        ['Контактное лицо', COMPANY.contact_name],
+        ['Телефон', COMPANY.contact_phone],
+        ['Адрес доставки', 'г. Тверь, ул. Советская, д. 3'],
+        ['Организация', COMPANY.company_name],
+        ['ИНН', COMPANY.company_inn],
+        ['КПП', COMPANY.company_kpp],
+      ]),
+    );
+    const header = rows.findIndex((row) => row[0] === 'Артикул');
+    expect(rows.slice(header)).toEqual([
+      ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'],
+      [product.art, product.name, variant.color, variant.size, 1499.9, 3, 4499.7],
+      ['Итого', undefined, undefined, undefined, undefined, 3, 4499.7],
+    ]);
+  });
+
+  it('an order without requisites has no empty heading lines for them', async () => {
+    const { order } = await placeOrderOf(shop.app, buyer, spare.shift()!, { quantity: 1, stock: 10 });
+    const rows = await sheetRows((await exported(buyer.id, order.id)).rawPayload);
+    const labels = rows.map((row) => row[0]);
+    expect(labels).toContain('Адрес доставки');
+    expect(labels).not.toContain('ИНН');
+    expect(labels).not.toContain('Организация');
+  });
+
+  it("404 {detail} for someone else's order, under someone else's id, and for an unknown one; 401 without a token", async () => {
+    const { order } = await placeOrderOf(shop.app, buyer, spare.shift()!, { quantity: 1, stock: 10 });
+    for (const response of [
+      await exported(stranger.id, order.id, stranger),
+      await exported(buyer.id, order.id, stranger),
+      await exported(stranger.id, order.id, buyer),
+      await exported(buyer.id, 2_000_000_000),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+    }
+    expect((await exported(buyer.id, order.id, null)).statusCode).toBe(401);
+    expect((await exported(buyer.id, 'x')).statusCode).toBe(422);
   });
 });

@@ -7,6 +7,7 @@ import {
   OrderStatusSchema,
   OrderSummarySchema,
 } from '../../../shared/schemas/order';
+import { PRICE_LIST_CONTENT_TYPES } from '../../services/price-list';
 import { bearer, errors } from '../common-schemas';
 
 export const placeOrder = {
@@ -32,6 +33,22 @@ export const buyerOrder = {
   security: bearer,
   params: Type.Object({ user_id: Id, id: Id }),
   response: { 200: BuyerOrderSchema, ...errors(401, 404, 422) },
+};
+
+export const orderSheet = {
+  tags: ['order'],
+  summary: 'Заказ покупателя таблицей Excel: шапка с реквизитами, строки и итог; 404 для чужого',
+  security: bearer,
+  params: Type.Object({ user_id: Id, id: Id }),
+  response: {
+    200: {
+      description: 'XLSX «Заказ № N»; имя файла — в Content-Disposition',
+      content: {
+        [PRICE_LIST_CONTENT_TYPES.xlsx]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
+      },
+    },
+    ...errors(401, 404, 422),
+  },
 };
 
 export const cancelOrder = {

@@ -15,7 +15,7 @@ import {
 } from '../adminApi';
 import { formatDateTime, formatDay, formatMoney } from '../format';
 import type { FromQueue } from './OrdersPage';
-import { StatusTag } from './StatusTag';
+import { StatusTag } from '@/components/StatusTag';
 
 type Line = AdminOrder['lines'][number];
 

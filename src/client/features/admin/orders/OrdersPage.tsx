@@ -5,7 +5,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { adminOrderPath } from '../adminPaths';
 import { useGetAdminOrdersQuery } from '../adminApi';
 import { formatDateTime, formatMoney } from '../format';
-import { StatusTag } from './StatusTag';
+import { StatusTag } from '@/components/StatusTag';
 import {
   ALL_STATUSES,
   DEFAULT_SORT,

@@ -1,0 +1,185 @@
+import { ArrowLeftOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { App, Button, Descriptions, Popconfirm, Result, Table, Timeline, Typography } from 'antd';
+import { Link } from 'react-router';
+import type { BuyerOrder } from '@shared/api';
+import { PAGE_PATHS, productPath } from '@shared/paths';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { formatPrice } from '@/components/format';
+import { PageLoading } from '@/components/PageLoading';
+import { PageTitle } from '@/components/PageTitle';
+import { StatusTag } from '@/components/StatusTag';
+import { InvoiceDownload } from './OrderList';
+import { formatDate, formatDateTime, piecesCount } from './orderFormat';
+import { useCancelOrderMutation, useExportOrderMutation, useGetOrderQuery } from './ordersApi';
+import { RepeatOrder } from './RepeatOrder';
+
+type Line = BuyerOrder['lines'][number];
+
+const rubles = (value: number) => `${formatPrice(value)} ₽`;
+
+const LINE_COLUMNS = [
+  { title: 'Артикул', dataIndex: 'art', render: (art: string) => <Link to={productPath(art)}>{art}</Link> },
+  { title: 'Название', dataIndex: 'name' },
+  { title: 'Цвет', dataIndex: 'color' },
+  { title: 'Размер, см', dataIndex: 'size', align: 'right' as const },
+  { title: 'Цена', dataIndex: 'price', align: 'right' as const, render: rubles },
+  { title: 'Кол-во, шт.', dataIndex: 'quantity', align: 'right' as const },
+  { title: 'Сумма', dataIndex: 'item_total', align: 'right' as const, render: rubles },
+];
+
+/** Contact, address and requisites: the address always, the rest when the buyer gave it. */
+function Requisites({ order }: { order: BuyerOrder }) {
+  const fields: [string, string | null][] = [
+    ['Контактное лицо', order.contact_name],
+    ['Телефон', order.contact_phone],
+    ['Адрес доставки', order.address],
+    ['Организация', order.company_name],
+    ['ИНН', order.company_inn],
+    ['КПП', order.company_kpp],
+  ];
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, md: 2 }}
+      items={fields.filter(([, value]) => value).map(([label, value]) => ({ key: label, label, children: value }))}
+    />
+  );
+}
+
+function Lines({ order }: { order: BuyerOrder }) {
+  return (
+    <Table<Line>
+      rowKey="variant_id"
+      columns={LINE_COLUMNS}
+      dataSource={order.lines}
+      pagination={false}
+      size="small"
+      scroll={{ x: 'max-content' }}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} colSpan={5}>
+            <strong>Итого</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={5} align="right">
+            <strong>{piecesCount(order.items_count)}</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={6} align="right">
+            <strong>{rubles(order.total_price)}</strong>
+          </Table.Summary.Cell>
+        </Table.Summary.Row>
+      )}
+    />
+  );
+}
+
+/** «Повторить заказ», «Отменить заказ» while it may be, «Скачать в Excel», and the invoice when issued. */
+function Actions({ order, userId }: { order: BuyerOrder; userId: number }) {
+  const { message } = App.useApp();
+  const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
+  const [exportOrder, { isLoading: exporting }] = useExportOrderMutation();
+
+  const cancel = async () => {
+    try {
+      await cancelOrder(order.id).unwrap();
+      void message.success(`Заказ №${order.id} отменён`);
+    } catch (error) {
+      void message.error(serverErrorDetail(error) ?? 'Не удалось отменить заказ. Попробуйте ещё раз.');
+    }
+  };
+
+  const download = async () => {
+    const result = await exportOrder({ userId, orderId: order.id });
+    if ('error' in result) {
+      void message.error(serverErrorDetail(result.error) ?? 'Не удалось скачать заказ. Попробуйте ещё раз.');
+    }
+  };
+
+  return (
+    <div className="order-actions">
+      <RepeatOrder order={order} userId={userId} />
+      <Button icon={<FileExcelOutlined aria-hidden />} loading={exporting} onClick={download}>
+        Скачать в Excel
+      </Button>
+      {order.can_cancel && (
+        <Popconfirm
+          title={`Отменить заказ №${order.id}?`}
+          description="Товары вернутся на склад. Отмену нельзя отменить."
+          okText="Да, отменить"
+          cancelText="Нет"
+          okButtonProps={{ danger: true }}
+          onConfirm={cancel}
+        >
+          <Button danger loading={cancelling}>
+            Отменить заказ
+          </Button>
+        </Popconfirm>
+      )}
+      {order.invoice && <InvoiceDownload orderId={order.id} invoice={order.invoice} />}
+    </div>
+  );
+}
+
+const back = (
+  <Link to={PAGE_PATHS.profile}>
+    <ArrowLeftOutlined aria-hidden /> Мои заказы
+  </Link>
+);
+
+/** One of the buyer's orders: what was ordered, for whom and where, what happened to it, and what may be done now. */
+export function OrderView({ userId, orderId }: { userId: number; orderId: number | null }) {
+  const {
+    data: order,
+    isLoading,
+    error,
+  } = useGetOrderQuery({ userId, orderId: orderId ?? 0 }, { skip: orderId === null });
+  if (isLoading) return <PageLoading />;
+  if (!order) {
+    const missing = orderId === null || (error as { status?: unknown } | undefined)?.status === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={<Typography.Title>{missing ? 'Заказ не найден' : 'Не удалось загрузить заказ'}</Typography.Title>}
+        subTitle={missing ? undefined : serverErrorDetail(error)}
+        extra={
+          <>
+            <PageTitle name="Заказ не найден" />
+            {back}
+          </>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <PageTitle name={`Заказ №${order.id}`} />
+      {back}
+      <div className="order-head">
+        <Typography.Title>
+          Заказ №{order.id} от {formatDate(order.created_at)}
+        </Typography.Title>
+        <StatusTag status={order.status} />
+      </div>
+      <Actions order={order} userId={userId} />
+      <Requisites order={order} />
+      <Typography.Title level={2} className="section-title">
+        Товары
+      </Typography.Title>
+      <Lines order={order} />
+      <Typography.Title level={2} className="section-title">
+        История
+      </Typography.Title>
+      <Timeline
+        items={order.history.map((entry, index) => ({
+          key: index,
+          content: (
+            <>
+              <div>{entry.status}</div>
+              <Typography.Text type="secondary">{formatDateTime(entry.at)}</Typography.Text>
+            </>
+          ),
+        }))}
+      />
+    </>
+  );
+}

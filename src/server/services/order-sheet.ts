@@ -1,0 +1,57 @@
+import ExcelJS from 'exceljs';
+import type { BuyerOrder } from '../../shared/api';
+import { SHOP_TIME_ZONE } from '../moscow-time';
+
+/** The columns of an order's lines in its spreadsheet, as the cart export names them too (issue 19). */
+export const ORDER_LINE_COLUMNS = ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'] as const;
+
+// Dated where the shop works, as the invoice is, whatever the server's clock zone.
+const orderTime = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: SHOP_TIME_ZONE,
+});
+
+const MONEY_FORMAT = '#,##0.00';
+
+/** «Заказ № 12 от 24 ноября 2026 г. в 15:04» */
+export const orderSheetTitle = (order: Pick<BuyerOrder, 'id' | 'created_at'>) =>
+  `Заказ № ${order.id} от ${orderTime.format(new Date(order.created_at)).replace(', ', ' в ')}`;
+
+/**
+ * One order as an XLSX workbook: a heading (number, date, status, contact, address, requisites),
+ * then a table of its lines with a header row and the total under the sums. Text goes into string
+ * cells, which a spreadsheet never runs as a formula; prices and quantities are numbers.
+ */
+export async function writeOrderSheet(order: BuyerOrder): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(`Заказ ${order.id}`);
+  sheet.columns = [16, 40, 16, 10, 14, 12, 16].map((width) => ({ width }));
+
+  sheet.addRow([orderSheetTitle(order)]).font = { bold: true, size: 14 };
+  const heading: [string, string | null][] = [
+    ['Статус', order.status],
+    ['Контактное лицо', order.contact_name],
+    ['Телефон', order.contact_phone],
+    ['Адрес доставки', order.address],
+    ['Организация', order.company_name],
+    ['ИНН', order.company_inn],
+    ['КПП', order.company_kpp],
+  ];
+  for (const [label, value] of heading) {
+    if (value) sheet.addRow([label, value]).getCell(1).font = { bold: true };
+  }
+  sheet.addRow([]);
+
+  sheet.addRow([...ORDER_LINE_COLUMNS]).font = { bold: true };
+  for (const line of order.lines) {
+    sheet.addRow([line.art, line.name, line.color, line.size, line.price, line.quantity, line.item_total]);
+  }
+  const total = sheet.addRow(['Итого', null, null, null, null, order.items_count, order.total_price]);
+  total.font = { bold: true };
+  for (const column of [5, 7]) sheet.getColumn(column).numFmt = MONEY_FORMAT;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
