@@ -24,7 +24,14 @@ import type {
   VariantPatchBody,
 } from './schemas/admin-catalogue';
 import type { TokenSchema, UserSchema } from './schemas/auth';
-import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
+import type {
+  CartAddBody,
+  CartBulkBody,
+  CartBulkLine,
+  CartCountConflictSchema,
+  CartItemSchema,
+  CartSchema,
+} from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
 import type {
   InvoiceRefSchema,
@@ -54,6 +61,8 @@ export const LIMITS = {
   kppLength: 9,
   minQuantity: 1,
   maxCartCount: 10_000,
+  /** Lines of one bulk addition to the cart (POST /api/v1/cart/bulk: the product page's matrix, a reorder). */
+  cartBulkMaxLines: 500,
   passwordMin: 8,
   passwordMax: 128,
   emailMax: 254,
@@ -161,6 +170,8 @@ export type Banner = Static<typeof BannerSchema>;
 export type CartItem = Static<typeof CartItemSchema>;
 export type Cart = Static<typeof CartSchema>;
 export type CartAddPayload = Static<typeof CartAddBody>;
+export type CartBulkLinePayload = Static<typeof CartBulkLine>;
+export type CartBulkPayload = Static<typeof CartBulkBody>;
 export type CartCountConflict = Static<typeof CartCountConflictSchema>;
 export type User = Static<typeof UserSchema>;
 export type AdminOrdersFilter = Static<typeof AdminOrdersQuery>;
