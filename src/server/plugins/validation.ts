@@ -39,7 +39,8 @@ export function describeValidationError(errors: ErrorObject[], part: string | un
   const path = missing ?? (withinItem ?? first.instancePath).replace(/^\//, '').replaceAll('/', '.');
   // A field a form shows is named by its label there, as the buyer knows it.
   const field = FIELD_LABELS[path] ?? path;
-  const where = field ? `поле «${field}»` : index !== undefined ? 'строка' : (partNames[part ?? ''] ?? 'запрос');
+  if (index !== undefined && !field) return `Строка ${Number(index) + 1}: некорректные данные`;
+  const where = field ? `поле «${field}»` : (partNames[part ?? ''] ?? 'запрос');
   const problem = missing ? `не заполнено ${where}` : `${where} ${first.message}`;
   return index === undefined ? `Некорректные данные: ${problem}` : `Строка ${Number(index) + 1}: ${problem}`;
 }
