@@ -78,7 +78,7 @@ describe('Product page: the colour × size matrix (issue 19)', () => {
     ).toEqual(['бежевый', 'серый', 'белый']);
     const beige40 = cell('бежевый', 40).closest('td')!;
     expect(beige40).toHaveTextContent(/1\s990,5\s₽/);
-    expect(beige40).toHaveTextContent('в наличии: 3 шт.');
+    expect(beige40).toHaveTextContent('остаток: 3 шт.');
     expect(cell('белый', 60).closest('td')).toHaveTextContent(/12\s500\s₽/);
     // White has no 25 and 40 cm, beige and grey no 60 cm.
     expect(within(table).getAllByText('—')).toHaveLength(4);
@@ -90,7 +90,7 @@ describe('Product page: the colour × size matrix (issue 19)', () => {
   test('an out-of-stock cell is disabled and says so', async () => {
     await openMatrix();
     expect(cell('серый', 40)).toBeDisabled();
-    expect(cell('серый', 40).closest('td')).toHaveTextContent('нет в наличии');
+    expect(cell('серый', 40).closest('td')).toHaveTextContent('нет на складе');
     expect(cell('серый', 25)).toBeEnabled();
   });
 

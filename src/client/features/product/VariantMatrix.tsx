@@ -40,7 +40,7 @@ function MatrixCell({ variant, pieces, onChange }: CellProps) {
   return (
     <Flex vertical gap={4} className="matrix-cell">
       <span className="matrix-price">{roubles.format(variant.price)}</span>
-      <span className="matrix-stock">{soldOut ? 'нет в наличии' : `в наличии: ${variant.stock} шт.`}</span>
+      <span className="matrix-stock">{soldOut ? 'нет на складе' : `остаток: ${variant.stock} шт.`}</span>
       <InputNumber
         aria-label={`Количество, ${variant.color}, ${variant.size} см`}
         className="matrix-input"
