@@ -61,8 +61,6 @@ export const LIMITS = {
   kppLength: 9,
   minQuantity: 1,
   maxCartCount: 10_000,
-  /** Lines of one bulk addition to the cart (POST /api/v1/cart/bulk: the product page's matrix, a reorder). */
-  cartBulkMaxLines: 500,
   passwordMin: 8,
   passwordMax: 128,
   emailMax: 254,
@@ -80,6 +78,12 @@ export const LIMITS = {
  * A product's fields as the back office's API and forms, the price list and the storefront's
  * category parameter take them.
  */
+/**
+ * Lines of one bulk addition to the cart (POST /api/v1/cart/bulk: the product page's matrix, a
+ * reorder). Not in LIMITS: the storefront's shell carries that object whole, and never needs this.
+ */
+export const CART_BULK_MAX_LINES = 500;
+
 export const CATALOGUE_LIMITS = {
   colorMax: 100,
   sizeMin: 1,

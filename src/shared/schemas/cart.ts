@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../api';
+import { CART_BULK_MAX_LINES, LIMITS } from '../api';
 import { Id, Nullable } from './common';
 
 const Count = Type.Integer({ minimum: LIMITS.minQuantity, maximum: LIMITS.maxCartCount });
@@ -40,7 +40,7 @@ export const CartBulkLine = Type.Object(CartLineFields);
 /** All or nothing: one refused line (named «Строка N») leaves the cart as it was. */
 export const CartBulkBody = Type.Object({
   user_id: Id,
-  items: Type.Array(CartBulkLine, { minItems: 1, maxItems: LIMITS.cartBulkMaxLines }),
+  items: Type.Array(CartBulkLine, { minItems: 1, maxItems: CART_BULK_MAX_LINES }),
 });
 
 export const CartAdded = Type.Object({ id: Type.Integer(), detail: Type.String() });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { LIMITS, type Cart, type Product } from '../../../shared/api';
+import { CART_BULK_MAX_LINES, LIMITS, type Cart, type Product } from '../../../shared/api';
 import { products, variants } from '../../db/schema';
 import {
   allProducts,
@@ -266,7 +266,7 @@ describe('POST /api/v1/cart/bulk', () => {
     });
   });
 
-  describe(`up to ${LIMITS.cartBulkMaxLines} lines`, () => {
+  describe(`up to ${CART_BULK_MAX_LINES} lines`, () => {
     /** A product of the catalogue given `count` more variants in stock, straight in the database. */
     async function manyVariants(count: number): Promise<Line[]> {
       const product = takeProduct();
@@ -285,26 +285,26 @@ describe('POST /api/v1/cart/bulk', () => {
       return rows.map((row) => ({ product_id: product.id, variant_id: row.id, count: 2 }));
     }
 
-    it(`${LIMITS.cartBulkMaxLines} lines → 200 with all of them; ${LIMITS.cartBulkMaxLines + 1} → 422 and nothing added`, async () => {
-      const lines = await manyVariants(LIMITS.cartBulkMaxLines + 1);
+    it(`${CART_BULK_MAX_LINES} lines → 200 with all of them; ${CART_BULK_MAX_LINES + 1} → 422 and nothing added`, async () => {
+      const lines = await manyVariants(CART_BULK_MAX_LINES + 1);
       const shopper = await newShopper();
 
       const tooMany = await bulk(shopper, lines);
       expect(tooMany.statusCode).toBe(422);
-      expect(tooMany.json()).toEqual({ detail: expect.stringContaining(String(LIMITS.cartBulkMaxLines)) });
+      expect(tooMany.json()).toEqual({ detail: expect.stringContaining(String(CART_BULK_MAX_LINES)) });
       expect((await cartOf(shopper)).items).toEqual([]);
 
-      const most = lines.slice(0, LIMITS.cartBulkMaxLines);
+      const most = lines.slice(0, CART_BULK_MAX_LINES);
       const response = await bulk(shopper, most);
       expect(response.statusCode).toBe(200);
       const cart = json<Cart>(response);
       expect(cart.items.map((item) => item.variant_id)).toEqual(most.map((line) => line.variant_id));
-      expect(cart.total_price).toBe(LIMITS.cartBulkMaxLines * 2 * 10);
+      expect(cart.total_price).toBe(CART_BULK_MAX_LINES * 2 * 10);
     });
 
     it('bulk additions of one buyer at once, in opposite orders, all land in full', async () => {
       // Without the repository's lock they deadlock on PostgreSQL, which aborts one (a 500) after a second.
-      const lines = await manyVariants(LIMITS.cartBulkMaxLines);
+      const lines = await manyVariants(CART_BULK_MAX_LINES);
       const shopper = await newShopper();
       const orders = [lines, [...lines].reverse()];
       const answers = await Promise.all(

@@ -7,7 +7,7 @@ import {
   CartCountQuery,
   CartSchema,
 } from '../../../shared/schemas/cart';
-import { LIMITS } from '../../../shared/api';
+import { CART_BULK_MAX_LINES, LIMITS } from '../../../shared/api';
 import { DetailSchema, Id } from '../../../shared/schemas/common';
 import { bearer, errors } from '../common-schemas';
 
@@ -40,7 +40,7 @@ export const addToCart = {
 
 export const addManyToCart = {
   tags: ['cart'],
-  summary: `Добавить в корзину несколько вариантов сразу (от 1 до ${LIMITS.cartBulkMaxLines} строк), всё или ничего`,
+  summary: `Добавить в корзину несколько вариантов сразу (от 1 до ${CART_BULK_MAX_LINES} строк), всё или ничего`,
   description:
     `Вариант, который уже в корзине, прибавляется к своей строке (не больше ${LIMITS.maxCartCount} шт. в строке). ` +
     'Каждый вариант указывается один раз. Если хоть одна строка не подходит (нет такого варианта у товара, ' +
