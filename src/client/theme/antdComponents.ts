@@ -18,7 +18,7 @@ export const ANTD_STYLE_GROUPS = {
    * The product page's colour × size matrix and its toasts (features/product/VariantMatrix, a chunk
    * of its own loaded after the page): its inputs are the 'product' group's InputNumber.
    */
-  matrix: ['Table', 'App', 'message'],
+  matrix: ['Table', 'message'],
   /** Every other page and dialog: cart, checkout, profile, about, 404, order success, login, phone menu. */
   pages: [
     'Alert',

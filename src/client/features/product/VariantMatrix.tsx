@@ -1,7 +1,7 @@
 // antd's CSS for the table and the toasts (theme/antdComponents.ts), with this lazy chunk.
 import '../../theme/antd-matrix.generated.css';
 import './matrix.css';
-import { App, Button, Flex, InputNumber, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, InputNumber, message as toasts, Table, Typography, type TableColumnsType } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import type { Product, Variant } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
@@ -59,11 +59,13 @@ function MatrixCell({ variant, pieces, onChange }: CellProps) {
 }
 
 /**
- * Every colour and size of a product at once (issue 19): a quantity per cell, capped at its stock,
- * the running total, and one request that adds every filled cell to the cart, all or nothing.
+ * Every colour and size of a product at once (issue 19), loaded on demand (ProductDetails): a
+ * quantity per cell, capped at its stock, the running total, and one request that adds every
+ * filled cell to the cart, all or nothing.
  */
-function VariantMatrix({ product }: { product: Product }) {
-  const { message } = App.useApp();
+export default function VariantMatrix({ product }: { product: Product }) {
+  // message's own hook, not antd's App (which brings the modal and notification code too).
+  const [message, toastHolder] = toasts.useMessage();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const headingId = useId();
@@ -113,6 +115,7 @@ function VariantMatrix({ product }: { product: Product }) {
 
   return (
     <section className="variant-matrix" aria-labelledby={headingId}>
+      {toastHolder}
       <Typography.Title level={2} id={headingId}>
         Все цвета и размеры
       </Typography.Title>
@@ -141,14 +144,5 @@ function VariantMatrix({ product }: { product: Product }) {
         </Button>
       </Flex>
     </section>
-  );
-}
-
-/** Loaded on demand (ProductDetails): antd's App gives it the toasts, as around the other pages that show them. */
-export default function VariantMatrixWithToasts({ product }: { product: Product }) {
-  return (
-    <App component={false}>
-      <VariantMatrix product={product} />
-    </App>
   );
 }
