@@ -24,7 +24,7 @@ const at = (...segments) => path.join(root, ...segments);
 const featureExports = {
   addresses: ['addressesApi', 'formatAddress'],
   banners: ['bannersApi'],
-  cart: ['cartApi', 'cartEditsSlice', 'useCartCount'],
+  cart: ['cartApi', 'cartBulkApi', 'cartEditsSlice', 'useCartCount'],
   catalogue: ['catalogueApi', 'selectedCategorySlice'],
   checkout: ['parseItems'],
   colourMode: ['colourModeSlice', 'useIsDark'],

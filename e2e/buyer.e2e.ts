@@ -68,12 +68,12 @@ test('a buyer chooses a variant, fills the cart, checks out with company details
     .toBe(plain(formatPrice(expected.price)));
   await expect(page.getByText(/^В наличии: \d+ шт\.$/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
   await expect(page.getByRole('button', { name: 'В корзине' })).toBeDisabled();
   await expect(cartBadge(page)).toHaveAccessibleName('Корзина, товаров: 1');
 
   await page.goto(`/product/${second.art}`);
-  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
   await expect(page.getByRole('button', { name: 'В корзине' })).toBeDisabled();
   await expect(cartBadge(page)).toHaveAccessibleName('Корзина, товаров: 2');
 
@@ -155,7 +155,7 @@ test('«Купить» goes straight to checkout and leaves the cart alone', asy
     await page.locator('.variant-picker label', { hasText: variant.color }).first().click();
     await page.locator('.variant-picker label', { hasText: `${variant.size} см` }).click();
   }
-  await page.getByRole('spinbutton', { name: 'Количество' }).fill('3');
+  await page.getByRole('spinbutton', { name: 'Количество', exact: true }).fill('3');
   await page.getByRole('button', { name: 'Купить' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout\\?items=${product.art}:${variant.id}:3$`));
   await expect(page.getByText(`${product.name} x 3`)).toBeVisible();

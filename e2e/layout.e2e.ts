@@ -142,7 +142,7 @@ test('from 320 to 1920 px the header fits a 40-character e-mail, nothing covers 
   const product = await findProduct(request, (candidate) => (candidate.variants[0]?.stock ?? 0) > 0);
   await page.goto(`/product/${product.art}`);
   await logInThroughDialog(page, email);
-  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Корзина, товаров: 1' })).toBeVisible();
 
   for (const width of WIDTHS) {

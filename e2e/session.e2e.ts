@@ -24,7 +24,7 @@ test('a long session: the buyer keeps working past the token’s expiry, and a n
   await page.waitForTimeout(15_000);
   await page.goto(`/product/${product.art}`);
   await expect(userButton(page, email)).toBeVisible();
-  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
   await expect(page.getByRole('button', { name: 'В корзине' })).toBeDisabled();
 
   await page.waitForTimeout(15_000);

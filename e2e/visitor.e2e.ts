@@ -45,7 +45,7 @@ test('a visitor sees a product but cannot buy it', async ({ page, request }) => 
   await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
   await expect(page.getByText(/^В наличии: \d+ шт\.$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Купить' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'В корзину' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'В корзину', exact: true })).toBeDisabled();
   await expect(page.getByRole('heading', { name: 'Подробнее о товаре' })).toBeVisible();
   await screenshots(page, 'product');
 });

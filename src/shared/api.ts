@@ -24,7 +24,14 @@ import type {
   VariantPatchBody,
 } from './schemas/admin-catalogue';
 import type { TokenSchema, UserSchema } from './schemas/auth';
-import type { CartAddBody, CartCountConflictSchema, CartItemSchema, CartSchema } from './schemas/cart';
+import type {
+  CartAddBody,
+  CartBulkBody,
+  CartBulkLine,
+  CartCountConflictSchema,
+  CartItemSchema,
+  CartSchema,
+} from './schemas/cart';
 import type { ErrorSchema } from './schemas/common';
 import type {
   BuyerOrderSchema,
@@ -72,6 +79,12 @@ export const LIMITS = {
  * A product's fields as the back office's API and forms, the price list and the storefront's
  * category parameter take them.
  */
+/**
+ * Lines of one bulk addition to the cart (POST /api/v1/cart/bulk: the product page's matrix, a
+ * reorder). Not in LIMITS: the storefront's shell carries that object whole, and never needs this.
+ */
+export const CART_BULK_MAX_LINES = 500;
+
 export const CATALOGUE_LIMITS = {
   colorMax: 100,
   sizeMin: 1,
@@ -172,6 +185,8 @@ export type CatalogueFilters = Static<typeof CatalogueFiltersQuery>;
 export type CartItem = Static<typeof CartItemSchema>;
 export type Cart = Static<typeof CartSchema>;
 export type CartAddPayload = Static<typeof CartAddBody>;
+export type CartBulkLinePayload = Static<typeof CartBulkLine>;
+export type CartBulkPayload = Static<typeof CartBulkBody>;
 export type CartCountConflict = Static<typeof CartCountConflictSchema>;
 export type User = Static<typeof UserSchema>;
 export type AdminOrdersFilter = Static<typeof AdminOrdersQuery>;

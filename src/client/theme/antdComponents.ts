@@ -14,6 +14,11 @@ export const ANTD_STYLE_GROUPS = {
   catalogue: ['Select', 'Empty', 'InputNumber', 'Checkbox'],
   /** The product page's choices, quantity, stock tag and notice. */
   product: ['Radio', 'InputNumber', 'Tag', 'Typography'],
+  /**
+   * The product page's colour × size matrix and its toasts (features/product/VariantMatrix, a chunk
+   * of its own loaded after the page): its inputs are the 'product' group's InputNumber.
+   */
+  matrix: ['Table', 'message'],
   /** Every other page and dialog: cart, checkout, profile, about, 404, order success, login, phone menu. */
   pages: [
     'Alert',

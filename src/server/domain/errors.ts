@@ -164,3 +164,37 @@ export class ProductHiddenError extends DomainError {
     super(`Товар «${name}» снят с продажи`);
   }
 }
+
+/** A variant with nothing in stock is not put in the cart. */
+export class SoldOutError extends DomainError {
+  constructor(name: string) {
+    super(`Товара «${name}» нет в наличии`);
+  }
+}
+
+/** One cart line holds at most LIMITS.maxCartCount pieces, added to or not. */
+export class CartCountLimitError extends DomainError {
+  constructor(max: number) {
+    super(`В корзине может быть не больше ${max} шт. одного варианта`);
+  }
+}
+
+/** A list names each variant once: two lines of one variant are more likely a mistake than a sum. */
+export class DuplicateLineError extends DomainError {
+  constructor(variantId: number, firstLine: number) {
+    super(`Вариант с id=${variantId} уже указан в строке ${firstLine}`);
+  }
+}
+
+/**
+ * One line of a list the buyer sent (a bulk addition to the cart) broke a rule: the answer names
+ * the line as the buyer counts them, from 1, and has the status the rule has on its own.
+ */
+export class LineRefusedError extends DomainError {
+  constructor(
+    readonly line: number,
+    readonly reason: DomainError,
+  ) {
+    super(`Строка ${line}: ${reason.detail.charAt(0).toLowerCase()}${reason.detail.slice(1)}`);
+  }
+}

@@ -1,5 +1,6 @@
 import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
-import { mergeLines, priceOrder, type StockedVariant } from './order-pricing';
+import type { StockedVariant } from './on-sale';
+import { mergeLines, priceOrder } from './order-pricing';
 
 const bear: StockedVariant = {
   id: 11,

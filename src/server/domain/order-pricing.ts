@@ -1,24 +1,11 @@
 import type { OrderItemPayload } from '../../shared/api';
 import { toKopecks } from '../money';
-import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
+import { DomainError, OutOfStockError, VariantProductMismatchError } from './errors';
+import { onSale, type StockedVariant } from './on-sale';
 
 export interface OrderedQuantity {
   productId: number;
   quantity: number;
-}
-
-/** A variant as read (and locked) from the database when the order is placed. */
-export interface StockedVariant {
-  id: number;
-  productId: number;
-  productName: string;
-  /** Taken off sale by a manager: it stays in carts but cannot be ordered. */
-  productHidden: boolean;
-  color: string;
-  size: number;
-  /** Decimal rubles, as stored. */
-  price: string;
-  stock: number;
 }
 
 export interface PricedLine {
@@ -59,9 +46,8 @@ export function priceOrder(
   const units = new Map<number, number>();
   const lines = variantIds.map((variantId) => {
     const line = ordered.get(variantId)!;
-    const variant = stocked.get(variantId);
-    if (!variant || variant.productId !== line.productId) throw new ProductNotFoundError(variantId, line.productId);
-    if (variant.productHidden) throw new ProductHiddenError(variant.productName);
+    const variant = onSale(stocked.get(variantId), { variantId, productId: line.productId });
+    if (variant instanceof DomainError) throw variant;
     if (variant.stock < line.quantity) {
       throw new OutOfStockError(
         { name: variant.productName, color: variant.color, size: variant.size, stock: variant.stock },

@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import * as domainErrors from '../domain/errors';
 import errorHandling, { statusOfDomainError } from './errors';
 
-const { DomainError, ...concreteErrors } = domainErrors;
+// A refused line has the status of its reason, so it is not in the map.
+const { DomainError, LineRefusedError, ...concreteErrors } = domainErrors;
 
 describe('domain errors → HTTP', () => {
   it('gives every domain error a status', () => {
@@ -20,6 +21,8 @@ describe('domain errors → HTTP', () => {
     [new domainErrors.VariantProductMismatchError(3), 422],
     [new domainErrors.IdempotencyConflictError(), 422],
     [new domainErrors.SessionExpiredError(), 401],
+    [new LineRefusedError(3, new domainErrors.ProductHiddenError('Мишка')), 409],
+    [new LineRefusedError(2, new domainErrors.CartCountLimitError(10_000)), 422],
   ])('%s is answered with %i and its detail', async (error, status) => {
     const app = Fastify();
     await app.register(errorHandling);
@@ -30,6 +33,12 @@ describe('domain errors → HTTP', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ detail: error.detail });
     await app.close();
+  });
+
+  it('names a refused line, from 1, before its reason', () => {
+    expect(new LineRefusedError(3, new domainErrors.ProductHiddenError('Мишка')).detail).toBe(
+      'Строка 3: товар «Мишка» снят с продажи',
+    );
   });
 
   it('answers a domain error the plugin does not know with a generic 500', async () => {

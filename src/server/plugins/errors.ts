@@ -3,14 +3,17 @@ import fp from 'fastify-plugin';
 import {
   ArtTakenError,
   CatalogueChangedDuringImportError,
+  CartCountLimitError,
   CatalogueItemNotFoundError,
   CategoryNameTakenError,
   CategoryNotEmptyError,
   DomainError,
+  DuplicateLineError,
   IdempotencyConflictError,
   InvoiceAlreadyIssuedError,
   InvoiceRequiredError,
   LastVariantError,
+  LineRefusedError,
   OrderNotCancellableError,
   OrderNotFoundError,
   OrderTransitionError,
@@ -18,6 +21,7 @@ import {
   ProductHiddenError,
   ProductNotFoundError,
   SessionExpiredError,
+  SoldOutError,
   SupplierRequisitesMissingError,
   UnknownCategoryError,
   UserNotFoundError,
@@ -108,13 +112,21 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [CategoryNotEmptyError, 409],
   [UnknownCategoryError, 422],
   [CatalogueChangedDuringImportError, 409],
+  [SoldOutError, 409],
+  [CartCountLimitError, 422],
+  [DuplicateLineError, 422],
 ]);
+
+/** A refused line of a list is answered as its reason would be on its own. */
+function statusOf(error: DomainError): number | undefined {
+  if (error instanceof LineRefusedError) return statusOf(error.reason);
+  return statusOfDomainError.get(error.constructor as typeof DomainError);
+}
 
 function classify(error: FastifyError): [number, string] {
   if (error instanceof ApiError) return [error.statusCode, error.detail];
   // A domain error with no status here is a bug: it falls through to the generic 500 below.
-  const domainStatus =
-    error instanceof DomainError ? statusOfDomainError.get(error.constructor as typeof DomainError) : undefined;
+  const domainStatus = error instanceof DomainError ? statusOf(error) : undefined;
   if (domainStatus) return [domainStatus, (error as unknown as DomainError).detail];
   if (error.validation) return [422, describeValidationError(error.validation as never, error.validationContext)];
   const known = byFastifyCode[error.code];

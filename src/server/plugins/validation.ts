@@ -21,19 +21,28 @@ const partNames: Record<string, string> = {
   headers: 'заголовки',
 };
 
-/** A Russian sentence for the first schema violation, naming the field a shopper filled in. */
+/** A list's item in a body ('/items/2/count'): its index, and the path of the field within it. */
+const LIST_ITEM_PATH = /^\/[^/]+\/(\d+)(.*)$/;
+
+/**
+ * A Russian sentence for the first schema violation, naming the field a shopper filled in, and
+ * for an item of a list (the lines of a bulk addition to the cart) the line, counted from 1.
+ */
 export function describeValidationError(errors: ErrorObject[], part: string | undefined): string {
   const localized = errors.map((error) => ({ ...error }));
   localizeRu(localized);
   const [first] = localized;
   if (!first) return 'Некорректные данные';
+  const [, index, withinItem] = LIST_ITEM_PATH.exec(first.instancePath) ?? [];
   const missing =
     first.keyword === 'required' ? (first.params as { missingProperty?: string }).missingProperty : undefined;
-  const path = missing ?? first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const path = missing ?? (withinItem ?? first.instancePath).replace(/^\//, '').replaceAll('/', '.');
   // A field a form shows is named by its label there, as the buyer knows it.
   const field = FIELD_LABELS[path] ?? path;
+  if (index !== undefined && !field) return `Строка ${Number(index) + 1}: некорректные данные`;
   const where = field ? `поле «${field}»` : (partNames[part ?? ''] ?? 'запрос');
-  return missing ? `Некорректные данные: не заполнено ${where}` : `Некорректные данные: ${where} ${first.message}`;
+  const problem = missing ? `не заполнено ${where}` : `${where} ${first.message}`;
+  return index === undefined ? `Некорректные данные: ${problem}` : `Строка ${Number(index) + 1}: ${problem}`;
 }
 
 /**

@@ -1,10 +1,74 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, type Cart, type CartItem } from '../../shared/api';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { LIMITS, type Cart, type CartBulkLinePayload, type CartItem } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { cartItems, products, variants } from '../db/schema';
+import { CartCountLimitError, DomainError, DuplicateLineError, LineRefusedError, SoldOutError } from '../domain/errors';
+import { onSale } from '../domain/on-sale';
 import { kopecksToRubles, toKopecks } from '../money';
+import { stockedVariantColumns } from './products';
 
-export type AddToCartResult = { status: 'added'; itemId: number } | { status: 'over-limit' };
+/** How a refused line is told: on its own as it is, in a list with its line number. */
+type Refuse = (index: number, reason: DomainError) => DomainError;
+
+// Advisory locks' two-key space: (this, user id) is one buyer's bulk additions to the cart.
+const BULK_ADD_LOCK = 0x636172; // 'car'
+
+/**
+ * Puts the lines in the cart with one read of their variants and one upsert, or throws why the
+ * first refused line cannot go in (run it in a transaction for all or nothing). A variant already
+ * in the cart gets the count added, up to LIMITS.maxCartCount; the line's price when added becomes
+ * today's, which the buyer adding it has just seen. Returns the cart line ids, in the lines' order.
+ */
+async function addLines(
+  db: Queryable,
+  userId: number,
+  lines: readonly CartBulkLinePayload[],
+  refuse: Refuse,
+): Promise<number[]> {
+  const found = await db
+    .select(stockedVariantColumns)
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(
+      inArray(
+        variants.id,
+        lines.map((line) => line.variant_id),
+      ),
+    );
+  const byId = new Map(found.map((variant) => [variant.id, variant]));
+  const firstIndexOf = new Map<number, number>();
+  const rows = lines.map((line, index) => {
+    const earlier = firstIndexOf.get(line.variant_id);
+    if (earlier !== undefined) throw refuse(index, new DuplicateLineError(line.variant_id, earlier + 1));
+    firstIndexOf.set(line.variant_id, index);
+    const variant = onSale(byId.get(line.variant_id), { variantId: line.variant_id, productId: line.product_id });
+    if (variant instanceof DomainError) throw refuse(index, variant);
+    // As with a single «В корзину»: what is out of stock is refused, a count beyond the stock is
+    // checked at checkout, when the stock is taken.
+    if (variant.stock === 0) throw refuse(index, new SoldOutError(variant.productName));
+    return {
+      userId,
+      productId: line.product_id,
+      variantId: line.variant_id,
+      count: line.count,
+      priceWhenAdded: variant.price,
+    };
+  });
+  const written = await db
+    .insert(cartItems)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.variantId],
+      set: { count: sql`${cartItems.count} + excluded.count`, priceWhenAdded: sql`excluded.price_when_added` },
+      // A line that would go over the limit is not updated, so it is missing from what is returned.
+      setWhere: sql`${cartItems.count} + excluded.count <= ${LIMITS.maxCartCount}`,
+    })
+    .returning({ id: cartItems.id, variantId: cartItems.variantId });
+  const itemIdOf = new Map(written.map((row) => [row.variantId, row.id]));
+  const overLimit = lines.findIndex((line) => !itemIdOf.has(line.variant_id));
+  if (overLimit >= 0) throw refuse(overLimit, new CartCountLimitError(LIMITS.maxCartCount));
+  return lines.map((line) => itemIdOf.get(line.variant_id)!);
+}
 
 /** A conditional count change: written, or refused because the line now holds another count. */
 export type SetCountResult = { status: 'set' } | { status: 'not-found' } | { status: 'conflict'; item: CartItem };
@@ -57,20 +121,27 @@ export function createCartRepository(db: Queryable) {
       return { items, total_price: kopecksToRubles(totalKopecks) };
     },
 
-    /** Adding a variant that is already in the cart adds to that line instead of making a second one. */
-    async add(userId: number, productId: number, variantId: number, count: number): Promise<AddToCartResult> {
-      const currentPrice = db.select({ price: variants.price }).from(variants).where(eq(variants.id, variantId));
-      const [row] = await db
-        .insert(cartItems)
-        .values({ userId, productId, variantId, count, priceWhenAdded: sql`(${currentPrice})` })
-        .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.variantId],
-          // The buyer adding it again has just seen today's price: that is the one to compare with.
-          set: { count: sql`${cartItems.count} + excluded.count`, priceWhenAdded: sql`excluded.price_when_added` },
-          setWhere: sql`${cartItems.count} + excluded.count <= ${LIMITS.maxCartCount}`,
-        })
-        .returning({ id: cartItems.id });
-      return row ? { status: 'added', itemId: row.id } : { status: 'over-limit' };
+    /**
+     * One line, as «В корзину» adds it: the cart line's id, or the domain error that says why not
+     * (an unknown variant, a product off sale, nothing in stock, over the limit; nothing written).
+     */
+    async add(userId: number, line: CartBulkLinePayload): Promise<number> {
+      const [itemId] = await addLines(db, userId, [line], (_index, reason) => reason);
+      return itemId!;
+    },
+
+    /**
+     * Lines of a list (the product page's matrix, a reorder), all or nothing: a refused line throws
+     * LineRefusedError naming it («Строка 3: …») and the cart stays as it was. A variant may be
+     * listed once. In the caller's transaction when there is one (then as a savepoint).
+     */
+    addMany(userId: number, lines: readonly CartBulkLinePayload[]): Promise<number[]> {
+      return db.transaction(async (tx) => {
+        // One buyer's two bulk additions at once (two tabs) would lock the same lines in their
+        // own orders and could deadlock: they queue instead.
+        await tx.execute(sql`select pg_advisory_xact_lock(${BULK_ADD_LOCK}::int, ${userId}::int)`);
+        return addLines(tx, userId, lines, (index, reason) => new LineRefusedError(index + 1, reason));
+      });
     },
 
     /**

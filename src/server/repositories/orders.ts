@@ -24,10 +24,11 @@ import {
   NEW_ORDER_STATUS,
   type StatusChangeSource,
 } from '../domain/order-workflow';
-import { mergeLines, priceOrder, type PricedOrder, type StockedVariant } from '../domain/order-pricing';
+import type { StockedVariant } from '../domain/on-sale';
+import { mergeLines, priceOrder, type PricedOrder } from '../domain/order-pricing';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import { announceCatalogueChange } from '../services/catalogue-cache';
-import { variantColumns } from './products';
+import { stockedVariantColumns } from './products';
 
 export interface NewOrder {
   userId: number;
@@ -162,11 +163,7 @@ async function findEarlierOrder(
 /** Locks the ordered variants in id order, so that concurrent orders cannot deadlock. */
 async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<number, StockedVariant>> {
   const locked = await tx
-    .select({
-      ...variantColumns,
-      productName: products.name,
-      productHidden: sql<boolean>`${products.hiddenAt} is not null`,
-    })
+    .select(stockedVariantColumns)
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(inArray(variants.id, variantIds))

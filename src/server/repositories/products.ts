@@ -28,6 +28,13 @@ export const variantColumns = {
   stock: variants.stock,
 };
 
+/** A variant with what a purchase checks of its product (domain/on-sale.ts): the order's and the cart's. */
+export const stockedVariantColumns = {
+  ...variantColumns,
+  productName: products.name,
+  productHidden: sql<boolean>`${products.hiddenAt} is not null`,
+};
+
 /** The rows with their products' variants, smallest first (the storefront's and the back office's). */
 export async function withVariants<Row extends { id: number }>(
   db: Queryable,
@@ -185,21 +192,6 @@ export function createProductsRepository(db: Queryable) {
         .from(categories)
         .orderBy(asc(categories.position), asc(categories.id));
       return rows.map((row) => row.name);
-    },
-
-    async findVariant(variantId: number) {
-      const [row] = await db
-        .select({
-          id: variants.id,
-          productId: variants.productId,
-          stock: variants.stock,
-          name: products.name,
-          hidden: sql<boolean>`${products.hiddenAt} is not null`,
-        })
-        .from(variants)
-        .innerJoin(products, eq(products.id, variants.productId))
-        .where(eq(variants.id, variantId));
-      return row ?? null;
     },
   };
 }

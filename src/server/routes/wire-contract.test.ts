@@ -1,5 +1,5 @@
 import { AddressBody } from '../../shared/schemas/address';
-import { CartAddBody } from '../../shared/schemas/cart';
+import { CartAddBody, CartBulkBody, CartSchema } from '../../shared/schemas/cart';
 import { OrderCreateBody, OrderSummarySchema } from '../../shared/schemas/order';
 import { ProductSchema } from '../../shared/schemas/products';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
@@ -16,6 +16,8 @@ describe('the wire contract is written once (src/shared/schemas)', () => {
     expect(orderRoutes.placeOrder.body).toBe(OrderCreateBody);
     expect(orderRoutes.placeOrder.response[201]).toBe(OrderSummarySchema);
     expect(cartRoutes.addToCart.body).toBe(CartAddBody);
+    expect(cartRoutes.addManyToCart.body).toBe(CartBulkBody);
+    expect(cartRoutes.addManyToCart.response[200]).toBe(CartSchema);
     expect(addressRoutes.createAddress.body).toBe(AddressBody);
     expect(productRoutes.productByArt.response[200]).toBe(ProductSchema);
   });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../api';
+import { CART_BULK_MAX_LINES, LIMITS } from '../api';
 import { Id, Nullable } from './common';
 
 const Count = Type.Integer({ minimum: LIMITS.minQuantity, maximum: LIMITS.maxCartCount });
@@ -30,7 +30,18 @@ export const CartItemSchema = Type.Object({
 
 export const CartSchema = Type.Object({ items: Type.Array(CartItemSchema), total_price: Type.Number() });
 
-export const CartAddBody = Type.Object({ user_id: Id, product_id: Id, variant_id: Id, count: Count });
+/** A variant and how many to add: a variant already in the cart gets the count added. */
+const CartLineFields = { product_id: Id, variant_id: Id, count: Count };
+
+export const CartAddBody = Type.Object({ user_id: Id, ...CartLineFields });
+
+export const CartBulkLine = Type.Object(CartLineFields);
+
+/** All or nothing: one refused line (named «Строка N») leaves the cart as it was. */
+export const CartBulkBody = Type.Object({
+  user_id: Id,
+  items: Type.Array(CartBulkLine, { minItems: 1, maxItems: CART_BULK_MAX_LINES }),
+});
 
 export const CartAdded = Type.Object({ id: Type.Integer(), detail: Type.String() });
 

@@ -1,11 +1,14 @@
 import { Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { imageUrl, type Product, type Variant } from '@shared/api';
 import { API_HOST } from '@/api/config';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice } from '@/components/format';
 import { selectUser } from '@/features/session/sessionSlice';
 import { PurchaseControls } from './PurchaseControls';
+
+// antd's Table comes with it: the page's picture, text and SPEC §4 controls do not wait for it.
+const VariantMatrix = lazy(() => import(/* webpackChunkName: "variant-matrix" */ './VariantMatrix'));
 
 export function ProductDetails({ product }: { product: Product }) {
   const user = useAppSelector(selectUser);
@@ -33,6 +36,13 @@ export function ProductDetails({ product }: { product: Product }) {
         <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
         {!user && <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>}
       </div>
+
+      {/* With one variant the controls above say it all. */}
+      {product.variants.length > 1 && (
+        <Suspense fallback={null}>
+          <VariantMatrix product={product} />
+        </Suspense>
+      )}
 
       {product.big_description && (
         <section className="product-more">

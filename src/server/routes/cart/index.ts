@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { LIMITS } from '../../../shared/api';
-import { ProductHiddenError } from '../../domain/errors';
-import { conflict, notFound, unprocessable } from '../../errors';
+import { notFound } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import * as schema from './schema';
 
 const COUNT_CHANGED_ELSEWHERE = 'Количество изменилось в другой вкладке или на другом устройстве.';
 
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { cart, products } = app.repositories;
+  const { cart } = app.repositories;
   // onRequest: a request without a valid token is refused before its body is even parsed or validated.
   app.addHook('onRequest', app.authenticate);
 
@@ -29,19 +27,17 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/add', { schema: schema.addToCart }, async (request, reply) => {
-    const { user_id, product_id, variant_id, count } = request.body;
+    const { user_id, ...line } = request.body;
     assertOwnUser(request, user_id);
-    const variant = await products.findVariant(variant_id);
-    if (!variant || variant.productId !== product_id) {
-      throw unprocessable(`Не удалось найти вариант с id=${variant_id} для продукта ${product_id}`);
-    }
-    if (variant.hidden) throw new ProductHiddenError(variant.name);
-    if (variant.stock === 0) throw conflict(`Товара «${variant.name}» нет в наличии`);
-    const result = await cart.add(request.userId, product_id, variant_id, count);
-    if (result.status === 'over-limit') {
-      throw unprocessable(`В корзине может быть не больше ${LIMITS.maxCartCount} шт. одного варианта`);
-    }
-    return reply.code(201).send({ id: result.itemId, detail: 'Товар добавлен в корзину' });
+    const itemId = await cart.add(request.userId, line);
+    return reply.code(201).send({ id: itemId, detail: 'Товар добавлен в корзину' });
+  });
+
+  app.post('/bulk', { schema: schema.addManyToCart }, async (request) => {
+    const { user_id, items } = request.body;
+    assertOwnUser(request, user_id);
+    await cart.addMany(request.userId, items);
+    return cart.get(request.userId);
   });
 
   app.delete('/:item_id', { schema: schema.removeItem }, async (request) => {

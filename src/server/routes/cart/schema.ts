@@ -2,10 +2,12 @@ import { Type } from 'typebox';
 import {
   CartAddBody,
   CartAdded,
+  CartBulkBody,
   CartCountConflictSchema,
   CartCountQuery,
   CartSchema,
 } from '../../../shared/schemas/cart';
+import { CART_BULK_MAX_LINES, LIMITS } from '../../../shared/api';
 import { DetailSchema, Id } from '../../../shared/schemas/common';
 import { bearer, errors } from '../common-schemas';
 
@@ -34,6 +36,19 @@ export const addToCart = {
   security: bearer,
   body: CartAddBody,
   response: { 201: CartAdded, ...errors(401, 403, 409, 422) },
+};
+
+export const addManyToCart = {
+  tags: ['cart'],
+  summary: `Добавить в корзину несколько вариантов сразу (от 1 до ${CART_BULK_MAX_LINES} строк), всё или ничего`,
+  description:
+    `Вариант, который уже в корзине, прибавляется к своей строке (не больше ${LIMITS.maxCartCount} шт. в строке). ` +
+    'Каждый вариант указывается один раз. Если хоть одна строка не подходит (нет такого варианта у товара, ' +
+    'товар снят с продажи или его нет в наличии, повтор, превышен предел), корзина не меняется, ' +
+    'а ответ называет строку: «Строка 3: …». Ответ — корзина целиком, как GET /api/v1/cart/{user_id}.',
+  security: bearer,
+  body: CartBulkBody,
+  response: { 200: CartSchema, ...errors(401, 403, 409, 422) },
 };
 
 export const removeItem = {

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import type { CartItem, Product } from '@shared/api';
+import {
+  cart,
+  cartItem,
+  json,
+  loggedIn,
+  product,
+  recorder,
+  refreshFails,
+  USER,
+  variant,
+  visitor,
+  wait,
+} from '@/test/fixtures';
+import { renderShop } from '@/test/render';
+import { API, server } from '@/test/server';
+
+// Three colours, three sizes: white comes only in 60 cm, grey 40 cm is sold out.
+const BEAR: Product = product({
+  variants: [
+    variant({ id: 201, color: 'бежевый', size: 25, price: 990, stock: 5 }),
+    variant({ id: 203, color: 'серый', size: 25, price: 990, stock: 10 }),
+    variant({ id: 202, color: 'бежевый', size: 40, price: 1990.5, stock: 3 }),
+    variant({ id: 204, color: 'серый', size: 40, price: 1990.5, stock: 0 }),
+    variant({ id: 205, color: 'белый', size: 60, price: 12500, stock: 2 }),
+  ],
+});
+
+const cell = (colour: string, size: number) =>
+  screen.getByRole('spinbutton', { name: `Количество, ${colour}, ${size} см` });
+const addButton = () => screen.getByRole('button', { name: 'Добавить в корзину' });
+const total = () => screen.getByText(/^Итого:/);
+
+/** The product, and a cart that the bulk call fills as the server would. */
+function network() {
+  const bulkCalls = recorder();
+  const items: CartItem[] = [];
+  server.use(
+    http.get(`${API}/products/${BEAR.art}`, () => json(BEAR)),
+    http.get(`${API}/cart/${USER.id}`, () => json(cart(items))),
+    http.post(`${API}/cart/bulk`, async ({ request }) => {
+      bulkCalls.record(request);
+      const body = (await request.json()) as { items: { variant_id: number; count: number }[] };
+      body.items.forEach((line, index) =>
+        items.push(cartItem({ id: 60 + index, variant_id: line.variant_id, count: line.count })),
+      );
+      return json(cart(items));
+    }),
+  );
+  return { bulkCalls };
+}
+
+async function openMatrix(preloadedState = loggedIn()) {
+  const calls = network();
+  const user = userEvent.setup();
+  const rendered = renderShop({ route: `/product/${BEAR.art}`, preloadedState });
+  // The matrix is a chunk of its own, loaded after the page.
+  await screen.findByRole('table');
+  return { user, ...calls, ...rendered };
+}
+
+describe('Product page: the colour × size matrix (issue 19)', () => {
+  test('a row per colour and a column per size; each cell shows price and stock; a missing one «—»', async () => {
+    await openMatrix();
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Цвет', '25 см', '40 см', '60 см']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['бежевый', 'серый', 'белый']);
+    const beige40 = cell('бежевый', 40).closest('td')!;
+    expect(beige40).toHaveTextContent(/1\s990,5\s₽/);
+    expect(beige40).toHaveTextContent('остаток: 3 шт.');
+    expect(cell('белый', 60).closest('td')).toHaveTextContent(/12\s500\s₽/);
+    // White has no 25 and 40 cm, beige and grey no 60 cm.
+    expect(within(table).getAllByText('—')).toHaveLength(4);
+    expect(within(table).getAllByRole('spinbutton')).toHaveLength(5);
+    expect(total()).toHaveTextContent(/^Итого: 0 шт\. на 0\s₽$/);
+    expect(addButton()).toBeDisabled();
+  });
+
+  test('an out-of-stock cell is disabled and says so', async () => {
+    await openMatrix();
+    expect(cell('серый', 40)).toBeDisabled();
+    expect(cell('серый', 40).closest('td')).toHaveTextContent('нет на складе');
+    expect(cell('серый', 25)).toBeEnabled();
+  });
+
+  test("a cell's quantity is capped at its stock", async () => {
+    const { user } = await openMatrix();
+    const beige25 = cell('бежевый', 25);
+    expect(beige25).toHaveAttribute('aria-valuemax', '5');
+    await user.type(beige25, '50');
+    await user.tab();
+    expect(beige25).toHaveValue('5');
+    expect(total()).toHaveTextContent(/^Итого: 5 шт\. на 4\s950\s₽$/);
+  });
+
+  test('the running total adds up pieces and roubles across cells', async () => {
+    const { user } = await openMatrix();
+    await user.type(cell('бежевый', 25), '2');
+    expect(total()).toHaveTextContent(/^Итого: 2 шт\. на 1\s980\s₽$/);
+    await user.type(cell('бежевый', 40), '3');
+    await user.type(cell('белый', 60), '1');
+    // 2 × 990 + 3 × 1 990,5 + 12 500
+    expect(total()).toHaveTextContent(/^Итого: 6 шт\. на 20\s451,5\s₽$/);
+    expect(addButton()).toBeEnabled();
+    await user.clear(cell('белый', 60));
+    expect(total()).toHaveTextContent(/^Итого: 5 шт\. на 7\s951,5\s₽$/);
+  });
+
+  test('«Добавить в корзину» sends one bulk request, says what was added, empties the cells, updates the badge', async () => {
+    const { user, bulkCalls } = await openMatrix();
+    expect(await screen.findByRole('button', { name: 'Корзина, товаров: 0' })).toBeInTheDocument();
+    await user.type(cell('белый', 60), '1');
+    await user.type(cell('бежевый', 25), '2');
+    await user.click(addButton());
+
+    expect(await screen.findByText(/^Добавлено в корзину: 3 шт\. на 14\s480\s₽ \(2 варианта\)$/)).toBeInTheDocument();
+    expect(bulkCalls.calls).toHaveLength(1);
+    // In the order the matrix shows the cells: row by row.
+    expect(await bulkCalls.last!.json()).toEqual({
+      user_id: USER.id,
+      items: [
+        { product_id: BEAR.id, variant_id: 201, count: 2 },
+        { product_id: BEAR.id, variant_id: 205, count: 1 },
+      ],
+    });
+    expect(cell('бежевый', 25)).toHaveValue('');
+    expect(cell('белый', 60)).toHaveValue('');
+    expect(total()).toHaveTextContent(/^Итого: 0 шт\./);
+    expect(addButton()).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Корзина, товаров: 3' })).toBeInTheDocument();
+  });
+
+  test('a refused line is named by its cell, and what was typed stays', async () => {
+    const { user } = await openMatrix();
+    server.use(
+      http.post(`${API}/cart/bulk`, () => json({ detail: 'Строка 2: товара «Мишка Тедди» нет в наличии' }, 409)),
+    );
+    await user.type(cell('бежевый', 25), '1');
+    await user.type(cell('белый', 60), '2');
+    await user.click(addButton());
+    expect(await screen.findByText('белый, 60 см: товара «Мишка Тедди» нет в наличии')).toBeInTheDocument();
+    expect(cell('белый', 60)).toHaveValue('2');
+    expect(total()).toHaveTextContent(/^Итого: 3 шт\./);
+  });
+
+  test('a visitor is asked to log in, and nothing is sent', async () => {
+    server.use(refreshFails());
+    const { user, bulkCalls } = await openMatrix(visitor());
+    await user.type(cell('бежевый', 25), '2');
+    await user.click(addButton());
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Вход', selected: true })).toBeInTheDocument();
+    expect(bulkCalls.calls).toHaveLength(0);
+    expect(cell('бежевый', 25)).toHaveValue('2');
+  });
+
+  test('a product with one variant has no matrix: the controls above say it all', async () => {
+    network();
+    server.use(http.get(`${API}/products/${BEAR.art}`, () => json({ ...BEAR, variants: [BEAR.variants[0]!] })));
+    renderShop({ route: `/product/${BEAR.art}`, preloadedState: loggedIn() });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'В корзину' })).toBeEnabled());
+    // Time for a lazy chunk to arrive, were it asked for.
+    await wait(100);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

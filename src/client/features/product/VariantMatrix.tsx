@@ -1,0 +1,148 @@
+// antd's CSS for the table and the toasts (theme/antdComponents.ts), with this lazy chunk.
+import '../../theme/antd-matrix.generated.css';
+import './matrix.css';
+import { Button, Flex, InputNumber, message as toasts, Table, Typography, type TableColumnsType } from 'antd';
+import { useId, useMemo, useState } from 'react';
+import type { Product, Variant } from '@shared/api';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
+import { useAddManyToCartMutation } from '@/features/cart/cartBulkApi';
+import { authDialogOpened } from '@/features/session/authDialogSlice';
+import { selectUser } from '@/features/session/sessionSlice';
+import { linesOf, matrixOf, namedByCell, piecesWithin, totalOf, type MatrixRow, type Quantities } from './matrix';
+
+const roubles = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+const plural = new Intl.PluralRules('ru');
+const variantForms: Record<Intl.LDMLPluralRule, string> = {
+  zero: 'вариантов',
+  one: 'вариант',
+  two: 'варианта',
+  few: 'варианта',
+  many: 'вариантов',
+  other: 'варианта',
+};
+const variantsCount = (count: number) => `${count} ${variantForms[plural.select(count)]}`;
+
+interface CellProps {
+  variant: Variant;
+  pieces: number;
+  onChange(pieces: number): void;
+}
+
+function MatrixCell({ variant, pieces, onChange }: CellProps) {
+  const soldOut = variant.stock <= 0;
+  return (
+    <Flex vertical gap={4} className="matrix-cell">
+      <span className="matrix-price">{roubles.format(variant.price)}</span>
+      <span className="matrix-stock">{soldOut ? 'нет на складе' : `остаток: ${variant.stock} шт.`}</span>
+      <InputNumber
+        aria-label={`Количество, ${variant.color}, ${variant.size} см`}
+        className="matrix-input"
+        min={0}
+        max={Math.max(0, variant.stock)}
+        precision={0}
+        inputMode="numeric"
+        disabled={soldOut}
+        // Empty rather than 0: the cells the buyer has filled stand out.
+        placeholder="0"
+        value={pieces === 0 ? null : pieces}
+        onChange={(typed) => onChange(piecesWithin(typed, variant.stock))}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * Every colour and size of a product at once (issue 19), loaded on demand (ProductDetails): a
+ * quantity per cell, capped at its stock, the running total, and one request that adds every
+ * filled cell to the cart, all or nothing.
+ */
+export default function VariantMatrix({ product }: { product: Product }) {
+  // message's own hook, not antd's App (which brings the modal and notification code too).
+  const [message, toastHolder] = toasts.useMessage();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const headingId = useId();
+  const [quantities, setQuantities] = useState<Quantities>({});
+  const [addMany, { isLoading: adding }] = useAddManyToCartMutation();
+  const matrix = useMemo(() => matrixOf(product.variants), [product.variants]);
+  const total = totalOf(product.variants, quantities);
+
+  const columns: TableColumnsType<MatrixRow> = [
+    { title: 'Цвет', dataIndex: 'colour', key: 'colour', rowScope: 'row', fixed: 'left' },
+    ...matrix.sizes.map((size) => ({
+      title: `${size} см`,
+      key: String(size),
+      align: 'center' as const,
+      render: (_: unknown, row: MatrixRow) => {
+        const variant = row.bySize.get(size);
+        if (!variant) return <span title="Такого варианта нет">—</span>;
+        return (
+          <MatrixCell
+            variant={variant}
+            pieces={quantities[variant.id] ?? 0}
+            onChange={(pieces) => setQuantities((typed) => ({ ...typed, [variant.id]: pieces }))}
+          />
+        );
+      },
+    })),
+  ];
+
+  const addToCart = async () => {
+    // A visitor is asked to log in; what was typed stays, so one more click adds it.
+    if (!user) {
+      dispatch(authDialogOpened('login'));
+      return;
+    }
+    const lines = linesOf(product, matrix, quantities);
+    try {
+      await addMany({ user_id: user.id, items: lines }).unwrap();
+      setQuantities({});
+      message.success(
+        `Добавлено в корзину: ${total.pieces} шт. на ${roubles.format(total.kopecks / 100)} (${variantsCount(lines.length)})`,
+      );
+    } catch (error) {
+      const detail = serverErrorDetail(error);
+      message.error(detail ? namedByCell(detail, lines, product.variants) : 'Не удалось добавить товары в корзину');
+    }
+  };
+
+  return (
+    <section className="variant-matrix" aria-labelledby={headingId}>
+      {toastHolder}
+      <Typography.Title level={2} id={headingId}>
+        Все цвета и размеры
+      </Typography.Title>
+      <Table<MatrixRow>
+        columns={columns}
+        dataSource={matrix.rows}
+        rowKey="colour"
+        pagination={false}
+        size="small"
+        bordered
+        // On a phone the sizes scroll sideways, the colours stay.
+        scroll={{ x: 'max-content' }}
+      />
+      <Flex wrap gap="middle" align="center" justify="space-between" className="matrix-footer">
+        <Typography.Text strong role="status">
+          Итого: {total.pieces} шт. на {roubles.format(total.kopecks / 100)}
+        </Typography.Text>
+        <Button
+          type="primary"
+          size="large"
+          disabled={total.pieces === 0 || adding}
+          aria-busy={adding}
+          onClick={addToCart}
+        >
+          Добавить в корзину
+        </Button>
+      </Flex>
+    </section>
+  );
+}
