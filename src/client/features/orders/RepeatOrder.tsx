@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { BuyerOrder } from '@shared/api';
 import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { useAddLinesToCartMutation } from './ordersApi';
+import { useAddManyToCartMutation } from '@/features/cart/cartBulkApi';
 
 type Line = BuyerOrder['lines'][number];
 
@@ -29,7 +29,7 @@ function refusedLine(detail: string | undefined, sent: Line[]): Line | undefined
  * out too. The lines left out stay listed on the page; the toast links to the cart.
  */
 export function RepeatOrder({ order, userId }: { order: BuyerOrder; userId: number }) {
-  const [addLines, { isLoading }] = useAddLinesToCartMutation();
+  const [addLines, { isLoading }] = useAddManyToCartMutation();
   const { message, modal } = App.useApp();
   const [leftOut, setLeftOut] = useState<RefusedLine[]>([]);
 
@@ -39,7 +39,7 @@ export function RepeatOrder({ order, userId }: { order: BuyerOrder; userId: numb
     const refused: RefusedLine[] = [];
     for (;;) {
       const result = await addLines({
-        userId,
+        user_id: userId,
         items: lines.map((line) => ({
           product_id: line.product_id,
           variant_id: line.variant_id,

@@ -1,12 +1,6 @@
-import type { BuyerOrder, Cart, OrderCreatePayload, OrderStatusAnswer, OrderSummary } from '@shared/api';
+import type { BuyerOrder, OrderCreatePayload, OrderStatusAnswer, OrderSummary } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
 import { downloadFile } from '@/api/download';
-
-export interface BulkCartItem {
-  product_id: number;
-  variant_id: number;
-  count: number;
-}
 
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -29,14 +23,6 @@ export const ordersApi = baseApi.injectEndpoints({
     getOrder: build.query<BuyerOrder, { userId: number; orderId: number }>({
       query: ({ userId, orderId }) => `api/v1/order/${userId}/${orderId}`,
       providesTags: (_answer, _error, { orderId }) => ['Order', { type: 'Order', id: orderId }],
-    }),
-    /**
-     * «Повторить заказ»: the lines go into the cart in one all-or-nothing call (POST /api/v1/cart/bulk);
-     * a refused line comes back as a 4xx whose detail begins «Строка N: …», N counting the items from 1.
-     */
-    addLinesToCart: build.mutation<Cart, { userId: number; items: BulkCartItem[] }>({
-      query: ({ userId, items }) => ({ url: 'api/v1/cart/bulk', method: 'POST', body: { user_id: userId, items } }),
-      invalidatesTags: ['Cart'],
     }),
     getOrderStatus: build.query<OrderStatusAnswer, number>({
       query: (orderId) => `api/v1/order/${orderId}/status`,
@@ -66,7 +52,6 @@ export const {
   useCreateOrderMutation,
   useGetOrdersQuery,
   useGetOrderQuery,
-  useAddLinesToCartMutation,
   useExportOrderMutation,
   useGetOrderStatusQuery,
   useCancelOrderMutation,
