@@ -3,6 +3,7 @@ import '../theme/antd-catalogue.generated.css';
 import { Flex, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@shared/api';
+import { catalogueName } from '@shared/page-titles';
 import { LIST_PARAMS } from '@shared/paths';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { Pager } from '@/components/Pager';
@@ -34,7 +35,7 @@ export default function CataloguePage() {
 
   return (
     <>
-      <PageTitle name={category ? `Каталог: ${category}` : 'Каталог'} listPage={page} />
+      <PageTitle name={catalogueName(category)} listPage={page} />
       <Typography.Title>Каталог</Typography.Title>
       <Flex align="center" gap="small" className="catalogue-toolbar">
         <label htmlFor="category-select">Категория</label>
