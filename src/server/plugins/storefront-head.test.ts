@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Product } from '../../shared/api';
+import { INITIAL_RESPONSES_ELEMENT_ID, type Product } from '../../shared/api';
 import { HOME_TITLE } from '../../shared/page-titles';
 import { products, variants } from '../db/schema';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
@@ -143,8 +143,11 @@ describe('a product page’s head', () => {
     expect(head.og['og:title']).toBe(`${hostile} — Мягкий Опт`);
     expect(head.description!.startsWith(`Мишка "Тед" 'Ted'`)).toBe(true);
     expect(head.jsonLd[0]).toMatchObject({ name: hostile, description: `</SCRIPT >${hostile}` });
-    // The text with "$&" and "$'" in it is written as it is, not as a replacement pattern.
+    // The text with "$&" and "$'" in it is written as it is, not as a replacement pattern, here
+    // and in the page's first data.
     expect(head.body).toContain('$&amp; $&#39; $`');
+    const data = new RegExp(`<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">(.*?)</script>`, 's');
+    expect(JSON.parse(data.exec(head.body)![1]!)).toMatchObject({ 'api/v1/products/MO-1004': { name: hostile } });
   });
 
   it('of an article nobody sells: the not-found title, not to be indexed, no product tags', async () => {
