@@ -143,15 +143,20 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
    * The shell page with its head, the first reads, their largest images and the page's own scripts
    * named in it.
    */
-  async function pageFor(request: FastifyRequest, pathname: string, query: URLSearchParams): Promise<Buffer | string> {
+  async function pageFor(
+    request: FastifyRequest,
+    pathname: string,
+    query: URLSearchParams,
+    shellPage: Buffer,
+  ): Promise<Buffer | string> {
     let page: Awaited<ReturnType<typeof firstReads>>;
     try {
       page = await firstReads(pathname, query, publicOrigin(request));
     } catch {
       // Without the database the page is still served; it asks for its data itself.
-      return indexHtml!;
+      return shellPage;
     }
-    if (!page) return indexHtml!;
+    if (!page) return shellPage;
     const scripts = [...new Set(page.chunks.flatMap((chunk) => pageChunks[chunk] ?? []))]
       .filter((file) => file.endsWith('.js'))
       .map((file) => `<link rel="preload" as="script" href="/${file}">`);
@@ -173,7 +178,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!indexHtml || !isPage) throw notFound('Не найдено');
-    const page = await pageFor(request, pathname, query);
+    const page = await pageFor(request, pathname, query, indexHtml);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 }

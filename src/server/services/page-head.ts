@@ -63,14 +63,15 @@ const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 export function productHead(product: Product, origin: string): PageHead {
   const url = `${origin}${productPath(product.art)}`;
   const image = imageUrl(`${origin}/`, product.image);
-  const text = product.description ?? product.big_description ?? '';
   const prices = product.variants.map((variant) => variant.price);
   const lowPrice = prices.length > 0 ? Math.min(...prices) : null;
-  const facts = [`Артикул ${product.art}.`, lowPrice === null ? '' : `Оптом от ${roubles.format(lowPrice)} ₽.`];
-  const factsText = facts.filter(Boolean).join(' ');
-  const description = text
-    ? `${shortened(text, DESCRIPTION_MAX - factsText.length - 1)} ${factsText}`
-    : `${product.name}. ${factsText}`;
+  const facts = [`Артикул ${product.art}.`, ...(lowPrice === null ? [] : [`Оптом от ${roubles.format(lowPrice)} ₽.`])];
+  const factsText = facts.join(' ');
+  const summary = shortened(
+    product.description ?? product.big_description ?? '',
+    DESCRIPTION_MAX - factsText.length - 1,
+  );
+  const description = `${summary || `${product.name}.`} ${factsText}`;
   const seller = { '@type': 'Organization', name: SHOP_NAME, url: origin };
   const availability = (stock: number) => (stock > 0 ? IN_STOCK : OUT_OF_STOCK);
   return {

@@ -20,7 +20,7 @@ const xmlFile = (description: string) => ({
 const CACHE_CONTROL = 'public, max-age=3600';
 
 /**
- * /sitemap.xml (sitemaps.org): the home page, the catalogue and its categories, «О компании» and
+ * /sitemap.xml (sitemaps.org): the home page, the catalogue's categories, «О компании» and
  * every product on sale. Up to 50 000 addresses it is one file; beyond, an index of
  * /sitemap-1.xml, /sitemap-2.xml… (docs/decisions.md). Made from the database on demand and kept
  * in the catalogue cache, which every catalogue change clears.
@@ -28,12 +28,14 @@ const CACHE_CONTROL = 'public, max-age=3600';
 const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sitemap = createSitemapRepository(app.database.db);
 
-  /** The storefront's own pages, before the products. */
+  /**
+   * The storefront's own pages, before the products. The catalogue is its categories' addresses:
+   * /catalog alone shows the first category and names that address as its canonical one.
+   */
   async function pageAddresses(origin: string): Promise<string[]> {
     const categories = await sitemap.categoriesWithProducts();
     return [
       `${origin}${PAGE_PATHS.home}`,
-      `${origin}${PAGE_PATHS.catalogue}`,
       ...categories.map(
         (category) => `${origin}${PAGE_PATHS.catalogue}?${new URLSearchParams({ [LIST_PARAMS.category]: category })}`,
       ),
