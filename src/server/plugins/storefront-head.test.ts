@@ -38,6 +38,7 @@ async function headOf(url: string, app = shop.app, headers: Record<string, strin
       ]),
     );
   const names = tags('name');
+  const canonical = /<link rel="canonical" href="([^"]+)">/.exec(head)?.[1];
   const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
     (match) => JSON.parse(match[1]!) as Record<string, unknown>,
   );
@@ -48,7 +49,7 @@ async function headOf(url: string, app = shop.app, headers: Record<string, strin
     description: names.description,
     robots: names.robots,
     og: tags('property'),
-    canonical: /<link rel="canonical" href="([^"]+)">/.exec(head)?.[1],
+    canonical: canonical === undefined ? undefined : decode(canonical),
     jsonLd,
   };
 }
