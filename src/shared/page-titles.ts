@@ -9,17 +9,8 @@ export const SHOP_NAME = 'Мягкий Опт';
 /** The home page's title, the same as the one in public/index.html that the first paint shows. */
 export const HOME_TITLE = `${SHOP_NAME} — мягкие игрушки оптом`;
 
-// What the pages the server names too are called in their titles; separate constants, so that a
-// page's chunk takes only its own.
-export const ABOUT_PAGE_NAME = 'О компании';
-export const NOT_FOUND_PAGE_NAME = 'Страница не найдена';
 /** The home page's list: its heading, and its title from the second page. */
 export const POPULAR_TOYS = 'Популярные игрушки';
-
-/** The catalogue's page name: the category it shows. */
-export function catalogueName(category: string | undefined): string {
-  return category ? `Каталог: ${category}` : 'Каталог';
-}
 
 /**
  * «{name} — Мягкий Опт», with «, страница N» from a paged list's second page (`listPage` is

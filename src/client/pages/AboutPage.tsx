@@ -4,7 +4,7 @@ import { CheckCircleOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { Link } from 'react-router';
 import { imageUrl } from '@shared/api';
-import { ABOUT_PAGE_NAME } from '@shared/page-titles';
+import { ABOUT_PAGE_NAME } from '@shared/page-names';
 import { PAGE_PATHS } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { PageTitle } from '@/components/PageTitle';

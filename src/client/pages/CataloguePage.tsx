@@ -3,7 +3,7 @@ import '../theme/antd-catalogue.generated.css';
 import { Flex, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@shared/api';
-import { catalogueName } from '@shared/page-titles';
+import { catalogueName } from '@shared/page-names';
 import { LIST_PARAMS } from '@shared/paths';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { Pager } from '@/components/Pager';

@@ -2,7 +2,7 @@
 import '../theme/antd-pages.generated.css';
 import { Button, Result, Typography } from 'antd';
 import { Link } from 'react-router';
-import { NOT_FOUND_PAGE_NAME } from '@shared/page-titles';
+import { NOT_FOUND_PAGE_NAME } from '@shared/page-names';
 import { PAGE_PATHS } from '@shared/paths';
 import { PageTitle } from '@/components/PageTitle';
 

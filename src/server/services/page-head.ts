@@ -1,12 +1,6 @@
 import { imageUrl, type Product } from '../../shared/api';
-import {
-  ABOUT_PAGE_NAME,
-  catalogueName,
-  documentTitle,
-  NOT_FOUND_PAGE_NAME,
-  POPULAR_TOYS,
-  SHOP_NAME,
-} from '../../shared/page-titles';
+import { ABOUT_PAGE_NAME, catalogueName, NOT_FOUND_PAGE_NAME } from '../../shared/page-names';
+import { documentTitle, POPULAR_TOYS, SHOP_NAME } from '../../shared/page-titles';
 import { LIST_PARAMS, PAGE_PATHS, productPath } from '../../shared/paths';
 
 /**
