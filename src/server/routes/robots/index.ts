@@ -37,6 +37,8 @@ const robotsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/robots.txt',
     {
       schema: {
+        // Files for crawlers at the site's root, not API calls: left out of the API's document.
+        hide: true,
         tags: ['crawlers'],
         summary:
           'Правила для поисковых роботов: витрина открыта; корзина, оформление, кабинет, панель менеджера и API закрыты',

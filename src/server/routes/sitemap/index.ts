@@ -78,6 +78,8 @@ const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/sitemap.xml',
     {
       schema: {
+        // Files for crawlers at the site's root, not API calls: left out of the API's document.
+        hide: true,
         tags: ['crawlers'],
         summary: 'Карта сайта: главная, каталог и его категории, «О компании» и все товары витрины',
         response: {
@@ -94,6 +96,8 @@ const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/sitemap-:part.xml',
     {
       schema: {
+        // Files for crawlers at the site's root, not API calls: left out of the API's document.
+        hide: true,
         tags: ['crawlers'],
         summary: 'Часть N карты сайта (по 50 000 адресов), на которую ссылается индекс /sitemap.xml',
         params: Type.Object({ part: Type.Integer({ minimum: 1 }) }),
