@@ -31,6 +31,8 @@ import imageRoutes from './routes/image';
 import orderRoutes from './routes/order';
 import productsRoutes from './routes/products';
 import requisitesRoutes from './routes/requisites';
+import robotsRoutes from './routes/robots';
+import sitemapRoutes from './routes/sitemap';
 
 /** The URL as logged: /auth calls can carry an e-mail and password in the query, so theirs is cut. */
 export function loggableUrl(url: string): string {
@@ -139,6 +141,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(imageRoutes, { prefix: '/api/v1/image' });
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(sitemapRoutes);
+  await app.register(robotsRoutes);
   await app.register(storefront);
 
   return app;

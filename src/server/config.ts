@@ -19,6 +19,11 @@ export interface AppConfig {
   refreshMaxSeconds: number;
   /** Fastify's trustProxy: false (X-Forwarded-For ignored), true, or the proxy addresses of TRUST_PROXY. */
   trustProxy: boolean | string[];
+  /**
+   * The shop's public origin (PUBLIC_URL, e.g. https://myagkiy-opt.ru) for the absolute addresses in
+   * pages' link-preview tags, the sitemap and robots.txt; `null`: each request's own (publicOrigin).
+   */
+  publicUrl: string | null;
   /** Origins besides the shop's own that may call refresh and logout (comma-separated ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   loginRateLimitPerAccount: RateLimitConfig;
@@ -54,6 +59,16 @@ function trustProxy(raw: string | undefined): AppConfig['trustProxy'] {
     .filter(Boolean);
 }
 
+/** An http(s) origin, without a path: the storefront is served from the root. */
+function publicUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  const url = URL.parse(raw);
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) origin such as https://shop.example, got "${raw}"`);
+  }
+  return url.origin;
+}
+
 const DAY = 24 * 60 * 60;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -68,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshIdleSeconds: integer(env, 'REFRESH_IDLE_DAYS', 30) * DAY,
     refreshMaxSeconds: integer(env, 'REFRESH_MAX_DAYS', 90) * DAY,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    publicUrl: publicUrl(env.PUBLIC_URL),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

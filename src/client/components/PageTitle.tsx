@@ -1,7 +1,4 @@
-import { SHOP_NAME } from '@/layout/shop';
-
-/** The home page's title, the same as the one in public/index.html that the first paint shows. */
-const HOME_TITLE = `${SHOP_NAME} — мягкие игрушки оптом`;
+import { documentTitle } from '@shared/page-titles';
 
 interface PageTitleProps {
   /** What the page shows; without it, the home page's title. */
@@ -13,10 +10,8 @@ interface PageTitleProps {
 /**
  * The document's title for the page that renders it: «{name} — Мягкий Опт». React puts a `<title>`
  * rendered anywhere into the head and takes it out with the page, so each route names itself in
- * the tab, the history and bookmarks.
+ * the tab, the history and bookmarks. The server writes the same title into the pages it sends.
  */
 export function PageTitle({ name, listPage = 0 }: PageTitleProps) {
-  if (!name) return <title>{HOME_TITLE}</title>;
-  const numbered = listPage > 0 ? `${name}, страница ${listPage + 1}` : name;
-  return <title>{`${numbered} — ${SHOP_NAME}`}</title>;
+  return <title>{documentTitle(name, listPage)}</title>;
 }

@@ -1,4 +1,4 @@
-import { SHOP_NAME } from './shop';
+import { SHOP_NAME } from '@shared/page-titles';
 
 export function Footer() {
   return (

@@ -2,12 +2,12 @@ import { MenuOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { SHOP_NAME } from '@shared/page-titles';
 import { PAGE_PATHS } from '@shared/paths';
 import { useMinWidth } from '@/components/useMinWidth';
 import { useCartCount } from '@/features/cart/useCartCount';
 import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { UserButton } from '@/features/session/UserButton';
-import { SHOP_NAME } from './shop';
 import { useOpenCart } from './useOpenCart';
 
 // Only phones need the menu, and antd's Dropdown and Menu with it: that code loads when the menu is

@@ -4,6 +4,7 @@ import { CheckCircleOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { Link } from 'react-router';
 import { imageUrl } from '@shared/api';
+import { ABOUT_PAGE_NAME } from '@shared/page-names';
 import { PAGE_PATHS } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { PageTitle } from '@/components/PageTitle';
@@ -18,7 +19,7 @@ const features = [
 export default function AboutPage() {
   return (
     <div className="about">
-      <PageTitle name="О компании" />
+      <PageTitle name={ABOUT_PAGE_NAME} />
       <div className="about-text">
         <Typography.Title>О компании</Typography.Title>
         <Typography.Paragraph>

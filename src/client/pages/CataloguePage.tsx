@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE, type CatalogueFilters } from '@shared/api';
 import { catalogueFiltersFrom, variantMatches, withCatalogueFilters } from '@shared/catalogueFilters';
+import { catalogueName } from '@shared/page-names';
 import { LIST_PARAMS } from '@shared/paths';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { Pager } from '@/components/Pager';
@@ -58,7 +59,7 @@ export default function CataloguePage() {
 
   return (
     <>
-      <PageTitle name={category ? `Каталог: ${category}` : 'Каталог'} listPage={page} />
+      <PageTitle name={catalogueName(category)} listPage={page} />
       <Typography.Title>Каталог</Typography.Title>
       <Flex align="center" gap="small" className="catalogue-toolbar">
         <label htmlFor="category-select">Категория</label>

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import { PAGE_SIZE } from '@shared/api';
+import { POPULAR_TOYS } from '@shared/page-titles';
 import { Pager } from '@/components/Pager';
 import { PageTitle } from '@/components/PageTitle';
 import { BannerCarousel } from '@/features/banners/BannerCarousel';
@@ -18,9 +19,9 @@ export default function HomePage() {
   );
   return (
     <>
-      <PageTitle name={page > 0 ? 'Популярные игрушки' : undefined} listPage={page} />
+      <PageTitle name={page > 0 ? POPULAR_TOYS : undefined} listPage={page} />
       <BannerCarousel />
-      <Typography.Title className="section-title">Популярные игрушки</Typography.Title>
+      <Typography.Title className="section-title">{POPULAR_TOYS}</Typography.Title>
       <ProductGrid products={products} loading={loading} />
       {/* Not under the first load's spinner: it would be seen there and then pushed down (a layout shift). */}
       {products && <Pager page={page} canGoForward={canGoForward} onChange={goTo} disabled={loading} />}

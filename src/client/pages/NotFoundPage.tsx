@@ -2,6 +2,7 @@
 import '../theme/antd-pages.generated.css';
 import { Button, Result, Typography } from 'antd';
 import { Link } from 'react-router';
+import { NOT_FOUND_PAGE_NAME } from '@shared/page-names';
 import { PAGE_PATHS } from '@shared/paths';
 import { PageTitle } from '@/components/PageTitle';
 
@@ -14,7 +15,7 @@ export default function NotFoundPage() {
       extra={
         <>
           {/* React moves the <title> to the head wherever it is rendered; Result has no other place for it. */}
-          <PageTitle name="Страница не найдена" />
+          <PageTitle name={NOT_FOUND_PAGE_NAME} />
           <Link to={PAGE_PATHS.home}>
             <Button type="primary">На главную</Button>
           </Link>

@@ -16,6 +16,18 @@ import {
 import { catalogueFiltersFrom } from '../../shared/catalogueFilters';
 import { LIST_PARAMS, listPageIndex, PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
 import { notFound } from '../errors';
+import { publicOrigin } from '../public-origin';
+import {
+  aboutHead,
+  catalogueHead,
+  homeHead,
+  jsonInScript,
+  MISSING_PRODUCT_HEAD,
+  productHead,
+  shellDescription,
+  withHead,
+  type PageHead,
+} from '../services/page-head';
 
 // Webpack names assets by content hash (main.3f9a1c2b.js), so a given URL never changes content.
 // A product page's address with its article captured.
@@ -32,6 +44,8 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
   const indexPath = root === null ? null : path.join(root, 'index.html');
   // Read once: the shell page is small and answers every client route.
   const indexHtml = indexPath && existsSync(indexPath) ? await readFile(indexPath) : null;
+  const shell = indexHtml?.toString('utf8') ?? '';
+  const shopDescription = shellDescription(shell);
   if (root && indexHtml) {
     await app.register(fastifyStatic, {
       root,
@@ -62,11 +76,13 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
    * What a page's first render asks the API for, read here and written into the page: the
    * browser would otherwise learn of these requests only after downloading and running the
    * scripts, and of the images in them one round trip later still. Only public catalogue reads.
+   * With them, what the page's head says about it to crawlers and link previews (services/page-head).
    */
   async function firstReads(
     pathname: string,
     query: URLSearchParams,
-  ): Promise<{ chunks: string[]; reads: Map<string, string>; images: string[] } | null> {
+    origin: string,
+  ): Promise<{ chunks: string[]; reads: Map<string, string>; images: string[]; head: PageHead } | null> {
     const reads = new Map<string, string>();
     const take = async (key: string) => {
       const body = await apiRead(key);
@@ -94,6 +110,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
         chunks: [PAGE_CHUNKS.home],
         reads,
         images: [...(banners ?? []).slice(0, 1), ...(popular ?? []).slice(0, 2)].map((item) => item.image),
+        head: homeHead(origin, listPageIndex(query.get(LIST_PARAMS.page), PAGE_SIZE.home), shopDescription),
       };
     }
     if (pathname === PAGE_PATHS.catalogue) {
@@ -113,6 +130,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
         chunks: [PAGE_CHUNKS.catalogue],
         reads,
         images: (products ?? []).slice(0, 2).map((product) => product.image),
+        head: catalogueHead(origin, category, listPageIndex(query.get(LIST_PARAMS.page), PAGE_SIZE.catalogue)),
       };
     }
     const productPage = PRODUCT_PAGE.exec(pathname);
@@ -120,21 +138,35 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       // A path that does not decode throws here, and the page goes out without data (pageFor).
       const art = decodeURIComponent(productPage[1]!);
       const product = (await take(apiReadKey(`${API_PREFIX}products/${encodeURIComponent(art)}`))) as Product | null;
-      return { chunks: [PAGE_CHUNKS.product], reads, images: product ? [product.image] : [] };
+      return {
+        chunks: [PAGE_CHUNKS.product],
+        reads,
+        images: product ? [product.image] : [],
+        head: product ? productHead(product, origin) : MISSING_PRODUCT_HEAD,
+      };
     }
+    if (pathname === PAGE_PATHS.about) return { chunks: [], reads, images: [], head: aboutHead(origin) };
     return null;
   }
 
-  /** The shell page with the first reads, their largest images and the page's own scripts named in it. */
-  async function pageFor(pathname: string, query: URLSearchParams, shell: Buffer): Promise<Buffer> {
+  /**
+   * The shell page with its head, the first reads, their largest images and the page's own scripts
+   * named in it.
+   */
+  async function pageFor(
+    request: FastifyRequest,
+    pathname: string,
+    query: URLSearchParams,
+    shellPage: Buffer,
+  ): Promise<Buffer | string> {
     let page: Awaited<ReturnType<typeof firstReads>>;
     try {
-      page = await firstReads(pathname, query);
+      page = await firstReads(pathname, query, publicOrigin(request));
     } catch {
       // Without the database the page is still served; it asks for its data itself.
-      return shell;
+      return shellPage;
     }
-    if (!page) return shell;
+    if (!page) return shellPage;
     const scripts = [...new Set(page.chunks.flatMap((chunk) => pageChunks[chunk] ?? []))]
       .filter((file) => file.endsWith('.js'))
       .map((file) => `<link rel="preload" as="script" href="/${file}">`);
@@ -142,18 +174,12 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       (image, index) =>
         `<link rel="preload" as="image" href="${imageUrl('/', image)}"${index === 0 ? ' fetchpriority="high"' : ''}>`,
     );
-    // JSON in HTML: '<' escaped, so no answer can close the element (or open a comment) early.
-    const answers = [...page.reads]
-      .map(([key, body]) => `${JSON.stringify(key)}:${body}`)
-      .join(',')
-      .replaceAll('<', '\\u003c');
+    const answers = jsonInScript([...page.reads].map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(','));
     const data =
       page.reads.size > 0
         ? `<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">{${answers}}</script>`
         : '';
-    return Buffer.from(
-      shell.toString('utf8').replace('</head>', `${images.join('')}${scripts.join('')}${data}</head>`),
-    );
+    return withHead(shell, page.head, `${images.join('')}${scripts.join('')}${data}`);
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -162,7 +188,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!indexHtml || !isPage) throw notFound('Не найдено');
-    const page = await pageFor(pathname, query, indexHtml);
+    const page = await pageFor(request, pathname, query, indexHtml);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 }

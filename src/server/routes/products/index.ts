@@ -1,16 +1,10 @@
-import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueFiltersProblem, FILTER_PARAMS } from '../../../shared/catalogueFilters';
 import { notFound, unprocessable } from '../../errors';
-import type { ContentEncoding } from '../../services/catalogue-cache';
+import { OWN_ENCODING, sendCachedAnswer } from '../cached-answer';
 import * as schema from './schema';
-
-const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
-
-// These answers are compressed once, in the cache; @fastify/compress's hooks would only look at each.
-const OWN_ENCODING = { compress: false, decompress: false } as const;
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { products } = app.repositories;
@@ -34,13 +28,10 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     if (!answer) throw notFound(missing ?? 'Не найдено');
     // Revalidated on every use: stock changes with every order.
-    reply.header('cache-control', 'no-cache').header('etag', answer.etag).header('vary', 'accept-encoding');
-    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-    reply.type('application/json; charset=utf-8');
-    const accepted = request.headers['accept-encoding'];
-    const encoding = accepted ? (negotiate(accepted.toLowerCase(), ENCODINGS) as ContentEncoding | null) : null;
-    if (!encoding) return reply.send(answer.body);
-    return reply.header('content-encoding', encoding).send(await answer.compressed(encoding));
+    return sendCachedAnswer(request, reply, answer, {
+      type: 'application/json; charset=utf-8',
+      cacheControl: 'no-cache',
+    });
   }
 
   app.get('/', { schema: schema.listProducts, ...OWN_ENCODING }, (request, reply) => {

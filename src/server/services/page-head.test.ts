@@ -1,0 +1,45 @@
+import type { Product } from '../../shared/api';
+import { productHead, shellDescription, withHead } from './page-head';
+
+const bear: Product = {
+  id: 1,
+  art: 'MO-1001',
+  name: 'Мишка Тедди',
+  description: 'Мягкий медведь из плюша. '.repeat(20),
+  big_description: null,
+  image: 'bear.svg',
+  variants: [
+    { id: 10, color: 'коричневый', size: 90, price: 1250.5, stock: 3 },
+    { id: 11, color: 'белый', size: 30, price: 350, stock: 0 },
+  ],
+};
+
+describe('productHead', () => {
+  it('cuts a long description at a word, to about 160 characters, and adds the article and the lowest price', () => {
+    const { description } = productHead(bear, 'https://shop.example');
+    expect(description!.length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/^Мягкий медведь из плюша\. .*плюша… Артикул MO-1001\. Оптом от 350 ₽\.$/);
+  });
+
+  it('without a description says the name; without variants, no price and no offers', () => {
+    const head = productHead({ ...bear, description: '  ', variants: [] }, 'https://shop.example');
+    expect(head.description).toBe('Мишка Тедди. Артикул MO-1001.');
+    expect(head.structuredData).not.toHaveProperty('offers');
+  });
+});
+
+describe('withHead', () => {
+  const shell =
+    '<html><head><meta charset="utf-8"><meta\n  name="description"\n  content="Опт &amp; розница"\n/><title>Shop</title></head><body></body></html>';
+
+  it('reads the shell’s own description', () => {
+    expect(shellDescription(shell)).toBe('Опт & розница');
+  });
+
+  it('keeps the shell’s description when the head has none, and puts the rest at the end of the head', () => {
+    const page = withHead(shell, { title: 'Заказ $& принят' }, '<link rel="preload">');
+    expect(page).toBe(
+      '<html><head><meta charset="utf-8"><meta\n  name="description"\n  content="Опт &amp; розница"\n/><title>Заказ $&amp; принят</title><link rel="preload"></head><body></body></html>',
+    );
+  });
+});
