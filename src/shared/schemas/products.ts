@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { CATALOGUE_LIMITS, LIMITS } from '../api';
-import { Nullable } from './common';
+import { Nullable, PageQuery } from './common';
 
 export const VariantSchema = Type.Object({
   id: Type.Integer(),
@@ -22,6 +22,11 @@ export const ProductSchema = Type.Object({
 
 export const CategoryParams = Type.Object({
   category: Type.String({ minLength: 1, maxLength: CATALOGUE_LIMITS.categoryNameMax }),
+});
+
+export const SearchQuery = Type.Object({
+  q: Type.String({ maxLength: LIMITS.searchQueryMax, description: 'Слова названия или описания, артикул или его начало' }),
+  ...PageQuery.properties,
 });
 
 export const ArtParams = Type.Object({ art: Type.String({ minLength: 1, maxLength: LIMITS.artMax }) });

@@ -2,7 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../errors';
+import { notFound, unprocessable } from '../../errors';
 import type { ContentEncoding } from '../../services/catalogue-cache';
 import * as schema from './schema';
 
@@ -66,6 +66,14 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       () => products.listByCategory(category, request.query),
       'Категория не найдена',
     );
+  });
+
+  app.get('/search', { schema: schema.searchProducts, ...OWN_ENCODING }, (request, reply) => {
+    const { skip, limit } = request.query;
+    // Search ignores case and spacing, so «Мишка  » and «мишка» share one cached answer.
+    const query = request.query.q.trim().replace(/\s+/g, ' ').toLowerCase();
+    if (!query) throw unprocessable('Введите, что искать: слово из названия или артикул');
+    return cached(request, reply, `search:${skip}:${limit}:${query}`, () => products.search(query, request.query));
   });
 
   app.get('/:art', { schema: schema.productByArt, ...OWN_ENCODING }, (request, reply) =>

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../../shared/schemas/common';
-import { ArtParams, CategoryParams, ProductSchema } from '../../../shared/schemas/products';
+import { ArtParams, CategoryParams, ProductSchema, SearchQuery } from '../../../shared/schemas/products';
 import { errors } from '../common-schemas';
 
 const ProductList = Type.Array(ProductSchema);
@@ -31,6 +31,14 @@ export const productsInCategory = {
   params: CategoryParams,
   querystring: PageQuery,
   response: { 200: ProductList, ...errors(404, 422) },
+};
+
+export const searchProducts = {
+  tags: ['products'],
+  summary: 'Поиск: по артикулу (точно или по началу), по словам названия и описания в любой форме, с опечаткой в названии',
+  description: 'Сначала совпадения артикула, затем названия, затем описания.',
+  querystring: SearchQuery,
+  response: { 200: ProductList, ...errors(422) },
 };
 
 export const productByArt = {
