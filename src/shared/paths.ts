@@ -13,6 +13,8 @@ export const PAGE_PATHS = {
   orderSuccess: '/order-success',
   profile: '/profile',
   about: '/about',
+  /** Search results for `?q=` (LIST_PARAMS.query), paged like the catalogue. */
+  search: '/search',
   /** The back office (features/admin), for managers only; its pages are under it. */
   admin: '/admin',
 } as const;
@@ -29,11 +31,16 @@ export const PAGE_CHUNKS = {
 } as const;
 
 /**
- * The query parameters of the paged lists: the page (1-based, absent on page 1) on the home page and
- * the catalogue, and the catalogue's category. In the address, Back from a product and a reload
+ * The query parameters of the paged lists: the page (1-based, absent on page 1) on the home page,
+ * the catalogue and the search results, the catalogue's category and the searched text. In the address, Back from a product and a reload
  * return to the same page.
  */
-export const LIST_PARAMS = { page: 'page', category: 'category' } as const;
+export const LIST_PARAMS = { page: 'page', category: 'category', query: 'q' } as const;
+
+/** The search results' address for what the buyer typed. */
+export function searchPath(query: string): string {
+  return `${PAGE_PATHS.search}?${new URLSearchParams({ [LIST_PARAMS.query]: query.trim() })}`;
+}
 
 /**
  * The zero-based page a list's `page` parameter names. Anything but a whole number from 1 whose

@@ -14,6 +14,7 @@ const CartPage = lazy(() => import(/* webpackChunkName: "page-cart" */ '@/pages/
 const CheckoutPage = lazy(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
 const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
+const SearchPage = lazy(() => import(/* webpackChunkName: "page-search" */ '@/pages/SearchPage'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 // The back office: one chunk (with its antd CSS) that only a manager's browser downloads.
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: PAGE_PATHS.home, element: <HomePage /> },
       { path: PAGE_PATHS.catalogue, element: <CataloguePage /> },
       { path: PAGE_PATHS.product, element: <ProductPage /> },
+      { path: PAGE_PATHS.search, element: <SearchPage /> },
       { path: PAGE_PATHS.about, element: <AboutPage /> },
       {
         path: PAGE_PATHS.cart,

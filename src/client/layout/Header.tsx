@@ -6,6 +6,7 @@ import { PAGE_PATHS } from '@shared/paths';
 import { useMinWidth } from '@/components/useMinWidth';
 import { useCartCount } from '@/features/cart/useCartCount';
 import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
+import { SearchBox } from '@/features/search/SearchBox';
 import { UserButton } from '@/features/session/UserButton';
 import { SHOP_NAME } from './shop';
 import { useOpenCart } from './useOpenCart';
@@ -62,7 +63,7 @@ function CartButton() {
   );
 }
 
-/** SPEC §2 fixed header; below the sm breakpoint (600px) its items fold into a hamburger menu. */
+/** SPEC §2 fixed header with the search; below the sm breakpoint (600px) its links fold into a hamburger menu. */
 export function Header() {
   const mobile = !useMinWidth(600);
   return (
@@ -70,6 +71,8 @@ export function Header() {
       <Link to={PAGE_PATHS.home} className="logo" aria-label={`${SHOP_NAME} — на главную`}>
         {SHOP_NAME}
       </Link>
+      {/* On phones too, between the logo and the menu: a buyer who knows the article goes straight to it. */}
+      <SearchBox />
       {mobile ? (
         <PhoneMenu />
       ) : (

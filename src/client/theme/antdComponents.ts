@@ -12,6 +12,8 @@ export const ANTD_STYLE_GROUPS = {
   shell: ['Badge', 'Button', 'Card', 'Empty', 'Flex', 'Spin', 'Typography'],
   /** The catalogue page's category Select (Empty: its empty list). */
   catalogue: ['Select', 'Empty'],
+  /** The header's search field with suggestions (features/search), loaded when first reached for. */
+  search: ['AutoComplete'],
   /** The product page's choices, quantity, stock tag and notice. */
   product: ['Radio', 'InputNumber', 'Tag', 'Typography'],
   /** Every other page and dialog: cart, checkout, profile, about, 404, order success, login, phone menu. */

@@ -106,9 +106,13 @@ export const products = pgTable(
   (table) => [
     index('products_search_idx').using('gin', table.searchVector).where(visible),
     // Typos in a name: trigram similarity of the lower-cased name (pg_trgm's `<%`).
-    index('products_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`).where(visible),
+    index('products_name_trgm_idx')
+      .using('gin', sql`lower(${table.name}) gin_trgm_ops`)
+      .where(visible),
     // An article typed exactly or by its beginning, in any case: `lower(art) like 'mo-10%'`.
-    index('products_art_lower_idx').using('btree', sql`lower(${table.art}) text_pattern_ops`).where(visible),
+    index('products_art_lower_idx')
+      .using('btree', sql`lower(${table.art}) text_pattern_ops`)
+      .where(visible),
     index('products_category_idx').on(table.categoryId, table.id).where(visible),
     // NULLS FIRST, as the popular query's `units_ordered desc` sorts: Drizzle's `.desc()` alone
     // makes NULLS LAST, an order no query asks for, and the index went unused (every product read

@@ -25,7 +25,10 @@ export const CategoryParams = Type.Object({
 });
 
 export const SearchQuery = Type.Object({
-  q: Type.String({ maxLength: LIMITS.searchQueryMax, description: 'Слова названия или описания, артикул или его начало' }),
+  q: Type.String({
+    maxLength: LIMITS.searchQueryMax,
+    description: 'Слова названия или описания, артикул или его начало',
+  }),
   ...PageQuery.properties,
 });
 

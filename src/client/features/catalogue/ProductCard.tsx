@@ -29,7 +29,15 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           />
         }
       >
-        <Card.Meta title={product.name} description={<strong>{lowestPrice(product)}</strong>} />
+        <Card.Meta
+          title={product.name}
+          description={
+            <>
+              <span className="product-card-art">Артикул: {product.art}</span>
+              <strong>{lowestPrice(product)}</strong>
+            </>
+          }
+        />
       </Card>
     </Link>
   );

@@ -32,6 +32,11 @@ export const catalogueApi = baseApi.injectEndpoints({
       }),
       providesTags: productTags,
     }),
+    /** The header's suggestions and the /search page: `q` is the buyer's text, as typed. */
+    searchProducts: build.query<Product[], PageArgs & { q: string }>({
+      query: (params) => ({ url: 'api/v1/products/search', params }),
+      providesTags: productTags,
+    }),
     getProductByArt: build.query<Product, string>({
       // SPEC §5: an empty article is refused before any request is made.
       async queryFn(art, _api, _extra, baseQuery) {
@@ -62,4 +67,5 @@ export const {
   useGetCategoriesQuery,
   useGetCategoryProductsQuery,
   useGetProductByArtQuery,
+  useSearchProductsQuery,
 } = catalogueApi;

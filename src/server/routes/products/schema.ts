@@ -35,7 +35,8 @@ export const productsInCategory = {
 
 export const searchProducts = {
   tags: ['products'],
-  summary: 'Поиск: по артикулу (точно или по началу), по словам названия и описания в любой форме, с опечаткой в названии',
+  summary:
+    'Поиск: по артикулу (точно или по началу), по словам названия и описания в любой форме, с опечаткой в названии',
   description: 'Сначала совпадения артикула, затем названия, затем описания.',
   querystring: SearchQuery,
   response: { 200: ProductList, ...errors(422) },

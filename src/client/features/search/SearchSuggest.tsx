@@ -1,0 +1,74 @@
+// antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
+import '../../theme/antd-search.generated.css';
+import { SearchOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { AutoComplete, Button } from 'antd';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '@shared/api';
+import { productPath } from '@shared/paths';
+import { useSearchProductsQuery } from '@/features/catalogue/catalogueApi';
+import { SEARCH_LABEL, SEARCH_PLACEHOLDER, type SearchSuggestProps } from './searchField';
+
+/** Typing pauses this long before suggestions are asked for: one request per word, not per letter. */
+const SUGGEST_DELAY_MS = 250;
+const SUGGESTIONS = 8;
+
+/** The header's search field with suggestions: arrows move through them, Enter opens the product. */
+export default function SearchSuggest({ text, onTextChange, onSubmit, autoFocus }: SearchSuggestProps) {
+  const navigate = useNavigate();
+  const [asked, setAsked] = useState(text.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(text.trim()), SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { currentData: found = [] } = useSearchProductsQuery(
+    asked ? { q: asked, skip: 0, limit: SUGGESTIONS } : skipToken,
+  );
+  // Enter on a highlighted suggestion selects it; only an Enter that selected nothing searches.
+  const selected = useRef(false);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    if (!selected.current) onSubmit(text);
+    selected.current = false;
+  };
+
+  return (
+    <div role="search" className="search-box">
+      <AutoComplete
+        className="search-suggest"
+        value={text}
+        onChange={onTextChange}
+        // Suggestions for what is typed now, not for the text of a moment ago.
+        options={
+          asked === text.trim()
+            ? found.map((product) => ({
+                value: product.art,
+                label: (
+                  <span className="search-option">
+                    <span>{product.name}</span>
+                    <span className="secondary-text">{product.art}</span>
+                  </span>
+                ),
+              }))
+            : []
+        }
+        // Enter searches unless the buyer has chosen a suggestion with the arrows.
+        defaultActiveFirstOption={false}
+        onSelect={(art: string) => {
+          selected.current = true;
+          onTextChange('');
+          void navigate(productPath(art));
+        }}
+        onKeyDown={onKeyDown}
+        autoFocus={autoFocus}
+        maxLength={LIMITS.searchQueryMax}
+        placeholder={SEARCH_PLACEHOLDER}
+        aria-label={SEARCH_LABEL}
+        popupMatchSelectWidth={false}
+      />
+      <Button aria-label="Найти" icon={<SearchOutlined aria-hidden />} onClick={() => onSubmit(text)} />
+    </div>
+  );
+}
