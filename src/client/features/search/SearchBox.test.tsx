@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { installVisitorNetwork, json, product, recorder, visitor, wait } from '@/test/fixtures';
@@ -48,9 +48,13 @@ describe('The header search', () => {
     searchNetwork();
     const user = userEvent.setup();
     const { router } = renderShop({ preloadedState: visitor() });
-    await user.type(await suggestField(user), 'миш');
+    const field = await suggestField(user);
+    await user.type(field, 'миш');
     await screen.findByText('Мишка-заяц');
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    // rc-select reads the legacy `which`, which user-event leaves out.
+    fireEvent.keyDown(field, { key: 'ArrowDown', keyCode: 40, which: 40 });
+    fireEvent.keyDown(field, { key: 'ArrowDown', keyCode: 40, which: 40 });
+    fireEvent.keyDown(field, { key: 'Enter', keyCode: 13, which: 13 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/MO-2001'));
     expect(screen.getByRole('combobox', { name: 'Поиск товаров' })).toHaveValue('');
   });

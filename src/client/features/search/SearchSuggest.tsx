@@ -3,7 +3,7 @@ import '../../theme/antd-search.generated.css';
 import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { AutoComplete, Button } from 'antd';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@shared/api';
 import { productPath } from '@shared/paths';
@@ -25,13 +25,10 @@ export default function SearchSuggest({ text, onTextChange, onSubmit, autoFocus 
   const { currentData: found = [] } = useSearchProductsQuery(
     asked ? { q: asked, skip: 0, limit: SUGGESTIONS } : skipToken,
   );
-  // Enter on a highlighted suggestion selects it; only an Enter that selected nothing searches.
-  const selected = useRef(false);
-
+  // Enter on a highlighted suggestion selects it, and the list then marks the key as handled
+  // (preventDefault); only an Enter that selected nothing searches.
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    if (!selected.current) onSubmit(text);
-    selected.current = false;
+    if (event.key === 'Enter' && !event.isDefaultPrevented()) onSubmit(text);
   };
 
   return (
@@ -57,7 +54,6 @@ export default function SearchSuggest({ text, onTextChange, onSubmit, autoFocus 
         // Enter searches unless the buyer has chosen a suggestion with the arrows.
         defaultActiveFirstOption={false}
         onSelect={(art: string) => {
-          selected.current = true;
           onTextChange('');
           void navigate(productPath(art));
         }}
