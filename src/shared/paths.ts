@@ -37,11 +37,6 @@ export const PAGE_CHUNKS = {
  */
 export const LIST_PARAMS = { page: 'page', category: 'category', query: 'q' } as const;
 
-/** The search results' address for what the buyer typed. */
-export function searchPath(query: string): string {
-  return `${PAGE_PATHS.search}?${new URLSearchParams({ [LIST_PARAMS.query]: query.trim() })}`;
-}
-
 /**
  * The zero-based page a list's `page` parameter names. Anything but a whole number from 1 whose
  * products the API can reach (0, -1, abc, 1e9) is the first page.

@@ -4,9 +4,10 @@ import { PAGE_SIZE } from '@shared/api';
 import { LIST_PARAMS } from '@shared/paths';
 import { Pager } from '@/components/Pager';
 import { PageTitle } from '@/components/PageTitle';
-import { useSearchProductsQuery, type PageArgs } from '@/features/catalogue/catalogueApi';
+import type { PageArgs } from '@/features/catalogue/catalogueApi';
 import { ProductGrid } from '@/features/catalogue/ProductGrid';
 import { usePagedProducts } from '@/features/catalogue/usePagedProducts';
+import { useSearchProductsQuery } from '@/features/search/searchApi';
 
 /** The products found for the address's `q`, a catalogue-sized page at a time. */
 export default function SearchPage() {

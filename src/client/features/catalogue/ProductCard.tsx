@@ -33,7 +33,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           title={product.name}
           description={
             <>
-              <span className="product-card-art">Артикул: {product.art}</span>
+              <div>Артикул: {product.art}</div>
               <strong>{lowestPrice(product)}</strong>
             </>
           }

@@ -6,7 +6,8 @@ export interface PageArgs {
   limit: number;
 }
 
-const productTags = (products: Product[] | undefined) => [
+/** A product list's cache tags: the list's, and each product's by article. */
+export const productTags = (products: Product[] | undefined) => [
   { type: 'Product' as const, id: 'LIST' },
   ...(products ?? []).map(({ art }) => ({ type: 'Product' as const, id: art })),
 ];
@@ -30,11 +31,6 @@ export const catalogueApi = baseApi.injectEndpoints({
         url: `api/v1/products/categories/${encodeURIComponent(category)}`,
         params,
       }),
-      providesTags: productTags,
-    }),
-    /** The header's suggestions and the /search page: `q` is the buyer's text, as typed. */
-    searchProducts: build.query<Product[], PageArgs & { q: string }>({
-      query: (params) => ({ url: 'api/v1/products/search', params }),
       providesTags: productTags,
     }),
     getProductByArt: build.query<Product, string>({
@@ -67,5 +63,4 @@ export const {
   useGetCategoriesQuery,
   useGetCategoryProductsQuery,
   useGetProductByArtQuery,
-  useSearchProductsQuery,
 } = catalogueApi;

@@ -1,63 +1,53 @@
 import { useRef, useState, type ComponentType } from 'react';
-import { useNavigate } from 'react-router';
-import { LIMITS } from '@shared/api';
-import { searchPath } from '@shared/paths';
+import { LIST_PARAMS, PAGE_PATHS } from '@shared/paths';
 import { SEARCH_LABEL, SEARCH_PLACEHOLDER, type SearchSuggestProps } from './searchField';
 
 // The suggestions need antd's AutoComplete and its CSS, too heavy for the first load of every page:
 // they arrive when the buyer first reaches for the box, and the plain field stands in till then.
 const loadSuggest = () => import(/* webpackChunkName: "search-suggest" */ './SearchSuggest');
 
+interface Loaded {
+  Suggest: ComponentType<SearchSuggestProps>;
+  props: SearchSuggestProps;
+}
+
 /**
- * The header's search: a plain field on the first load, replaced by the one with suggestions
- * (SearchSuggest) once its code has arrived; what was typed meanwhile is kept, and so is the focus.
+ * The header's search: a plain field on the first load (an ordinary form: Enter opens the results
+ * even before any script of its own has arrived), replaced by the one with suggestions once its
+ * code is there, with what was typed meanwhile and the focus.
  */
 export function SearchBox() {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [Suggest, setSuggest] = useState<ComponentType<SearchSuggestProps> | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const loading = useRef(false);
-  const [focused, setFocused] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   const load = () => {
     if (loading.current) return;
     loading.current = true;
     void loadSuggest().then(
-      (module) => setSuggest(() => module.default),
+      ({ default: Suggest }) => {
+        const input = field.current;
+        setLoaded({ Suggest, props: { text: input?.value ?? '', autoFocus: document.activeElement === input } });
+      },
       // Offline, say: the plain field still searches, and the next focus tries again.
       () => {
         loading.current = false;
       },
     );
   };
-  const submit = (query: string) => {
-    if (query.trim()) void navigate(searchPath(query));
-  };
 
-  if (Suggest) return <Suggest text={text} onTextChange={setText} onSubmit={submit} autoFocus={focused} />;
+  if (loaded) return <loaded.Suggest {...loaded.props} />;
   return (
-    <form
-      role="search"
-      className="search-box"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(text);
-      }}
-    >
+    <form role="search" action={PAGE_PATHS.search} className="search-box">
       <input
+        ref={field}
         type="search"
+        name={LIST_PARAMS.query}
         className="search-field"
-        value={text}
         placeholder={SEARCH_PLACEHOLDER}
         aria-label={SEARCH_LABEL}
-        maxLength={LIMITS.searchQueryMax}
-        onChange={(event) => setText(event.target.value)}
         onPointerEnter={load}
-        onFocus={() => {
-          setFocused(true);
-          load();
-        }}
-        onBlur={() => setFocused(false)}
+        onFocus={load}
       />
     </form>
   );

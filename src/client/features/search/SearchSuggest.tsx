@@ -1,13 +1,14 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../../theme/antd-search.generated.css';
+import './search.css';
 import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { AutoComplete, Button } from 'antd';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@shared/api';
-import { productPath } from '@shared/paths';
-import { useSearchProductsQuery } from '@/features/catalogue/catalogueApi';
+import { LIST_PARAMS, PAGE_PATHS, productPath } from '@shared/paths';
+import { useSearchProductsQuery } from './searchApi';
 import { SEARCH_LABEL, SEARCH_PLACEHOLDER, type SearchSuggestProps } from './searchField';
 
 /** Typing pauses this long before suggestions are asked for: one request per word, not per letter. */
@@ -15,8 +16,14 @@ const SUGGEST_DELAY_MS = 250;
 const SUGGESTIONS = 8;
 
 /** The header's search field with suggestions: arrows move through them, Enter opens the product. */
-export default function SearchSuggest({ text, onTextChange, onSubmit, autoFocus }: SearchSuggestProps) {
+export default function SearchSuggest({ text: typed, autoFocus }: SearchSuggestProps) {
   const navigate = useNavigate();
+  const [text, setText] = useState(typed);
+  /** Enter or «Найти»: the results page for what is typed. */
+  const submit = () => {
+    const query = text.trim();
+    if (query) void navigate(`${PAGE_PATHS.search}?${new URLSearchParams({ [LIST_PARAMS.query]: query })}`);
+  };
   const [asked, setAsked] = useState(text.trim());
   useEffect(() => {
     const timer = setTimeout(() => setAsked(text.trim()), SUGGEST_DELAY_MS);
@@ -28,7 +35,7 @@ export default function SearchSuggest({ text, onTextChange, onSubmit, autoFocus 
   // Enter on a highlighted suggestion selects it, and the list then marks the key as handled
   // (preventDefault); only an Enter that selected nothing searches.
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && !event.isDefaultPrevented()) onSubmit(text);
+    if (event.key === 'Enter' && !event.isDefaultPrevented()) submit();
   };
 
   return (
@@ -36,7 +43,7 @@ export default function SearchSuggest({ text, onTextChange, onSubmit, autoFocus 
       <AutoComplete
         className="search-suggest"
         value={text}
-        onChange={onTextChange}
+        onChange={setText}
         // Suggestions for what is typed now, not for the text of a moment ago.
         options={
           asked === text.trim()
@@ -54,7 +61,7 @@ export default function SearchSuggest({ text, onTextChange, onSubmit, autoFocus 
         // Enter searches unless the buyer has chosen a suggestion with the arrows.
         defaultActiveFirstOption={false}
         onSelect={(art: string) => {
-          onTextChange('');
+          setText('');
           void navigate(productPath(art));
         }}
         onKeyDown={onKeyDown}
@@ -64,7 +71,7 @@ export default function SearchSuggest({ text, onTextChange, onSubmit, autoFocus 
         aria-label={SEARCH_LABEL}
         popupMatchSelectWidth={false}
       />
-      <Button aria-label="Найти" icon={<SearchOutlined aria-hidden />} onClick={() => onSubmit(text)} />
+      <Button aria-label="Найти" icon={<SearchOutlined aria-hidden />} onClick={submit} />
     </div>
   );
 }

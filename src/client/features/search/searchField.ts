@@ -3,10 +3,8 @@ export const SEARCH_PLACEHOLDER = 'Поиск по названию или ар�
 export const SEARCH_LABEL = 'Поиск товаров';
 
 export interface SearchSuggestProps {
+  /** Typed into the plain field before this one replaced it. */
   text: string;
-  onTextChange(text: string): void;
-  /** Enter or «Найти»: the results page for `query`. */
-  onSubmit(query: string): void;
   /** The plain field had the focus when this one replaced it. */
   autoFocus: boolean;
 }
