@@ -25,7 +25,7 @@ const asked = (request: Request) => Object.fromEntries(new URL(request.url).sear
 
 /** The header's field once its suggestions have loaded (the plain one stands in before). */
 async function suggestField(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('searchbox', { name: 'Поиск товаров' }));
+  await user.click(await screen.findByRole('searchbox', { name: 'Поиск товаров' }));
   return screen.findByRole('combobox', { name: 'Поиск товаров' });
 }
 

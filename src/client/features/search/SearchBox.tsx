@@ -1,3 +1,4 @@
+import './search.css';
 import { useRef, useState, type ComponentType } from 'react';
 import { LIST_PARAMS, PAGE_PATHS } from '@shared/paths';
 import { SEARCH_LABEL, SEARCH_PLACEHOLDER, type SearchSuggestProps } from './searchField';
@@ -12,11 +13,11 @@ interface Loaded {
 }
 
 /**
- * The header's search: a plain field on the first load (an ordinary form: Enter opens the results
- * even before any script of its own has arrived), replaced by the one with suggestions once its
- * code is there, with what was typed meanwhile and the focus.
+ * The header's search: a plain field (an ordinary form: Enter opens the results even before the
+ * suggestions' script has arrived), replaced by the one with suggestions once its code is there,
+ * with what was typed meanwhile and the focus.
  */
-export function SearchBox() {
+export default function SearchBox() {
   const field = useRef<HTMLInputElement>(null);
   const loading = useRef(false);
   const [loaded, setLoaded] = useState<Loaded | null>(null);

@@ -1,6 +1,5 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../../theme/antd-search.generated.css';
-import './search.css';
 import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { AutoComplete, Button } from 'antd';
