@@ -19,6 +19,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { PGLITE_EXTENSIONS } from '../src/server/db/database';
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { growCatalogue } from './big-catalogue';
 import { percentile, root, startProcess, tenths, type Process } from './lib';
@@ -129,7 +130,7 @@ async function startShopOnPglite(): Promise<PreparedShop> {
     // The first start migrates and seeds; the embedded database belongs to one process at a time,
     // so it grows while no server holds it.
     await (await startProcess(SERVER, env, READY)).stop();
-    const db = new PGlite(path.join(dataDir, 'pglite'));
+    const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     const variants = await growAndPickVariants({
       exec: (text) => db.exec(text),
       rows: async <Row>(text: string) => (await db.query<Row>(text)).rows,

@@ -36,7 +36,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { Pool } from 'pg';
 import { PAGE_SIZE } from '../src/shared/api';
-import type { Database } from '../src/server/db/database';
+import { PGLITE_EXTENSIONS, type Database } from '../src/server/db/database';
 import * as schema from '../src/server/db/schema';
 import { createProductsRepository, type ProductsRepository } from '../src/server/repositories/products';
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
@@ -102,6 +102,7 @@ function capturingLogger(): { logger: Logger; capture: BenchDatabase['capture'] 
 function openEmbedded(dataDir: string): BenchDatabase {
   const client = new PGlite(path.join(dataDir, 'pglite'), {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    extensions: PGLITE_EXTENSIONS,
   });
   const { logger, capture } = capturingLogger();
   return {

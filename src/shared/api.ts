@@ -66,6 +66,7 @@ export const LIMITS = {
   passwordMax: 128,
   emailMax: 254,
   artMax: 64,
+  searchQueryMax: 200,
   addressMax: 1000,
   nameMax: 200,
   phoneMax: 32,

@@ -15,6 +15,8 @@ export const PAGE_PATHS = {
   /** One of the buyer's orders, opened from the profile's list (issue 19). */
   order: '/profile/orders/:id',
   about: '/about',
+  /** Search results for `?q=` (LIST_PARAMS.query), paged like the catalogue. */
+  search: '/search',
   /** The back office (features/admin), for managers only; its pages are under it. */
   admin: '/admin',
 } as const;
@@ -31,11 +33,11 @@ export const PAGE_CHUNKS = {
 } as const;
 
 /**
- * The query parameters of the paged lists: the page (1-based, absent on page 1) on the home page and
- * the catalogue, and the catalogue's category. In the address, Back from a product and a reload
+ * The query parameters of the paged lists: the page (1-based, absent on page 1) on the home page,
+ * the catalogue and the search results, the catalogue's category and the searched text. In the address, Back from a product and a reload
  * return to the same page.
  */
-export const LIST_PARAMS = { page: 'page', category: 'category' } as const;
+export const LIST_PARAMS = { page: 'page', category: 'category', query: 'q' } as const;
 
 /**
  * The zero-based page a list's `page` parameter names. Anything but a whole number from 1 whose

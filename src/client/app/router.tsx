@@ -15,6 +15,7 @@ const CheckoutPage = lazy(() => import(/* webpackChunkName: "page-checkout" */ '
 const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
 const OrderPage = lazy(() => import(/* webpackChunkName: "page-order" */ '@/pages/OrderPage'));
+const SearchPage = lazy(() => import(/* webpackChunkName: "page-search" */ '@/pages/SearchPage'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 // The back office: one chunk (with its antd CSS) that only a manager's browser downloads.
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: PAGE_PATHS.home, element: <HomePage /> },
       { path: PAGE_PATHS.catalogue, element: <CataloguePage /> },
       { path: PAGE_PATHS.product, element: <ProductPage /> },
+      { path: PAGE_PATHS.search, element: <SearchPage /> },
       { path: PAGE_PATHS.about, element: <AboutPage /> },
       {
         path: PAGE_PATHS.cart,

@@ -12,6 +12,9 @@ import { useOpenCart } from './useOpenCart';
 
 // Only phones need the menu, and antd's Dropdown and Menu with it: that code loads when the menu is
 // first opened, not with the page (about 20 KB gzip of the first load otherwise).
+// The search field is new to the header and the first load had no room left for it (its 200 KB
+// budget): it arrives just after, into a place kept for it, and its suggestions only when used.
+const SearchBox = lazy(() => import(/* webpackChunkName: "search-box" */ '@/features/search/SearchBox'));
 const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'));
 
 function PhoneMenu() {
@@ -62,7 +65,7 @@ function CartButton() {
   );
 }
 
-/** SPEC §2 fixed header; below the sm breakpoint (600px) its items fold into a hamburger menu. */
+/** SPEC §2 fixed header with the search; below the sm breakpoint (600px) its links fold into a hamburger menu. */
 export function Header() {
   const mobile = !useMinWidth(600);
   return (
@@ -70,6 +73,10 @@ export function Header() {
       <Link to={PAGE_PATHS.home} className="logo" aria-label={`${SHOP_NAME} — на главную`}>
         {SHOP_NAME}
       </Link>
+      {/* On phones too, between the logo and the menu: a buyer who knows the article goes straight to it. */}
+      <Suspense fallback={<div className="search-box" />}>
+        <SearchBox />
+      </Suspense>
       {mobile ? (
         <PhoneMenu />
       ) : (

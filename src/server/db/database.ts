@@ -3,6 +3,7 @@ import path from 'node:path';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -124,6 +125,12 @@ db.waitReady.then(() => db.close()).catch((error) => { console.error(error); pro
   await rename(building, clusterDir);
 }
 
+/**
+ * PGlite ships PostgreSQL's contrib modules as separate bundles, loaded only when named here; the
+ * search's trigram index (migration 0008) needs pg_trgm in every process that opens the database.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   let unlock = async () => {};
   const clusterDir = dataDir && path.join(dataDir, 'pglite');
@@ -136,7 +143,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     });
   }
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
-  const client = clusterDir ? new PGlite(clusterDir, { startParams }) : new PGlite({ startParams });
+  const options = { startParams, extensions: PGLITE_EXTENSIONS };
+  const client = clusterDir ? new PGlite(clusterDir, options) : new PGlite(options);
   await client.waitReady.catch(async (error: unknown) => {
     await unlock();
     throw error;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { USER_ROLES } from '../../shared/api';
 import {
   boolean,
@@ -27,6 +27,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 // Hidden products stay in the database for the orders and carts that hold them; the storefront's
 // indexes cover only the visible ones, which every storefront query asks for.
 const visible = sql`hidden_at is null`;
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Values the server generates once and shares between its processes (the JWT secret). */
 export const appSettings = pgTable('app_settings', {
@@ -93,8 +94,25 @@ export const products = pgTable(
     // Set when a manager deletes the product: the storefront no longer shows it.
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // The words of the name (weight A) and of the description (B), stemmed by the Russian snowball
+    // stemmer, for the storefront's search; kept by PostgreSQL itself, so no write can forget it.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('russian', ${products.name}), 'A') || setweight(to_tsvector('russian', coalesce(${products.description}, '')), 'B')`,
+      ),
   },
   (table) => [
+    index('products_search_idx').using('gin', table.searchVector).where(visible),
+    // Typos in a name: trigram similarity of the lower-cased name (pg_trgm's `<%`).
+    index('products_name_trgm_idx')
+      .using('gin', sql`lower(${table.name}) gin_trgm_ops`)
+      .where(visible),
+    // An article typed exactly or by its beginning, in any case: `lower(art) like 'mo-10%'`.
+    index('products_art_lower_idx')
+      .using('btree', sql`lower(${table.art}) text_pattern_ops`)
+      .where(visible),
     index('products_category_idx').on(table.categoryId, table.id).where(visible),
     // NULLS FIRST, as the popular query's `units_ordered desc` sorts: Drizzle's `.desc()` alone
     // makes NULLS LAST, an order no query asks for, and the index went unused (every product read

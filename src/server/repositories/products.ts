@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueFilters, Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
+import { escapeLike } from '../db/like';
 import { categories, products, variants } from '../db/schema';
 
 export interface Page {
@@ -71,6 +72,13 @@ function variantConditions(filters: CatalogueFilters): SQL[] {
   return conditions;
 }
 
+/**
+ * How close (pg_trgm's word_similarity) a query must come to some words of a name to find it despite
+ * a typo. The extension's default, 0.6, misses «медвдь» in «медведь» (0.57); at 0.5 «медведь большой»
+ * found every «медведь …» (0.5), one word being enough.
+ */
+const TYPO_SIMILARITY = 0.55;
+
 export function createProductsRepository(db: Queryable) {
   /** The product's own variants (by the variants_product_* indexes) that pass `conditions`. */
   const matchingVariants = (conditions: SQL[]) => and(eq(variants.productId, products.id), ...conditions);
@@ -112,8 +120,13 @@ export function createProductsRepository(db: Queryable) {
    * Read in the same scan, every skipped product was fetched too: page 1001 of a category of
    * 12 500 products took 63 ms on PostgreSQL, 1.3 ms this way (bench/growth.ts).
    */
-  async function page(where: SQL | undefined, order: SQL[], { skip, limit }: Page): Promise<Product[]> {
-    const pageIds = db
+  async function page(
+    where: SQL | undefined,
+    order: SQL[],
+    { skip, limit }: Page,
+    on: Queryable = db,
+  ): Promise<Product[]> {
+    const pageIds = on
       .select({ id: products.id })
       .from(products)
       // Hidden products are not in the storefront's partial indexes, nor on its pages.
@@ -121,12 +134,12 @@ export function createProductsRepository(db: Queryable) {
       .orderBy(...order)
       .limit(limit)
       .offset(skip);
-    const rows = await db
+    const rows = await on
       .select(productColumns)
       .from(products)
       .where(inArray(products.id, pageIds))
       .orderBy(...order);
-    return withVariants(db, rows);
+    return withVariants(on, rows);
   }
 
   return {
@@ -175,6 +188,41 @@ export function createProductsRepository(db: Queryable) {
         .where(and(eq(products.categoryId, categoryId), isNull(products.hiddenAt)))
         .orderBy(asc(variants.color));
       return rows.map((row) => row.color);
+    },
+
+    /**
+     * Products whose article is `query` or begins with it, whose name or description has its words
+     * in any form (the Russian stemmer: «мишки» finds «Мишка»), or whose name has them with a typo
+     * (trigrams). Article matches come first (the exact one before the prefixed), then name matches,
+     * then description-only ones; within each, the closer match first. Every branch of the
+     * condition has its own partial index (migration 0008), which PostgreSQL combines (BitmapOr).
+     */
+    search(query: string, paging: Page): Promise<Product[]> {
+      // Functions of constants: PostgreSQL folds them once per query, not once per row.
+      const text = sql`lower(${query})`;
+      const words = sql`websearch_to_tsquery('russian', ${query})`;
+      const art = sql`lower(${products.art})`;
+      const name = sql`lower(${products.name})`;
+      // LIKE's own wildcards in the query are literal: «mo_1» is not a pattern.
+      const artPrefix = sql`${art} like lower(${escapeLike(query)}) || '%'`;
+      const where = or(artPrefix, sql`${products.searchVector} @@ ${words}`, sql`${text} <% ${name}`);
+      const order = [
+        sql`case
+          when ${art} = ${text} then 0
+          when ${artPrefix} then 1
+          when ts_filter(${products.searchVector}, '{a}') @@ ${words} then 2
+          when ${text} <% ${name} then 3
+          else 4 end`,
+        sql`ts_rank(${products.searchVector}, ${words}) desc`,
+        sql`word_similarity(${text}, ${name}) desc`,
+        // Unique: the pages of one query never overlap. «mo-10» lists MO-10, MO-100, MO-1008 in order.
+        asc(products.art),
+      ];
+      return db.transaction(async (tx) => {
+        // `<%` reads its threshold from this setting; `true` keeps it to this transaction.
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+        return page(where, order, paging, tx);
+      });
     },
 
     async findByArt(art: string): Promise<Product | null> {

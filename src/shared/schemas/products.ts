@@ -51,6 +51,14 @@ export const CatalogueFiltersQuery = Type.Object({
 
 export const CategoryProductsQuery = Type.Object({ ...PageQuery.properties, ...CatalogueFiltersQuery.properties });
 
+export const SearchQuery = Type.Object({
+  q: Type.String({
+    maxLength: LIMITS.searchQueryMax,
+    description: 'Слова названия или описания, артикул или его начало',
+  }),
+  ...PageQuery.properties,
+});
+
 export const ArtParams = Type.Object({ art: Type.String({ minLength: 1, maxLength: LIMITS.artMax }) });
 
 export const BannerSchema = Type.Object({ id: Type.Integer(), image: Type.String(), url: Nullable(Type.String()) });

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../../src/server/db/database';
 import type { OrderItemPayload, OrderSummary, Product } from '../../../src/shared/api';
 import {
   allProducts,
@@ -54,7 +55,7 @@ function embedded(): Backend {
     label: 'embedded PGlite (DATA_DIR)',
     start: () => startServer({ dataDir: temp.dir }),
     async sql<T>(text: string) {
-      const db = new PGlite(path.join(temp.dir, 'pglite'));
+      const db = new PGlite(path.join(temp.dir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
       try {
         return (await db.query<T>(text)).rows;
       } finally {

@@ -29,7 +29,15 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           />
         }
       >
-        <Card.Meta title={product.name} description={<strong>{lowestPrice(product)}</strong>} />
+        <Card.Meta
+          title={product.name}
+          description={
+            <>
+              <div>Артикул: {product.art}</div>
+              <strong>{lowestPrice(product)}</strong>
+            </>
+          }
+        />
       </Card>
     </Link>
   );

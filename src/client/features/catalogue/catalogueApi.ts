@@ -6,7 +6,8 @@ export interface PageArgs {
   limit: number;
 }
 
-const productTags = (products: Product[] | undefined) => [
+/** A product list's cache tags: the list's, and each product's by article. */
+export const productTags = (products: Product[] | undefined) => [
   { type: 'Product' as const, id: 'LIST' },
   ...(products ?? []).map(({ art }) => ({ type: 'Product' as const, id: art })),
 ];

@@ -26,6 +26,7 @@ export function ProductDetails({ product }: { product: Product }) {
       />
       <div className="product-info">
         <Typography.Title>{product.name}</Typography.Title>
+        <p className="secondary-text">Артикул: {product.art}</p>
         <p className="secondary-text">{product.description || 'Описание отсутствует'}</p>
         <div className="product-price" aria-label="Цена">
           {variant ? `${formatPrice(variant.price)} ₽` : 'Нет данных'}

@@ -74,6 +74,14 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
   );
 
+  app.get('/search', { schema: schema.searchProducts, ...OWN_ENCODING }, (request, reply) => {
+    const { skip, limit } = request.query;
+    // Search ignores case and spacing, so «Мишка  » and «мишка» share one cached answer.
+    const query = request.query.q.trim().replace(/\s+/g, ' ').toLowerCase();
+    if (!query) throw unprocessable('Введите, что искать: слово из названия или артикул');
+    return cached(request, reply, `search:${skip}:${limit}:${query}`, () => products.search(query, request.query));
+  });
+
   app.get('/:art', { schema: schema.productByArt, ...OWN_ENCODING }, (request, reply) =>
     cached(
       request,

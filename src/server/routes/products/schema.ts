@@ -1,6 +1,12 @@
 import { Type } from 'typebox';
 import { PageQuery } from '../../../shared/schemas/common';
-import { ArtParams, CategoryParams, CategoryProductsQuery, ProductSchema } from '../../../shared/schemas/products';
+import {
+  ArtParams,
+  CategoryParams,
+  CategoryProductsQuery,
+  ProductSchema,
+  SearchQuery,
+} from '../../../shared/schemas/products';
 import { errors } from '../common-schemas';
 
 const ProductList = Type.Array(ProductSchema);
@@ -41,6 +47,15 @@ export const categoryColors = {
   summary: 'Цвета вариантов товаров категории (для фильтра), по алфавиту',
   params: CategoryParams,
   response: { 200: Type.Array(Type.String()), ...errors(404, 422) },
+};
+
+export const searchProducts = {
+  tags: ['products'],
+  summary:
+    'Поиск: по артикулу (точно или по началу), по словам названия и описания в любой форме, с опечаткой в названии',
+  description: 'Сначала совпадения артикула, затем названия, затем описания.',
+  querystring: SearchQuery,
+  response: { 200: ProductList, ...errors(422) },
 };
 
 export const productByArt = {

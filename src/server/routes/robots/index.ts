@@ -8,7 +8,8 @@ import { publicOrigin } from '../../public-origin';
 /**
  * The storefront is open to crawlers; the buyer's own pages and the back office are not, nor the
  * API, whose public reads the pages already carry in their HTML (plugins/storefront.ts) — except
- * the pictures, which image search and link previews show.
+ * the pictures, which image search and link previews show. Search results are closed too: every
+ * query is another address of products the sitemap already lists.
  */
 const CLOSED = [
   PAGE_PATHS.cart,
@@ -16,6 +17,7 @@ const CLOSED = [
   PAGE_PATHS.orderSuccess,
   PAGE_PATHS.profile,
   PAGE_PATHS.admin,
+  PAGE_PATHS.search,
   '/api/',
 ];
 /** The pictures' folder, /api/v1/image/. */

@@ -26,6 +26,7 @@ describe('/robots.txt', () => {
         'Disallow: /order-success',
         'Disallow: /profile',
         'Disallow: /admin',
+        'Disallow: /search',
         'Disallow: /api/',
         '',
         'Sitemap: https://opt.example/sitemap.xml',

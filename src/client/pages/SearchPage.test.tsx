@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { installVisitorNetwork, json, products, recorder, visitor } from '@/test/fixtures';
+import { renderShop } from '@/test/render';
+import { API } from '@/test/server';
+
+/** Found: a full first page of 9 and 2 more on the second. */
+function searchNetwork() {
+  const searches = recorder();
+  const pages = [products(9), products(2, 10)];
+  installVisitorNetwork(
+    http.get(`${API}/products/search`, ({ request }) => {
+      searches.record(request);
+      const skip = Number(new URL(request.url).searchParams.get('skip'));
+      return json(pages[skip / 9] ?? []);
+    }),
+  );
+  return searches;
+}
+
+const asked = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+describe('SearchPage', () => {
+  test('shows the products found for q, with their articles, a catalogue page at a time', async () => {
+    const searches = searchNetwork();
+    const user = userEvent.setup();
+    const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=%D0%BC%D0%B8%D1%88%D0%BA%D0%B0' });
+    expect(await screen.findByRole('heading', { name: 'Поиск: «мишка»' })).toBeInTheDocument();
+    expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
+    expect(screen.getByText('Артикул: ART-1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Вперёд/ })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: /Вперёд/ }));
+    expect(await screen.findByText('Игрушка 11')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('мишка');
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+    expect(searches.calls.map(asked)).toEqual(
+      expect.arrayContaining([
+        { q: 'мишка', skip: '0', limit: '9' },
+        { q: 'мишка', skip: '9', limit: '9' },
+      ]),
+    );
+    expect(screen.getByRole('button', { name: /Вперёд/ })).toBeDisabled();
+  });
+
+  test('without q asks nothing and says what to type', async () => {
+    const searches = searchNetwork();
+    renderShop({ preloadedState: visitor(), route: '/search' });
+    expect(await screen.findByText(/Введите в поле поиска/)).toBeInTheDocument();
+    expect(searches.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Product } from '../../../shared/api';
+import { categories, products } from '../../db/schema';
+import { createTestApp, STARTUP_TIMEOUT, json, type TestApp } from '../../../../test/server/helpers/test-app';
+
+let shop: TestApp;
+
+/** Products of this test only: made-up words and articles no seed product has. */
+const OWN = [
+  { art: 'ZEFIR-1', name: 'Лиса Рыжуля', description: null },
+  { art: 'ZQ-2', name: 'Зайка zefir', description: 'Мягкий и белый' },
+  { art: 'ZQ-3', name: 'Кот Пушок', description: 'Пушистый, как zefir' },
+  { art: 'ZQX-10', name: 'Медведь Шмуглик большой', description: 'Плюшевый медведь' },
+  { art: 'ZQX-1', name: 'Медведь Шмуглик', description: null },
+  { art: 'ZQX-5', name: 'Мишка Шмуглика', description: 'Бурый' },
+] as const;
+const HIDDEN = { art: 'ZQX-9', name: 'Медведь Шмуглик снятый', description: null };
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  const { db } = shop.app.database;
+  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+  const base = { image: 'none.svg', categoryId: category!.id, curatedRank: 1_000 };
+  await db.insert(products).values(OWN.map((product) => ({ ...product, ...base })));
+  await db.insert(products).values({ ...HIDDEN, ...base, hiddenAt: new Date() });
+}, STARTUP_TIMEOUT);
+afterAll(() => shop.close());
+
+const search = (q: string, page: { skip?: number; limit?: number } = {}) =>
+  shop.app.inject({
+    method: 'GET',
+    url: '/api/v1/products/search',
+    query: { q, skip: String(page.skip ?? 0), limit: String(page.limit ?? 100) },
+  });
+
+async function arts(q: string, page?: { skip?: number; limit?: number }): Promise<string[]> {
+  const response = await search(q, page);
+  expect(response.statusCode).toBe(200);
+  return json<Product[]>(response).map((product) => product.art);
+}
+
+describe('GET /api/v1/products/search', () => {
+  it('answers products in the list shape, with their variants', async () => {
+    const response = await search('мишка');
+    expect(response.statusCode).toBe(200);
+    const found = json<Product[]>(response);
+    expect(found.length).toBeGreaterThan(0);
+    expect(Object.keys(found[0]!).sort()).toEqual([
+      'art',
+      'big_description',
+      'description',
+      'id',
+      'image',
+      'name',
+      'variants',
+    ]);
+    expect(found.some((product) => product.variants.length > 0)).toBe(true);
+  });
+
+  it('finds words of a name in another form (Russian stemming)', async () => {
+    expect(await arts('мишки')).toContain('ZQX-5');
+    expect(await arts('медведя')).toEqual(expect.arrayContaining(['ZQX-1', 'ZQX-10']));
+    expect(await arts('шмуглики')).toEqual(expect.arrayContaining(['ZQX-1', 'ZQX-5', 'ZQX-10']));
+  });
+
+  it('finds every word of a query, not any', async () => {
+    const found = await arts('медведь большой');
+    expect(found).toContain('ZQX-10');
+    expect(found).not.toContain('ZQX-1');
+  });
+
+  it('finds words of a description', async () => {
+    expect(await arts('пушистые')).toContain('ZQ-3');
+  });
+
+  it('finds an article exactly or by its beginning, in any case, the exact one first', async () => {
+    expect((await arts('ZQX-1'))[0]).toBe('ZQX-1');
+    const byPrefix = await arts('zqx-');
+    expect(byPrefix.slice(0, 3)).toEqual(['ZQX-1', 'ZQX-10', 'ZQX-5']);
+    expect(await arts('zQx-1')).toEqual(expect.arrayContaining(['ZQX-1', 'ZQX-10']));
+  });
+
+  it('tolerates a typo in a name', async () => {
+    expect(await arts('шмуглек')).toEqual(expect.arrayContaining(['ZQX-1', 'ZQX-10']));
+    expect(await arts('медвдь шмуглик')).toContain('ZQX-1');
+    expect(await arts('медвдь')).toEqual(expect.arrayContaining(['ZQX-1', 'ZQX-10']));
+  });
+
+  it('ranks article matches first, then names, then descriptions', async () => {
+    expect(await arts('zefir')).toEqual(['ZEFIR-1', 'ZQ-2', 'ZQ-3']);
+  });
+
+  it('pages the ranked results', async () => {
+    expect(await arts('zefir', { skip: 1, limit: 1 })).toEqual(['ZQ-2']);
+    expect(await arts('zefir', { skip: 2, limit: 5 })).toEqual(['ZQ-3']);
+    expect(await arts('zefir', { skip: 3, limit: 5 })).toEqual([]);
+  });
+
+  it('never shows a hidden product', async () => {
+    expect(await arts('ZQX-9')).not.toContain('ZQX-9');
+    expect(await arts('снятый')).not.toContain('ZQX-9');
+  });
+
+  it('reads LIKE wildcards in a query literally', async () => {
+    expect(await arts('zq_')).toEqual([]);
+    expect(await arts('%')).toEqual([]);
+  });
+
+  it.each(['', '   '])('refuses the empty query %j with 422 and a Russian detail', async (q) => {
+    const response = await search(q);
+    expect(response.statusCode).toBe(422);
+    expect(json<{ detail: string }>(response).detail).toMatch(/Введите, что искать/);
+  });
+
+  it('refuses a missing query and a bad page with 422', async () => {
+    const missing = await shop.app.inject({ method: 'GET', url: '/api/v1/products/search' });
+    expect(missing.statusCode).toBe(422);
+    expect(json<{ detail: string }>(missing).detail).toMatch(/q/);
+    expect((await search('мишка', { limit: 0 })).statusCode).toBe(422);
+  });
+});
