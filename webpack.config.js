@@ -137,8 +137,8 @@ module.exports = (_env, argv) => {
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
-      filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
       clean: true,
     },
@@ -183,8 +183,8 @@ module.exports = (_env, argv) => {
       ...(production ? [new InlineEntryCssPlugin()] : []),
       new AssetManifestPlugin(),
       new MiniCssExtractPlugin({
-        filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
-        chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+        filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
       ...(production
         ? [

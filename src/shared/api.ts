@@ -77,27 +77,10 @@ export const LIMITS = {
 } as const;
 
 /**
- * A product's fields as the back office's API and forms, the price list and the storefront's
- * category parameter take them.
- */
-/**
  * Lines of one bulk addition to the cart (POST /api/v1/cart/bulk: the product page's matrix, a
  * reorder). Not in LIMITS: the storefront's shell carries that object whole, and never needs this.
  */
 export const CART_BULK_MAX_LINES = 500;
-
-export const CATALOGUE_LIMITS = {
-  colorMax: 100,
-  sizeMin: 1,
-  sizeMax: 10_000,
-  /** numeric(12,2), in rubles. */
-  priceMax: 9_999_999_999.99,
-  stockMax: 1_000_000_000,
-  textMax: 10_000,
-  categoryNameMax: 200,
-  positionMax: 1_000_000,
-  urlMax: 2000,
-} as const;
 
 export const TIMINGS = {
   bannerSlideMs: 5000,

@@ -1,5 +1,22 @@
 // Rules of the back office's catalogue that a shape alone cannot say, for its forms and the server alike.
 
+/**
+ * A product's fields as the back office's API and forms, the price list and the storefront's
+ * category parameter take them. Not in api.ts: the shell's first load carries that module whole.
+ */
+export const CATALOGUE_LIMITS = {
+  colorMax: 100,
+  sizeMin: 1,
+  sizeMax: 10_000,
+  /** numeric(12,2), in rubles. */
+  priceMax: 9_999_999_999.99,
+  stockMax: 1_000_000_000,
+  textMax: 10_000,
+  categoryNameMax: 200,
+  positionMax: 1_000_000,
+  urlMax: 2000,
+} as const;
+
 /** What is wrong with a price, or null: more than zero, in whole kopecks (numeric(12,2) in the database). */
 export function priceProblem(price: number): string | null {
   if (!Number.isFinite(price) || price <= 0) return 'Цена должна быть больше нуля';

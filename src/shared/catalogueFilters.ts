@@ -1,7 +1,8 @@
 // The catalogue's filters and order (issue 19): one reading of the /catalog address for the page and
 // for the server that preloads its first answer, and the rules the API checks beyond their shapes.
 
-import { CATALOGUE_LIMITS, type CatalogueFilters, type Variant } from './api';
+import { type CatalogueFilters, type Variant } from './api';
+import { CATALOGUE_LIMITS } from './catalogue';
 
 /**
  * The catalogue's orders besides SPEC's by id (docs/decisions.md): by the lowest price among the

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { CATALOGUE_LIMITS, LIMITS } from '../../shared/api';
-import { priceProblem } from '../../shared/catalogue';
+import { LIMITS } from '../../shared/api';
+import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
 import { ApiError, unprocessable } from '../errors';
 import { kopecksToDecimal } from '../money';

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { CATALOGUE_LIMITS, LIMITS } from '../api';
+import { LIMITS } from '../api';
+import { CATALOGUE_LIMITS } from '../catalogue';
 import { Id, Nullable, PageQuery } from './common';
 
 // The back office's catalogue API (/api/v1/admin/products, variants, categories, banners, images,

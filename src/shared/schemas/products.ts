@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { CATALOGUE_LIMITS, LIMITS } from '../api';
+import { LIMITS } from '../api';
+import { CATALOGUE_LIMITS } from '../catalogue';
 import { CATALOGUE_SORTS } from '../catalogueFilters';
 import { Nullable, PageQuery } from './common';
 

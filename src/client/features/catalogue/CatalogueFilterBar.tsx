@@ -1,6 +1,7 @@
 import { Button, Checkbox, InputNumber, Select } from 'antd';
 import { useState } from 'react';
-import { CATALOGUE_LIMITS, type CatalogueFilters } from '@shared/api';
+import { type CatalogueFilters } from '@shared/api';
+import { CATALOGUE_LIMITS } from '@shared/catalogue';
 import type { CatalogueSort } from '@shared/catalogueFilters';
 import { catalogueApi } from './catalogueApi';
 

@@ -1,7 +1,7 @@
 import { Form, Input, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { imageUrl, type AdminBanner, type BannerFields } from '@shared/api';
-import { bannerUrlProblem } from '@shared/catalogue';
+import { bannerUrlProblem, CATALOGUE_LIMITS } from '@shared/catalogue';
 import { API_HOST } from '@/api/config';
 import {
   useCreateBannerMutation,
@@ -9,7 +9,6 @@ import {
   useGetAdminBannersQuery,
   useUpdateBannerMutation,
 } from './catalogueAdminApi';
-import { CATALOGUE_LIMITS } from '@shared/api';
 import { CatalogueList, RowActions, useRowAction } from './CatalogueList';
 import { EditDialog, PositionItem } from './EditDialog';
 import { ImageField } from './ImageField';

@@ -7,7 +7,7 @@ import {
   useGetAdminCategoriesQuery,
   useUpdateCategoryMutation,
 } from './catalogueAdminApi';
-import { CATALOGUE_LIMITS } from '@shared/api';
+import { CATALOGUE_LIMITS } from '@shared/catalogue';
 import { CatalogueList, RowActions, useRowAction } from './CatalogueList';
 import { EditDialog, PositionItem } from './EditDialog';
 import './catalogueAdmin.css';

@@ -1,6 +1,6 @@
 import { Alert, App, Form, InputNumber, Modal, type FormProps } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { CATALOGUE_LIMITS } from '@shared/api';
+import { CATALOGUE_LIMITS } from '@shared/catalogue';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 
 interface EditDialogProps<Values> {

@@ -14,7 +14,7 @@ import {
   useSaveProductEditsMutation,
   useSetProductHiddenMutation,
 } from './catalogueAdminApi';
-import { CATALOGUE_LIMITS } from '@shared/api';
+import { CATALOGUE_LIMITS } from '@shared/catalogue';
 import { ImageField } from './ImageField';
 import {
   createBody,

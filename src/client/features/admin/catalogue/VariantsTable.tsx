@@ -10,8 +10,7 @@ import {
   type InputNumberProps,
   type TableColumnType,
 } from 'antd';
-import { priceProblem } from '@shared/catalogue';
-import { CATALOGUE_LIMITS } from '@shared/api';
+import { CATALOGUE_LIMITS, priceProblem } from '@shared/catalogue';
 import { emptyVariant, type VariantRow } from './productFormValues';
 import './catalogueAdmin.css';
 import { emptyTable } from '../tableEmpty';
