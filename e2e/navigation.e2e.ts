@@ -134,8 +134,10 @@ test.describe('a category of two full pages (18 = 9·2)', () => {
     await (await startShop({ DATA_DIR: dataDir })).stop();
     const move = `UPDATE products SET category_id = (SELECT id FROM categories WHERE name = '${HARES}')
       WHERE category_id = (SELECT id FROM categories WHERE name = 'Котики и собачки')`;
+    // The shop's database has pg_trgm's indexes (search): PGlite must load the extension to write to it.
     const script = `const { PGlite } = require(${JSON.stringify(require.resolve('@electric-sql/pglite'))});
-const db = new PGlite(process.argv[1]);
+const { pg_trgm } = require(${JSON.stringify(require.resolve('@electric-sql/pglite/contrib/pg_trgm'))});
+const db = new PGlite(process.argv[1], { extensions: { pg_trgm } });
 db.exec(process.argv[2]).then(() => db.close()).catch((error) => { console.error(error); process.exit(1); });`;
     await promisify(execFile)(process.execPath, ['-e', script, path.join(dataDir, 'pglite'), move]);
     shop = await startShop({ DATA_DIR: dataDir });
