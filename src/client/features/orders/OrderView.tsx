@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { App, Button, Descriptions, Popconfirm, Result, Table, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Popconfirm, Table, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { BuyerOrder } from '@shared/api';
 import { PAGE_PATHS, productPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
+import { OrderNotShown } from '@/components/OrderNotShown';
 import { PageTitle } from '@/components/PageTitle';
 import { StatusTag } from '@/components/StatusTag';
 import { InvoiceDownload } from './OrderList';
@@ -134,22 +135,7 @@ export function OrderView({ userId, orderId }: { userId: number; orderId: number
     error,
   } = useGetOrderQuery({ userId, orderId: orderId ?? 0 }, { skip: orderId === null });
   if (isLoading) return <PageLoading />;
-  if (!order) {
-    const missing = orderId === null || (error as { status?: unknown } | undefined)?.status === 404;
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={<Typography.Title>{missing ? 'Заказ не найден' : 'Не удалось загрузить заказ'}</Typography.Title>}
-        subTitle={missing ? undefined : serverErrorDetail(error)}
-        extra={
-          <>
-            <PageTitle name="Заказ не найден" />
-            {back}
-          </>
-        }
-      />
-    );
-  }
+  if (!order) return <OrderNotShown badNumber={orderId === null} error={error} back={back} />;
   return (
     <>
       <PageTitle name={`Заказ №${order.id}`} />

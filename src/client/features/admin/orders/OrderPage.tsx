@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Input, Popconfirm, Result, Table, Timeline, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Input, Popconfirm, Table, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { AdminOrder, OrderStatus } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
+import { OrderNotShown } from '@/components/OrderNotShown';
 import { PageTitle } from '@/components/PageTitle';
 import { adminPath } from '../adminPaths';
 import {
@@ -215,22 +216,7 @@ export function OrderPage() {
   );
 
   if (isLoading) return <PageLoading />;
-  if (!order) {
-    const missing = id === null || (error as { status?: unknown } | undefined)?.status === 404;
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={<Typography.Title>{missing ? 'Заказ не найден' : 'Не удалось загрузить заказ'}</Typography.Title>}
-        subTitle={missing ? undefined : serverErrorDetail(error)}
-        extra={
-          <>
-            <PageTitle name="Заказ не найден" />
-            {back}
-          </>
-        }
-      />
-    );
-  }
+  if (!order) return <OrderNotShown badNumber={id === null} error={error} back={back} />;
   return (
     <>
       <PageTitle name={`Заказ №${order.id}`} />
