@@ -29,6 +29,8 @@ import type {
   CartBulkBody,
   CartBulkLine,
   CartCountConflictSchema,
+  CartImportLineSchema,
+  CartImportResultSchema,
   CartItemSchema,
   CartSchema,
 } from './schemas/cart';
@@ -172,6 +174,8 @@ export type CartAddPayload = Static<typeof CartAddBody>;
 export type CartBulkLinePayload = Static<typeof CartBulkLine>;
 export type CartBulkPayload = Static<typeof CartBulkBody>;
 export type CartCountConflict = Static<typeof CartCountConflictSchema>;
+export type CartImportLine = Static<typeof CartImportLineSchema>;
+export type CartImportResult = Static<typeof CartImportResultSchema>;
 export type User = Static<typeof UserSchema>;
 export type AdminOrdersFilter = Static<typeof AdminOrdersQuery>;
 export type AdminOrderList = Static<typeof AdminOrderListSchema>;

@@ -17,6 +17,8 @@ export const PAGE_PATHS = {
   about: '/about',
   /** Search results for `?q=` (LIST_PARAMS.query), paged like the catalogue. */
   search: '/search',
+  /** Quick order: lines pasted or a spreadsheet uploaded into the cart (issue 19). */
+  quickOrder: '/quick-order',
   /** The back office (features/admin), for managers only; its pages are under it. */
   admin: '/admin',
 } as const;

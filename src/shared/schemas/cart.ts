@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { CART_BULK_MAX_LINES, LIMITS } from '../api';
+import { CART_EXPORT_FORMATS } from '../cart-import';
 import { Id, Nullable } from './common';
 
 const Count = Type.Integer({ minimum: LIMITS.minQuantity, maximum: LIMITS.maxCartCount });
@@ -55,3 +56,38 @@ export const CartCountQuery = Type.Object({
 
 /** 409 of a conditional count change: the line as it is now, to rebase the change on. */
 export const CartCountConflictSchema = Type.Object({ detail: Type.String(), item: CartItemSchema });
+
+/** `?dry_run=true` (the default) only reads and checks the lines; `false` adds them, all or nothing. */
+export const CartImportQuery = Type.Object({ dry_run: Type.Boolean({ default: true }) });
+
+/**
+ * One line of a quick order as the server read it: what it found in the text or file (null where
+ * a field is missing or unreadable), the variant it names, and the problem, if any, in Russian.
+ */
+export const CartImportLineSchema = Type.Object({
+  line: Type.Integer({ description: 'Номер строки в тексте или в файле (в файле заголовок — строка 1)' }),
+  art: Nullable(Type.String()),
+  color: Nullable(Type.String()),
+  size: Nullable(Type.Integer({ description: 'Размер, см' })),
+  count: Nullable(Type.Integer()),
+  product_id: Nullable(Type.Integer()),
+  variant_id: Nullable(Type.Integer()),
+  // Beyond the issue's list: what the preview shows beside the line.
+  name: Nullable(Type.String({ description: 'Название товара' })),
+  price: Nullable(Type.Number({ description: 'Цена сейчас, ₽' })),
+  stock: Nullable(Type.Integer({ description: 'Остаток на складе сейчас, шт.' })),
+  error: Nullable(Type.String({ description: 'Что не так со строкой; null — строку можно добавить' })),
+});
+
+export const CartImportResultSchema = Type.Object({
+  lines: Type.Array(CartImportLineSchema),
+  valid: Type.Integer(),
+  invalid: Type.Integer(),
+});
+
+export const CartExportQuery = Type.Object({
+  format: Type.Union(
+    CART_EXPORT_FORMATS.map((format) => Type.Literal(format)),
+    { default: 'xlsx' },
+  ),
+});

@@ -27,6 +27,7 @@ describe('/robots.txt', () => {
         'Disallow: /profile',
         'Disallow: /admin',
         'Disallow: /search',
+        'Disallow: /quick-order',
         'Disallow: /api/',
         '',
         'Sitemap: https://opt.example/sitemap.xml',
