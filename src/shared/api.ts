@@ -115,23 +115,8 @@ export const DELIVERED_STATUS: OrderStatus = 'Доставлен';
 export const USER_ROLES = ['buyer', 'manager'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** Texts of SPEC §5 and §8 that the server may send and the storefront shows as they are. */
-export const MESSAGES = {
-  emailRequired: 'Email обязателен',
-  emailInvalid: 'Некорректный формат email',
-  passwordsDiffer: 'Пароли не совпадают',
-  loginFailed: 'Неверный email или пароль',
-  registrationFailed: 'Ошибка при регистрации',
-  emailTaken: 'Пользователь с таким email уже существует',
-  checkoutRequired: 'Пожалуйста, заполните имя, телефон и адрес доставки.',
-  // ИНН and КПП as the law has them, not SPEC §5's 12-only rule (docs/decisions.md).
-  innLength: 'ИНН должен содержать 10 цифр (организация) или 12 цифр (ИП).',
-  innChecksum: 'Некорректный ИНН: не сходится контрольное число.',
-  kppWithPersonalInn: 'КПП указывается только для организаций (ИНН из 10 цифр).',
-  kppLength: 'КПП должен содержать ровно 9 символов.',
-  orderFailed: 'Что-то пошло не так...',
-  artInvalid: 'Некорректный формат артикула',
-} as const;
+/** SPEC §5: fetching a product by an empty article fails with this (the catalogue's reads, in the first load). */
+export const ART_INVALID = 'Некорректный формат артикула';
 
 /**
  * The labels the storefront's forms give the API's fields: the server names a field this way in a

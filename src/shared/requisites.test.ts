@@ -1,4 +1,4 @@
-import { MESSAGES } from './api';
+import { MESSAGES } from './messages';
 import type { SupplierRequisites } from './schemas/settings';
 import {
   accountProblem,

@@ -1,6 +1,7 @@
 // ИНН and КПП as the tax service defines them, checked the same way by the checkout, the profile
 // and the server (docs/decisions.md: the old shop's 12-only rule rejected every organisation).
-import { LIMITS, MESSAGES } from './api';
+import { LIMITS } from './api';
+import { MESSAGES } from './messages';
 import type { SupplierRequisites } from './schemas/settings';
 
 // The tax service's weights for the check digits (Приказ ФНС, algorithm of the ИНН control number).

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { LIMITS, MESSAGES } from '@shared/api';
+import { LIMITS } from '@shared/api';
+import { MESSAGES } from '@shared/messages';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Address, OrderSummary, Requisites } from '@shared/api';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MESSAGES, type Address, type OrderSummary, type Requisites } from '@shared/api';
+import { type Address, type OrderSummary, type Requisites } from '@shared/api';
+import { MESSAGES } from '@shared/messages';
 import {
   cart,
   cartHandler,

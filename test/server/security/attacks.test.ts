@@ -13,7 +13,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Address, Cart, OrderSummary, Product, Variant } from '../../../src/shared/api';
-import { MESSAGES } from '../../../src/shared/api';
+import { MESSAGES } from '../../../src/shared/messages';
 import {
   addresses,
   appSettings,

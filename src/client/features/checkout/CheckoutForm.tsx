@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITS, MESSAGES, type Product, type Variant } from '@shared/api';
+import { LIMITS, type Product, type Variant } from '@shared/api';
+import { MESSAGES } from '@shared/messages';
 import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';

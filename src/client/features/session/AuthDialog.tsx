@@ -2,7 +2,8 @@
 import '../../theme/antd-pages.generated.css';
 import { Alert, Button, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
 import { useState } from 'react';
-import { EMAIL_PATTERN, MESSAGES } from '@shared/api';
+import { EMAIL_PATTERN } from '@shared/api';
+import { MESSAGES } from '@shared/messages';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogClosed, authTabChanged, selectAuthDialog, type AuthTab } from './authDialogSlice';

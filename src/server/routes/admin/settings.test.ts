@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/api';
+import { MESSAGES } from '../../../shared/messages';
 import { SUPPLIER_MESSAGES } from '../../../shared/requisites';
 import type { SupplierRequisites } from '../../../shared/schemas/settings';
 import { auditLog, supplierRequisites } from '../../db/schema';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import type { LightMyRequestResponse } from 'fastify';
-import { MESSAGES, type User } from '../../../shared/api';
+import { type User } from '../../../shared/api';
+import { MESSAGES } from '../../../shared/messages';
 import {
   bearer,
   createTestApp,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Cart, OrderSummary, Product, Variant } from '../../../shared/api';
-import { LIMITS, MESSAGES } from '../../../shared/api';
+import { LIMITS } from '../../../shared/api';
+import { MESSAGES } from '../../../shared/messages';
 import { orderLines, orders } from '../../db/schema';
 import { OrderTransitionError } from '../../domain/errors';
 import {

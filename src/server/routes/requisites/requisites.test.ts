@@ -1,4 +1,5 @@
-import { MESSAGES, type Requisites } from '../../../shared/api';
+import { type Requisites } from '../../../shared/api';
+import { MESSAGES } from '../../../shared/messages';
 import {
   allProducts,
   createTestApp,

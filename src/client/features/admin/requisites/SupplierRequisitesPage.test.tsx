@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { MESSAGES } from '@shared/api';
+import { MESSAGES } from '@shared/messages';
 import { MANAGER, SUPPLIER } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
