@@ -14,6 +14,7 @@ describe('Header at 1440px', () => {
     renderShop({ preloadedState: visitor() });
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'Каталог' })).toHaveAttribute('href', '/catalog');
+    expect(within(nav).getByRole('link', { name: 'Быстрый заказ' })).toHaveAttribute('href', '/quick-order');
     expect(within(nav).getByRole('link', { name: 'О компании' })).toHaveAttribute('href', '/about');
     expect(within(nav).getByRole('button', { name: 'Корзина, товаров: 0' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: /Войти/ })).toBeEnabled();
@@ -78,7 +79,7 @@ describe('Header at 375px', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Каталог', 'О компании', 'Корзина', 'Войти']);
+    ).toEqual(['Каталог', 'Быстрый заказ', 'О компании', 'Корзина', 'Войти']);
     const colours = screen.getByRole('radiogroup', { name: 'Цветовая тема' });
     expect(within(colours).getByRole('radio', { name: 'Тёмная тема' })).not.toBeChecked();
     await user.click(within(menu).getByRole('menuitem', { name: 'Корзина' }));
@@ -97,7 +98,7 @@ describe('Header at 375px', () => {
         within(menu)
           .getAllByRole('menuitem')
           .map((item) => item.textContent),
-      ).toEqual(['Каталог', 'О компании', 'Корзина (3)', 'ivan.petrov', 'Выйти']),
+      ).toEqual(['Каталог', 'Быстрый заказ', 'О компании', 'Корзина (3)', 'ivan.petrov', 'Выйти']),
     );
     await user.click(within(menu).getByRole('menuitem', { name: 'Корзина (3)' }));
     expect(router.state.location.pathname).toBe('/cart');

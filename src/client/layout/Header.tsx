@@ -82,6 +82,9 @@ export function Header() {
       ) : (
         <Flex component="nav" aria-label="Основное меню" align="center" gap="small" className="header-nav">
           <NavLink to={PAGE_PATHS.catalogue}>Каталог</NavLink>
+          <NavLink to={PAGE_PATHS.quickOrder} className="quick-order-link">
+            Быстрый заказ
+          </NavLink>
           <NavLink to={PAGE_PATHS.about}>О компании</NavLink>
           <ColourModeSwitch />
           <CartButton />

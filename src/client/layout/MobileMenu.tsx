@@ -30,6 +30,7 @@ export default function MobileMenu({ open, onOpenChange: setOpen, children }: Mo
   const logout = useLogout();
   const items: MenuProps['items'] = [
     { key: 'catalogue', label: 'Каталог', onClick: () => navigate(PAGE_PATHS.catalogue) },
+    { key: 'quick-order', label: 'Быстрый заказ', onClick: () => navigate(PAGE_PATHS.quickOrder) },
     { key: 'about', label: 'О компании', onClick: () => navigate(PAGE_PATHS.about) },
     { key: 'cart', label: count > 0 ? `Корзина (${count})` : 'Корзина', onClick: openCart },
     ...(user
