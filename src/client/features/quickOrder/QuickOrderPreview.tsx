@@ -17,7 +17,7 @@ export function addableLines(lines: CartImportLine[]) {
 const shown = (value: string | number | null, unit = '') => (value === null ? '' : `${value}${unit}`);
 
 const COLUMNS: TableColumnsType<CartImportLine> = [
-  { title: '№ строки', dataIndex: 'line', width: 90, align: 'right' },
+  { title: '№ строки', dataIndex: 'line', width: 110, align: 'right' },
   { title: 'Артикул', dataIndex: 'art', render: (art: string | null) => shown(art) },
   { title: 'Товар', dataIndex: 'name', render: (name: string | null) => shown(name) },
   { title: 'Цвет', dataIndex: 'color', render: (color: string | null) => shown(color) },
