@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { CartItem } from '@shared/api';
 import { cart, cartItem, homeHandlers, json, loggedIn, product, recorder, USER, wait } from '@/test/fixtures';
+import { catchDownloads } from '@/test/downloads';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
@@ -231,15 +232,7 @@ describe('Cart page: export and quick order (issue 19)', () => {
     ['Скачать CSV', 'csv', 'Корзина.csv'],
   ])('«%s» fetches the export in %s with the bearer token and saves the file', async (label, format, fileName) => {
     const exports = recorder();
-    const saved: string[] = [];
-    // Spied, not assigned: the test window's URL is Node's own, shared with the other suites of the worker.
-    const objectUrl = jest.spyOn(URL, 'createObjectURL').mockReturnValue('blob:cart');
-    const revoke = jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const downloads = catchDownloads();
     try {
       server.use(
         http.get(`${API}/cart/${USER.id}/export`, ({ request }) => {
@@ -253,14 +246,12 @@ describe('Cart page: export and quick order (issue 19)', () => {
       );
       const { user } = await openCart([BEAR]);
       await user.click(screen.getByRole('button', { name: label }));
-      await waitFor(() => expect(saved).toEqual([fileName]));
+      await waitFor(() => expect(downloads.saved).toEqual([fileName]));
       expect(exports.calls).toHaveLength(1);
       expect(new URL(exports.last!.url).searchParams.get('format')).toBe(format);
       expect(exports.last!.headers.get('authorization')).toBe(`Bearer ${sessionStorage.getItem('access_token')}`);
     } finally {
-      click.mockRestore();
-      objectUrl.mockRestore();
-      revoke.mockRestore();
+      downloads.restore();
     }
   });
 
