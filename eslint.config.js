@@ -24,11 +24,11 @@ const at = (...segments) => path.join(root, ...segments);
 const featureExports = {
   addresses: ['addressesApi', 'formatAddress'],
   banners: ['bannersApi'],
-  cart: ['cartApi', 'cartBulkApi', 'cartEditsSlice', 'useCartCount'],
+  cart: ['cartApi', 'cartBulkApi', 'cartChannel', 'cartEditsSlice', 'useCartCount'],
   catalogue: ['catalogueApi', 'selectedCategorySlice'],
   checkout: ['parseItems'],
   colourMode: ['colourModeSlice', 'useIsDark'],
-  orders: ['ordersApi'],
+  orders: ['ordersApi', 'orderFormat'],
   product: [],
   requisites: ['requisitesApi', 'requisitesValues'],
   session: ['sessionSlice', 'authDialogSlice', 'authApi', 'sessionThunks', 'useLogout'],

@@ -16,6 +16,7 @@ const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-succ
 const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
 const OrderPage = lazy(() => import(/* webpackChunkName: "page-order" */ '@/pages/OrderPage'));
 const SearchPage = lazy(() => import(/* webpackChunkName: "page-search" */ '@/pages/SearchPage'));
+const QuickOrderPage = lazy(() => import(/* webpackChunkName: "page-quick-order" */ '@/pages/QuickOrderPage'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 // The back office: one chunk (with its antd CSS) that only a manager's browser downloads.
@@ -73,6 +74,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <OrderPage />
+          </RequireUser>
+        ),
+      },
+      {
+        path: PAGE_PATHS.quickOrder,
+        element: (
+          <RequireUser>
+            <QuickOrderPage />
           </RequireUser>
         ),
       },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { CartItem } from '@shared/api';
 import { cart, cartItem, homeHandlers, json, loggedIn, product, recorder, USER, wait } from '@/test/fixtures';
+import { catchDownloads } from '@/test/downloads';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
@@ -119,6 +120,7 @@ describe('Cart page: contents (SPEC §2)', () => {
     renderShop({ route: '/cart', preloadedState: loggedIn() });
     expect(await screen.findByText('Ваша корзина пуста')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Перейти в каталог' }).closest('a')).toHaveAttribute('href', '/catalog');
+    expect(screen.getByRole('button', { name: 'Быстрый заказ' }).closest('a')).toHaveAttribute('href', '/quick-order');
   });
 
   test('a cart that cannot be loaded says so and can be asked for again', async () => {
@@ -221,6 +223,49 @@ describe('Cart page: contents (SPEC §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Оформить заказ' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
     expect(new URLSearchParams(router.state.location.search).get('items')).toBe('BEAR-01:101:1,HARE-02:202:3');
+  });
+});
+
+describe('Cart page: export and quick order (issue 19)', () => {
+  test.each([
+    ['Скачать в Excel', 'xlsx', 'Корзина.xlsx'],
+    ['Скачать CSV', 'csv', 'Корзина.csv'],
+  ])('«%s» fetches the export in %s with the bearer token and saves the file', async (label, format, fileName) => {
+    const exports = recorder();
+    const downloads = catchDownloads();
+    try {
+      server.use(
+        http.get(`${API}/cart/${USER.id}/export`, ({ request }) => {
+          exports.record(request);
+          return new HttpResponse('Артикул;Цвет;Размер;Количество', {
+            headers: {
+              'content-disposition': `attachment; filename="cart.${format}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+            },
+          });
+        }),
+      );
+      const { user } = await openCart([BEAR]);
+      await user.click(screen.getByRole('button', { name: label }));
+      await waitFor(() => expect(downloads.saved).toEqual([fileName]));
+      expect(exports.calls).toHaveLength(1);
+      expect(new URL(exports.last!.url).searchParams.get('format')).toBe(format);
+      expect(exports.last!.headers.get('authorization')).toBe(`Bearer ${sessionStorage.getItem('access_token')}`);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  test("a refused export shows the server's detail", async () => {
+    server.use(http.get(`${API}/cart/${USER.id}/export`, () => json({ detail: 'Корзина пуста' }, 422)));
+    const { user } = await openCart([BEAR]);
+    await user.click(screen.getByRole('button', { name: 'Скачать в Excel' }));
+    expect(await screen.findByText('Корзина пуста')).toBeInTheDocument();
+  });
+
+  test('«Быстрый заказ» leads to /quick-order', async () => {
+    const { user, router } = await openCart([BEAR]);
+    await user.click(screen.getByRole('button', { name: 'Быстрый заказ' }));
+    expect(router.state.location.pathname).toBe('/quick-order');
   });
 });
 

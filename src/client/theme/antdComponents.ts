@@ -49,6 +49,11 @@ export const ANTD_STYLE_GROUPS = {
    */
   order: ['Descriptions', 'Table', 'Timeline'],
   /**
+   * The quick-order page (/quick-order, with 'pages'): the file drop zone and the preview of up to
+   * 5 000 checked lines, a page at a time.
+   */
+  quickOrder: ['Pagination', 'Table', 'Upload'],
+  /**
    * The back office (features/admin, the "admin" chunk only managers download): its layout, tables
    * (with their pager, sorter, empty state and expand buttons), forms, order history, and the
    * catalogue pages' picture upload, switches and previews.

@@ -10,6 +10,7 @@ import { API_HOST } from '@/api/config';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
+import { CartActions, QuickOrderLink } from './CartActions';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';
 import { cartApi, useGetCartQuery } from './cartApi';
 import { listenForCartSavesElsewhere, type SavedCounts } from './cartChannel';
@@ -346,28 +347,34 @@ function CartContent({ userId }: { userId: number }) {
     return (
       <Empty description={<span className="cart-empty-title">Ваша корзина пуста</span>}>
         <Typography.Paragraph type="secondary">Добавьте товары из каталога — они появятся здесь.</Typography.Paragraph>
-        <Link to={PAGE_PATHS.catalogue}>
-          <Button type="primary">Перейти в каталог</Button>
-        </Link>
+        <Flex gap="small" justify="center" wrap>
+          <Link to={PAGE_PATHS.catalogue}>
+            <Button type="primary">Перейти в каталог</Button>
+          </Link>
+          <QuickOrderLink />
+        </Flex>
       </Empty>
     );
   }
 
   return (
-    <div className="cart">
-      {/* The blocks between the list and its products are presentational: one list of every product. */}
-      <ul className="cart-lines" role="list" aria-label="Товары в корзине">
-        {blocks.map((block) => (
-          <li key={block.key} className="cart-lines-block" role="none">
-            <ul role="none">
-              {block.lines.map((group) => (
-                <CartProduct key={group.product.id} group={group} />
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
-      <CartSummary items={items} />
-    </div>
+    <>
+      <CartActions userId={userId} />
+      <div className="cart">
+        {/* The blocks between the list and its products are presentational: one list of every product. */}
+        <ul className="cart-lines" role="list" aria-label="Товары в корзине">
+          {blocks.map((block) => (
+            <li key={block.key} className="cart-lines-block" role="none">
+              <ul role="none">
+                {block.lines.map((group) => (
+                  <CartProduct key={group.product.id} group={group} />
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <CartSummary items={items} />
+      </div>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { App } from 'antd';
 import { http } from 'msw';
 import type { AdminBanner, AdminCategory, ImportResult } from '@shared/api';
 import { MANAGER } from '@/test/adminFixtures';
+import { catchDownloads } from '@/test/downloads';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -221,15 +222,7 @@ describe('Импорт и экспорт (back office)', () => {
 
   test('«Скачать XLSX» fetches the export with the token and saves it under the server’s name', async () => {
     const exports = recorder();
-    const saved: string[] = [];
-    // Spied, not assigned: the test window's URL is Node's own, shared with the other suites of the worker.
-    const objectUrl = jest.spyOn(URL, 'createObjectURL').mockReturnValue('blob:price-list');
-    const revoke = jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const downloads = catchDownloads('blob:price-list');
     const { user } = openAt(
       '/admin/price-list',
       http.get(`${API}/admin/catalogue/export`, ({ request }) => {
@@ -243,10 +236,10 @@ describe('Импорт и экспорт (back office)', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Скачать XLSX' }));
-    await waitFor(() => expect(saved).toEqual(['прайс-лист.xlsx']));
+    await waitFor(() => expect(downloads.saved).toEqual(['прайс-лист.xlsx']));
     expect(new URL(exports.last!.url).searchParams.get('format')).toBe('xlsx');
     expect(exports.last!.headers.get('Authorization')).toMatch(/^Bearer /);
-    await waitFor(() => expect(revoke).toHaveBeenCalledWith('blob:price-list'));
-    [click, objectUrl, revoke].forEach((spy) => spy.mockRestore());
+    await waitFor(() => expect(downloads.revoke).toHaveBeenCalledWith('blob:price-list'));
+    downloads.restore();
   });
 });
