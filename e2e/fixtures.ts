@@ -147,6 +147,16 @@ export interface DemoProduct {
   variants: { id: number; color: string; size: number; price: number; stock: number }[];
 }
 
+/** A company's order details as the checkout sends them, for orders placed through the API. */
+export const ORDER_DETAILS = {
+  address: 'Казань, ул. Баумана, д. 1',
+  company_name: 'ООО «Игрушки Казани»',
+  company_inn: '1655065554',
+  company_kpp: '165501001',
+  contact_name: 'Ирина',
+  contact_phone: '+7 900 000-00-00',
+};
+
 /** A product of the demo catalogue matching a condition, read from the API the storefront uses. */
 export async function findProduct(
   request: APIRequestContext,

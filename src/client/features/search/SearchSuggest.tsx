@@ -18,10 +18,16 @@ const SUGGESTIONS = 8;
 export default function SearchSuggest({ text: typed, autoFocus }: SearchSuggestProps) {
   const navigate = useNavigate();
   const [text, setText] = useState(typed);
+  // The list's state is kept here: the field's own one, asked to close while the list waits for its
+  // suggestions (the pause below), stays open, and the list then opened over the results of a search
+  // just submitted, or under a field the buyer had left.
+  const [listOpen, setListOpen] = useState(false);
   /** Enter or «Найти»: the results page for what is typed. */
   const submit = () => {
     const query = text.trim();
-    if (query) void navigate(`${PAGE_PATHS.search}?${new URLSearchParams({ [LIST_PARAMS.query]: query })}`);
+    if (!query) return;
+    setListOpen(false);
+    void navigate(`${PAGE_PATHS.search}?${new URLSearchParams({ [LIST_PARAMS.query]: query })}`);
   };
   const [asked, setAsked] = useState(text.trim());
   useEffect(() => {
@@ -64,6 +70,9 @@ export default function SearchSuggest({ text: typed, autoFocus }: SearchSuggestP
           void navigate(productPath(art));
         }}
         onKeyDown={onKeyDown}
+        open={listOpen}
+        onOpenChange={setListOpen}
+        onBlur={() => setListOpen(false)}
         autoFocus={autoFocus}
         maxLength={LIMITS.searchQueryMax}
         placeholder={SEARCH_PLACEHOLDER}
