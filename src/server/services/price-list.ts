@@ -18,7 +18,6 @@ import {
  * checks every row before anything reaches the database (repositories/price-list.ts).
  */
 
-
 /** One variant of one product, a line of the price list. */
 export interface PriceListRow {
   art: string;

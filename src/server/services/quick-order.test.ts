@@ -33,21 +33,29 @@ describe('readPastedQuickOrder', () => {
   });
 
   it('skips empty lines and a header in the first line, numbering lines as the text has them', () => {
-    const text = '\uFEFF\r\nартикул ЦВЕТ Размер Количество\r\n\r\n   \r\nMO-1008 бежевый 60 2\r\n\r\nMO-1009 белый 25 1';
+    const text =
+      '\uFEFF\r\nартикул ЦВЕТ Размер Количество\r\n\r\n   \r\nMO-1008 бежевый 60 2\r\n\r\nMO-1009 белый 25 1';
     expect(fields(readPastedQuickOrder(text))).toEqual([
       line(5, 'MO-1008', 'бежевый', 60, 2),
       line(7, 'MO-1009', 'белый', 25, 1),
     ]);
     // Only the first line can be the header: further on it is a line with an unreadable size.
     const [, second] = readPastedQuickOrder('MO-1008 бежевый 60 2\nАртикул Цвет Размер Количество');
-    expect(second!.problem).toBe('Размер должен быть целым числом сантиметров; Количество должно быть целым числом от 1');
+    expect(second!.problem).toBe(
+      'Размер должен быть целым числом сантиметров; Количество должно быть целым числом от 1',
+    );
   });
 
   it('names what is missing or unreadable on its line, keeping what it read', () => {
     const entries = readPastedQuickOrder(
-      ['MO-1008;бежевый;60', 'MO-1008;;60;0', 'MO-1008 бежевый 60 два', 'MO-1008 бежевый 60', 'MO-1;белый;25;1;лишнее', 'MO-1 белый 25 10001'].join(
-        '\n',
-      ),
+      [
+        'MO-1008;бежевый;60',
+        'MO-1008;;60;0',
+        'MO-1008 бежевый 60 два',
+        'MO-1008 бежевый 60',
+        'MO-1;белый;25;1;лишнее',
+        'MO-1 белый 25 10001',
+      ].join('\n'),
     );
     expect(fields(entries)).toEqual([
       { line: 1, art: 'MO-1008', color: 'бежевый', size: 60, count: null, problem: 'Не заполнено: количество' },
@@ -83,7 +91,14 @@ describe('readPastedQuickOrder', () => {
         count: 1,
         problem: 'Лишние значения: в строке нужны только артикул, цвет, размер, количество',
       },
-      { line: 6, art: 'MO-1', color: 'белый', size: 25, count: 10001, problem: 'Количество должно быть не больше 10000' },
+      {
+        line: 6,
+        art: 'MO-1',
+        color: 'белый',
+        size: 25,
+        count: 10001,
+        problem: 'Количество должно быть не больше 10000',
+      },
     ]);
   });
 

@@ -33,7 +33,6 @@ export interface QuickOrderEntry {
   problem: string | null;
 }
 
-const [ART, COLOR, SIZE, COUNT] = QUICK_ORDER_COLUMNS;
 const FIELD_NAMES = ['артикул', 'цвет', 'размер', 'количество'] as const;
 const COUNT_RULE = 'Количество должно быть целым числом от 1';
 const SIZE_RULE = 'Размер должен быть целым числом сантиметров';
@@ -181,6 +180,8 @@ const colorKey = (color: string) => color.trim().replace(/\s+/g, ' ').toLowerCas
 export const namedArticles = (entries: readonly QuickOrderEntry[]) =>
   entries.flatMap((entry) => (entry.art && !entry.art.includes('\u0000') ? [entry.art] : []));
 
+const NO_VARIANT = { product_id: null, variant_id: null, name: null, price: null, stock: null };
+
 /**
  * Each entry with the variant it names and the first reason it cannot go in the cart, if any:
  * unknown article, colour or size; the product off sale or out of stock (refused by the cart too);
@@ -200,26 +201,17 @@ export function checkQuickOrder(
 
   const lines = entries.map((entry): CartImportLine => {
     const { line, art, color, size, count } = entry;
-    const result: CartImportLine = {
-      line,
-      art,
-      color,
-      size,
-      count,
-      product_id: null,
-      variant_id: null,
-      name: null,
-      price: null,
-      stock: null,
-      error: entry.problem,
-    };
+    const result: CartImportLine = { line, art, color, size, count, ...NO_VARIANT, error: entry.problem };
     const ofArticle = art === null ? undefined : byArticle.get(art.toLowerCase());
     if (art !== null && !ofArticle) return { ...result, error: result.error ?? `Артикул ${art} не найден` };
     if (!ofArticle || color === null || size === null) return result;
     const ofColor = ofArticle.filter((variant) => colorKey(variant.color) === colorKey(color));
     if (ofColor.length === 0) {
       const colors = [...new Set(ofArticle.map((variant) => variant.color))].join(', ');
-      return { ...result, error: result.error ?? `Нет цвета ${color} у артикула ${ofArticle[0]!.art}; есть: ${colors}` };
+      return {
+        ...result,
+        error: result.error ?? `Нет цвета ${color} у артикула ${ofArticle[0]!.art}; есть: ${colors}`,
+      };
     }
     const variant = ofColor.find((candidate) => candidate.size === size);
     if (!variant) return { ...result, error: result.error ?? `Нет размера ${size} у цвета ${ofColor[0]!.color}` };

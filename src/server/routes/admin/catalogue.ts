@@ -3,12 +3,7 @@ import { Type } from 'typebox';
 import { ExportQuery, ImportQuery, ImportResultSchema } from '../../../shared/schemas/admin-catalogue';
 import { moscowDay } from '../../moscow-time';
 import { createPriceListRepository } from '../../repositories/price-list';
-import {
-  listedErrors,
-  MAX_PRICE_LIST_BYTES,
-  readPriceList,
-  writePriceList,
-} from '../../services/price-list';
+import { listedErrors, MAX_PRICE_LIST_BYTES, readPriceList, writePriceList } from '../../services/price-list';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
 import { errors, managersOnly } from '../common-schemas';

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Cart, CartImportLine, CartImportResult, Product } from '../../../shared/api';
+import type { Cart, CartImportResult, Product } from '../../../shared/api';
 import { CART_IMPORT_MAX_BYTES, QUICK_ORDER_COLUMNS } from '../../../shared/cart-import';
 import { products, variants } from '../../db/schema';
 import { moscowDay } from '../../moscow-time';
 import { ORDER_LINE_COLUMNS } from '../../services/order-sheet';
 import {
-  allProducts,
   createTestApp,
   json,
   quickShoppers,
@@ -14,32 +13,22 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { cartOf, cartProducts, inStock } from '../../../../test/server/helpers/cart';
 import { windows1251 } from '../../../../test/server/helpers/windows-1251';
 
 type Cells = (string | number | null)[];
 type Variant = Product['variants'][number];
 
 let shop: TestApp;
-/** Products with at least two variants in stock, each taken by one test so that tests stay independent. */
-let spare: Product[];
-let soldOut: { product: Product; variant: Variant };
+let catalogue: Awaited<ReturnType<typeof cartProducts>>;
 
 beforeAll(async () => {
   shop = await createTestApp();
-  const catalogue = await allProducts(shop.app);
-  const product = catalogue.find((candidate) => candidate.variants.some((variant) => variant.stock === 0))!;
-  soldOut = { product, variant: product.variants.find((variant) => variant.stock === 0)! };
-  spare = catalogue.filter((candidate) => candidate !== product && inStock(candidate).length >= 2);
+  catalogue = await cartProducts(shop.app);
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
-const inStock = (product: Product) => product.variants.filter((variant) => variant.stock > 0);
-
-function takeProduct(): Product {
-  const product = spare.shift();
-  if (!product) throw new Error('ran out of products with two variants in stock');
-  return product;
-}
+const takeProduct = () => catalogue.takeProduct();
 
 async function newShopper(): Promise<Shopper> {
   return (await quickShoppers(shop.app, 1))[0]!;
@@ -83,12 +72,6 @@ const exportCart = (who: Shopper | null, format: string, userId = who?.id ?? 1) 
     headers: who?.headers ?? {},
   });
 
-async function cartOf(shopper: Shopper): Promise<Cart> {
-  const response = await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${shopper.id}`, headers: shopper.headers });
-  expect(response.statusCode).toBe(200);
-  return json<Cart>(response);
-}
-
 const linesOfCart = (cart: Cart) => cart.items.map((item) => [item.variant_id, item.count]);
 
 async function add(shopper: Shopper, product: Product, variant: Variant, count: number) {
@@ -113,7 +96,9 @@ async function readXlsx(file: Buffer): Promise<Cells[]> {
   await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
   const lines: Cells[] = [];
   // exceljs leaves empty cells out of a row's (sparse) values.
-  workbook.worksheets[0]!.eachRow((row) => lines.push(Array.from((row.values as Cells).slice(1), (cell) => cell ?? null)));
+  workbook.worksheets[0]!.eachRow((row) =>
+    lines.push(Array.from((row.values as Cells).slice(1), (cell) => cell ?? null)),
+  );
   return lines;
 }
 
@@ -132,6 +117,18 @@ const foundLine = (line: number, product: Product, variant: Variant, count: numb
   error,
 });
 
+const NOTHING_FOUND = { product_id: null, variant_id: null, name: null, price: null, stock: null };
+/** A line whose variant was not found: what was read, and why. */
+const unfound = (line: number, [art, color, size, count]: Cells, error: string) => ({
+  line,
+  art,
+  color,
+  size,
+  count,
+  ...NOTHING_FOUND,
+  error,
+});
+
 describe('POST /api/v1/cart/import: pasted text', () => {
   it('a dry run reads tabs, «;» and spaces, finds each variant, names each problem, and changes nothing', async () => {
     const shopper = await newShopper();
@@ -140,7 +137,7 @@ describe('POST /api/v1/cart/import: pasted text', () => {
     const hidden = takeProduct();
     await add(shopper, hidden, hidden.variants[0]!, 1);
     await shop.app.database.db.update(products).set({ hiddenAt: new Date() }).where(eq(products.id, hidden.id));
-    const before = await cartOf(shopper);
+    const before = await cartOf(shop.app, shopper);
 
     const text = [
       'Артикул\tЦвет\tРазмер\tКоличество',
@@ -151,7 +148,7 @@ describe('POST /api/v1/cart/import: pasted text', () => {
       'MO-9999 бежевый 60 1',
       `${product.art} зелёный ${first!.size} 1`,
       `${product.art} ${first!.color} 20000 1`,
-      typed(soldOut.product, soldOut.variant, 1),
+      typed(catalogue.soldOut.product, catalogue.soldOut.variant, 1),
       typed(hidden, hidden.variants[0]!, 1),
       `${product.art} ${first!.color} ${first!.size} 0`,
     ].join('\n');
@@ -166,23 +163,27 @@ describe('POST /api/v1/cart/import: pasted text', () => {
           art: product.art.toLowerCase(),
           color: second!.color.toUpperCase(),
         },
-        { ...emptyLine(6, 'MO-9999', 'бежевый', 60, 1), error: 'Артикул MO-9999 не найден' },
-        {
-          ...emptyLine(7, product.art, 'зелёный', first!.size, 1),
-          error: `Нет цвета зелёный у артикула ${product.art}; есть: ${colors}`,
-        },
-        {
-          ...emptyLine(8, product.art, first!.color, 20000, 1),
-          error: `Нет размера 20000 у цвета ${first!.color}`,
-        },
-        foundLine(9, soldOut.product, soldOut.variant, 1, `Товара «${soldOut.product.name}» нет в наличии`),
+        unfound(6, ['MO-9999', 'бежевый', 60, 1], 'Артикул MO-9999 не найден'),
+        unfound(
+          7,
+          [product.art, 'зелёный', first!.size, 1],
+          `Нет цвета зелёный у артикула ${product.art}; есть: ${colors}`,
+        ),
+        unfound(8, [product.art, first!.color, 20000, 1], `Нет размера 20000 у цвета ${first!.color}`),
+        foundLine(
+          9,
+          catalogue.soldOut.product,
+          catalogue.soldOut.variant,
+          1,
+          `Товара «${catalogue.soldOut.product.name}» нет в наличии`,
+        ),
         foundLine(10, hidden, hidden.variants[0]!, 1, `Товар «${hidden.name}» снят с продажи`),
         foundLine(11, product, first!, 0, 'Количество должно быть целым числом от 1'),
       ],
       valid: 2,
       invalid: 7,
     });
-    expect(await cartOf(shopper)).toEqual(before);
+    expect(await cartOf(shop.app, shopper)).toEqual(before);
   });
 
   it('dry_run=false with an invalid line → 422 with every line, and the cart stays as it was', async () => {
@@ -190,7 +191,7 @@ describe('POST /api/v1/cart/import: pasted text', () => {
     const product = takeProduct();
     const [first, second] = inStock(product);
     await add(shopper, product, first!, 2);
-    const before = await cartOf(shopper);
+    const before = await cartOf(shop.app, shopper);
 
     const response = await importText(shopper, [typed(product, second!, 1), 'MO-9999 бежевый 60 1'].join('\n'), false);
     expect(response.statusCode).toBe(422);
@@ -198,12 +199,12 @@ describe('POST /api/v1/cart/import: pasted text', () => {
       detail: 'В корзину ничего не добавлено: строк с ошибками — 1. Исправьте их и загрузите снова',
       lines: [
         foundLine(1, product, second!, 1),
-        { ...emptyLine(2, 'MO-9999', 'бежевый', 60, 1), error: 'Артикул MO-9999 не найден' },
+        unfound(2, ['MO-9999', 'бежевый', 60, 1], 'Артикул MO-9999 не найден'),
       ],
       valid: 1,
       invalid: 1,
     });
-    expect(await cartOf(shopper)).toEqual(before);
+    expect(await cartOf(shop.app, shopper)).toEqual(before);
   });
 
   it('dry_run=false with every line valid adds them all; a variant already in the cart gets its count added', async () => {
@@ -217,7 +218,7 @@ describe('POST /api/v1/cart/import: pasted text', () => {
     const text = `${typed(product, held!, 5)}\r\n${product.art} Светло  бежевый ${fresh!.size} 7\r\n`;
     const result = await imported(await importText(shopper, text, false));
     expect(result).toMatchObject({ valid: 2, invalid: 0 });
-    expect(linesOfCart(await cartOf(shopper))).toEqual([
+    expect(linesOfCart(await cartOf(shop.app, shopper))).toEqual([
       [held!.id, 7],
       [fresh!.id, 7],
     ]);
@@ -228,7 +229,7 @@ describe('POST /api/v1/cart/import: pasted text', () => {
     expect(json<CartImportResult>(over).lines[0]!.error).toBe(
       'В корзине уже 7 шт. этого варианта, а вместе можно не больше 10000',
     );
-    expect(linesOfCart(await cartOf(shopper))).toEqual([
+    expect(linesOfCart(await cartOf(shop.app, shopper))).toEqual([
       [held!.id, 7],
       [fresh!.id, 7],
     ]);
@@ -263,23 +264,6 @@ describe('POST /api/v1/cart/import: pasted text', () => {
   });
 });
 
-/** A line whose variant was not found: only what was read. */
-function emptyLine(line: number, art: string, color: string, size: number, count: number): CartImportLine {
-  return {
-    line,
-    art,
-    color,
-    size,
-    count,
-    product_id: null,
-    variant_id: null,
-    name: null,
-    price: null,
-    stock: null,
-    error: null,
-  };
-}
-
 describe('POST /api/v1/cart/import: a file', () => {
   it('XLSX: columns in any order and case, others ignored, lines numbered by their row in the file', async () => {
     const shopper = await newShopper();
@@ -297,10 +281,7 @@ describe('POST /api/v1/cart/import: a file', () => {
       lines: [
         foundLine(2, product, first!, 4),
         foundLine(4, product, second!, 3),
-        {
-          ...emptyLine(5, 'MO-9999', null!, null!, null!),
-          error: 'Не заполнено: цвет, размер, количество',
-        },
+        unfound(5, ['MO-9999', null, null, null], 'Не заполнено: цвет, размер, количество'),
       ],
       valid: 2,
       invalid: 1,
@@ -311,15 +292,23 @@ describe('POST /api/v1/cart/import: a file', () => {
     const shopper = await newShopper();
     const product = takeProduct();
     const [first, second] = inStock(product);
-    const rows = [[...QUICK_ORDER_COLUMNS], [product.art, first!.color, first!.size, 2], [product.art, second!.color, second!.size, 5]];
+    const rows = [
+      [...QUICK_ORDER_COLUMNS],
+      [product.art, first!.color, first!.size, 2],
+      [product.art, second!.color, second!.size, 5],
+    ];
 
     const commas = `\uFEFF${rows.map((row) => row.map((cell) => `"${cell}"`).join(',')).join('\r\n')}`;
-    const expected = { lines: [foundLine(2, product, first!, 2), foundLine(3, product, second!, 5)], valid: 2, invalid: 0 };
+    const expected = {
+      lines: [foundLine(2, product, first!, 2), foundLine(3, product, second!, 5)],
+      valid: 2,
+      invalid: 0,
+    };
     expect(await imported(await importFile(shopper, Buffer.from(commas), 'заказ.csv'))).toEqual(expected);
 
     const semicolons = windows1251(rows.map((row) => row.join(';')).join('\r\n'));
     expect(await imported(await importFile(shopper, semicolons, 'заказ.csv', false))).toEqual(expected);
-    expect(linesOfCart(await cartOf(shopper))).toEqual([
+    expect(linesOfCart(await cartOf(shop.app, shopper))).toEqual([
       [first!.id, 2],
       [second!.id, 5],
     ]);
@@ -340,7 +329,14 @@ describe('POST /api/v1/cart/import: a file', () => {
     expect(broken.statusCode).toBe(422);
     expect(broken.json()).toEqual({ detail: expect.stringMatching(/^Файл XLSX повреждён/) });
 
-    const noColumns = await importFile(shopper, await xlsxOf([['Артикул', 'Кол-во'], ['MO-1', 2]]), 'заказ.xlsx');
+    const noColumns = await importFile(
+      shopper,
+      await xlsxOf([
+        ['Артикул', 'Кол-во'],
+        ['MO-1', 2],
+      ]),
+      'заказ.xlsx',
+    );
     expect(noColumns.statusCode).toBe(422);
     expect(noColumns.json()).toEqual({
       detail: expect.stringMatching(/^В заголовке нет столбцов: «Цвет», «Размер», «Количество»/),
@@ -349,7 +345,10 @@ describe('POST /api/v1/cart/import: a file', () => {
     const headerOnly = await importFile(shopper, await xlsxOf([[...QUICK_ORDER_COLUMNS]]), 'заказ.xlsx');
     expect(headerOnly.statusCode).toBe(422);
 
-    const long = await xlsxOf([[...QUICK_ORDER_COLUMNS], ...Array.from({ length: 5001 }, () => ['MO-1', 'белый', 25, 1])]);
+    const long = await xlsxOf([
+      [...QUICK_ORDER_COLUMNS],
+      ...Array.from({ length: 5001 }, () => ['MO-1', 'белый', 25, 1]),
+    ]);
     const tooMany = await importFile(shopper, long, 'заказ.xlsx');
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toEqual({ detail: expect.stringMatching(/^Слишком много строк: 5001/) });
@@ -371,7 +370,9 @@ describe('POST /api/v1/cart/import: who and what', () => {
         payload,
       });
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expect(response.json()).toEqual({
+        detail: 'Отправьте строки текстом (text/plain) или файл XLSX или CSV формой multipart/form-data',
+      });
     }
     const huge = await importText(shopper, 'MO-1008 бежевый 60 1\n'.repeat(CART_IMPORT_MAX_BYTES / 20));
     expect(huge.statusCode).toBe(413);
@@ -390,6 +391,24 @@ describe('POST /api/v1/cart/import: who and what', () => {
       });
       expect(response.statusCode).toBe(415);
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents both bodies of the import, its 422 with the lines, and both formats of the export', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = json<{ paths: Record<string, Record<string, Record<string, Record<string, unknown>>>> }>(
+      response,
+    ).paths;
+    const importing = paths['/api/v1/cart/import']!.post!;
+    expect(Object.keys(importing.requestBody!.content!)).toEqual(['text/plain', 'multipart/form-data']);
+    expect(JSON.stringify(importing.requestBody)).toContain('"format":"binary"');
+    expect(JSON.stringify(importing.responses!['422'])).toContain('"lines"');
+    const exporting = paths['/api/v1/cart/{user_id}/export']!.get!;
+    expect(Object.keys((exporting.responses!['200'] as { content: object }).content)).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'text/csv; charset=utf-8',
+    ]);
   });
 });
 
@@ -413,9 +432,7 @@ describe('GET /api/v1/cart/{user_id}/export', () => {
 
     const response = await exportCart(shopper, 'xlsx');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe(
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const [year, month, day] = moscowDay(new Date()).split('-');
     const name = encodeURIComponent(`Корзина ${day}.${month}.${year}.xlsx`);
     expect(response.headers['content-disposition']).toBe(
@@ -437,7 +454,7 @@ describe('GET /api/v1/cart/{user_id}/export', () => {
       line(second!, 2),
       ['Итого', null, null, null, null, 5, total],
     ]);
-    expect((await cartOf(shopper)).total_price).toBe(total);
+    expect((await cartOf(shop.app, shopper)).total_price).toBe(total);
   });
 
   it('csv: UTF-8 with a BOM, «;», decimal comma, CRLF, and a name that looks like a formula defused', async () => {
@@ -479,13 +496,13 @@ describe('GET /api/v1/cart/{user_id}/export', () => {
       await add(shopper, product, second!, 4);
       await add(shopper, product, first!, 1);
     }
-    const cart = await cartOf(shopper);
+    const cart = await cartOf(shop.app, shopper);
     const file = (await exportCart(shopper, format)).rawPayload;
 
     const buyer = await newShopper();
     const result = await imported(await importFile(buyer, file, `Корзина.${format}`, false));
     expect(result).toMatchObject({ valid: 4, invalid: 0 });
     expect(result.lines.map((line) => line.line)).toEqual([2, 3, 4, 5]);
-    expect(linesOfCart(await cartOf(buyer))).toEqual(linesOfCart(cart));
+    expect(linesOfCart(await cartOf(shop.app, buyer))).toEqual(linesOfCart(cart));
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CART_IMPORT_MAX_BYTES } from '../../../shared/cart-import';
 import { moscowDay } from '../../moscow-time';
+import { ApiError } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import {
   checkQuickOrder,
@@ -19,13 +20,18 @@ import * as schema from './schema';
  * what the storefront's other routes refuse with 415: pasted text and a form with a file. JSON and
  * form-encoded bodies are refused here instead.
  */
+const WHAT_TO_SEND = 'Отправьте строки текстом (text/plain) или файл XLSX или CSV формой multipart/form-data';
+
 const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { cart } = app.repositories;
   app.removeAllContentTypeParsers();
   const readUpload = await acceptSingleFileUploads(app, CART_IMPORT_MAX_BYTES);
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: CART_IMPORT_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: CART_IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
   );
+  app.addContentTypeParser('*', (_request, _payload, done) => done(new ApiError(415, WHAT_TO_SEND)));
 
   app.post('/import', { schema: schema.importToCart }, async (request, reply) => {
     const entries = request.isMultipart()
