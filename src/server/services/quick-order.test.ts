@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
 import type { ArticleVariant } from '../repositories/cart';
-import { checkQuickOrder, readPastedQuickOrder, type QuickOrderEntry } from './quick-order';
+import { checkQuickOrder, namedArticles, readPastedQuickOrder, type QuickOrderEntry } from './quick-order';
 
 const fields = (entries: QuickOrderEntry[]) =>
   entries.map(({ line, art, color, size, count, problem }) => ({ line, art, color, size, count, problem }));
@@ -112,6 +112,13 @@ describe('readPastedQuickOrder', () => {
     const tooMany = () => readPastedQuickOrder('MO-1 белый 25 1\n'.repeat(5001));
     expect(tooMany).toThrow(ApiError);
     expect(tooMany).toThrow(/Слишком много строк: 5001, а за один раз можно не более 5000/);
+  });
+});
+
+describe('namedArticles', () => {
+  it('asks the database only for what can be an article', () => {
+    const entries = readPastedQuickOrder(`${'A'.repeat(65)} белый 25 1\nMO-1\u0000 белый 25 1\nMO-1 белый 25 1`);
+    expect(namedArticles(entries)).toEqual(['MO-1']);
   });
 });
 

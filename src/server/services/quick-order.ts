@@ -176,9 +176,14 @@ export async function readUploadedQuickOrder(file: Buffer): Promise<QuickOrderEn
 /** Colours compare as a buyer types them: any case, «ё» as «е», spaces collapsed. */
 const colorKey = (color: string) => color.trim().replace(/\s+/g, ' ').toLowerCase().replaceAll('ё', 'е');
 
-/** The articles the entries name, to look up at once (a NUL could not even be sent to the database). */
+/**
+ * The articles the entries name, to look up at once: none longer than an article can be, and none
+ * with a NUL, which could not even be sent to the database (both are simply not found).
+ */
 export const namedArticles = (entries: readonly QuickOrderEntry[]) =>
-  entries.flatMap((entry) => (entry.art && !entry.art.includes('\u0000') ? [entry.art] : []));
+  entries.flatMap((entry) =>
+    entry.art && entry.art.length <= LIMITS.artMax && !entry.art.includes('\u0000') ? [entry.art] : [],
+  );
 
 const NO_VARIANT = { product_id: null, variant_id: null, name: null, price: null, stock: null };
 
