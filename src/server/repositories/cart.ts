@@ -71,6 +71,20 @@ async function addLines(
 }
 
 /** A conditional count change: written, or refused because the line now holds another count. */
+/** A variant of a product named by its article, as a quick order looks it up. */
+export interface ArticleVariant {
+  art: string;
+  productId: number;
+  productName: string;
+  productHidden: boolean;
+  variantId: number;
+  color: string;
+  size: number;
+  /** Decimal rubles, as stored. */
+  price: string;
+  stock: number;
+}
+
 export type SetCountResult = { status: 'set' } | { status: 'not-found' } | { status: 'conflict'; item: CartItem };
 
 export function createCartRepository(db: Queryable) {
@@ -142,6 +156,40 @@ export function createCartRepository(db: Queryable) {
         await tx.execute(sql`select pg_advisory_xact_lock(${BULK_ADD_LOCK}::int, ${userId}::int)`);
         return addLines(tx, userId, lines, (index, reason) => new LineRefusedError(index + 1, reason));
       });
+    },
+
+    /**
+     * Every variant of the products whose article is one of `arts` in any case (off sale too, so
+     * that a quick order can say so): one query however many articles.
+     */
+    async variantsOfArticles(arts: readonly string[]): Promise<ArticleVariant[]> {
+      const lowered = [...new Set(arts.map((art) => art.toLowerCase()))];
+      if (lowered.length === 0) return [];
+      return db
+        .select({
+          art: products.art,
+          productId: products.id,
+          productName: products.name,
+          productHidden: sql<boolean>`${products.hiddenAt} is not null`,
+          variantId: variants.id,
+          color: variants.color,
+          size: variants.size,
+          price: variants.price,
+          stock: variants.stock,
+        })
+        .from(products)
+        .innerJoin(variants, eq(variants.productId, products.id))
+        .where(inArray(sql`lower(${products.art})`, lowered))
+        .orderBy(asc(variants.id));
+    },
+
+    /** The pieces of each variant in the buyer's cart, by variant id. */
+    async countsByVariant(userId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ variantId: cartItems.variantId, count: cartItems.count })
+        .from(cartItems)
+        .where(eq(cartItems.userId, userId));
+      return new Map(rows.map((row) => [row.variantId, row.count]));
     },
 
     /**

@@ -1,18 +1,22 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { LIMITS } from '../../shared/api';
 import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
-import { ApiError, unprocessable } from '../errors';
-import { kopecksToDecimal } from '../money';
-import { unzipsWithin } from './zip-limits';
+import {
+  cellValue,
+  columnPositions,
+  readWorksheet,
+  sheetRows,
+  unescapeFormula,
+  writeTable,
+  type Cell,
+  type SpreadsheetFormat,
+  type TableColumn,
+} from './spreadsheet-file';
 
 /**
  * The price list as a file: the export writes it as XLSX or CSV, the import reads either back and
  * checks every row before anything reaches the database (repositories/price-list.ts).
  */
-
-export type PriceListFormat = 'xlsx' | 'csv';
 
 /** One variant of one product, a line of the price list. */
 export interface PriceListRow {
@@ -36,11 +40,6 @@ export interface RowError {
   detail: string;
 }
 
-export const PRICE_LIST_CONTENT_TYPES: Record<PriceListFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};
-
 /** Rows one import may hold: a catalogue many times the demo one, read in seconds. */
 export const MAX_IMPORT_ROWS = 50_000;
 export const MAX_PRICE_LIST_BYTES = 10 * 1024 * 1024;
@@ -57,117 +56,25 @@ export const variantKey = (row: Pick<PriceListRow, 'art' | 'color' | 'size'>) =>
 export const describeVariant = (row: Pick<PriceListRow, 'art' | 'color' | 'size'>) =>
   `«${row.art}», ${row.color}, ${row.size} см`;
 
-// Spreadsheets run a cell that begins with one of these as a formula (CSV injection, OWASP): the
-// CSV export writes such text behind an apostrophe, the way Excel itself marks text, and the
-// import takes that apostrophe off again, so the text survives the round trip unchanged.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const escapeFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-const unescapeFormula = (text: string) =>
-  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+const PRICE_LIST_TABLE_COLUMNS: TableColumn[] = [
+  { header: ART, width: 16, kind: 'text' },
+  { header: NAME, width: 40, kind: 'text' },
+  { header: CATEGORY, width: 24, kind: 'text' },
+  { header: COLOR, width: 16, kind: 'text' },
+  { header: SIZE, width: 10, kind: 'integer' },
+  { header: PRICE, width: 14, kind: 'kopecks' },
+  { header: STOCK, width: 12, kind: 'integer' },
+];
 
-/** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
-const rublesWithComma = (kopecks: number) => kopecksToDecimal(kopecks).replace('.', ',');
-
-export async function writePriceList(rows: PriceListRow[], format: PriceListFormat): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Прайс-лист', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const widths = [16, 40, 24, 16, 10, 14, 12];
-  sheet.columns = PRICE_LIST_COLUMNS.map((header, index) => ({ header, width: widths[index] }));
-  sheet.getRow(1).font = { bold: true };
-  if (format === 'xlsx') {
-    // Text goes into string cells, which a spreadsheet never runs as a formula; numbers are numbers.
-    for (const row of rows) {
-      sheet.addRow([row.art, row.name, row.category, row.color, row.size, row.priceKopecks / 100, row.stock]);
-    }
-    sheet.getColumn(6).numFmt = '#,##0.00';
-    return Buffer.from(await workbook.xlsx.writeBuffer());
-  }
-  for (const row of rows) {
-    const text = [row.art, row.name, row.category, row.color].map(escapeFormula);
-    sheet.addRow([...text, row.size, rublesWithComma(row.priceKopecks), row.stock]);
-  }
-  // What a Russian Excel opens with a double click: UTF-8 with a BOM (else it guesses Windows-1251),
-  // «;» between fields (the comma is the decimal separator), CRLF, text always in quotes.
-  return Buffer.from(
-    await workbook.csv.writeBuffer({
-      formatterOptions: {
-        delimiter: ';',
-        rowDelimiter: '\r\n',
-        writeBOM: true,
-        quoteColumns: [true, true, true, true, false, false, false],
-      },
-    }),
+export const writePriceList = (rows: PriceListRow[], format: SpreadsheetFormat): Promise<Buffer> =>
+  writeTable(
+    {
+      sheetName: 'Прайс-лист',
+      columns: PRICE_LIST_TABLE_COLUMNS,
+      rows: rows.map((row) => [row.art, row.name, row.category, row.color, row.size, row.priceKopecks, row.stock]),
+    },
+    format,
   );
-}
-
-type Cell = string | number | null;
-
-/** A spreadsheet cell as text or a number; formulas by their result, anything else refused. */
-function cellValue(value: ExcelJS.CellValue): Cell | Error {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'boolean' || value instanceof Date) return new Error('здесь дата или логическое значение');
-  if ('richText' in value) return cellValue(value.richText.map((run) => run.text).join(''));
-  if ('error' in value) return new Error(`в ячейке ошибка ${value.error}`);
-  if ('result' in value) return cellValue((value.result ?? null) as ExcelJS.CellValue);
-  if ('text' in value) return cellValue(value.text);
-  return new Error('значение не прочитано');
-}
-
-/** Text of a CSV file: UTF-8 (with or without a BOM), or else the Windows-1251 older Excel saves in. */
-function decodeText(file: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
-  } catch {
-    return new TextDecoder('windows-1251').decode(file);
-  }
-}
-
-/** The field separator of the header line: «;» as Russian Excel writes, or «,» or a tab. */
-function csvDelimiter(text: string): string {
-  const header = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [';', ',', '\t'].map((delimiter) => [delimiter, header.split(delimiter).length] as const);
-  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
-}
-
-const isZip = (file: Buffer) => file.length >= 4 && file.readUInt32BE(0) === 0x504b0304;
-/** Binary files (PDF, images, the old .xls) have NUL bytes early on; text has none. */
-const looksLikeText = (file: Buffer) => !file.subarray(0, 8192).includes(0);
-
-async function readWorksheet(file: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  if (isZip(file)) {
-    if (!unzipsWithin(file, MAX_UNZIPPED_BYTES)) {
-      throw unprocessable(
-        `Файл XLSX повреждён или распаковывается больше чем в ${MAX_UNZIPPED_BYTES / (1024 * 1024)} МБ: сохраните его заново или разделите на части`,
-      );
-    }
-    try {
-      // exceljs types its input as an ArrayBuffer: the file's own bytes, not the pool a Buffer may share.
-      await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
-    } catch {
-      throw unprocessable('Файл XLSX повреждён или это не таблица Excel: сохраните его заново и загрузите ещё раз');
-    }
-    const [sheet] = workbook.worksheets;
-    if (!sheet) throw unprocessable('В файле XLSX нет ни одного листа');
-    return sheet;
-  }
-  if (file.length === 0) throw unprocessable('Файл пустой (0 байт)');
-  if (!looksLikeText(file)) {
-    throw new ApiError(415, 'Нужен файл XLSX или CSV (старый формат XLS: сохраните файл как «Книга Excel (.xlsx)»)');
-  }
-  const text = decodeText(file);
-  try {
-    return await workbook.csv.read(Readable.from(Buffer.from(text)), {
-      // Every field stays the text it is: exceljs would otherwise turn «2024-01-01» into a date.
-      map: (value: string) => value,
-      parserOptions: { delimiter: csvDelimiter(text), maxRows: MAX_IMPORT_ROWS + 2 },
-    });
-  } catch {
-    throw unprocessable('Файл CSV не прочитан: проверьте кавычки в значениях');
-  }
-}
 
 type ColumnName = (typeof PRICE_LIST_COLUMNS)[number];
 
@@ -273,36 +180,13 @@ export function listedErrors(errors: RowError[]): RowError[] {
  * are skipped. Problems that only the database can find are the repository's.
  */
 export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]; errors: RowError[] }> {
-  const sheet = await readWorksheet(file);
-  const lines: { number: number; raw: ExcelJS.CellValue[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    // exceljs numbers cells from 1: values[0] is always empty.
-    lines.push({ number, raw: (row.values as ExcelJS.CellValue[]).slice(1) });
-  });
+  const lines = sheetRows(
+    await readWorksheet(file, { maxRows: MAX_IMPORT_ROWS + 2, maxUnzippedBytes: MAX_UNZIPPED_BYTES }),
+  );
   const header = lines.shift();
   if (!header) return { rows: [], errors: [{ row: 1, detail: 'Файл пустой: нет ни заголовка, ни строк' }] };
-
-  const headerNames = header.raw.map((value) => {
-    const cell = cellValue(value);
-    return cell === null || cell instanceof Error ? '' : String(cell).trim().toLowerCase();
-  });
-  const indexOf = new Map<ColumnName, number>();
-  for (const column of PRICE_LIST_COLUMNS) {
-    const index = headerNames.indexOf(column.toLowerCase());
-    if (index >= 0) indexOf.set(column, index);
-  }
-  const missing = PRICE_LIST_COLUMNS.filter((column) => !indexOf.has(column));
-  if (missing.length > 0) {
-    return {
-      rows: [],
-      errors: [
-        {
-          row: header.number,
-          detail: `В заголовке нет столбцов: ${missing.map((column) => `«${column}»`).join(', ')}. Первая строка должна называть столбцы: ${PRICE_LIST_COLUMNS.join(', ')}`,
-        },
-      ],
-    };
-  }
+  const indexOf = columnPositions(header, PRICE_LIST_COLUMNS);
+  if (typeof indexOf === 'string') return { rows: [], errors: [{ row: header.number, detail: indexOf }] };
   if (lines.length === 0) return { rows: [], errors: [{ row: header.number, detail: 'В файле нет строк с товарами' }] };
   if (lines.length > MAX_IMPORT_ROWS) {
     return {

@@ -3,16 +3,11 @@ import { Type } from 'typebox';
 import { ExportQuery, ImportQuery, ImportResultSchema } from '../../../shared/schemas/admin-catalogue';
 import { moscowDay } from '../../moscow-time';
 import { createPriceListRepository } from '../../repositories/price-list';
-import {
-  listedErrors,
-  MAX_PRICE_LIST_BYTES,
-  PRICE_LIST_CONTENT_TYPES,
-  readPriceList,
-  writePriceList,
-} from '../../services/price-list';
+import { listedErrors, MAX_PRICE_LIST_BYTES, readPriceList, writePriceList } from '../../services/price-list';
+import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
 import { errors, managersOnly } from '../common-schemas';
-import { acceptSingleFileUploads } from './single-file-upload';
+import { acceptSingleFileUploads } from '../single-file-upload';
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
@@ -24,7 +19,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: managersOnly({
         summary: 'Прайс-лист: строка на каждый вариант товаров витрины (XLSX или CSV для Excel)',
         querystring: ExportQuery,
-        produces: Object.values(PRICE_LIST_CONTENT_TYPES),
+        produces: Object.values(SPREADSHEET_CONTENT_TYPES),
         response: { 200: Type.Unknown({ description: 'Файл прайс-листа' }), ...errors(422) },
       }),
     },
@@ -34,7 +29,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Named by today in Moscow, the shop's time.
       const fileName = `myagkiy-opt-price-list-${moscowDay(new Date())}.${format}`;
       return reply
-        .type(PRICE_LIST_CONTENT_TYPES[format])
+        .type(SPREADSHEET_CONTENT_TYPES[format])
         .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'no-store')
         .send(file);

@@ -4,7 +4,7 @@ import { createAuditRepository } from '../../repositories/audit';
 import { createImagesRepository } from '../../repositories/images';
 import { MAX_IMAGE_BYTES, reencodeUploadedImage } from '../../services/uploaded-images';
 import { errors, managersOnly } from '../common-schemas';
-import { acceptSingleFileUploads } from './single-file-upload';
+import { acceptSingleFileUploads } from '../single-file-upload';
 
 const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_IMAGE_BYTES);

@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
 import { openBackOffice } from '../../../../test/server/helpers/back-office';
+import { windows1251 } from '../../../../test/server/helpers/windows-1251';
 import { deflatedZeros, zipOf } from '../../../../test/server/helpers/zip';
 
 interface ImportResult {
@@ -371,7 +372,7 @@ describe('POST /api/v1/admin/catalogue/import', () => {
     const variant = item.variants[0]!;
     const row = [item.art, item.name, category, variant.color, variant.size, '4 321,00', variant.stock];
     const semicolons = [PRICE_LIST_COLUMNS.join(';'), row.join(';')].join('\r\n');
-    const cp1251 = Buffer.from(new Uint8Array([...semicolons].map(win1251)));
+    const cp1251 = windows1251(semicolons);
     expect(await importResult(cp1251, true)).toMatchObject({ updated: 1, errors: [] });
 
     const commas = [PRICE_LIST_COLUMNS.join(','), row.map((cell) => `"${cell}"`).join(',')].join('\n');
@@ -491,13 +492,3 @@ describe(`the import beside other writers (${usesPostgres ? 'PostgreSQL' : 'PGli
     STARTUP_TIMEOUT,
   );
 });
-
-/** The Windows-1251 byte of a character (Cyrillic, ASCII and the few others a price list holds). */
-function win1251(char: string): number {
-  const code = char.charCodeAt(0);
-  if (code < 0x80) return code;
-  if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
-  if (char === 'Ё') return 0xa8;
-  if (char === 'ё') return 0xb8;
-  throw new Error(`no Windows-1251 byte for ${char}`);
-}

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { CART_BULK_MAX_LINES, LIMITS, type Cart, type Product } from '../../../shared/api';
 import { products, variants } from '../../db/schema';
 import {
-  allProducts,
   createTestApp,
   json,
   quickShoppers,
@@ -11,6 +10,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
+import { cartOf, cartProducts, inStock } from '../../../../test/server/helpers/cart';
 
 interface Line {
   product_id: number;
@@ -19,26 +19,15 @@ interface Line {
 }
 
 let shop: TestApp;
-/** Products with at least two variants in stock, each taken by one test so that tests stay independent. */
-let spare: Product[];
-let soldOut: { product: Product; variantId: number };
+let catalogue: Awaited<ReturnType<typeof cartProducts>>;
 
 beforeAll(async () => {
   shop = await createTestApp();
-  const catalogue = await allProducts(shop.app);
-  const product = catalogue.find((candidate) => candidate.variants.some((variant) => variant.stock === 0))!;
-  soldOut = { product, variantId: product.variants.find((variant) => variant.stock === 0)!.id };
-  spare = catalogue.filter((candidate) => candidate !== product && inStock(candidate).length >= 2);
+  catalogue = await cartProducts(shop.app);
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
-const inStock = (product: Product) => product.variants.filter((variant) => variant.stock > 0);
-
-function takeProduct(): Product {
-  const product = spare.shift();
-  if (!product) throw new Error('ran out of products with two variants in stock');
-  return product;
-}
+const takeProduct = () => catalogue.takeProduct();
 
 /** The first `count` variants in stock of a product that no other test touches, as lines of `count` pieces each. */
 function linesOf(product: Product, pieces = 1, variantCount = 2): Line[] {
@@ -67,22 +56,12 @@ const addOne = (shopper: Shopper, line: Line) =>
     payload: { user_id: shopper.id, ...line },
   });
 
-async function cartOf(shopper: Shopper): Promise<Cart> {
-  const response = await shop.app.inject({
-    method: 'GET',
-    url: `/api/v1/cart/${shopper.id}`,
-    headers: shopper.headers,
-  });
-  expect(response.statusCode).toBe(200);
-  return json<Cart>(response);
-}
-
 /** A shopper whose cart already holds one line, so that "unchanged" has something to keep. */
 async function shopperWithALine(): Promise<{ shopper: Shopper; before: Cart }> {
   const shopper = await newShopper();
   const [line] = linesOf(takeProduct(), 2, 1);
   expect((await addOne(shopper, line!)).statusCode).toBe(201);
-  return { shopper, before: await cartOf(shopper) };
+  return { shopper, before: await cartOf(shop.app, shopper) };
 }
 
 describe('POST /api/v1/cart/bulk', () => {
@@ -96,7 +75,7 @@ describe('POST /api/v1/cart/bulk', () => {
     const response = await bulk(shopper, lines);
     expect(response.statusCode).toBe(200);
     const answered = json<Cart>(response);
-    expect(answered).toEqual(await cartOf(shopper));
+    expect(answered).toEqual(await cartOf(shop.app, shopper));
     expect(answered.items.map((item) => [item.product.id, item.variant_id, item.count])).toEqual(
       lines.map((line) => [line.product_id, line.variant_id, line.count]),
     );
@@ -118,7 +97,7 @@ describe('POST /api/v1/cart/bulk', () => {
     const [held, fresh] = linesOf(product, 2);
     await setVariant(shop.app, held!.variant_id, { price: '100.00' });
     expect((await addOne(shopper, held!)).statusCode).toBe(201);
-    const [heldItem] = (await cartOf(shopper)).items;
+    const [heldItem] = (await cartOf(shop.app, shopper)).items;
     await setVariant(shop.app, held!.variant_id, { price: '120.50' });
 
     const response = await bulk(shopper, [{ ...held!, count: 3 }, fresh]);
@@ -178,7 +157,10 @@ describe('POST /api/v1/cart/bulk', () => {
       ],
       [
         'a variant out of stock',
-        (lines) => [lines[0], { product_id: soldOut.product.id, variant_id: soldOut.variantId, count: 1 }],
+        (lines) => [
+          lines[0],
+          { product_id: catalogue.soldOut.product.id, variant_id: catalogue.soldOut.variant.id, count: 1 },
+        ],
         409,
         /^Строка 2: товара «.+» нет в наличии$/,
       ],
@@ -193,7 +175,7 @@ describe('POST /api/v1/cart/bulk', () => {
       const response = await bulk(shopper, breakLines(lines));
       expect(response.statusCode).toBe(status);
       expect(json<{ detail: string }>(response).detail).toMatch(detail);
-      expect(await cartOf(shopper)).toEqual(before);
+      expect(await cartOf(shop.app, shopper)).toEqual(before);
     });
 
     it('a line that would take its cart line over the limit → 422 naming it; the line keeps its count', async () => {
@@ -202,7 +184,7 @@ describe('POST /api/v1/cart/bulk', () => {
       expect(
         (await bulk(shopper, [{ product_id: held.product.id, variant_id: held.variant_id, count: 5000 }])).statusCode,
       ).toBe(200);
-      const filled = await cartOf(shopper);
+      const filled = await cartOf(shop.app, shopper);
       const response = await bulk(shopper, [
         ...linesOf(takeProduct(), 1),
         { product_id: held.product.id, variant_id: held.variant_id, count: LIMITS.maxCartCount - 5000 },
@@ -211,7 +193,7 @@ describe('POST /api/v1/cart/bulk', () => {
       expect(json<{ detail: string }>(response).detail).toBe(
         `Строка 3: в корзине может быть не больше ${LIMITS.maxCartCount} шт. одного варианта`,
       );
-      expect(await cartOf(shopper)).toEqual(filled);
+      expect(await cartOf(shop.app, shopper)).toEqual(filled);
       // Exactly up to the limit is fine.
       const upToTheLimit = await bulk(shopper, [
         { product_id: held.product.id, variant_id: held.variant_id, count: LIMITS.maxCartCount - 5002 },
@@ -227,7 +209,7 @@ describe('POST /api/v1/cart/bulk', () => {
       const response = await bulk(shopper, [...linesOf(takeProduct(), 1), ...linesOf(hidden, 1, 1)]);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ detail: `Строка 3: товар «${hidden.name}» снят с продажи` });
-      expect(await cartOf(shopper)).toEqual(before);
+      expect(await cartOf(shop.app, shopper)).toEqual(before);
     });
 
     it("another user's id → 403, and neither cart changes", async () => {
@@ -236,8 +218,8 @@ describe('POST /api/v1/cart/bulk', () => {
       const response = await bulk(intruder, linesOf(takeProduct(), 1), victim.id);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: expect.stringMatching(/[а-яё]/i) });
-      expect(await cartOf(victim)).toEqual(before);
-      expect((await cartOf(intruder)).items).toEqual([]);
+      expect(await cartOf(shop.app, victim)).toEqual(before);
+      expect((await cartOf(shop.app, intruder)).items).toEqual([]);
     });
 
     it('no token → 401', async () => {
@@ -262,7 +244,7 @@ describe('POST /api/v1/cart/bulk', () => {
       const response = await bulk(shopper, items);
       expect(response.statusCode).toBe(422);
       expect(json<{ detail: string }>(response).detail).toMatch(detail);
-      expect(await cartOf(shopper)).toEqual(before);
+      expect(await cartOf(shop.app, shopper)).toEqual(before);
     });
   });
 
@@ -292,7 +274,7 @@ describe('POST /api/v1/cart/bulk', () => {
       const tooMany = await bulk(shopper, lines);
       expect(tooMany.statusCode).toBe(422);
       expect(tooMany.json()).toEqual({ detail: expect.stringContaining(String(CART_BULK_MAX_LINES)) });
-      expect((await cartOf(shopper)).items).toEqual([]);
+      expect((await cartOf(shop.app, shopper)).items).toEqual([]);
 
       const most = lines.slice(0, CART_BULK_MAX_LINES);
       const response = await bulk(shopper, most);
@@ -311,7 +293,7 @@ describe('POST /api/v1/cart/bulk', () => {
         Array.from({ length: 6 }, (_unused, index) => bulk(shopper, orders[index % 2])),
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
-      const cart = await cartOf(shopper);
+      const cart = await cartOf(shop.app, shopper);
       expect(cart.items).toHaveLength(lines.length);
       expect(cart.items.every((item) => item.count === 6 * 2)).toBe(true);
     }, 30_000);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { notFound } from '../../errors';
 import { assertOwnUser } from '../../plugins/authentication';
+import quickOrderRoutes from './quick-order';
 import * as schema from './schema';
 
 const COUNT_CHANGED_ELSEWHERE = 'Количество изменилось в другой вкладке или на другом устройстве.';
@@ -44,6 +45,9 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!(await cart.remove(request.userId, request.params.item_id))) throw notFound('Товар в корзине не найден');
     return { detail: 'Товар удалён из корзины' };
   });
+
+  // Its own context: the import's text and file bodies stay refused (415) on the routes above.
+  await app.register(quickOrderRoutes);
 };
 
 // Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.

@@ -5,9 +5,16 @@ import {
   CartBulkBody,
   CartCountConflictSchema,
   CartCountQuery,
+  CartExportQuery,
+  CartImportLineSchema,
+  CartImportQuery,
+  CartImportResultSchema,
   CartSchema,
 } from '../../../shared/schemas/cart';
 import { CART_BULK_MAX_LINES, LIMITS } from '../../../shared/api';
+import { CART_IMPORT_MAX_BYTES, CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../../shared/cart-import';
+import { ORDER_LINE_COLUMNS } from '../../services/order-sheet';
+import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { DetailSchema, Id } from '../../../shared/schemas/common';
 import { bearer, errors } from '../common-schemas';
 
@@ -57,4 +64,71 @@ export const removeItem = {
   security: bearer,
   params: Type.Object({ item_id: Id }),
   response: { 200: DetailSchema, ...errors(401, 404, 422) },
+};
+
+/**
+ * A quick order refused as a whole (dry_run=false with a line that cannot go in): every line with
+ * its problem, as a dry run answers them. Other 422s (nothing readable, too many lines) carry only `detail`.
+ */
+const CartImportRefusedSchema = Type.Object({
+  detail: Type.String(),
+  lines: Type.Optional(Type.Array(CartImportLineSchema)),
+  valid: Type.Optional(Type.Integer()),
+  invalid: Type.Optional(Type.Integer()),
+});
+
+const MAX_MEGABYTES = CART_IMPORT_MAX_BYTES / (1024 * 1024);
+
+export const importToCart = {
+  tags: ['cart'],
+  summary:
+    'Быстрый заказ: строки «артикул цвет размер количество» текстом или файлом XLSX/CSV; dry_run=true только проверяет',
+  description:
+    `Тело — текст (text/plain): строка на вариант, «MO-1008 коричневый 90 10»; значения через табуляцию, «;» ` +
+    'или пробелы (тогда первое слово — артикул, последнее — количество, предпоследнее — размер, между ними — цвет). ' +
+    `Пустые строки и первая строка-заголовок пропускаются. Или форма multipart/form-data с одним файлом \`file\` ` +
+    `(XLSX или CSV в UTF-8 или Windows-1251, «;» или «,») до ${MAX_MEGABYTES} МБ: первая строка называет столбцы ` +
+    `${QUICK_ORDER_COLUMNS.join(', ')} в любом порядке, другие столбцы и строка «Итого» пропускаются ` +
+    `(выгрузка корзины загружается обратно). Не более ${CART_IMPORT_MAX_LINES} строк. Ответ называет каждую ` +
+    'строку (номер в тексте или в файле), найденный вариант и ошибку, если строку нельзя добавить. ' +
+    'С dry_run=false строки добавляются в корзину все или ни одной: вариант, который уже в корзине, ' +
+    'прибавляется к своей строке; если хоть одна строка с ошибкой, ответ 422 со всеми строками, корзина не меняется.',
+  security: bearer,
+  querystring: CartImportQuery,
+  body: {
+    content: {
+      'text/plain': { schema: Type.String({ description: 'Строки быстрого заказа' }) },
+      // No `type`: the form's parts are read by the handler, so the body it validates is empty.
+      'multipart/form-data': {
+        schema: Type.Unsafe({
+          properties: { file: { type: 'string', format: 'binary', description: 'Файл XLSX или CSV' } },
+          required: ['file'],
+        }),
+      },
+    },
+  },
+  response: { 200: CartImportResultSchema, 422: CartImportRefusedSchema, ...errors(401, 409, 413, 415) },
+};
+
+export const exportCart = {
+  tags: ['cart'],
+  summary: `Корзина файлом XLSX или CSV для Excel: ${ORDER_LINE_COLUMNS.join(', ')} и строка «Итого»`,
+  description:
+    'Строки товаров, снятых с продажи, не выгружаются (их нельзя заказать, и в итог корзины они не входят). ' +
+    'Файл загружается обратно в корзину через POST /api/v1/cart/import.',
+  security: bearer,
+  params: Type.Object({ user_id: Id }),
+  querystring: CartExportQuery,
+  response: {
+    200: {
+      description: 'Файл «Корзина ДД.ММ.ГГГГ»; имя — в Content-Disposition',
+      content: Object.fromEntries(
+        Object.values(SPREADSHEET_CONTENT_TYPES).map((type) => [
+          type,
+          { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
+        ]),
+      ),
+    },
+    ...errors(401, 403, 422),
+  },
 };

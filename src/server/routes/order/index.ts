@@ -8,7 +8,7 @@ import { notFound, unprocessable } from '../../errors';
 import { invoiceFileNames, renderInvoicePdf } from '../../invoices/invoicePdf';
 import { assertOwnUser } from '../../plugins/authentication';
 import { writeOrderSheet } from '../../services/order-sheet';
-import { PRICE_LIST_CONTENT_TYPES } from '../../services/price-list';
+import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
 
@@ -71,7 +71,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:user_id/:id/export', { schema: schema.orderSheet }, async (request, reply) => {
     const order = await ownOrder(request, request.params);
     return reply
-      .type(PRICE_LIST_CONTENT_TYPES.xlsx)
+      .type(SPREADSHEET_CONTENT_TYPES.xlsx)
       .header('content-disposition', attachmentDisposition(`Заказ ${order.id}.xlsx`, `order-${order.id}.xlsx`))
       .header('cache-control', 'private, no-store')
       .send(await writeOrderSheet(order));

@@ -7,7 +7,7 @@ import {
   OrderStatusSchema,
   OrderSummarySchema,
 } from '../../../shared/schemas/order';
-import { PRICE_LIST_CONTENT_TYPES } from '../../services/price-list';
+import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { bearer, errors } from '../common-schemas';
 
 export const placeOrder = {
@@ -44,7 +44,7 @@ export const orderSheet = {
     200: {
       description: 'XLSX «Заказ № N»; имя файла — в Content-Disposition',
       content: {
-        [PRICE_LIST_CONTENT_TYPES.xlsx]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
+        [SPREADSHEET_CONTENT_TYPES.xlsx]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
       },
     },
     ...errors(401, 404, 422),

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, unprocessable } from '../../errors';
+import { ApiError, unprocessable } from '../errors';
 
 const ONE_FILE = 'Приложите ровно один файл';
 

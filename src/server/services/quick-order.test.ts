@@ -1,0 +1,201 @@
+import { ApiError } from '../errors';
+import type { ArticleVariant } from '../repositories/cart';
+import { checkQuickOrder, namedArticles, readPastedQuickOrder, type QuickOrderEntry } from './quick-order';
+
+const fields = (entries: QuickOrderEntry[]) =>
+  entries.map(({ line, art, color, size, count, problem }) => ({ line, art, color, size, count, problem }));
+
+const line = (number: number, art: string, color: string, size: number, count: number) => ({
+  line: number,
+  art,
+  color,
+  size,
+  count,
+  problem: null,
+});
+
+describe('readPastedQuickOrder', () => {
+  it('splits on tabs, on «;», and on one or several spaces; a colour may have spaces', () => {
+    const text = [
+      'MO-1008\tкоричневый\t90\t10',
+      'MO-1008; бежевый ;60;2',
+      'MO-1009 белый 25 1',
+      '  MO-1010    светло   бежевый   35   4  ',
+      'MO-1011\tсветло бежевый\t35\t3\t',
+    ].join('\n');
+    expect(fields(readPastedQuickOrder(text))).toEqual([
+      line(1, 'MO-1008', 'коричневый', 90, 10),
+      line(2, 'MO-1008', 'бежевый', 60, 2),
+      line(3, 'MO-1009', 'белый', 25, 1),
+      line(4, 'MO-1010', 'светло бежевый', 35, 4),
+      line(5, 'MO-1011', 'светло бежевый', 35, 3),
+    ]);
+  });
+
+  it('skips empty lines and a header in the first line, numbering lines as the text has them', () => {
+    const text =
+      '\uFEFF\r\nартикул ЦВЕТ Размер Количество\r\n\r\n   \r\nMO-1008 бежевый 60 2\r\n\r\nMO-1009 белый 25 1';
+    expect(fields(readPastedQuickOrder(text))).toEqual([
+      line(5, 'MO-1008', 'бежевый', 60, 2),
+      line(7, 'MO-1009', 'белый', 25, 1),
+    ]);
+    // Only the first line can be the header: further on it is a line with an unreadable size.
+    const [, second] = readPastedQuickOrder('MO-1008 бежевый 60 2\nАртикул Цвет Размер Количество');
+    expect(second!.problem).toBe(
+      'Размер должен быть целым числом сантиметров; Количество должно быть целым числом от 1',
+    );
+  });
+
+  it('names what is missing or unreadable on its line, keeping what it read', () => {
+    const entries = readPastedQuickOrder(
+      [
+        'MO-1008;бежевый;60',
+        'MO-1008;;60;0',
+        'MO-1008 бежевый 60 два',
+        'MO-1008 бежевый 60',
+        'MO-1;белый;25;1;лишнее',
+        'MO-1 белый 25 10001',
+      ].join('\n'),
+    );
+    expect(fields(entries)).toEqual([
+      { line: 1, art: 'MO-1008', color: 'бежевый', size: 60, count: null, problem: 'Не заполнено: количество' },
+      {
+        line: 2,
+        art: 'MO-1008',
+        color: null,
+        size: 60,
+        count: 0,
+        problem: 'Не заполнено: цвет; Количество должно быть целым числом от 1',
+      },
+      {
+        line: 3,
+        art: 'MO-1008',
+        color: 'бежевый',
+        size: 60,
+        count: null,
+        problem: 'Количество должно быть целым числом от 1',
+      },
+      {
+        line: 4,
+        art: 'MO-1008',
+        color: null,
+        size: null,
+        count: null,
+        problem: 'Строка не разобрана: нужны артикул, цвет, размер, количество через пробел, табуляцию или «;»',
+      },
+      {
+        line: 5,
+        art: 'MO-1',
+        color: 'белый',
+        size: 25,
+        count: 1,
+        problem: 'Лишние значения: в строке нужны только артикул, цвет, размер, количество',
+      },
+      {
+        line: 6,
+        art: 'MO-1',
+        color: 'белый',
+        size: 25,
+        count: 10001,
+        problem: 'Количество должно быть не больше 10000',
+      },
+    ]);
+  });
+
+  it('nothing but a header or blanks, or more than 5 000 lines → 422', () => {
+    for (const text of ['', '\n  \n', 'Артикул;Цвет;Размер;Количество\n']) {
+      expect(() => readPastedQuickOrder(text)).toThrow(
+        expect.objectContaining({ statusCode: 422, detail: expect.stringMatching(/^Нет ни одной строки с товаром/) }),
+      );
+    }
+    expect(readPastedQuickOrder('MO-1 белый 25 1\n'.repeat(5000))).toHaveLength(5000);
+    const tooMany = () => readPastedQuickOrder('MO-1 белый 25 1\n'.repeat(5001));
+    expect(tooMany).toThrow(ApiError);
+    expect(tooMany).toThrow(/Слишком много строк: 5001, а за один раз можно не более 5000/);
+  });
+});
+
+describe('namedArticles', () => {
+  it('asks the database only for what can be an article', () => {
+    const entries = readPastedQuickOrder(`${'A'.repeat(65)} белый 25 1\nMO-1\u0000 белый 25 1\nMO-1 белый 25 1`);
+    expect(namedArticles(entries)).toEqual(['MO-1']);
+  });
+});
+
+describe('checkQuickOrder', () => {
+  const variant = (overrides: Partial<ArticleVariant>): ArticleVariant => ({
+    art: 'MO-1008',
+    productId: 8,
+    productName: 'Медведь Тедди',
+    productHidden: false,
+    variantId: 1,
+    color: 'бежевый',
+    size: 60,
+    price: '1499.90',
+    stock: 5,
+    ...overrides,
+  });
+  const catalogue = [
+    variant({ variantId: 1 }),
+    variant({ variantId: 2, size: 90 }),
+    variant({ variantId: 3, color: 'Тёмно-коричневый', size: 90, stock: 0 }),
+    variant({ art: 'MO-2000', productId: 9, productName: 'Заяц', productHidden: true, variantId: 4, color: 'белый' }),
+  ];
+  const check = (text: string, inCart = new Map<number, number>()) =>
+    checkQuickOrder(readPastedQuickOrder(text), catalogue, inCart).lines.map((found) => found.error);
+
+  it('finds the variant by article in any case and colour with ё as е, and fills in what the preview shows', () => {
+    const result = checkQuickOrder(readPastedQuickOrder('mo-1008 БЕЖЕВЫЙ 90 3'), catalogue, new Map());
+    expect(result).toEqual({
+      lines: [
+        {
+          line: 1,
+          art: 'mo-1008',
+          color: 'БЕЖЕВЫЙ',
+          size: 90,
+          count: 3,
+          product_id: 8,
+          variant_id: 2,
+          name: 'Медведь Тедди',
+          price: 1499.9,
+          stock: 5,
+          error: null,
+        },
+      ],
+      valid: 1,
+      invalid: 0,
+    });
+    expect(check('MO-1008 темно-коричневый 90 1')).toEqual(['Товара «Медведь Тедди» нет в наличии']);
+  });
+
+  it('says what is wrong with each line in the buyer’s words', () => {
+    expect(
+      check(
+        [
+          'MO-9999 бежевый 60 1',
+          'MO-1008 зелёный 60 1',
+          'MO-1008 бежевый 200 1',
+          'MO-2000 белый 60 1',
+          'MO-1008 бежевый 60 1',
+          'MO-1008 Бежевый 60 2',
+          'MO-1008 бежевый 90 0',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'Артикул MO-9999 не найден',
+      'Нет цвета зелёный у артикула MO-1008; есть: бежевый, Тёмно-коричневый',
+      'Нет размера 200 у цвета бежевый',
+      'Товар «Заяц» снят с продажи',
+      null,
+      'Этот вариант уже есть в строке 5',
+      'Количество должно быть целым числом от 1',
+    ]);
+  });
+
+  it('counts what the cart already holds against the limit of one variant', () => {
+    expect(check('MO-1008 бежевый 60 9000', new Map([[1, 1000]]))).toEqual([null]);
+    expect(check('MO-1008 бежевый 60 9001', new Map([[1, 1000]]))).toEqual([
+      'В корзине уже 1000 шт. этого варианта, а вместе можно не больше 10000',
+    ]);
+  });
+});

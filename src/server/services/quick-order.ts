@@ -1,0 +1,286 @@
+import { LIMITS, type Cart, type CartImportLine, type CartImportResult } from '../../shared/api';
+import { CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
+import { ProductHiddenError, SoldOutError } from '../domain/errors';
+import { unprocessable } from '../errors';
+import type { ArticleVariant } from '../repositories/cart';
+import { ORDER_LINE_COLUMNS } from './order-sheet';
+import {
+  cellValue,
+  columnPositions,
+  readWorksheet,
+  sheetRows,
+  unescapeFormula,
+  writeTable,
+  type Cell,
+  type SpreadsheetFormat,
+  type TableColumn,
+} from './spreadsheet-file';
+
+/**
+ * The quick order (issue 19): lines «артикул цвет размер количество» pasted as text or uploaded as
+ * a spreadsheet, checked against the catalogue and the buyer's cart; and the cart's own export,
+ * which such an upload reads back.
+ */
+
+/** A line as read, before the catalogue is asked: its fields, or null where missing or unreadable. */
+export interface QuickOrderEntry {
+  line: number;
+  art: string | null;
+  color: string | null;
+  size: number | null;
+  count: number | null;
+  /** Why a field could not be read, if it could not. */
+  problem: string | null;
+}
+
+const FIELD_NAMES = ['артикул', 'цвет', 'размер', 'количество'] as const;
+const COUNT_RULE = 'Количество должно быть целым числом от 1';
+const SIZE_RULE = 'Размер должен быть целым числом сантиметров';
+/** An uploaded quick order of 5 000 lines unpacks into a few megabytes of XML. */
+const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
+
+/** Digits with spaces between groups as people write them, or a number cell; NaN for anything else. */
+function integerOf(cell: Cell): number {
+  if (typeof cell === 'number') return Number.isSafeInteger(cell) ? cell : Number.NaN;
+  const digits = String(cell).replace(/[\s\u00a0\u202f]/g, '');
+  return /^-?\d{1,15}$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
+const textOf = (cell: Cell) => unescapeFormula(String(cell).trim());
+
+/** The line's four fields (article, colour, size, count) read and checked for form, not yet for meaning. */
+function entryOf(line: number, fields: readonly (Cell | Error)[], formProblem: string | null = null): QuickOrderEntry {
+  const problems: string[] = formProblem ? [formProblem] : [];
+  const missing: string[] = [];
+  const read = <Value>(index: number, convert: (cell: Cell) => Value): Value | null => {
+    const cell = fields[index] ?? null;
+    if (cell instanceof Error) {
+      problems.push(`Столбец «${QUICK_ORDER_COLUMNS[index]}»: ${cell.message}`);
+      return null;
+    }
+    if (cell === null || String(cell).trim() === '') {
+      if (!formProblem) missing.push(FIELD_NAMES[index]!);
+      return null;
+    }
+    return convert(cell);
+  };
+  const art = read(0, textOf);
+  const color = read(1, (cell) => textOf(cell).replace(/\s+/g, ' '));
+  let size = read(2, integerOf);
+  if (size !== null && !(size >= 1)) {
+    problems.push(SIZE_RULE);
+    size = null;
+  }
+  let count = read(3, integerOf);
+  if (count !== null && !(count >= 1)) {
+    problems.push(COUNT_RULE);
+    if (Number.isNaN(count)) count = null;
+  } else if (count !== null && count > LIMITS.maxCartCount) {
+    problems.push(`Количество должно быть не больше ${LIMITS.maxCartCount}`);
+  }
+  if (missing.length > 0) problems.unshift(`Не заполнено: ${missing.join(', ')}`);
+  return { line, art, color, size, count, problem: problems.length > 0 ? problems.join('; ') : null };
+}
+
+const isHeader = (fields: readonly (string | null)[]) =>
+  QUICK_ORDER_COLUMNS.every((column, index) => fields[index]?.toLowerCase() === column.toLowerCase());
+
+/**
+ * A pasted line's fields. With tabs (cells copied from Excel) or «;» the line is split on them;
+ * with spaces only, the article is the first word, the count the last, the size the one before it
+ * and the colour all between (a colour may have spaces: «светло бежевый»).
+ */
+function splitPasted(text: string): { fields: (string | null)[]; problem: string | null } {
+  const separator = text.includes('\t') ? '\t' : text.includes(';') ? ';' : null;
+  if (separator) {
+    const fields: (string | null)[] = text.split(separator).map((field) => field.trim() || null);
+    while (fields.length > 0 && fields.at(-1) === null) fields.pop();
+    const problem =
+      fields.length > QUICK_ORDER_COLUMNS.length
+        ? `Лишние значения: в строке нужны только ${FIELD_NAMES.join(', ')}`
+        : null;
+    return { fields: fields.slice(0, QUICK_ORDER_COLUMNS.length), problem };
+  }
+  const words = text.trim().split(/\s+/);
+  if (words.length < QUICK_ORDER_COLUMNS.length) {
+    return {
+      fields: [words[0] ?? null, null, null, null],
+      problem: `Строка не разобрана: нужны ${FIELD_NAMES.join(', ')} через пробел, табуляцию или «;»`,
+    };
+  }
+  return { fields: [words[0]!, words.slice(1, -2).join(' '), words.at(-2)!, words.at(-1)!], problem: null };
+}
+
+function checkedCount(entries: QuickOrderEntry[]): QuickOrderEntry[] {
+  if (entries.length === 0) {
+    throw unprocessable(
+      `Нет ни одной строки с товаром: нужны строки «${QUICK_ORDER_COLUMNS.join(' ').toLowerCase()}», например «MO-1008 коричневый 90 10»`,
+    );
+  }
+  if (entries.length > CART_IMPORT_MAX_LINES) {
+    throw unprocessable(
+      `Слишком много строк: ${entries.length}, а за один раз можно не более ${CART_IMPORT_MAX_LINES}. Разделите список на части`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * Pasted lines, numbered as in the text (from 1, empty lines counted, so the buyer finds them),
+ * without empty lines and a first line that is the header. None, or more than
+ * CART_IMPORT_MAX_LINES → 422.
+ */
+export function readPastedQuickOrder(text: string): QuickOrderEntry[] {
+  const entries: QuickOrderEntry[] = [];
+  let headerPassed = false;
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .forEach((line, index) => {
+      if (line.trim() === '') return;
+      const { fields, problem } = splitPasted(line);
+      if (!headerPassed) {
+        headerPassed = true;
+        if (isHeader(fields)) return;
+      }
+      entries.push(entryOf(index + 1, fields, problem));
+    });
+  return checkedCount(entries);
+}
+
+/**
+ * The lines of an uploaded XLSX or CSV whose header names QUICK_ORDER_COLUMNS (in any order; other
+ * columns are ignored, so the cart's export reads back, its «Итого» row skipped), numbered by
+ * their row in the file. Not a spreadsheet → 415; broken, no header, no lines or too many → 422.
+ */
+export async function readUploadedQuickOrder(file: Buffer): Promise<QuickOrderEntry[]> {
+  const rows = sheetRows(
+    // The header, the «Итого» row and one line too many, to tell that there are too many.
+    await readWorksheet(file, { maxRows: CART_IMPORT_MAX_LINES + 3, maxUnzippedBytes: MAX_UNZIPPED_BYTES }),
+  );
+  const header = rows.shift();
+  if (!header) throw unprocessable('Файл пустой: нет ни заголовка, ни строк');
+  const positions = columnPositions(header, QUICK_ORDER_COLUMNS);
+  if (typeof positions === 'string') throw unprocessable(positions);
+  const entries: QuickOrderEntry[] = [];
+  for (const row of rows) {
+    const fields = QUICK_ORDER_COLUMNS.map((column) => cellValue(row.raw[positions.get(column)!]));
+    if (fields.every((field) => field === null)) continue;
+    const [art, color, size] = fields;
+    if (typeof art === 'string' && art.trim().toLowerCase() === 'итого' && color === null && size === null) continue;
+    entries.push(entryOf(row.number, fields));
+  }
+  return checkedCount(entries);
+}
+
+/** Colours compare as a buyer types them: any case, «ё» as «е», spaces collapsed. */
+const colorKey = (color: string) => color.trim().replace(/\s+/g, ' ').toLowerCase().replaceAll('ё', 'е');
+
+/**
+ * The articles the entries name, to look up at once: none longer than an article can be, and none
+ * with a NUL, which could not even be sent to the database (both are simply not found).
+ */
+export const namedArticles = (entries: readonly QuickOrderEntry[]) =>
+  entries.flatMap((entry) =>
+    entry.art && entry.art.length <= LIMITS.artMax && !entry.art.includes('\u0000') ? [entry.art] : [],
+  );
+
+const NO_VARIANT = { product_id: null, variant_id: null, name: null, price: null, stock: null };
+
+/**
+ * Each entry with the variant it names and the first reason it cannot go in the cart, if any:
+ * unknown article, colour or size; the product off sale or out of stock (refused by the cart too);
+ * the same variant on an earlier line; more than LIMITS.maxCartCount with what the cart holds.
+ */
+export function checkQuickOrder(
+  entries: readonly QuickOrderEntry[],
+  variants: readonly ArticleVariant[],
+  countsInCart: ReadonlyMap<number, number>,
+): CartImportResult {
+  const byArticle = new Map<string, ArticleVariant[]>();
+  for (const variant of variants) {
+    const key = variant.art.toLowerCase();
+    byArticle.set(key, [...(byArticle.get(key) ?? []), variant]);
+  }
+  const lineOfVariant = new Map<number, number>();
+
+  const lines = entries.map((entry): CartImportLine => {
+    const { line, art, color, size, count } = entry;
+    const result: CartImportLine = { line, art, color, size, count, ...NO_VARIANT, error: entry.problem };
+    const ofArticle = art === null ? undefined : byArticle.get(art.toLowerCase());
+    if (art !== null && !ofArticle) return { ...result, error: result.error ?? `Артикул ${art} не найден` };
+    if (!ofArticle || color === null || size === null) return result;
+    const ofColor = ofArticle.filter((variant) => colorKey(variant.color) === colorKey(color));
+    if (ofColor.length === 0) {
+      const colors = [...new Set(ofArticle.map((variant) => variant.color))].join(', ');
+      return {
+        ...result,
+        error: result.error ?? `Нет цвета ${color} у артикула ${ofArticle[0]!.art}; есть: ${colors}`,
+      };
+    }
+    const variant = ofColor.find((candidate) => candidate.size === size);
+    if (!variant) return { ...result, error: result.error ?? `Нет размера ${size} у цвета ${ofColor[0]!.color}` };
+
+    const found: CartImportLine = {
+      ...result,
+      product_id: variant.productId,
+      variant_id: variant.variantId,
+      name: variant.productName,
+      price: Number(variant.price),
+      stock: variant.stock,
+    };
+    const earlier = lineOfVariant.get(variant.variantId);
+    if (earlier === undefined) lineOfVariant.set(variant.variantId, line);
+    const inCart = countsInCart.get(variant.variantId) ?? 0;
+    const error =
+      found.error ??
+      (variant.productHidden ? new ProductHiddenError(variant.productName).detail : null) ??
+      (variant.stock === 0 ? new SoldOutError(variant.productName).detail : null) ??
+      (earlier !== undefined ? `Этот вариант уже есть в строке ${earlier}` : null) ??
+      (count !== null && inCart + count > LIMITS.maxCartCount
+        ? `В корзине уже ${inCart} шт. этого варианта, а вместе можно не больше ${LIMITS.maxCartCount}`
+        : null);
+    return { ...found, error };
+  });
+  const invalid = lines.filter((line) => line.error !== null).length;
+  return { lines, valid: lines.length - invalid, invalid };
+}
+
+const CART_COLUMNS: TableColumn[] = [
+  { header: ORDER_LINE_COLUMNS[0], width: 16, kind: 'text' },
+  { header: ORDER_LINE_COLUMNS[1], width: 40, kind: 'text' },
+  { header: ORDER_LINE_COLUMNS[2], width: 16, kind: 'text' },
+  { header: ORDER_LINE_COLUMNS[3], width: 10, kind: 'integer' },
+  { header: ORDER_LINE_COLUMNS[4], width: 14, kind: 'kopecks' },
+  { header: ORDER_LINE_COLUMNS[5], width: 12, kind: 'integer' },
+  { header: ORDER_LINE_COLUMNS[6], width: 16, kind: 'kopecks' },
+];
+
+const kopecksOf = (rubles: number) => Math.round(rubles * 100);
+
+/**
+ * The cart as a table: its lines that can be ordered (a product off sale is left out, as it is
+ * left out of the cart's total) and a last row «Итого» with the pieces and the sum.
+ */
+export function writeCartSheet(cart: Cart, format: SpreadsheetFormat): Promise<Buffer> {
+  const items = cart.items.filter((item) => item.available);
+  const rows = items.map((item) => [
+    item.product.art,
+    item.product.name,
+    item.variant.color,
+    item.variant.size,
+    kopecksOf(item.variant.price),
+    item.count,
+    kopecksOf(item.item_total),
+  ]);
+  const pieces = items.reduce((sum, item) => sum + item.count, 0);
+  return writeTable(
+    {
+      sheetName: 'Корзина',
+      columns: CART_COLUMNS,
+      rows,
+      totalRow: ['Итого', null, null, null, null, pieces, kopecksOf(cart.total_price)],
+    },
+    format,
+  );
+}

@@ -1,0 +1,207 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { ApiError, unprocessable } from '../errors';
+import { kopecksToDecimal } from '../money';
+import { unzipsWithin } from './zip-limits';
+
+/**
+ * Tables as files a buyer or a manager opens in Excel and uploads back: the price list, the
+ * cart's export and the quick order read and write them here, as XLSX or as CSV for Russian Excel.
+ */
+
+export type SpreadsheetFormat = 'xlsx' | 'csv';
+
+export const SPREADSHEET_CONTENT_TYPES: Record<SpreadsheetFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+// Spreadsheets run a cell that begins with one of these as a formula (CSV injection, OWASP): the
+// CSV export writes such text behind an apostrophe, the way Excel itself marks text, and the
+// import takes that apostrophe off again, so the text survives the round trip unchanged.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const escapeFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+export const unescapeFormula = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
+/** How a column's values are written: text, whole numbers, or money given in whole kopecks. */
+export type ColumnKind = 'text' | 'integer' | 'kopecks';
+
+export interface TableColumn {
+  header: string;
+  width: number;
+  kind: ColumnKind;
+}
+
+/** A table to write: one value a column per row (null leaves the cell empty), and a bold last row if any. */
+export interface Table {
+  sheetName: string;
+  columns: readonly TableColumn[];
+  rows: (string | number | null)[][];
+  totalRow?: (string | number | null)[];
+}
+
+const MONEY_FORMAT = '#,##0.00';
+
+/** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
+const rublesWithComma = (kopecks: number) => kopecksToDecimal(kopecks).replace('.', ',');
+
+/**
+ * The table as a file with the header row first (bold, frozen). XLSX: text in string cells, which
+ * a spreadsheet never runs as a formula, numbers as numbers. CSV: what a Russian Excel opens with
+ * a double click.
+ */
+export async function writeTable(table: Table, format: SpreadsheetFormat): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(table.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = table.columns.map(({ header, width }) => ({ header, width }));
+  sheet.getRow(1).font = { bold: true };
+  const lines = table.totalRow ? [...table.rows, table.totalRow] : table.rows;
+  const cellOf = (value: string | number | null, column: TableColumn) => {
+    if (value === null || column.kind !== 'kopecks') return value;
+    return format === 'xlsx' ? Number(value) / 100 : rublesWithComma(Number(value));
+  };
+  for (const line of lines) {
+    const cells = table.columns.map((column, index) => cellOf(line[index] ?? null, column));
+    const row = sheet.addRow(
+      format === 'csv' ? cells.map((cell) => (typeof cell === 'string' ? escapeFormula(cell) : cell)) : cells,
+    );
+    if (line === table.totalRow) row.font = { bold: true };
+  }
+  if (format === 'xlsx') {
+    table.columns.forEach((column, index) => {
+      if (column.kind === 'kopecks') sheet.getColumn(index + 1).numFmt = MONEY_FORMAT;
+    });
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+  // UTF-8 with a BOM (else Excel guesses Windows-1251), «;» between fields (the comma is the
+  // decimal separator), CRLF, text always in quotes.
+  return Buffer.from(
+    await workbook.csv.writeBuffer({
+      formatterOptions: {
+        delimiter: ';',
+        rowDelimiter: '\r\n',
+        writeBOM: true,
+        quoteColumns: table.columns.map((column) => column.kind === 'text'),
+      },
+    }),
+  );
+}
+
+export type Cell = string | number | null;
+
+/** A spreadsheet cell as text or a number; formulas by their result, anything else refused. */
+export function cellValue(value: ExcelJS.CellValue): Cell | Error {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean' || value instanceof Date) return new Error('здесь дата или логическое значение');
+  if ('richText' in value) return cellValue(value.richText.map((run) => run.text).join(''));
+  if ('error' in value) return new Error(`в ячейке ошибка ${value.error}`);
+  if ('result' in value) return cellValue((value.result ?? null) as ExcelJS.CellValue);
+  if ('text' in value) return cellValue(value.text);
+  return new Error('значение не прочитано');
+}
+
+/** Text of an uploaded file: UTF-8 (with or without a BOM), or else the Windows-1251 older Excel saves in. */
+export function decodeText(file: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
+  } catch {
+    return new TextDecoder('windows-1251').decode(file);
+  }
+}
+
+/** The field separator of the header line: «;» as Russian Excel writes, or «,» or a tab. */
+function csvDelimiter(text: string): string {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  const counts = [';', ',', '\t'].map((delimiter) => [delimiter, header.split(delimiter).length] as const);
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
+const isZip = (file: Buffer) => file.length >= 4 && file.readUInt32BE(0) === 0x504b0304;
+/** Binary files (PDF, images, the old .xls) have NUL bytes early on; text has none. */
+const looksLikeText = (file: Buffer) => !file.subarray(0, 8192).includes(0);
+
+export interface WorksheetLimits {
+  /** CSV rows read at most: enough to tell that a file has more than its reader allows. */
+  maxRows: number;
+  /** What an XLSX may unpack into (a small file that unpacks into gigabytes is a zip bomb). */
+  maxUnzippedBytes: number;
+}
+
+/**
+ * The first sheet of an uploaded XLSX or CSV, told apart by content: a file that is neither is
+ * 415, a broken one or one unpacking beyond the limit 422 {detail}.
+ */
+export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  if (isZip(file)) {
+    if (!unzipsWithin(file, limits.maxUnzippedBytes)) {
+      throw unprocessable(
+        `Файл XLSX повреждён или распаковывается больше чем в ${limits.maxUnzippedBytes / (1024 * 1024)} МБ: сохраните его заново или разделите на части`,
+      );
+    }
+    try {
+      // exceljs types its input as an ArrayBuffer: the file's own bytes, not the pool a Buffer may share.
+      await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+    } catch {
+      throw unprocessable('Файл XLSX повреждён или это не таблица Excel: сохраните его заново и загрузите ещё раз');
+    }
+    const [sheet] = workbook.worksheets;
+    if (!sheet) throw unprocessable('В файле XLSX нет ни одного листа');
+    return sheet;
+  }
+  if (file.length === 0) throw unprocessable('Файл пустой (0 байт)');
+  if (!looksLikeText(file)) {
+    throw new ApiError(415, 'Нужен файл XLSX или CSV (старый формат XLS: сохраните файл как «Книга Excel (.xlsx)»)');
+  }
+  const text = decodeText(file);
+  try {
+    return await workbook.csv.read(Readable.from(Buffer.from(text)), {
+      // Every field stays the text it is: exceljs would otherwise turn «2024-01-01» into a date.
+      map: (value: string) => value,
+      parserOptions: { delimiter: csvDelimiter(text), maxRows: limits.maxRows },
+    });
+  } catch {
+    throw unprocessable('Файл CSV не прочитан: проверьте кавычки в значениях');
+  }
+}
+
+/** A non-empty row of a sheet: its number there (from 1) and its cells from the first column. */
+export interface SheetRow {
+  number: number;
+  raw: ExcelJS.CellValue[];
+}
+
+/** The sheet's non-empty rows, in order. */
+export function sheetRows(sheet: ExcelJS.Worksheet): SheetRow[] {
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    // exceljs numbers cells from 1: values[0] is always empty.
+    rows.push({ number, raw: (row.values as ExcelJS.CellValue[]).slice(1) });
+  });
+  return rows;
+}
+
+/**
+ * Where each of `columns` is in a header row (named in any order and case; other columns are
+ * ignored), or the detail saying which are missing.
+ */
+export function columnPositions<Column extends string>(
+  header: SheetRow,
+  columns: readonly Column[],
+): Map<Column, number> | string {
+  const names = header.raw.map((value) => {
+    const cell = cellValue(value);
+    return cell === null || cell instanceof Error ? '' : String(cell).trim().toLowerCase();
+  });
+  const positions = new Map<Column, number>();
+  for (const column of columns) {
+    const index = names.indexOf(column.toLowerCase());
+    if (index >= 0) positions.set(column, index);
+  }
+  const missing = columns.filter((column) => !positions.has(column));
+  if (missing.length === 0) return positions;
+  return `В заголовке нет столбцов: ${missing.map((column) => `«${column}»`).join(', ')}. Первая строка должна называть столбцы: ${columns.join(', ')}`;
+}
