@@ -344,3 +344,107 @@ test('an order opened from the profile: its lines, requisites and history; repea
     Object.fromEntries(order.lines.map(({ variant, quantity }) => [variant.id, quantity])),
   );
 });
+
+/** Two variants in stock of one product, and the buyer's line for each: «артикул цвет размер количество». */
+async function twoLinesToOrder(request: APIRequestContext) {
+  const product = await findProduct(
+    request,
+    (candidate) => candidate.variants.filter((variant) => variant.stock >= 5).length >= 2,
+  );
+  const [first, second] = product.variants.filter((variant) => variant.stock >= 5);
+  return {
+    product,
+    wanted: new Map([
+      [first!, 2],
+      [second!, 4],
+    ]),
+  };
+}
+
+const quickOrderRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+test('quick order by pasted lines: the header link, each problem on its line, the valid lines into the cart', async ({
+  page,
+  request,
+}) => {
+  const email = await registerBuyer(request);
+  const { product, wanted } = await twoLinesToOrder(request);
+  const [first, second] = [...wanted.keys()];
+  await logInAs(page, email);
+  await page.getByRole('banner').getByRole('link', { name: 'Быстрый заказ' }).click();
+  await expect(page).toHaveURL(/\/quick-order$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Быстрый заказ' })).toBeVisible();
+
+  // The separators a buyer pastes: spaces, a tab, semicolons; an unknown article on line 3.
+  const pasted = [
+    `${product.art} ${first!.color} ${first!.size} ${wanted.get(first!)}`,
+    `${product.art.toLowerCase()}\t${second!.color.toUpperCase()}\t${second!.size}\t${wanted.get(second!)}`,
+    'MO-9999;бежевый;30;1',
+  ].join('\n');
+  await page.getByRole('textbox', { name: 'Строки заказа' }).fill(pasted);
+  await page.getByRole('button', { name: 'Проверить' }).click();
+
+  await expect(quickOrderRows(page)).toHaveCount(3);
+  await expect(quickOrderRows(page).nth(2)).toContainText('Артикул MO-9999 не найден');
+  await expect(quickOrderRows(page).nth(0)).toContainText(product.name);
+  await expect(page.getByText('Можно добавить: 2 строки')).toBeVisible();
+  await expect(page.getByText('С ошибками: 1 строка')).toBeVisible();
+  expect(await axeViolations(page, 'quick order preview')).toEqual([]);
+
+  const pieces = wanted.get(first!)! + wanted.get(second!)!;
+  await page.getByRole('button', { name: `Добавить в корзину: 2 строки, ${pieces} штук` }).click();
+  await expect(page.getByText(`Добавлено в корзину: 2 строки, ${pieces} штук`)).toBeVisible();
+  expect(await cartOf(page)).toEqual(Object.fromEntries([...wanted].map(([variant, count]) => [variant.id, count])));
+  await expect(page.getByRole('banner').getByRole('button', { name: /Корзина, товаров/ })).toHaveAccessibleName(
+    `Корзина, товаров: ${pieces}`,
+  );
+});
+
+test('quick order by an uploaded .xlsx: the cart downloaded from the cart page fills an emptied cart the same', async ({
+  page,
+  request,
+}) => {
+  const email = await registerBuyer(request);
+  const { product, wanted } = await twoLinesToOrder(request);
+  await logInAs(page, email);
+  const { userId, headers } = await sessionOf(page);
+  const filled = await page.request.post('/api/v1/cart/bulk', {
+    headers,
+    data: {
+      user_id: userId,
+      items: [...wanted].map(([variant, count]) => ({ product_id: product.id, variant_id: variant.id, count })),
+    },
+  });
+  expect(filled.status()).toBe(200);
+  const before = await cartOf(page);
+
+  await page.goto('/cart');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Скачать в Excel' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Корзина \d\d\.\d\d\.\d{4}\.xlsx$/);
+  const file = await download.path();
+  expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+
+  const { items } = (await (await page.request.get(`/api/v1/cart/${userId}`, { headers })).json()) as {
+    items: { id: number }[];
+  };
+  for (const item of items) {
+    expect((await page.request.delete(`/api/v1/cart/${item.id}`, { headers })).status()).toBe(200);
+  }
+  expect(await cartOf(page)).toEqual({});
+
+  await page.getByRole('link', { name: 'Быстрый заказ' }).first().click();
+  await page.getByRole('tab', { name: 'Загрузить файл' }).click();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: readFileSync(file),
+  });
+  await expect(quickOrderRows(page)).toHaveCount(2);
+  await expect(page.getByText('Можно добавить: 2 строки')).toBeVisible();
+  await page.getByRole('button', { name: /^Добавить в корзину: 2 строки/ }).click();
+  await expect(page.getByText(/^Добавлено в корзину: 2 строки/)).toBeVisible();
+  expect(await cartOf(page)).toEqual(before);
+});
