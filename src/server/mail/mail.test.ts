@@ -114,7 +114,7 @@ describe('an order placed', () => {
     expect(parsed.messageId).toMatch(/^<[0-9a-f-]{36}@myagkiy-opt\.example>$/);
     const text = parsed.text!.replace(/\s+/g, ' ');
     expect(text).toContain(
-      `1. Артикул: ${product.art}, Товар: ${product.name}, Цвет: ${variant.color}, Размер: ${variant.size} см, Кол-во: 3, Цена: 1 250,50 ₽, Сумма: 3 751,50 ₽`,
+      `1. Артикул: ${product.art}, Название: ${product.name}, Цвет: ${variant.color}, Размер: ${variant.size} см, Цена: 1 250,50 ₽, Количество: 3, Сумма: 3 751,50 ₽`,
     );
     expect(text).toContain('Итого: 3 751,50 ₽');
     for (const line of [

@@ -5,6 +5,7 @@ import { orderPath, PAGE_PATHS } from '../../shared/paths';
 import { pluralForm } from '../invoices/amountInWords';
 import { invoiceTitle } from '../invoices/invoicePdf';
 import { toKopecks } from '../money';
+import { ORDER_LINE_COLUMNS } from '../services/order-sheet';
 import { formatMoment, formatMoney, letter, type Block, type Letter, type ShopMail } from './letter';
 
 export interface OrderForLetter {
@@ -24,14 +25,14 @@ export interface OrderForLetter {
 function linesTable(order: OrderForLetter): Block {
   return {
     table: {
-      head: ['Артикул', 'Товар', 'Цвет', 'Размер', 'Кол-во', 'Цена', 'Сумма'],
+      head: [...ORDER_LINE_COLUMNS],
       rows: order.lines.map((line) => [
         line.art,
         line.name,
         line.color,
         `${line.size} см`,
-        String(line.quantity),
         formatMoney(line.price),
+        String(line.quantity),
         formatMoney((toKopecks(line.price) * line.quantity) / 100),
       ]),
       total: ['Итого', formatMoney(order.totalPrice)],

@@ -28,8 +28,10 @@ export default fp(
       onLost: () => {},
       onRestored: () => sender.wake(),
     });
-    // Before the database closes (onClose), so the message in flight can still be marked sent.
-    app.addHook('preClose', async () => {
+    // Once the server has stopped taking requests and answered those in flight, and before the
+    // database closes (onClose hooks run in reverse order of registration), so the message in flight
+    // can still be marked sent.
+    app.addHook('onClose', async () => {
       await stopListening();
       await sender.stop();
     });

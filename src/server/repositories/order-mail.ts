@@ -1,6 +1,6 @@
 // The messages an order's events send, queued inside the transaction of the event itself: read
 // here, in that transaction, so each message shows the order as the event left it.
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api';
 import type { Transaction } from '../db/database';
 import { orders, users } from '../db/schema';
@@ -12,42 +12,49 @@ import {
   statusChanged,
   type OrderForLetter,
 } from '../mail/order-letters';
-import { orderLineRows } from './order-lines';
+import { orderDetailColumns, orderLineRows } from './order-lines';
 import { queueMail } from './outbox';
 
 async function orderForLetter(tx: Transaction, orderId: number): Promise<OrderForLetter> {
   const [order] = await tx
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      totalPrice: orders.totalPrice,
-      buyerEmail: users.email,
-      contactName: orders.contactName,
-      contactPhone: orders.contactPhone,
-      address: orders.address,
-      companyName: orders.companyName,
-      companyInn: orders.companyInn,
-      companyKpp: orders.companyKpp,
-    })
+    .select({ ...orderDetailColumns, buyerEmail: users.email })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   return { ...order!, lines: await orderLineRows(tx, orderId) };
 }
 
-/** MANAGER_EMAILS and every account with the manager role, each once. */
-async function managerAddresses(tx: Transaction, shop: ShopMail): Promise<string[]> {
-  const managers = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'manager'));
-  return [...new Set([...shop.managerEmails, ...managers.map(({ email }) => email)])];
+/** The buyer's e-mail, and every manager's: MANAGER_EMAILS and the accounts with the manager role, each once. */
+async function buyerAndManagers(
+  tx: Transaction,
+  shop: ShopMail,
+  buyerId: number,
+): Promise<{ buyer: string; managers: string[] }> {
+  // One read for both: it runs while the order holds its variants' locks.
+  const rows = await tx
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(or(eq(users.id, buyerId), eq(users.role, 'manager')));
+  const managers = rows.filter((row) => row.role === 'manager').map(({ email }) => email);
+  return {
+    buyer: rows.find((row) => row.id === buyerId)!.email,
+    managers: [...new Set([...shop.managerEmails, ...managers])],
+  };
 }
 
-/** The buyer's confirmation and the managers' notice of a new order. */
-export async function queueOrderPlaced(tx: Transaction, shop: ShopMail, orderId: number): Promise<void> {
-  const order = await orderForLetter(tx, orderId);
+/** The buyer's confirmation and the managers' notice of a new order, made from the order as just written. */
+export async function queueOrderPlaced(
+  tx: Transaction,
+  shop: ShopMail,
+  buyerId: number,
+  written: Omit<OrderForLetter, 'buyerEmail'>,
+): Promise<void> {
+  const { buyer, managers } = await buyerAndManagers(tx, shop, buyerId);
+  const order = { ...written, buyerEmail: buyer };
   const toManagers = orderPlacedToManagers(shop, order);
   await queueMail(tx, [
-    { to: order.buyerEmail, ...orderPlacedToBuyer(shop, order) },
-    ...(await managerAddresses(tx, shop)).map((to) => ({ to, ...toManagers })),
+    { to: buyer, ...orderPlacedToBuyer(shop, order) },
+    ...managers.map((to) => ({ to, ...toManagers })),
   ]);
 }
 

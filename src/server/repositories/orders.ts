@@ -11,7 +11,7 @@ import type {
 } from '../../shared/api';
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
-import type { Database, Queryable, Transaction } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
@@ -29,7 +29,7 @@ import { mergeLines, priceOrder, type PricedOrder } from '../domain/order-pricin
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import { announceCatalogueChange } from '../services/catalogue-cache';
 import type { ShopMail } from '../mail/letter';
-import { orderLineRows } from './order-lines';
+import { orderDetailColumns, orderLineRows } from './order-lines';
 import { queueOrderPlaced, queueStatusChanged } from './order-mail';
 import { stockedVariantColumns } from './products';
 
@@ -144,10 +144,12 @@ async function findEarlierOrder(
   return toSummary(earlier);
 }
 
+type LockedVariant = StockedVariant & { art: string };
+
 /** Locks the ordered variants in id order, so that concurrent orders cannot deadlock. */
-async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<number, StockedVariant>> {
+async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<number, LockedVariant>> {
   const locked = await tx
-    .select(stockedVariantColumns)
+    .select({ ...stockedVariantColumns, art: products.art })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(inArray(variants.id, variantIds))
@@ -162,7 +164,6 @@ async function writeOrder(
   order: NewOrder,
   variantIds: number[],
   priced: PricedOrder,
-  shop: ShopMail,
 ): Promise<OrderSummary> {
   for (const { variant, quantity } of priced.lines) {
     await tx
@@ -206,7 +207,6 @@ async function writeOrder(
   );
   await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.variantId, variantIds)));
   await announceCatalogueChange(tx);
-  await queueOrderPlaced(tx, shop, created!.id);
   return {
     id: created!.id,
     total_price: kopecksToRubles(priced.totalKopecks),
@@ -303,8 +303,25 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
       return db.transaction(async (tx) => {
         const earlier = order.idempotency && (await findEarlierOrder(tx, order.userId, order.idempotency));
         if (earlier) return { order: earlier, replayed: true };
-        const priced = priceOrder(variantIds, ordered, await lockVariants(tx, variantIds));
-        return { order: await writeOrder(tx, order, variantIds, priced, shop), replayed: false };
+        const locked = await lockVariants(tx, variantIds);
+        const priced = priceOrder(variantIds, ordered, locked);
+        const placed = await writeOrder(tx, order, variantIds, priced);
+        // The messages are made from what is at hand: the variants stay locked until commit.
+        await queueOrderPlaced(tx, shop, order.userId, {
+          ...order,
+          id: placed.id,
+          createdAt: new Date(placed.created_at),
+          totalPrice: kopecksToDecimal(priced.totalKopecks),
+          lines: priced.lines.map(({ variant, quantity }) => ({
+            art: locked.get(variant.id)!.art,
+            name: variant.productName,
+            color: variant.color,
+            size: variant.size,
+            price: variant.price,
+            quantity,
+          })),
+        });
+        return { order: placed, replayed: false };
       });
     },
 
@@ -428,16 +445,7 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
     async findForManager(orderId: number): Promise<AdminOrder | null> {
       const [order] = await db
         .select({
-          id: orders.id,
-          createdAt: orders.createdAt,
-          status: orders.status,
-          totalPrice: orders.totalPrice,
-          contactName: orders.contactName,
-          contactPhone: orders.contactPhone,
-          address: orders.address,
-          companyName: orders.companyName,
-          companyInn: orders.companyInn,
-          companyKpp: orders.companyKpp,
+          ...orderDetailColumns,
           userId: users.id,
           userEmail: users.email,
         })
