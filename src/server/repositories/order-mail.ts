@@ -1,5 +1,5 @@
-// The messages an order's events send, queued inside the transaction of the event itself: read
-// here, in that transaction, so each message shows the order as the event left it.
+// The messages an order's events send, queued inside the transaction of the event itself, so each
+// shows the order as the event left it (a new order's from what its transaction already holds).
 import { eq, or } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api';
 import type { Transaction } from '../db/database';
