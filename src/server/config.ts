@@ -1,8 +1,30 @@
 import path from 'node:path';
+import { EMAIL_PATTERN } from '../shared/api';
+import { SHOP_NAME } from '../shared/page-titles';
+import { DEFAULT_CONTACT_EMAIL } from '../shared/shop-contacts';
 
 export interface RateLimitConfig {
   max: number;
   windowMs: number;
+}
+
+export interface MailConfig {
+  /** SMTP_URL (smtp:// or smtps://, credentials in it); null: messages are written as .eml files to `dir`. */
+  smtpUrl: string | null;
+  /** MAIL_FROM, the From of every message. */
+  from: string;
+  /** MANAGER_EMAILS: told of every new order, besides the accounts with the manager role. */
+  managerEmails: string[];
+  /** The shop's address for buyers' questions, printed in every message (CONTACT_EMAIL, as the storefront's). */
+  contactEmail: string;
+  /** Where the .eml files go without SMTP_URL: DATA_DIR/mail. */
+  dir: string;
+  /** How often the outbox is looked at besides the nudge each queued message gives. */
+  pollMs: number;
+  /** How long a claimed message is left to its sender before another process may send it again. */
+  leaseSeconds: number;
+  /** The first wait after a failed send; each next one doubles, up to an hour. */
+  retrySeconds: number;
 }
 
 export interface AppConfig {
@@ -34,6 +56,7 @@ export interface AppConfig {
   storefrontDir: string | null;
   logLevel: string;
   seedDemoCatalogue: boolean;
+  mail: MailConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -69,21 +92,48 @@ function publicUrl(raw: string | undefined): string | null {
   return url.origin;
 }
 
+function smtpUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  const url = URL.parse(raw);
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError('SMTP_URL must be smtp://user:pass@host:587 or smtps://user:pass@host:465');
+  }
+  return raw;
+}
+
+function emails(name: string, raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const wrong = list.find((email) => !EMAIL_PATTERN.test(email));
+  if (wrong !== undefined) throw new ConfigError(`${name} must be comma-separated e-mail addresses, got "${wrong}"`);
+  return list;
+}
+
+/** The sender the messages come from: no-reply at the shop's own domain when PUBLIC_URL names it. */
+function defaultSender(publicOrigin: string | null): string {
+  const host = publicOrigin ? new URL(publicOrigin).hostname : 'myagkiy-opt.example';
+  return `"${SHOP_NAME}" <noreply@${host}>`;
+}
+
 const DAY = 24 * 60 * 60;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(projectRoot, env.DATA_DIR || 'data');
+  const origin = publicUrl(env.PUBLIC_URL);
   return {
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     port: integer(env, 'PORT', 3000, 0),
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(projectRoot, env.DATA_DIR || 'data'),
+    dataDir,
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshIdleSeconds: integer(env, 'REFRESH_IDLE_DAYS', 30) * DAY,
     refreshMaxSeconds: integer(env, 'REFRESH_MAX_DAYS', 90) * DAY,
     trustProxy: trustProxy(env.TRUST_PROXY),
-    publicUrl: publicUrl(env.PUBLIC_URL),
+    publicUrl: origin,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())
@@ -101,5 +151,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storefrontDir: path.resolve(projectRoot, env.STOREFRONT_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemoCatalogue: env.SEED_DEMO_CATALOGUE !== 'false',
+    mail: {
+      smtpUrl: smtpUrl(env.SMTP_URL),
+      from: env.MAIL_FROM || defaultSender(origin),
+      managerEmails: emails('MANAGER_EMAILS', env.MANAGER_EMAILS),
+      contactEmail: env.CONTACT_EMAIL || DEFAULT_CONTACT_EMAIL,
+      dir: path.join(dataDir, 'mail'),
+      pollMs: integer(env, 'MAIL_POLL_MS', 5000),
+      leaseSeconds: integer(env, 'MAIL_LEASE_SECONDS', 5 * 60),
+      retrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 30),
+    },
   };
 }

@@ -2,6 +2,8 @@
 //   npm run orders -- status <order id> <status> [--comment <text>]
 //   npm run orders -- list-statuses
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/api';
+import { loadConfig } from '../config';
+import { shopMail } from '../mail/letter';
 import { createOrdersRepository } from '../repositories/orders';
 import { parseId, runCommand, withDatabase } from './command-line';
 
@@ -36,7 +38,7 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   return withDatabase(async (db) => {
-    const result = await createOrdersRepository(db).changeStatus(orderId, {
+    const result = await createOrdersRepository(db, shopMail(loadConfig())).changeStatus(orderId, {
       to: status,
       source: 'manager',
       byUserId: null,

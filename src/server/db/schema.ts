@@ -364,3 +364,36 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
 });
+
+/**
+ * Messages waiting to be sent, one row per recipient, written in the transaction of the event that
+ * causes them (an order, a status change, an invoice, a reset request), so none is lost or made for
+ * an event that rolled back. A sender claims a row by moving next_attempt_at forward (its lease), so
+ * another process skips it and a process killed mid-send leaves it to be sent again once the lease
+ * ends, under the same Message-ID.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // The Message-ID's unique part, fixed here: a message sent again is recognisably the same one.
+    messageId: uuid('message_id').notNull().defaultRandom().unique(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    // The issued invoice whose PDF goes with the message, read (or drawn once and kept) at send time.
+    invoiceOrderId: integer('invoice_order_id').references(() => invoices.orderId, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`sent_at is null and failed_at is null`),
+  ],
+);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
 import { seedDemoCatalogue } from '../db/seed/seed';
+import { shopMail, type ShopMail } from '../mail/letter';
 import { createAddressesRepository } from '../repositories/addresses';
 import { createAdminProductsRepository } from '../repositories/admin-products';
 import { createAuditRepository } from '../repositories/audit';
@@ -9,6 +10,7 @@ import { createCartRepository } from '../repositories/cart';
 import { createInvoicesRepository } from '../repositories/invoices';
 import { createCategoriesRepository } from '../repositories/categories';
 import { createOrdersRepository } from '../repositories/orders';
+import { createOutboxRepository } from '../repositories/outbox';
 import { createProductsRepository } from '../repositories/products';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
@@ -16,16 +18,17 @@ import { createSettingsRepository } from '../repositories/settings';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
 
-function createRepositories(db: Database) {
+function createRepositories(db: Database, shop: ShopMail) {
   return {
     addresses: createAddressesRepository(db),
     adminProducts: createAdminProductsRepository(db),
     audit: createAuditRepository(db),
     banners: createBannersRepository(db),
     cart: createCartRepository(db),
-    invoices: createInvoicesRepository(db),
+    invoices: createInvoicesRepository(db, shop),
     categories: createCategoriesRepository(db),
-    orders: createOrdersRepository(db),
+    orders: createOrdersRepository(db, shop),
+    outbox: createOutboxRepository(db),
     products: createProductsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),
@@ -65,7 +68,7 @@ export default fp(
     await maintain();
     const upkeep = setInterval(maintain, MAINTENANCE_INTERVAL_MS).unref();
     app.decorate('database', database);
-    app.decorate('repositories', createRepositories(database.db));
+    app.decorate('repositories', createRepositories(database.db, shopMail(app.config)));
     app.addHook('onClose', async () => {
       clearInterval(upkeep);
       await database.close();

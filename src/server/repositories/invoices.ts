@@ -9,7 +9,10 @@ import { assertStatusChange, AWAITING_PAYMENT_STATUS } from '../domain/order-wor
 import type { Invoice } from '../invoices/invoicePdf';
 import { moscowDay, moscowInstant } from '../moscow-time';
 import { createAuditRepository } from './audit';
-import { changeStatusLocked, invoiceRefColumns, orderLineRows } from './orders';
+import type { ShopMail } from '../mail/letter';
+import { orderLineRows } from './order-lines';
+import { queueInvoiceIssued } from './order-mail';
+import { changeStatusLocked, invoiceRefColumns } from './orders';
 import { findSupplierRequisites } from './supplier-requisites';
 
 /** An issued invoice: whose order it is (the route decides who may read it), and its PDF once rendered. */
@@ -18,7 +21,10 @@ export interface IssuedInvoice extends Pick<Invoice, 'number' | 'date'> {
   pdf: Buffer | null;
 }
 
-export function createInvoicesRepository(db: Database) {
+/** Midday in Moscow of the day of issue: the document prints that day, in Moscow. */
+const issuedInstant = (day: string) => moscowInstant(day, '12:00');
+
+export function createInvoicesRepository(db: Database, shop: ShopMail) {
   return {
     /**
      * Issues the order's invoice in one transaction: the order row is locked (a second issue of the
@@ -64,7 +70,12 @@ export function createInvoicesRepository(db: Database) {
           byUserId,
           supplier,
         });
-        await changeStatusLocked(tx, orderId, { to: AWAITING_PAYMENT_STATUS, source: 'invoice', byUserId });
+        await changeStatusLocked(tx, orderId, { to: AWAITING_PAYMENT_STATUS, source: 'invoice', byUserId }, shop);
+        await queueInvoiceIssued(tx, shop, orderId, {
+          number: invoice.number,
+          date: issuedInstant(date),
+          paymentDays: supplier!.payment_days,
+        });
         await createAuditRepository(tx).record({
           byUserId,
           action: 'invoice.issue',
@@ -84,8 +95,7 @@ export function createInvoicesRepository(db: Database) {
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .where(eq(invoices.orderId, orderId));
       if (!row) return null;
-      // Midday in Moscow of the day of issue: the document prints that day, in Moscow.
-      return { ownerId: row.ownerId, number: row.number, date: moscowInstant(row.issuedOn, '12:00'), pdf: row.pdf };
+      return { ownerId: row.ownerId, number: row.number, date: issuedInstant(row.issuedOn), pdf: row.pdf };
     },
 
     /** What the document prints, as it was issued (the supplier's details of that day). */

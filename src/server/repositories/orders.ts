@@ -11,7 +11,7 @@ import type {
 } from '../../shared/api';
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
-import type { Database, Queryable, Transaction } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
@@ -28,6 +28,9 @@ import type { StockedVariant } from '../domain/on-sale';
 import { mergeLines, priceOrder, type PricedOrder } from '../domain/order-pricing';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import { announceCatalogueChange } from '../services/catalogue-cache';
+import type { ShopMail } from '../mail/letter';
+import { orderDetailColumns, orderLineRows } from './order-lines';
+import { queueOrderPlaced, queueStatusChanged } from './order-mail';
 import { stockedVariantColumns } from './products';
 
 export interface NewOrder {
@@ -96,25 +99,6 @@ function toSummary(row: SummaryRow): OrderSummary {
 /** An issued invoice as the order's answers name it (see summaryColumns for the same in SQL). */
 export const invoiceRefColumns = { number: invoices.number, date: invoices.issuedOn };
 
-/** The order's lines as they were ordered, in the order of the basket: the buyer's and the manager's order pages and the invoice show them. */
-export function orderLineRows(db: Queryable, orderId: number) {
-  return db
-    .select({
-      product_id: orderLines.productId,
-      variant_id: orderLines.variantId,
-      art: products.art,
-      name: orderLines.productName,
-      color: orderLines.color,
-      size: orderLines.size,
-      price: orderLines.price,
-      quantity: orderLines.quantity,
-    })
-    .from(orderLines)
-    .innerJoin(products, eq(products.id, orderLines.productId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
-}
-
 /** A line as the order pages show it: the price in rubles and the line's total, exact in kopecks. */
 function lineWithTotal<Line extends { price: string; quantity: number }>(line: Line) {
   return { ...line, price: Number(line.price), item_total: kopecksToRubles(toKopecks(line.price) * line.quantity) };
@@ -160,10 +144,12 @@ async function findEarlierOrder(
   return toSummary(earlier);
 }
 
+type LockedVariant = StockedVariant & { art: string };
+
 /** Locks the ordered variants in id order, so that concurrent orders cannot deadlock. */
-async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<number, StockedVariant>> {
+async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<number, LockedVariant>> {
   const locked = await tx
-    .select(stockedVariantColumns)
+    .select({ ...stockedVariantColumns, art: products.art })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(inArray(variants.id, variantIds))
@@ -235,12 +221,13 @@ async function writeOrder(
  * Moves an order one step along the state machine inside the caller's transaction (issuing an
  * invoice runs it inside its own): the order row is locked, so concurrent changes queue and each
  * sees the status the previous one left. Cancelling gives the goods back; every change is
- * written to the history.
+ * written to the history and told to the buyer by e-mail (an invoice's own message tells its change).
  */
 export async function changeStatusLocked(
   tx: Transaction,
   orderId: number,
   change: StatusChange,
+  shop: ShopMail,
 ): Promise<OrderStatusAnswer> {
   const [order] = await tx
     .select({ id: orders.id, userId: orders.userId, status: orders.status })
@@ -262,6 +249,7 @@ export async function changeStatusLocked(
     byUserId: change.byUserId,
     comment: change.comment?.trim() || null,
   });
+  if (change.source !== 'invoice') await queueStatusChanged(tx, shop, order.id, change.to);
   return { id: order.id, status: change.to };
 }
 
@@ -302,7 +290,7 @@ const managerSortOrder = {
 const managerNextStatuses = (from: OrderStatus) =>
   allowedNextStatuses(from).filter((status) => status !== AWAITING_PAYMENT_STATUS);
 
-export function createOrdersRepository(db: Database) {
+export function createOrdersRepository(db: Database, shop: ShopMail) {
   return {
     /**
      * Places an order in one transaction: the variants are locked in id order (so concurrent
@@ -315,8 +303,25 @@ export function createOrdersRepository(db: Database) {
       return db.transaction(async (tx) => {
         const earlier = order.idempotency && (await findEarlierOrder(tx, order.userId, order.idempotency));
         if (earlier) return { order: earlier, replayed: true };
-        const priced = priceOrder(variantIds, ordered, await lockVariants(tx, variantIds));
-        return { order: await writeOrder(tx, order, variantIds, priced), replayed: false };
+        const locked = await lockVariants(tx, variantIds);
+        const priced = priceOrder(variantIds, ordered, locked);
+        const placed = await writeOrder(tx, order, variantIds, priced);
+        // The messages are made from what is at hand: the variants stay locked until commit.
+        await queueOrderPlaced(tx, shop, order.userId, {
+          ...order,
+          id: placed.id,
+          createdAt: new Date(placed.created_at),
+          totalPrice: kopecksToDecimal(priced.totalKopecks),
+          lines: priced.lines.map(({ variant, quantity }) => ({
+            art: locked.get(variant.id)!.art,
+            name: variant.productName,
+            color: variant.color,
+            size: variant.size,
+            price: variant.price,
+            quantity,
+          })),
+        });
+        return { order: placed, replayed: false };
       });
     },
 
@@ -342,13 +347,18 @@ export function createOrdersRepository(db: Database) {
     /** The buyer's own cancel (while the order is unpaid): the goods go back on the shelf. */
     cancel(userId: number, orderId: number): Promise<OrderStatusAnswer> {
       return db.transaction((tx) =>
-        changeStatusLocked(tx, orderId, { to: CANCELLED_STATUS, source: 'buyer', byUserId: userId, ownerId: userId }),
+        changeStatusLocked(
+          tx,
+          orderId,
+          { to: CANCELLED_STATUS, source: 'buyer', byUserId: userId, ownerId: userId },
+          shop,
+        ),
       );
     },
 
     /** A manager's step along the state machine (the back office and the command line). */
     changeStatus(orderId: number, change: StatusChange): Promise<OrderStatusAnswer> {
-      return db.transaction((tx) => changeStatusLocked(tx, orderId, change));
+      return db.transaction((tx) => changeStatusLocked(tx, orderId, change, shop));
     },
 
     /** The managers' queue: one page and the number of orders the filter finds. */
@@ -435,16 +445,7 @@ export function createOrdersRepository(db: Database) {
     async findForManager(orderId: number): Promise<AdminOrder | null> {
       const [order] = await db
         .select({
-          id: orders.id,
-          createdAt: orders.createdAt,
-          status: orders.status,
-          totalPrice: orders.totalPrice,
-          contactName: orders.contactName,
-          contactPhone: orders.contactPhone,
-          address: orders.address,
-          companyName: orders.companyName,
-          companyInn: orders.companyInn,
-          companyKpp: orders.companyKpp,
+          ...orderDetailColumns,
           userId: users.id,
           userEmail: users.email,
         })

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../../src/server/app';
 import { createFreshDatabase } from './fresh-database';
 import { TEST_PASSWORD } from './shop-data';
-import { loadConfig, type AppConfig } from '../../../src/server/config';
+import { loadConfig, type AppConfig, type MailConfig } from '../../../src/server/config';
 import { variants } from '../../../src/server/db/schema';
 import { hashPassword } from '../../../src/server/services/passwords';
 import type { Product } from '../../../src/shared/api';
@@ -28,21 +31,26 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-export async function createTestApp(
-  overrides: Partial<AppConfig> = {},
-  options: TestAppOptions = {},
-): Promise<TestApp> {
+/** Settings besides the tests' defaults; the mail settings given are merged into the defaults. */
+export type TestConfig = Partial<Omit<AppConfig, 'mail'>> & { mail?: Partial<MailConfig> };
+
+export async function createTestApp(overrides: TestConfig = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const { mail, ...rest } = overrides;
   const adminUrl = process.env.TEST_DATABASE_URL;
   const postgres = adminUrl ? await createFreshDatabase(adminUrl, 'shop_test') : null;
+  // Without SMTP_URL messages are written as files: into a directory of this app's own, not the shop's data/.
+  const mailDir = await mkdtemp(path.join(tmpdir(), 'myagkiy-opt-mail-'));
+  const defaults = loadConfig({});
   const config: AppConfig = {
-    ...loadConfig({}),
+    ...defaults,
+    mail: { ...defaults.mail, dir: mailDir, ...mail },
     databaseUrl: postgres?.url,
     dataDir: null,
     storefrontDir: null,
     logLevel: 'silent',
     loginRateLimitPerClient: { max: 10_000, windowMs: 60_000 },
     loginRateLimitPerAccount: { max: 1_000, windowMs: 60_000 },
-    ...overrides,
+    ...rest,
   };
   const app = await buildApp(config, { logStream: options.logStream });
   await options.beforeReady?.(app);
@@ -55,6 +63,7 @@ export async function createTestApp(
         await app.close();
       } finally {
         await postgres?.drop();
+        await rm(mailDir, { recursive: true, force: true });
       }
     },
   };

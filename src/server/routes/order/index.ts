@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BuyerOrder } from '../../../shared/api';
 import { requisitesProblem } from '../../../shared/requisites';
 import { notFound, unprocessable } from '../../errors';
-import { invoiceFileNames, renderInvoicePdf } from '../../invoices/invoicePdf';
+import { invoiceFileNames } from '../../invoices/invoicePdf';
+import { keptInvoicePdf } from '../../invoices/kept-pdf';
 import { assertOwnUser } from '../../plugins/authentication';
 import { writeOrderSheet } from '../../services/order-sheet';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
@@ -92,11 +93,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       issued !== null &&
       (issued.ownerId === request.userId || (await users.findById(request.userId))?.role === 'manager');
     if (!allowed) throw notFound('Счёт по этому заказу не выставлен');
-    let pdf = issued.pdf;
-    if (!pdf) {
-      pdf = await renderInvoicePdf(await invoices.document(orderId, issued));
-      await invoices.keepPdf(orderId, pdf);
-    }
+    const pdf = await keptInvoicePdf(invoices, orderId, issued);
     const { name, ascii } = invoiceFileNames(issued);
     return reply
       .type('application/pdf')

@@ -1,0 +1,104 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/database';
+import { mailOutbox } from '../db/schema';
+import type { Letter } from '../mail/letter';
+
+/** A message to queue: a letter, its one recipient and, for an invoice, the order whose PDF goes with it. */
+export interface OutgoingMail extends Letter {
+  to: string;
+  invoiceOrderId?: number;
+}
+
+/** The channel on which a queued message announces itself at commit, so a sender need not wait for its next look. */
+export const MAIL_CHANNEL = 'mail_queued';
+
+/**
+ * Queues messages inside the caller's transaction: they exist only if the event that causes them
+ * commits, and then the senders of every process are nudged.
+ */
+export async function queueMail(tx: Queryable, mail: OutgoingMail | OutgoingMail[]): Promise<void> {
+  const list = Array.isArray(mail) ? mail : [mail];
+  if (list.length === 0) return;
+  await tx.insert(mailOutbox).values(
+    list.map(({ to, subject, html, text, invoiceOrderId }) => ({
+      recipient: to,
+      subject,
+      html,
+      text,
+      invoiceOrderId: invoiceOrderId ?? null,
+    })),
+  );
+  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+}
+
+export type ClaimedMail = Awaited<ReturnType<OutboxRepository['claim']>>[number];
+
+const unsettled = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
+
+export function createOutboxRepository(db: Database) {
+  return {
+    /**
+     * Takes up to `limit` due messages for this process: their next attempt moves `leaseSeconds`
+     * ahead, so no other process takes them meanwhile (rows another one is claiming this instant
+     * are skipped, not waited for), and one whose sender dies is due again when the lease ends.
+     */
+    claim(limit: number, leaseSeconds: number) {
+      // Two statements in one transaction, not `update … where id in (select … limit n for update
+      // skip locked)`: PostgreSQL may run such a subquery again for each row it updates, and so
+      // claimed more rows than the limit (rows this sender then left waiting for their lease).
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(unsettled, lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        return tx
+          .update(mailOutbox)
+          .set({
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+          })
+          .where(
+            inArray(
+              mailOutbox.id,
+              due.map(({ id }) => id),
+            ),
+          )
+          .returning({
+            id: mailOutbox.id,
+            messageId: mailOutbox.messageId,
+            recipient: mailOutbox.recipient,
+            subject: mailOutbox.subject,
+            html: mailOutbox.html,
+            text: mailOutbox.text,
+            invoiceOrderId: mailOutbox.invoiceOrderId,
+            attempts: mailOutbox.attempts,
+            createdAt: mailOutbox.createdAt,
+          });
+      });
+    },
+
+    async markSent(id: number): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: sql`now()`, lastError: null })
+        .where(eq(mailOutbox.id, id));
+    },
+
+    async retryAt(id: number, at: Date, error: string): Promise<void> {
+      await db.update(mailOutbox).set({ nextAttemptAt: at, lastError: error }).where(eq(mailOutbox.id, id));
+    },
+
+    async markFailed(id: number, error: string): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({ failedAt: sql`now()`, lastError: error })
+        .where(eq(mailOutbox.id, id));
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
