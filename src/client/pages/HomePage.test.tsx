@@ -44,9 +44,20 @@ describe('Home page: popular toys (SPEC §2, §9)', () => {
 
   test('the pager appears with the first page, not under its spinner (where it would be pushed down)', async () => {
     popularNetwork([products(8)]);
+    // The first page is held back until the spinner has been seen: on a busy machine an instant
+    // answer could replace the spinner before the test looks for it.
+    let answerFirstPage = () => {};
+    const firstPageAnswered = new Promise<void>((resolve) => (answerFirstPage = resolve));
+    server.use(
+      http.get(`${API}/products/popular`, async () => {
+        await firstPageAnswered;
+        return json(products(8));
+      }),
+    );
     renderShop({ preloadedState: visitor() });
     expect(await screen.findByRole('status', { name: 'Загрузка' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Страницы' })).not.toBeInTheDocument();
+    answerFirstPage();
     expect(await screen.findByText('Игрушка 8')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Страницы' })).toBeInTheDocument();
   });

@@ -2,6 +2,10 @@ import { poppler, pdfText, SUPPLIER } from '../../../test/server/helpers/invoice
 import type { SupplierRequisites } from '../../shared/schemas/settings';
 import { type Invoice, type InvoiceLine, renderInvoicePdf, vatIncluded } from './invoicePdf';
 
+// Drawing a PDF with the embedded font and reading it back with pdftotext takes 0.1–0.3 s alone,
+// several seconds on a machine busy with other suites: more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 const invoiceText = async (invoice: Invoice) => pdfText(await renderInvoicePdf(invoice));
 
 const SOLE_TRADER: SupplierRequisites = {
