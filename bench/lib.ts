@@ -103,6 +103,33 @@ export async function load(
   };
 }
 
+/**
+ * `load` asks for one URL; this asks for the next of `nextPath()` with every request, for `seconds`
+ * or `amount` requests in all (then each path of a list as long can be asked for once: a cache miss).
+ */
+export async function loadPaths(
+  origin: string,
+  nextPath: () => string,
+  options: { connections: number; seconds?: number; amount?: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: origin,
+    connections: options.connections,
+    duration: options.seconds ?? 10,
+    amount: options.amount,
+    headers: options.headers,
+    requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+  });
+  return {
+    // autocannon's own rate is a mean of whole seconds: a run of `amount` requests may last less.
+    requestsPerSecond: Math.round(result.requests.total / result.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
 /** The value below which `p` percent of `values` fall (nearest rank); 0 for no values. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
