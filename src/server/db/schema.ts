@@ -129,9 +129,7 @@ export const products = pgTable(
     index('products_category_new_idx')
       .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(visible),
-    index('products_category_name_idx')
-      .on(table.categoryId, productNameSortKey(table.name), table.id)
-      .where(visible),
+    index('products_category_name_idx').on(table.categoryId, productNameSortKey(table.name), table.id).where(visible),
     index('products_category_price_asc_idx')
       .on(table.categoryId, table.minPrice.asc().nullsLast(), table.id)
       .where(visible),
@@ -140,9 +138,7 @@ export const products = pgTable(
       .where(visible),
     // The words of the name alone: search ranks name matches before description-only ones, and
     // takes its candidates of each kind by index (repositories/products.ts search).
-    index('products_name_words_idx')
-      .using('gin', productNameWords(table.name))
-      .where(visible),
+    index('products_name_words_idx').using('gin', productNameWords(table.name)).where(visible),
     // NULLS FIRST, as the popular query's `units_ordered desc` sorts: Drizzle's `.desc()` alone
     // makes NULLS LAST, an order no query asks for, and the index went unused (every product read
     // and sorted, 35 ms at 20 000 products) although the column cannot be null.
