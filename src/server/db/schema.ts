@@ -166,6 +166,9 @@ export const variants = pgTable(
   (table) => [
     uniqueIndex('variants_product_color_size_idx').on(table.productId, table.color, table.size),
     index('variants_product_size_idx').on(table.productId, table.size, table.id),
+    // A colour's products in id order: a category page filtered by colour merges this with the
+    // category's own index (1 ms) instead of looking into each product in turn (33 ms at page 30).
+    index('variants_color_product_idx').on(table.color, table.productId),
     check('variants_stock_non_negative', sql`${table.stock} >= 0`),
     check('variants_price_non_negative', sql`${table.price} >= 0`),
   ],

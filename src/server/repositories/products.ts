@@ -80,7 +80,7 @@ function variantConditions(filters: CatalogueFilters): SQL[] {
 const TYPO_SIMILARITY = 0.55;
 
 /** The most matches of each kind (article, name, any words, typo) that a search ranks. */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = 200;
 
 export function createProductsRepository(db: Queryable) {
   /** The product's own variants (by the variants_product_* indexes) that pass `conditions`. */

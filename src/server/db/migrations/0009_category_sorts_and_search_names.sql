@@ -34,4 +34,5 @@ CREATE INDEX "products_category_new_idx" ON "products" USING btree ("category_id
 CREATE INDEX "products_category_name_idx" ON "products" USING btree ("category_id",translate(lower("name"), 'ё', 'е'),"id") WHERE hidden_at is null;--> statement-breakpoint
 CREATE INDEX "products_category_price_asc_idx" ON "products" USING btree ("category_id","min_price","id") WHERE hidden_at is null;--> statement-breakpoint
 CREATE INDEX "products_category_price_desc_idx" ON "products" USING btree ("category_id","min_price" DESC NULLS LAST,"id") WHERE hidden_at is null;--> statement-breakpoint
-CREATE INDEX "products_name_words_idx" ON "products" USING gin (to_tsvector('russian', "name")) WHERE hidden_at is null;
+CREATE INDEX "products_name_words_idx" ON "products" USING gin (to_tsvector('russian', "name")) WHERE hidden_at is null;--> statement-breakpoint
+CREATE INDEX "variants_color_product_idx" ON "variants" USING btree ("color","product_id");
