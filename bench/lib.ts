@@ -105,7 +105,8 @@ export async function load(
 
 /**
  * `load` asks for one URL; this asks for the next of `nextPath()` with every request, for `seconds`
- * or `amount` requests in all (then each path of a list as long can be asked for once: a cache miss).
+ * or `amount` requests in all (then each path of a list as long can be asked for once: a cache miss;
+ * the rate, a mean of whole seconds, means little then).
  */
 export async function loadPaths(
   origin: string,
@@ -121,8 +122,7 @@ export async function loadPaths(
     requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
   });
   return {
-    // autocannon's own rate is a mean of whole seconds: a run of `amount` requests may last less.
-    requestsPerSecond: Math.round(result.requests.total / result.duration),
+    requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

@@ -201,8 +201,8 @@ export function createProductsRepository(db: Queryable) {
      * Products whose article is `query` or begins with it, whose name or description has its words
      * in any form (the Russian stemmer: «мишки» finds «Мишка»), or whose name has them with a typo
      * (trigrams). Article matches come first (the exact one before the prefixed), then name matches,
-     * then description-only ones; within each, the closer match first. Every branch of the
-     * condition has its own partial index (migration 0008), which PostgreSQL combines (BitmapOr).
+     * then description-only ones; within each, the closer match first. Each kind of match is found
+     * by its own partial index (migrations 0008, 0009), at most SEARCH_CANDIDATES of it.
      */
     search(query: string, paging: Page): Promise<Product[]> {
       // Functions of constants: PostgreSQL folds them once per query, not once per row.
