@@ -104,20 +104,17 @@ export async function load(
 }
 
 /**
- * `load` asks for one URL; this asks for the next of `nextPath()` with every request, for `seconds`
- * or `amount` requests in all (then each path of a list as long can be asked for once: a cache miss;
- * the rate, a mean of whole seconds, means little then).
+ * `load` asks for one URL; this asks for the next of `nextPath()` with every request, for `seconds`.
  */
 export async function loadPaths(
   origin: string,
   nextPath: () => string,
-  options: { connections: number; seconds?: number; amount?: number; headers?: Record<string, string> },
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url: origin,
     connections: options.connections,
-    duration: options.seconds ?? 10,
-    amount: options.amount,
+    duration: options.seconds,
     headers: options.headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
   });
