@@ -261,7 +261,12 @@ async function measure(origin: string, referenceUrl: string, sample: Sample, sec
   // Every query's first page, all cached by now, in turn.
   const mix = SEARCHES.flatMap(({ queries }) => searchPaths(queries, 1, limit));
   let next = 0;
-  const reference = await load(referenceUrl, { seconds, connections: CONNECTIONS, headers: AS_A_BROWSER });
+  // The reference through the same client (a path set per request costs autocannon time too).
+  const reference = await loadPaths(referenceUrl, () => '/', {
+    connections: CONNECTIONS,
+    seconds,
+    headers: AS_A_BROWSER,
+  });
   const cachedSearch = await loadPaths(origin, () => mix[next++ % mix.length]!, {
     connections: CONNECTIONS,
     seconds,
