@@ -15,7 +15,7 @@ const READS = [
 
 // Every browser sends it, so the storefront's reads come compressed (the reference's empty answer
 // is too small to compress either way).
-const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 export interface ApiRow {
   database: string;

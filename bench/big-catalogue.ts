@@ -8,8 +8,13 @@
 // step took how long.
 
 export interface GrowthOptions {
-  /** Products added beside the demo catalogue, each with three variants in stock. */
+  /** Products added beside the demo catalogue, each with three variants in stock (see `variantsPerProduct`). */
   products: number;
+  /**
+   * How many variants each added product gets, from `min` to `max` as a hash of its id picks (in
+   * colours of up to five sizes each); three by default.
+   */
+  variantsPerProduct?: { min: number; max: number };
   /** Order lines placed by added buyers, spread over about a tenth as many orders. */
   orderLines: number;
 }
@@ -129,20 +134,26 @@ join templates template on template.position = (g - 1) % start.templates
 order by g`;
 }
 
-/** Three sizes of one colour per added product that has none yet, all in stock. */
-function variantsStatement(): string {
+/** Up to this many sizes per colour: a product's sixth variant is its second colour's first size. */
+const SIZES_PER_COLOUR = 5;
+
+/**
+ * `min` to `max` variants (three by default: three sizes of one colour) per added product that has
+ * none yet, all in stock: sizes grow from the product's smallest, prices with them.
+ */
+function variantsStatement({ min, max }: { min: number; max: number }): string {
   return `-- variants
 insert into variants (product_id, color, size, price, stock)
 select p.id,
-       ${pick(COLOURS, 'p.id', 1)},
+       (${sqlArray(COLOURS)})[1 + (${hashed('p.id', 1)} + step / ${SIZES_PER_COLOUR}) % ${COLOURS.length}],
        sized.size,
        round(shape.base_price * power(sized.size::float8 / shape.smallest, 1.25) / 10) * 10 - 1,
        5 + ${hashed('p.id * 3 + step', 2)} % 496
 from products p
-cross join generate_series(0, 2) step
+cross join lateral generate_series(0, ${min - 1} + ${hashed('p.id', 16)} % ${max - min + 1}) step
 cross join lateral (select (array[15, 20, 25, 30, 40])[1 + ${hashed('p.id', 3)} % 5] as smallest,
                            349 + 50 * (${hashed('p.id', 4)} % 40) as base_price) shape
-cross join lateral (select round(shape.smallest * (1 + 0.5 * step))::int as size) sized
+cross join lateral (select round(shape.smallest * (1 + 0.5 * (step % ${SIZES_PER_COLOUR})))::int as size) sized
 where p.art like '${ADDED_ART_PREFIX}%' and not exists (select 1 from variants v where v.product_id = p.id)`;
 }
 
@@ -240,13 +251,22 @@ select order_id, product_id, variant_id, name, color, size, price, quantity from
 
 /** Grows the catalogue (and, when `orderLines` > 0, the order history) of a seeded shop database. */
 export async function growCatalogue(exec: (sql: string) => Promise<unknown>, options: GrowthOptions): Promise<void> {
-  for (const [name, value] of Object.entries(options)) {
+  const variantsPerProduct = options.variantsPerProduct ?? { min: 3, max: 3 };
+  const counts = { products: options.products, orderLines: options.orderLines, ...variantsPerProduct };
+  for (const [name, value] of Object.entries(counts)) {
     if (!Number.isSafeInteger(value) || value < 0)
       throw new Error(`growCatalogue: ${name} must be a whole number ≥ 0, not ${value}`);
   }
+  const mostVariants = COLOURS.length * SIZES_PER_COLOUR;
+  if (
+    variantsPerProduct.min < 1 ||
+    variantsPerProduct.max < variantsPerProduct.min ||
+    variantsPerProduct.max > mostVariants
+  )
+    throw new Error(`growCatalogue: variantsPerProduct must be 1 ≤ min ≤ max ≤ ${mostVariants}`);
   if (options.products > 0) {
     await exec(productsStatement(options.products));
-    await exec(variantsStatement());
+    await exec(variantsStatement(variantsPerProduct));
   }
   if (options.orderLines > 0) {
     const orders = Math.ceil(options.orderLines / MEAN_LINES_PER_ORDER);

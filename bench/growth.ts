@@ -29,7 +29,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -41,7 +40,7 @@ import * as schema from '../src/server/db/schema';
 import { createProductsRepository, type ProductsRepository } from '../src/server/repositories/products';
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { ADDED_ART_PREFIX, growCatalogue, type GrowthOptions } from './big-catalogue';
-import { load, machine, percentile, startProcess, tenths, type LoadResult } from './lib';
+import { load, loadPaths, machine, percentile, startProcess, tenths, type LoadResult } from './lib';
 
 const ISSUE_GROWTH: GrowthOptions = { products: 100_000, orderLines: 1_000_000 };
 
@@ -74,7 +73,7 @@ interface CapturedQuery {
 }
 
 /** The shop's database opened in this process, as the server would open it. */
-interface BenchDatabase {
+export interface BenchDatabase {
   db: Database;
   exec(sql: string): Promise<unknown>;
   rows<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -127,18 +126,18 @@ function openPostgres(url: string): BenchDatabase {
 }
 
 /** One shop's database: how the server is pointed at it, and how this process opens it. */
-interface Shop {
+export interface Shop {
   env: Record<string, string>;
   open(): BenchDatabase;
   cleanup(): Promise<void>;
 }
 
-interface Target {
+export interface Target {
   database: string;
   createShop(): Promise<Shop>;
 }
 
-const EMBEDDED: Target = {
+export const EMBEDDED: Target = {
   database: 'embedded (PGlite)',
   async createShop() {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-growth-'));
@@ -150,7 +149,7 @@ const EMBEDDED: Target = {
   },
 };
 
-function postgres(adminUrl: string): Target {
+export function postgres(adminUrl: string): Target {
   return {
     database: 'PostgreSQL',
     async createShop() {
@@ -263,28 +262,11 @@ function inTurn<T>(items: T[]): () => T {
   return () => items[(position++ * stride) % items.length]!;
 }
 
-/** lib.ts `load` asks for one URL; this asks for the next of `nextPath()` with every request. */
-async function loadInTurn(origin: string, nextPath: () => string, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({
-    url: origin,
-    connections: HTTP_CONNECTIONS,
-    duration: seconds,
-    requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-  });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
 async function measureHttp(origin: string, read: Read, seconds: number): Promise<LoadResult> {
   const [only] = read.visits;
   if (read.visits.length === 1 && only)
     return load(`${origin}${only.path}`, { seconds, connections: HTTP_CONNECTIONS });
-  return loadInTurn(origin, () => read.next().path, seconds);
+  return loadPaths(origin, () => read.next().path, { seconds, connections: HTTP_CONNECTIONS });
 }
 
 async function measureQueries(products: ProductsRepository, read: Read, seconds: number): Promise<LoadResult> {
@@ -307,7 +289,7 @@ async function measureQueries(products: ProductsRepository, read: Read, seconds:
   };
 }
 
-function startServer(shop: Shop) {
+export function startServer(shop: Shop) {
   return startProcess(
     'src/server/server.ts',
     { ...shop.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
@@ -408,7 +390,7 @@ export interface GrowthResult {
   plans: Plan[];
 }
 
-async function timedGrowth(database: BenchDatabase, options: GrowthOptions): Promise<GrowthResult['steps']> {
+export async function timedGrowth(database: BenchDatabase, options: GrowthOptions): Promise<GrowthResult['steps']> {
   const steps: GrowthResult['steps'] = [];
   await growCatalogue(async (text) => {
     const started = performance.now();

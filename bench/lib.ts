@@ -103,6 +103,30 @@ export async function load(
   };
 }
 
+/**
+ * `load` asks for one URL; this asks for the next of `nextPath()` with every request, for `seconds`.
+ */
+export async function loadPaths(
+  origin: string,
+  nextPath: () => string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: origin,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+    requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
 /** The value below which `p` percent of `values` fall (nearest rank); 0 for no values. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

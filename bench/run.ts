@@ -1,12 +1,14 @@
-// npm run bench [-- api orders memory lighthouse bundle cart growth]: runs the benchmarks (all but growth
-// by default) and writes their figures, beside the targets of issue 7, to docs/performance.md.
-// growth (bench/growth.ts) grows a shop to 100 000 products first, so it runs only when asked for.
+// npm run bench [-- api orders memory lighthouse bundle cart growth find]: runs the benchmarks (all but
+// growth and find by default) and writes their figures, beside the targets of issue 7, to docs/performance.md.
+// growth (bench/growth.ts) and find (bench/find-fast.ts) grow a shop to 100 000 products first, so they
+// run only when asked for.
 // PostgreSQL figures need BENCH_DATABASE_URL (an admin connection; a fresh database is made per run).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiTable, benchApi } from './api-load';
 import { benchCartPaint, cartPaintSection } from './cart-paint';
+import { benchFind, findSection } from './find-fast';
 import { benchGrowth, growthOptions, growthSection } from './growth';
 import { root, machine } from './lib';
 import { benchLighthouse, lighthouseTable } from './lighthouse';
@@ -18,7 +20,7 @@ const lighthouseVersion = (
 ).version;
 
 const ALL = ['bundle', 'api', 'orders', 'memory', 'lighthouse', 'cart'] as const;
-const ON_REQUEST = ['growth'] as const;
+const ON_REQUEST = ['growth', 'find'] as const;
 type Bench = (typeof ALL)[number] | (typeof ON_REQUEST)[number];
 
 async function main(): Promise<void> {
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
       const growthSeconds = Number(process.env.BENCH_SECONDS ?? 5);
       const options = growthOptions();
       sections.push(growthSection(await benchGrowth(growthSeconds, options), growthSeconds, options));
+    } else if (bench === 'find') {
+      sections.push(findSection(await benchFind(Number(process.env.BENCH_SECONDS ?? 5))));
     } else if (bench === 'cart') {
       sections.push(cartPaintSection(await benchCartPaint(adminUrl)));
     } else if (bench === 'memory') {
@@ -75,7 +79,7 @@ async function main(): Promise<void> {
   ].join('\n');
   console.log([header, ...sections].join('\n\n'));
   const full = ALL.every((bench) => benches.includes(bench));
-  if (full || benches.includes('growth')) {
+  if (full || ON_REQUEST.some((bench) => benches.includes(bench))) {
     updateReport(header, sections, full);
     console.log('\nWritten to docs/performance.md');
   }
@@ -88,7 +92,7 @@ const titleOf = (section: string) => section.split('\n', 1)[0]!.replace(/:.*/, '
 /**
  * A full run replaces the report, so that the figures under its heading all come from one run; the
  * sections it does not make (the growth bench, notes written by hand) stay below, each with its own
- * date. Any other run that writes (growth) replaces only its own sections.
+ * date. Any other run that writes (growth, find) replaces only its own sections.
  */
 function updateReport(header: string, sections: string[], full: boolean): void {
   const previous = existsSync(REPORT)

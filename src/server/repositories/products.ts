@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueFilters, Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
-import { categories, products, variants } from '../db/schema';
+import { categories, productNameSortKey, productNameWords, products, variants } from '../db/schema';
 
 export interface Page {
   skip: number;
@@ -79,6 +79,9 @@ function variantConditions(filters: CatalogueFilters): SQL[] {
  */
 const TYPO_SIMILARITY = 0.55;
 
+/** The most matches of each kind (article, name, any words, typo) that a search ranks. */
+export const SEARCH_CANDIDATES = 200;
+
 export function createProductsRepository(db: Queryable) {
   /** The product's own variants (by the variants_product_* indexes) that pass `conditions`. */
   const matchingVariants = (conditions: SQL[]) => and(eq(variants.productId, products.id), ...conditions);
@@ -89,11 +92,15 @@ export function createProductsRepository(db: Queryable) {
    * products without such a price last; ties go by id, so pages never overlap.
    */
   function categoryOrder(sort: CatalogueFilters['sort'], conditions: SQL[]): SQL[] {
+    // Unfiltered, the lowest of all the variants' prices: kept in products.min_price, whose
+    // indexes give a page without pricing the whole category.
     const lowestPrice = () =>
-      sql`(${db
-        .select({ price: min(variants.price) })
-        .from(variants)
-        .where(matchingVariants(conditions))})`;
+      conditions.length === 0
+        ? sql`${products.minPrice}`
+        : sql`(${db
+            .select({ price: min(variants.price) })
+            .from(variants)
+            .where(matchingVariants(conditions))})`;
     switch (sort) {
       case 'price_asc':
         return [sql`${lowestPrice()} asc nulls last`, asc(products.id)];
@@ -101,7 +108,7 @@ export function createProductsRepository(db: Queryable) {
         return [sql`${lowestPrice()} desc nulls last`, asc(products.id)];
       // Case-insensitive, and ё with е as dictionaries have it, the same under any database collation.
       case 'name':
-        return [sql`translate(lower(${products.name}), 'ё', 'е')`, asc(products.id)];
+        return [productNameSortKey(products.name), asc(products.id)];
       case 'new':
         return [desc(products.createdAt), desc(products.id)];
       default:
@@ -194,8 +201,8 @@ export function createProductsRepository(db: Queryable) {
      * Products whose article is `query` or begins with it, whose name or description has its words
      * in any form (the Russian stemmer: «мишки» finds «Мишка»), or whose name has them with a typo
      * (trigrams). Article matches come first (the exact one before the prefixed), then name matches,
-     * then description-only ones; within each, the closer match first. Every branch of the
-     * condition has its own partial index (migration 0008), which PostgreSQL combines (BitmapOr).
+     * then description-only ones; within each, the closer match first. Each kind of match is found
+     * by its own partial index (migrations 0008, 0009), at most SEARCH_CANDIDATES of it.
      */
     search(query: string, paging: Page): Promise<Product[]> {
       // Functions of constants: PostgreSQL folds them once per query, not once per row.
@@ -205,13 +212,30 @@ export function createProductsRepository(db: Queryable) {
       const name = sql`lower(${products.name})`;
       // LIKE's own wildcards in the query are literal: «mo_1» is not a pattern.
       const artPrefix = sql`${art} like lower(${escapeLike(query)}) || '%'`;
-      const where = or(artPrefix, sql`${products.searchVector} @@ ${words}`, sql`${text} <% ${name}`);
+      const typo = sql`${text} <% ${name}`;
+      // The ranking below reads every candidate's words and trigrams (a word in 100 000 names took
+      // 1.7 s), so each kind of match brings at most SEARCH_CANDIDATES, found by its index: the
+      // first articles in order, the others in the table's order. Description-only and typo matches
+      // rank after name matches: when those fill the candidates, they are not looked for (a scan
+      // of either index for a word in every name costs 20 ms). A query with fewer matches of each
+      // kind ranks them all, as before.
+      const candidates = (condition: SQL, order?: SQL) =>
+        sql`(select ${products.id} from ${products} where ${products.hiddenAt} is null and ${condition}
+          ${order ? sql`order by ${order}` : sql``} limit ${SEARCH_CANDIDATES})`;
+      // Materialized: counted without a second scan of the names' index.
+      const fewNameMatches = sql`(select count(*) from name_matches) < ${SEARCH_CANDIDATES}`;
+      const where = sql`${products.id} in (
+        with name_matches as materialized ${candidates(sql`${productNameWords(products.name)} @@ ${words}`)}
+        ${candidates(artPrefix, sql`${art} using ~<~`)}
+        union select id from name_matches
+        union ${candidates(sql`${products.searchVector} @@ ${words} and ${fewNameMatches}`)}
+        union ${candidates(sql`${typo} and ${fewNameMatches}`)})`;
       const order = [
         sql`case
           when ${art} = ${text} then 0
           when ${artPrefix} then 1
           when ts_filter(${products.searchVector}, '{a}') @@ ${words} then 2
-          when ${text} <% ${name} then 3
+          when ${typo} then 3
           else 4 end`,
         sql`ts_rank(${products.searchVector}, ${words}) desc`,
         sql`word_similarity(${text}, ${name}) desc`,
@@ -219,8 +243,15 @@ export function createProductsRepository(db: Queryable) {
         asc(products.art),
       ];
       return db.transaction(async (tx) => {
-        // `<%` reads its threshold from this setting; `true` keeps it to this transaction.
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+        // `<%` reads its threshold from this setting; `true` keeps each to this transaction. The
+        // candidates found as the index finds them must be the same for every page of a query:
+        // a bitmap scan visits the table in its order, a sequential scan may start where another
+        // one is (synchronized scans), a parallel one in any order.
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true),
+                     set_config('enable_seqscan', 'off', true),
+                     set_config('max_parallel_workers_per_gather', '0', true)`,
+        );
         return page(where, order, paging, tx);
       });
     },

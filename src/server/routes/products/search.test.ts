@@ -1,5 +1,6 @@
 import type { Product } from '../../../shared/api';
 import { categories, products } from '../../db/schema';
+import { SEARCH_CANDIDATES } from '../../repositories/products';
 import { createTestApp, STARTUP_TIMEOUT, json, type TestApp } from '../../../../test/server/helpers/test-app';
 
 let shop: TestApp;
@@ -116,5 +117,37 @@ describe('GET /api/v1/products/search', () => {
     expect(missing.statusCode).toBe(422);
     expect(json<{ detail: string }>(missing).detail).toMatch(/q/);
     expect((await search('мишка', { limit: 0 })).statusCode).toBe(422);
+  });
+});
+
+describe('a word in more names than a search ranks', () => {
+  const MANY = SEARCH_CANDIDATES + 50;
+
+  beforeAll(async () => {
+    const { db } = shop.app.database;
+    const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+    const base = { image: 'none.svg', categoryId: category!.id, curatedRank: 1_000 };
+    await db
+      .insert(products)
+      .values(
+        Array.from({ length: MANY }, (_, i) => ({ ...base, art: `VRH-${i}`, name: `Ворох ${i}`, description: null })),
+      );
+    // Made last, so that the names' index finds it after all the others: the article still leads.
+    await db.insert(products).values({ ...base, art: 'ВОРОХ', name: 'Сундук', description: null });
+  });
+
+  it('still lists the article first, then names, in pages that never overlap', async () => {
+    const pages: string[][] = [];
+    for (let skip = 0; ; skip += 100) {
+      const page = await arts('ворох', { skip, limit: 100 });
+      if (page.length === 0) break;
+      pages.push(page);
+    }
+    const found = pages.flat();
+    expect(found[0]).toBe('ВОРОХ');
+    expect(new Set(found).size).toBe(found.length);
+    expect(found.slice(1).every((art) => art.startsWith('VRH-'))).toBe(true);
+    // Ranked: at most SEARCH_CANDIDATES of the names, not all MANY.
+    expect(found.length).toBe(1 + SEARCH_CANDIDATES);
   });
 });
