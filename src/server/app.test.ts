@@ -413,3 +413,47 @@ describe('logging', () => {
     expect(text).not.toContain(email);
   });
 });
+
+describe('logging under odd spellings', () => {
+  it('no password reaches the log, whatever the path and wherever the password is', async () => {
+    const password = `Секрет-${Date.now()}-пароль`;
+    const email = `odd-${Date.now()}@example.com`;
+    const query = new URLSearchParams({ email, password }).toString();
+    const calls: { method: 'GET' | 'POST'; url: string; payload?: string; headers?: Record<string, string> }[] = [
+      { method: 'POST', url: `/api/v1/auth/register?${query}` },
+      ...[
+        '//api/v1/auth/register',
+        '/API/v1/auth/register',
+        '/api/v1//auth/register',
+        '/api/V1/AUTH/REGISTER/',
+        '/api/v1/%61uth/register',
+        '/api/v1/auth/../auth/register',
+      ].map((path) => ({ method: 'POST' as const, url: `${path}?${query}` })),
+      // Encoded otherwise: every character of the password percent-encoded, and the name too.
+      {
+        method: 'POST',
+        url: `//api/v1/auth/register?email=x&pass%77ord=${[...Buffer.from(password)].map((byte) => `%${byte.toString(16)}`).join('')}`,
+      },
+      { method: 'POST', url: `/api/v1/auth/token?username=${encodeURIComponent(email)}&password=${password}` },
+      {
+        method: 'POST',
+        url: '/api/v1/auth/token',
+        payload: new URLSearchParams({ username: email, password }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      // Elsewhere in the API, where no password belongs, and on a storefront page.
+      { method: 'GET', url: `/api/v1/products/?skip=0&new_password=${password}&current_password=${password}` },
+      { method: 'GET', url: `/catalog?password=${encodeURIComponent(password)};token=${password}` },
+      { method: 'GET', url: `/api/v1/test-only/boom?password=${password}` },
+    ];
+    for (const call of calls) await shop.app.inject(call);
+
+    const text = log.text;
+    // The capture works: the calls are there.
+    expect(text).toContain('"url":"/api/v1/products/?skip=0&new_password=[redacted]&current_password=[redacted]"');
+    expect(text).toContain('"url":"//api/v1/auth/register"');
+    for (const secret of [password, encodeURIComponent(password), password.slice(0, 12), email]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
