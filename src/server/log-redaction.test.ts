@@ -1,4 +1,5 @@
-import { loggableUrl } from './log-redaction';
+import pino from 'pino';
+import { loggableUrl, REDACTED_PATHS } from './log-redaction';
 
 describe('loggableUrl', () => {
   it.each([
@@ -32,5 +33,20 @@ describe('loggableUrl', () => {
     for (const url of ['/api/v1/products/popular?limit=8&skip=0', '/catalog?category=%D0%9C', '/api/v1/cart/1', '/']) {
       expect(loggableUrl(url)).toBe(url);
     }
+  });
+});
+
+describe('REDACTED_PATHS', () => {
+  it('mask password- and token-named fields at the top of a line and two levels into it', () => {
+    const lines: string[] = [];
+    const logger = pino({ redact: REDACTED_PATHS }, { write: (line: string) => lines.push(line) });
+    logger.info({
+      password: 'secret-1',
+      body: { current_password: 'secret-2', new_password: 'secret-3', email: 'kept@example.com' },
+      err: { data: { access_token: 'secret-4', refresh_token: 'secret-5' } },
+      req: { headers: { authorization: 'Bearer secret-6', cookie: 'refresh_token=secret-7' } },
+    });
+    expect(lines.join('')).not.toMatch(/secret-\d/);
+    expect(lines.join('')).toContain('kept@example.com');
   });
 });
