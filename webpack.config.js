@@ -214,7 +214,7 @@ module.exports = (_env, argv) => {
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     performance: { hints: false },
     devServer: {
       port: Number(process.env.DEV_PORT || 8080),

@@ -413,3 +413,107 @@ describe('logging', () => {
     expect(text).not.toContain(email);
   });
 });
+
+describe('logging under odd spellings', () => {
+  it('no password reaches the log, whatever the path and wherever the password is', async () => {
+    const password = `Секрет-${Date.now()}-пароль`;
+    const email = `odd-${Date.now()}@example.com`;
+    const query = new URLSearchParams({ email, password }).toString();
+    const calls: { method: 'GET' | 'POST'; url: string; payload?: string; headers?: Record<string, string> }[] = [
+      { method: 'POST', url: `/api/v1/auth/register?${query}` },
+      ...[
+        '//api/v1/auth/register',
+        '/API/v1/auth/register',
+        '/api/v1//auth/register',
+        '/api/V1/AUTH/REGISTER/',
+        '/api/v1/%61uth/register',
+        '/api/v1/auth/../auth/register',
+      ].map((path) => ({ method: 'POST' as const, url: `${path}?${query}` })),
+      // Encoded otherwise: every character of the password percent-encoded, and the name too.
+      {
+        method: 'POST',
+        url: `//api/v1/auth/register?email=x&pass%77ord=${[...Buffer.from(password)].map((byte) => `%${byte.toString(16)}`).join('')}`,
+      },
+      { method: 'POST', url: `/api/v1/auth/token?username=${encodeURIComponent(email)}&password=${password}` },
+      {
+        method: 'POST',
+        url: '/api/v1/auth/token',
+        payload: new URLSearchParams({ username: email, password }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      // Elsewhere in the API, where no password belongs, and on a storefront page.
+      { method: 'GET', url: `/api/v1/products/?skip=0&new_password=${password}&current_password=${password}` },
+      { method: 'GET', url: `/catalog?password=${encodeURIComponent(password)};token=${password}` },
+      { method: 'GET', url: `/api/v1/test-only/boom?password=${password}` },
+    ];
+    for (const call of calls) await shop.app.inject(call);
+
+    const text = log.text;
+    // The capture works: the calls are there.
+    expect(text).toContain('"url":"/api/v1/products/?skip=0&new_password=[redacted]&current_password=[redacted]"');
+    expect(text).toContain('"url":"//api/v1/auth/register"');
+    for (const secret of [password, encodeURIComponent(password), password.slice(0, 12), email]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe('Cache-Control: no-store', () => {
+  const NO_STORE = /(^|[ ,])no-store($|[ ,])/;
+
+  it('on every answer to a request with an access token: cart, orders, addresses, the user, errors', async () => {
+    const { headers, id } = shopper;
+    for (const url of [`/api/v1/cart/${id}`, `/api/v1/order/${id}`, `/api/v1/address/${id}`, '/api/v1/auth/user']) {
+      const response = await shop.app.inject({ method: 'GET', url, headers });
+      expect([url, response.statusCode]).toEqual([url, 200]);
+      expect([url, response.headers['cache-control']]).toEqual([url, expect.stringMatching(NO_STORE)]);
+    }
+    // Someone else's cart: refused, and not kept either.
+    const foreign = await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${id + 1000}`, headers });
+    expect(foreign.statusCode).toBeGreaterThanOrEqual(400);
+    expect(foreign.headers['cache-control']).toBe('no-store');
+  });
+
+  it('on every /auth answer: register, login, refresh (with the cookie), and their failures', async () => {
+    const email = `no-store-${Date.now()}@example.com`;
+    const register = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      query: { email, password: TEST_PASSWORD },
+    });
+    expect(register.statusCode).toBe(201);
+    const login = await logIn(shop.app, email, TEST_PASSWORD);
+    expect(login.statusCode).toBe(200);
+    const refresh = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      cookies: { refresh_token: setCookie(login, 'refresh_token')!.value },
+    });
+    expect(refresh.statusCode).toBe(200);
+    const failedLogin = await logIn(shop.app, email, `${TEST_PASSWORD}-wrong`);
+    expect(failedLogin.statusCode).toBe(401);
+    for (const response of [register, login, refresh, failedLogin]) {
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('public catalogue reads keep their own caching, with or without a token (the storefront sends it on every call)', async () => {
+    for (const headers of [{}, shopper.headers]) {
+      const products = await shop.app.inject({ method: 'GET', url: '/api/v1/products/popular', headers });
+      expect(products.headers['cache-control']).toBe('no-cache');
+      expect(products.headers.etag).toEqual(expect.any(String));
+      const revalidated = await shop.app.inject({
+        method: 'GET',
+        url: '/api/v1/products/popular',
+        headers: { ...headers, 'if-none-match': String(products.headers.etag) },
+      });
+      expect(revalidated.statusCode).toBe(304);
+
+      const image = await shop.app.inject({ method: 'GET', url: '/api/v1/image/MO-1001.svg', headers });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['cache-control']).not.toMatch(NO_STORE);
+      const sitemap = await shop.app.inject({ method: 'GET', url: '/sitemap.xml', headers });
+      expect(sitemap.headers['cache-control']).toBe('public, max-age=3600');
+    }
+  });
+});

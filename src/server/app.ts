@@ -12,6 +12,7 @@ import Fastify, {
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { stdoutLines } from './log-lines';
+import { loggableUrl, REDACTED_PATHS } from './log-redaction';
 import authentication from './plugins/authentication';
 import catalogueCache from './plugins/catalogue-cache';
 import configPlugin from './plugins/config';
@@ -35,18 +36,13 @@ import requisitesRoutes from './routes/requisites';
 import robotsRoutes from './routes/robots';
 import sitemapRoutes from './routes/sitemap';
 
-/** The URL as logged: /auth calls can carry an e-mail and password in the query, so theirs is cut. */
-export function loggableUrl(url: string): string {
-  return url.startsWith('/api/v1/auth') ? url.split('?', 1)[0]! : url;
-}
-
 /** One JSON line per request, written when it completes. */
 class RequestLog extends LogController {
   private lines: FastifyBaseLogger | undefined;
 
   /**
    * A completed request's line has a fixed shape with nothing secret in it (loggableUrl cuts the
-   * /auth queries), so it skips the redaction that every other line goes through: redaction
+   * /auth queries and masks secrets in any other), so it skips the redaction that every other line goes through: redaction
    * copied the object of every line, on every request (docs/performance.md).
    */
   writeTo(logger: FastifyBaseLogger): void {
@@ -58,7 +54,7 @@ class RequestLog extends LogController {
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: loggableUrl(request.url),
+      url: loggableUrl(request.url, request.routeOptions.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
@@ -66,6 +62,8 @@ class RequestLog extends LogController {
     else (this.lines ?? reply.log).info({ reqId: request.id, ...line }, 'request');
   }
 }
+
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests capture them to check what is logged). */
@@ -78,17 +76,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       // Belt and braces: nothing below should log these, but if a future log line does, they are masked.
-      redact: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.access_token',
-      ],
+      redact: REDACTED_PATHS,
+      serializers: {
+        // Fastify's own lines that name the request (a failed writeHead) say its URL as ours do.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: loggableUrl(request.url, request.routeOptions?.url),
+        }),
+      },
       stream: options.logStream ?? stdoutLines,
     },
     logController: requestLog,
     bodyLimit: config.bodyLimitBytes,
+    // Without these a client decides how long it holds a connection (README, «Ограничения соединений»).
+    connectionTimeout: config.connectionLimits.idleTimeoutMs,
+    keepAliveTimeout: config.connectionLimits.keepAliveTimeoutMs,
+    requestTimeout: config.connectionLimits.requestTimeoutMs,
+    http: {
+      headersTimeout: config.connectionLimits.headersTimeoutMs,
+      requestTimeout: config.connectionLimits.requestTimeoutMs,
+      // Node checks the two above only this often (30 s by default, on top of the timeout).
+      connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+    },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     forceCloseConnections: 'idle',
@@ -98,6 +107,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: sendFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   requestLog.writeTo(app.log);
+  // Beyond it, Node closes new connections at once; without it, every socket the process can open.
+  app.server.maxConnections = config.connectionLimits.maxConnections;
 
   await app.register(configPlugin, { config });
   await app.register(errorHandling);

@@ -52,3 +52,64 @@ describe('mail', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe('JWT_SECRET', () => {
+  const production = { NODE_ENV: 'production' };
+
+  it('in production, one shorter than 32 bytes is refused with what to do', () => {
+    for (const secret of ['x', 'ж'.repeat(15), 'a'.repeat(31)]) {
+      expect(() => loadConfig({ ...production, JWT_SECRET: secret })).toThrow(
+        /JWT_SECRET must be at least 32 bytes in production, got \d+; leave it unset/,
+      );
+    }
+  });
+
+  it('in production, 32 bytes or more are taken, counted as UTF-8 bytes, and unset stays generated', () => {
+    expect(loadConfig({ ...production, JWT_SECRET: 'a'.repeat(32) }).jwtSecret).toBe('a'.repeat(32));
+    // 16 Cyrillic letters are 32 bytes.
+    expect(loadConfig({ ...production, JWT_SECRET: 'ж'.repeat(16) }).jwtSecret).toBe('ж'.repeat(16));
+    expect(loadConfig(production).jwtSecret).toBeUndefined();
+  });
+
+  it('outside production a short one still starts a development server', () => {
+    expect(loadConfig({ JWT_SECRET: 'dev' }).jwtSecret).toBe('dev');
+  });
+});
+
+describe('connection limits', () => {
+  it('have defaults, in milliseconds', () => {
+    expect(loadConfig({}).connectionLimits).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      idleTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnections: 1000,
+    });
+  });
+
+  it('are read from the environment in seconds', () => {
+    expect(
+      loadConfig({
+        HEADERS_TIMEOUT_SECONDS: '5',
+        REQUEST_TIMEOUT_SECONDS: '30',
+        IDLE_TIMEOUT_SECONDS: '20',
+        KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+        MAX_CONNECTIONS: '200',
+      }).connectionLimits,
+    ).toEqual({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 30_000,
+      idleTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnections: 200,
+    });
+  });
+
+  it.each([
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be a whole number ≥ 1/],
+    [{ MAX_CONNECTIONS: 'many' }, /MAX_CONNECTIONS must be a whole number ≥ 1/],
+    [{ HEADERS_TIMEOUT_SECONDS: '90', REQUEST_TIMEOUT_SECONDS: '60' }, /must not exceed REQUEST_TIMEOUT_SECONDS/],
+  ])('refuse %p', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -27,6 +27,20 @@ export interface MailConfig {
   retrySeconds: number;
 }
 
+/** How long a client may take over each part of its connection, and how many the process keeps open. */
+export interface ConnectionLimits {
+  /** The request line and headers must arrive within this (slowloris). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this, else 408 and the connection closes. */
+  requestTimeoutMs: number;
+  /** A connection with no bytes either way for this long is closed (a client that stops reading its answer). */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection between two requests is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per process; further ones are closed on arrival. */
+  maxConnections: number;
+}
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -51,6 +65,7 @@ export interface AppConfig {
   loginRateLimitPerAccount: RateLimitConfig;
   loginRateLimitPerClient: RateLimitConfig;
   bodyLimitBytes: number;
+  connectionLimits: ConnectionLimits;
   imageDir: string;
   /** The built storefront; `null` serves the API only. */
   storefrontDir: string | null;
@@ -119,6 +134,38 @@ function defaultSender(publicOrigin: string | null): string {
 
 const DAY = 24 * 60 * 60;
 
+/** The length HS256 wants of its key: RFC 7518 §3.2 asks for at least the hash's size. */
+const MIN_JWT_SECRET_BYTES = 32;
+
+/** JWT_SECRET as given; in production one shorter than 32 bytes is refused (unset, one is generated). */
+function jwtSecret(raw: string | undefined, production: boolean): string | undefined {
+  if (!raw) return undefined;
+  const bytes = Buffer.byteLength(raw, 'utf8');
+  if (production && bytes < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigError(
+      `JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes in production, got ${bytes}; ` +
+        'leave it unset to have a random one generated and kept in the database',
+    );
+  }
+  return raw;
+}
+
+function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_SECONDS', 10) * 1000;
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_SECONDS', 120) * 1000;
+  // Node refuses a headers timeout beyond the request's; say so in the shop's own terms.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
+  }
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_SECONDS', 60) * 1000,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72) * 1000,
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 1000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(projectRoot, env.DATA_DIR || 'data');
@@ -128,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: integer(env, 'PORT', 3000, 0),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: jwtSecret(env.JWT_SECRET, production),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshIdleSeconds: integer(env, 'REFRESH_IDLE_DAYS', 30) * DAY,
     refreshMaxSeconds: integer(env, 'REFRESH_MAX_DAYS', 90) * DAY,
@@ -147,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: integer(env, 'LOGIN_LIMIT_WINDOW_SECONDS', 15 * 60) * 1000,
     },
     bodyLimitBytes: 1024 * 1024,
+    connectionLimits: connectionLimits(env),
     imageDir: path.resolve(projectRoot, env.IMAGE_DIR || 'src/server/assets/images'),
     storefrontDir: path.resolve(projectRoot, env.STOREFRONT_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',

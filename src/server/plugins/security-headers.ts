@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { REFRESH_COOKIE } from '../routes/auth';
+
+const AUTH_ROUTES = '/api/v1/auth';
 
 /**
  * helmet's headers, worked out once. @fastify/helmet runs helmet(options) again for every request,
@@ -37,6 +40,21 @@ const API_HEADERS: Record<string, string> = {
 /** The API's calls, as opposed to the storefront's pages and files and the API's own docs page. */
 const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
+const REFRESH_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${REFRESH_COOKIE}=`);
+
+/**
+ * Whether the answer may be about one person: the request carries an access token or the refresh
+ * cookie, or it is an /auth call (tokens, the user, a registration). Such an answer must not be
+ * kept by the browser or any cache on the way.
+ */
+function isPersonal(request: FastifyRequest): boolean {
+  return (
+    request.headers.authorization !== undefined ||
+    REFRESH_COOKIE_SENT.test(request.headers.cookie ?? '') ||
+    request.routeOptions.url?.startsWith(AUTH_ROUTES) === true
+  );
+}
+
 async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const documentHeaders = helmetHeaders({
     contentSecurityPolicy: {
@@ -60,6 +78,10 @@ async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiCall(request.url) ? API_HEADERS : documentHeaders);
+    // Set before the handler: a route that says its own caching replaces it. Only public answers,
+    // the same for everyone, do (the catalogue, images): the storefront sends its token with
+    // every call, and a signed-in shopper's catalogue reads keep their ETag revalidation.
+    if (isPersonal(request)) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -9,6 +9,7 @@ import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/serv
 
 let shop: TestApp;
 let storefront: string;
+const SOURCE_MAP = JSON.stringify({ version: 3, sourcesContent: ['export const secret = "исходный код";'] });
 const SHELL =
   '<!doctype html><html lang="ru"><head><title>Мягкий Опт</title></head><body><div id="root"></div></body></html>';
 
@@ -19,6 +20,10 @@ beforeAll(async () => {
   const script = 'console.log("shop");'.repeat(200);
   await writeFile(path.join(storefront, 'assets', 'main.0123456789ab.js'), script);
   await writeFile(path.join(storefront, 'assets', 'main.0123456789ab.js.gz'), gzipSync(script));
+  // The build keeps the source maps beside the bundles (for error reports), sources and all.
+  await writeFile(path.join(storefront, 'assets', 'main.0123456789ab.js.map'), SOURCE_MAP);
+  await writeFile(path.join(storefront, 'assets', 'main.0123456789ab.js.map.gz'), gzipSync(SOURCE_MAP));
+  await writeFile(path.join(storefront, 'main.css.map'), SOURCE_MAP);
   await writeFile(
     path.join(storefront, 'asset-manifest.json'),
     JSON.stringify({ 'page-home': ['assets/228.0123456789ab.js', 'assets/page-home.0123456789ab.js'] }),
@@ -159,5 +164,21 @@ describe('the storefront', () => {
     const api = await shop.app.inject({ method: 'GET', url: '/api/v1/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Не найдено' });
+  });
+
+  it('never serves a source map, however asked for: 404, and not the shell page either', async () => {
+    for (const url of [
+      '/assets/main.0123456789ab.js.map',
+      '/assets/main.0123456789ab.js.map.gz',
+      '/assets/main.0123456789ab.JS.MAP',
+      '/main.css.map',
+      '/assets/no-such.js.map',
+    ]) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+        const response = await shop.app.inject({ method: 'GET', url, headers });
+        expect([url, response.statusCode]).toEqual([url, 404]);
+        expect(response.body).not.toContain('sourcesContent');
+      }
+    }
   });
 });

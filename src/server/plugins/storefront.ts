@@ -36,6 +36,12 @@ const PRODUCT_PAGE = new RegExp(`^${PAGE_PATHS.product.replace(':art', '([^/]+)'
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.(br|gz))?$/;
 
 /**
+ * Source maps hold the full TypeScript sources: the build writes them beside the bundles for error
+ * reports (without the comment that would point a browser at them), and they are never served.
+ */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
+/**
  * Serves the built storefront: hashed assets cached for a year, pre-compressed copies when the
  * browser accepts them, and index.html (never cached) for every client route.
  */
@@ -53,6 +59,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       wildcard: false,
       index: false,
       decorateReply: false,
+      globIgnore: ['**/*.map', '**/*.map.br', '**/*.map.gz'],
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
@@ -186,7 +193,10 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
     const pathname = request.url.split('?')[0]!;
     const query = new URLSearchParams(request.url.slice(pathname.length + 1));
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !SOURCE_MAP.test(pathname);
     if (!indexHtml || !isPage) throw notFound('Не найдено');
     const page = await pageFor(request, pathname, query, indexHtml);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);

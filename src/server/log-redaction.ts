@@ -1,0 +1,59 @@
+// What the log must never hold: passwords and tokens, wherever a client puts them, and the e-mail
+// that /auth calls carry in their query (SPEC §7: register takes both in the URL).
+
+/** Names of fields and query parameters that can hold a secret: password, new_password, access_token, … */
+const SECRET_NAME = /pass|pwd|secret|token|credential/i;
+
+const SECRET_FIELDS = [
+  'password',
+  'current_password',
+  'new_password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'authorization',
+];
+
+/**
+ * pino's redaction paths: the request's credentials in any line that has them, and the fields
+ * above at the top of a logged object and two levels into it (a body, a query, an error's data).
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+];
+
+const AUTH_PATH = '/api/v1/auth';
+
+/** Decoded, its slashes collapsed, lower-cased: the path as a router lenient in any of these would read it. */
+function normalisedPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Undecodable: judged as written.
+  }
+  return decoded.replace(/[/\\]+/g, '/').toLowerCase();
+}
+
+/**
+ * The URL as logged. Any /auth call (by its matched route, or by its path however spelled) loses
+ * its whole query; every other keeps its query with the value of each secret-named parameter
+ * masked. The query is split on `;` as well as `&`, so that no spelling hides a parameter.
+ */
+export function loggableUrl(url: string, routeUrl?: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const path = url.slice(0, queryAt);
+  if (routeUrl?.startsWith(AUTH_PATH) || normalisedPath(path).startsWith(AUTH_PATH)) return path;
+  const query = url.slice(queryAt + 1);
+  // The common case, a catalogue read's skip and limit, without parsing: no name could be a secret's.
+  if (!query.includes('%') && !SECRET_NAME.test(query)) return url;
+  const pairs = query.split(/[&;]/).map((pair) => {
+    const [name] = [...new URLSearchParams(pair).keys()];
+    return name !== undefined && SECRET_NAME.test(name) ? `${pair.split('=', 1)[0]}=[redacted]` : pair;
+  });
+  return `${path}?${pairs.join('&')}`;
+}
