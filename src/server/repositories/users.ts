@@ -86,8 +86,7 @@ export function createUsersRepository(db: Queryable) {
      * replaced by DELETED_PERSONAL_DATA and no link to anyone (docs/decisions.md).
      */
     deleteAccount(id: number): Promise<void> {
-      const erased = (column: AnyColumn) =>
-        sql`case when ${isNotNull(column)} then ${DELETED_PERSONAL_DATA} end`;
+      const erased = (column: AnyColumn) => sql`case when ${isNotNull(column)} then ${DELETED_PERSONAL_DATA} end`;
       return db.transaction(async (tx) => {
         await tx
           .update(orders)

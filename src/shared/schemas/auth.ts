@@ -24,8 +24,7 @@ export const RegisterFields = Type.Object({
   password: Type.Optional(PasswordInput),
   consent: Type.Optional(
     Type.Boolean({
-      description:
-        'Согласие на обработку персональных данных (152-ФЗ), обязательно: true. Без него — 422 {detail}',
+      description: 'Согласие на обработку персональных данных (152-ФЗ), обязательно: true. Без него — 422 {detail}',
     }),
   ),
 });
@@ -40,7 +39,10 @@ export const AccountDeleteBody = Type.Object({ password: PasswordInput });
 export const PasswordResetRequestBody = Type.Object({ email: EmailInput });
 
 /** POST /api/v1/auth/password-reset/confirm: the link's token and the new password. */
-export const PasswordResetConfirmBody = Type.Object({ token: Type.String({ maxLength: 200 }), password: PasswordInput });
+export const PasswordResetConfirmBody = Type.Object({
+  token: Type.String({ maxLength: 200 }),
+  password: PasswordInput,
+});
 
 /** The answer to every reset request, the same whether or not the address has an account. */
 export const PasswordResetRequestedSchema = Type.Object({ detail: Type.String() });
