@@ -1223,7 +1223,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
       ['PATCH', `/api/v1/order/${victimOrder.id}`],
       ['PUT', `/api/v1/order/${victimOrder.id}`],
       ['PATCH', '/api/v1/cart/count'],
-      ['DELETE', '/api/v1/auth/user'],
+      ['PUT', '/api/v1/auth/user'],
       ['GET', '/api/v1/../../etc/passwd'],
       ['GET', '/api/v0/products/'],
       ['GET', '/api/v1/products/categories/all/extra'],

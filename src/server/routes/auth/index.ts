@@ -70,7 +70,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Guessing a signed-in account's password (to change it or delete the account) is limited like
   // a login: per client address, and per account, after `authenticate` has said whose it is.
   const perSignedInAccount = limiter(app.config.loginRateLimitPerAccount, (request) => `user:${request.userId}`);
-  const passwordChecked = { onRequest: perClient, preHandler: [app.authenticate, perSignedInAccount] };
+  // Signed in before the body is validated: without a token the answer is 401, whatever was sent.
+  const passwordChecked = { onRequest: [perClient, app.authenticate], preHandler: perSignedInAccount };
 
   /** 400 unless `password` is the signed-in account's own (401 when the account is gone). */
   async function assertOwnPassword(userId: number, password: string, wrong: string): Promise<void> {
