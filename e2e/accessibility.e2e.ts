@@ -18,7 +18,9 @@ import {
 /** A logged-in buyer (the refresh cookie is in the page's context) with two lines in the cart. */
 async function buyerWithCart(page: Page): Promise<void> {
   const email = newEmail('a11y');
-  const registered = await page.request.post('/api/v1/auth/register', { data: { email, password: PASSWORD, consent: true } });
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { email, password: PASSWORD, consent: true },
+  });
   expect(registered.status()).toBe(201);
   const { id: userId } = (await registered.json()) as { id: number };
   const login = await page.request.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
