@@ -1,5 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../../theme/antd-pages.generated.css';
+import './authDialog.css';
 import { Alert, Button, Checkbox, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -123,7 +124,7 @@ export function AuthDialog() {
                     },
                   ]}
                 >
-                  <Checkbox>
+                  <Checkbox className="auth-consent">
                     Я согласен на обработку персональных данных в соответствии с{' '}
                     {/* A new tab: what the dialog holds stays as it is while the policy is read. */}
                     <Link to={PAGE_PATHS.privacy} target="_blank" rel="noopener">
@@ -141,7 +142,7 @@ export function AuthDialog() {
                 )}
               </Form.Item>
               {!registering && (
-                <Button type="link" block onClick={() => setForgotten(true)} style={{ marginTop: 8 }}>
+                <Button type="link" block onClick={() => setForgotten(true)} className="auth-dialog-link">
                   Забыли пароль?
                 </Button>
               )}

@@ -39,7 +39,7 @@ export default function ForgotPassword({ onBack }: { onBack: () => void }) {
       <Button type="primary" htmlType="submit" block size="large" loading={isLoading}>
         Отправить ссылку
       </Button>
-      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+      <Button type="link" block onClick={onBack} className="auth-dialog-link">
         Вернуться ко входу
       </Button>
     </Form>
