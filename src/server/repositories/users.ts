@@ -88,6 +88,10 @@ export function createUsersRepository(db: Queryable) {
     deleteAccount(id: number): Promise<void> {
       const erased = (column: AnyColumn) => sql`case when ${isNotNull(column)} then ${DELETED_PERSONAL_DATA} end`;
       return db.transaction(async (tx) => {
+        // First the account's row, for update: an order being placed for it (whose foreign key
+        // holds a share lock on the row) finishes first and is anonymised with the rest, and one
+        // placed later waits and then finds no account, so no order keeps the buyer's details.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
         await tx
           .update(orders)
           .set({
