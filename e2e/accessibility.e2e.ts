@@ -18,7 +18,9 @@ import {
 /** A logged-in buyer (the refresh cookie is in the page's context) with two lines in the cart. */
 async function buyerWithCart(page: Page): Promise<void> {
   const email = newEmail('a11y');
-  const registered = await page.request.post('/api/v1/auth/register', { data: { email, password: PASSWORD } });
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { email, password: PASSWORD, consent: true },
+  });
   expect(registered.status()).toBe(201);
   const { id: userId } = (await registered.json()) as { id: number };
   const login = await page.request.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
@@ -74,6 +76,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('heading', { name: 'О компании' })).toBeVisible();
         found.push(...(await axeViolations(page, 'about')));
 
+        await page.goto('/privacy');
+        await expect(page.getByRole('heading', { name: 'Политика обработки персональных данных' })).toBeVisible();
+        found.push(...(await axeViolations(page, 'privacy policy')));
+
+        await page.goto('/reset-password?token=not-a-real-token');
+        await expect(page.getByLabel('Новый пароль')).toBeVisible();
+        found.push(...(await axeViolations(page, 'reset password')));
+
         await page.goto('/no/such/page');
         await expect(page.getByRole('heading', { name: 'Упс... Страница не найдена' })).toBeVisible();
         found.push(...(await axeViolations(page, 'not found')));
@@ -87,6 +97,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
         await openLoginDialog(page);
         found.push(...(await axeViolations(page, 'login dialog')));
+        await page.getByRole('dialog').getByRole('tab', { name: 'Регистрация' }).click();
+        found.push(...(await axeViolations(page, 'registration with the consent')));
+        await page.getByRole('dialog').getByRole('tab', { name: 'Вход' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Забыли пароль?' }).click();
+        await expect(page.getByRole('dialog').getByRole('button', { name: 'Отправить ссылку' })).toBeVisible();
+        found.push(...(await axeViolations(page, 'forgot password')));
 
         expect(found).toEqual([]);
       });
@@ -117,6 +133,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('heading', { name: 'Мои заказы' })).toBeVisible();
         await expect(page.getByRole('heading', { name: /^Заказ #\d+$/ })).toBeVisible();
         found.push(...(await axeViolations(page, 'profile with an order')));
+        await page.getByRole('button', { name: 'Сменить пароль' }).click();
+        await expect(page.getByRole('dialog', { name: 'Смена пароля' })).toBeVisible();
+        found.push(...(await axeViolations(page, 'change of password')));
+        await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+        await page.getByRole('button', { name: 'Удалить аккаунт' }).click();
+        await expect(page.getByRole('dialog', { name: 'Удалить аккаунт?' })).toBeVisible();
+        found.push(...(await axeViolations(page, 'account deletion')));
+        await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+        await expect(page.getByRole('dialog')).toBeHidden();
 
         await page.goto('/cart');
         await expect(page.getByText('Ваша корзина пуста')).toBeVisible();

@@ -37,6 +37,8 @@ test('registration through the dialog, with every validation message, then logou
   await screenshots(page, 'auth-dialog');
   await dialog.getByLabel('Подтвердите пароль').fill(PASSWORD);
   await expect(dialog.getByText('Пароли не совпадают')).toBeHidden();
+  await expect(submit).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).check();
   await submit.click();
 
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -57,6 +59,7 @@ test('registering a taken e-mail shows the server’s reason', async ({ page, re
   await dialog.getByLabel('Email').fill(email.toUpperCase());
   await dialog.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
   await dialog.getByLabel('Подтвердите пароль').fill(PASSWORD);
+  await dialog.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).check();
   await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(dialog.getByText('Пользователь с таким email уже существует')).toBeVisible();
 });

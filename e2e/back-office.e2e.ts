@@ -42,7 +42,7 @@ const SUPPLIER = {
 
 async function register(url: string, email: string): Promise<void> {
   const context = await apiRequest.newContext({ baseURL: url });
-  const response = await context.post('/api/v1/auth/register', { data: { email, password: PASSWORD } });
+  const response = await context.post('/api/v1/auth/register', { data: { email, password: PASSWORD, consent: true } });
   expect(response.status()).toBe(201);
   await context.dispose();
 }

@@ -65,7 +65,7 @@ export { expect };
 
 /** Registers a buyer through the API (fast), as the storefront's registration call does. */
 export async function registerBuyer(request: APIRequestContext, email = newEmail('buyer')): Promise<string> {
-  const response = await request.post('/api/v1/auth/register', { data: { email, password: PASSWORD } });
+  const response = await request.post('/api/v1/auth/register', { data: { email, password: PASSWORD, consent: true } });
   expect(response.status()).toBe(201);
   return email;
 }

@@ -309,7 +309,7 @@ describe('logging', () => {
     const registered = await shop.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      query: { email, password },
+      query: { email, password, consent: 'true' },
     });
     expect(registered.statusCode).toBe(201);
     const userId = (registered.json() as { id: number }).id;
@@ -317,7 +317,7 @@ describe('logging', () => {
     const jsonRegistration = await shop.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { email: `json-${email}`, password },
+      payload: { email: `json-${email}`, password, consent: true },
     });
     expect(jsonRegistration.statusCode).toBe(201);
 

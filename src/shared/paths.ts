@@ -19,6 +19,10 @@ export const PAGE_PATHS = {
   search: '/search',
   /** Quick order: lines pasted or a spreadsheet uploaded into the cart (issue 19). */
   quickOrder: '/quick-order',
+  /** The new password, from the link of a reset e-mail: `?token=…` (issue 20). */
+  resetPassword: '/reset-password',
+  /** The policy on personal data (152-ФЗ), linked from the sign-up consent and the footer. */
+  privacy: '/privacy',
   /** The back office (features/admin), for managers only; its pages are under it. */
   admin: '/admin',
 } as const;

@@ -18,6 +18,8 @@ const OrderPage = lazy(() => import(/* webpackChunkName: "page-order" */ '@/page
 const SearchPage = lazy(() => import(/* webpackChunkName: "page-search" */ '@/pages/SearchPage'));
 const QuickOrderPage = lazy(() => import(/* webpackChunkName: "page-quick-order" */ '@/pages/QuickOrderPage'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
+const PrivacyPage = lazy(() => import(/* webpackChunkName: "page-privacy" */ '@/pages/PrivacyPage'));
+const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "page-reset-password" */ '@/pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 // The back office: one chunk (with its antd CSS) that only a manager's browser downloads.
 const AdminApp = lazy(() => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminApp'));
@@ -44,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: PAGE_PATHS.product, element: <ProductPage /> },
       { path: PAGE_PATHS.search, element: <SearchPage /> },
       { path: PAGE_PATHS.about, element: <AboutPage /> },
+      { path: PAGE_PATHS.privacy, element: <PrivacyPage /> },
+      { path: PAGE_PATHS.resetPassword, element: <ResetPasswordPage /> },
       {
         path: PAGE_PATHS.cart,
         element: (

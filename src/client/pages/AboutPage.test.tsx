@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { json, refreshFails, visitor } from '@/test/fixtures';
@@ -36,5 +36,28 @@ describe('Order success page (SPEC §2)', () => {
     expect(screen.getByText(/отправлен в обработку.*выставит счёт/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'На главную' }).closest('a')).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Мои заказы' }).closest('a')).toHaveAttribute('href', '/profile');
+  });
+});
+
+describe('Privacy policy page (issue 20)', () => {
+  test('names the operator, the data, the purposes, how long, and how to withdraw the consent', async () => {
+    renderShop({ route: '/privacy', preloadedState: visitor() });
+    expect(await screen.findByRole('heading', { name: 'Политика обработки персональных данных' })).toBeInTheDocument();
+    for (const heading of ['Оператор', 'Какие данные мы обрабатываем', 'Зачем', 'Сколько хранятся']) {
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/402-ФЗ «О бухгалтерском учёте»/)).toBeInTheDocument();
+    expect(screen.getByText(/«Удалить аккаунт»/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /@/ })[0]).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    expect(screen.getByRole('link', { name: 'личном кабинете' })).toHaveAttribute('href', '/profile');
+  });
+
+  test('the footer links to it', async () => {
+    renderShop({ route: '/privacy', preloadedState: visitor() });
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
   });
 });

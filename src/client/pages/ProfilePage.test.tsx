@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { type Address, type OrderSummary, type Requisites } from '@shared/api';
+import { ACCOUNT_MESSAGES } from '@shared/account';
 import { MESSAGES } from '@shared/messages';
 import {
   cart,
@@ -9,6 +10,7 @@ import {
   homeHandlers,
   json,
   loggedIn,
+  makeToken,
   order,
   ORGANISATION,
   recorder,
@@ -16,6 +18,7 @@ import {
   requisites,
   USER,
 } from '@/test/fixtures';
+import { catchDownloads } from '@/test/downloads';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
@@ -292,5 +295,127 @@ describe("the order card's «Скачать счёт» (issue 18)", () => {
     } finally {
       downloads.restore();
     }
+  });
+});
+
+describe("the profile's account section (issue 20)", () => {
+  const section = () => screen.getByRole('region', { name: 'Аккаунт и персональные данные' });
+
+  test('«Сменить пароль» sends the current and the new password, then takes a fresh token for this tab', async () => {
+    const changes = recorder();
+    const freshToken = makeToken(3600, '7');
+    const { user } = openProfile(
+      [],
+      http.post(
+        `${API}/auth/password`,
+        ({ request }) => (changes.record(request), new HttpResponse(null, { status: 204 })),
+      ),
+      http.post(`${API}/auth/refresh`, () => json({ access_token: freshToken, token_type: 'bearer' })),
+    );
+    await user.click(await within(section()).findByRole('button', { name: /Сменить пароль/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Смена пароля' });
+    await user.type(within(dialog).getByLabelText('Текущий пароль'), 'old password');
+    await user.type(within(dialog).getByLabelText('Новый пароль'), 'new password 1');
+    await user.type(within(dialog).getByLabelText('Подтвердите пароль'), 'new password 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Сменить пароль' }));
+    expect(await screen.findByText(/Пароль изменён/)).toBeInTheDocument();
+    expect(await changes.last!.json()).toEqual({ current_password: 'old password', new_password: 'new password 1' });
+    await waitFor(() => expect(sessionStorage.getItem('access_token')).toBe(freshToken));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Смена пароля' })).not.toBeInTheDocument());
+  });
+
+  test("a wrong current password: the server's detail in the dialog, which stays open", async () => {
+    const { user } = openProfile(
+      [],
+      http.post(`${API}/auth/password`, () => json({ detail: ACCOUNT_MESSAGES.currentPasswordWrong }, 400)),
+    );
+    await user.click(await within(section()).findByRole('button', { name: /Сменить пароль/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Смена пароля' });
+    await user.type(within(dialog).getByLabelText('Текущий пароль'), 'wrong password');
+    await user.type(within(dialog).getByLabelText('Новый пароль'), 'new password 1');
+    await user.type(within(dialog).getByLabelText('Подтвердите пароль'), 'new password 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Сменить пароль' }));
+    expect(await within(dialog).findByText(ACCOUNT_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+  });
+
+  test('the new password follows the registration rules before anything is sent', async () => {
+    const changes = recorder();
+    const { user } = openProfile(
+      [],
+      http.post(
+        `${API}/auth/password`,
+        ({ request }) => (changes.record(request), new HttpResponse(null, { status: 204 })),
+      ),
+    );
+    await user.click(await within(section()).findByRole('button', { name: /Сменить пароль/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Смена пароля' });
+    await user.type(within(dialog).getByLabelText('Текущий пароль'), 'old password');
+    await user.type(within(dialog).getByLabelText('Новый пароль'), 'short');
+    await user.type(within(dialog).getByLabelText('Подтвердите пароль'), 'shorter');
+    await user.click(within(dialog).getByRole('button', { name: 'Сменить пароль' }));
+    expect(await within(dialog).findByText(ACCOUNT_MESSAGES.passwordLength)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.passwordsDiffer)).toBeInTheDocument();
+    expect(changes.calls).toHaveLength(0);
+  });
+
+  test('«Скачать мои данные» fetches the export with the bearer token and saves it', async () => {
+    const exports = recorder();
+    const downloads = catchDownloads();
+    try {
+      const { user } = openProfile(
+        [],
+        http.get(`${API}/auth/user/export`, ({ request }) => {
+          exports.record(request);
+          return new HttpResponse('{"account":{}}', {
+            headers: {
+              'content-type': 'application/json',
+              'content-disposition': 'attachment; filename="moi-dannye.json"; filename*=UTF-8\'\'moi-dannye.json',
+            },
+          });
+        }),
+      );
+      await user.click(await within(section()).findByRole('button', { name: /Скачать мои данные/ }));
+      await waitFor(() => expect(downloads.saved).toEqual(['moi-dannye.json']));
+      expect(exports.last!.headers.get('authorization')).toBe(`Bearer ${sessionStorage.getItem('access_token')}`);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  test('«Удалить аккаунт» asks for the password, deletes, logs out and goes home', async () => {
+    const deletions = recorder();
+    const { user, router, store } = openProfile(
+      [],
+      ...homeHandlers(),
+      http.delete(
+        `${API}/auth/user`,
+        ({ request }) => (deletions.record(request), new HttpResponse(null, { status: 204 })),
+      ),
+      http.post(`${API}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
+      refreshFails(),
+    );
+    await user.click(await within(section()).findByRole('button', { name: /Удалить аккаунт/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Удалить аккаунт?' });
+    expect(within(dialog).getByText(/Заказы останутся у магазина/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Пароль для подтверждения'), 'my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить аккаунт' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await deletions.last!.json()).toEqual({ password: 'my password' });
+    expect(store.getState().session.user).toBeNull();
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  test('«Удалить аккаунт» with a wrong password: the detail, and the buyer stays', async () => {
+    const { user, router, store } = openProfile(
+      [],
+      http.delete(`${API}/auth/user`, () => json({ detail: ACCOUNT_MESSAGES.passwordWrong }, 400)),
+    );
+    await user.click(await within(section()).findByRole('button', { name: /Удалить аккаунт/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Удалить аккаунт?' });
+    await user.type(within(dialog).getByLabelText('Пароль для подтверждения'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить аккаунт' }));
+    expect(await within(dialog).findByText(ACCOUNT_MESSAGES.passwordWrong)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(store.getState().session.user).toEqual(USER);
   });
 });

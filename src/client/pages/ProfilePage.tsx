@@ -5,6 +5,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { App, Button, Typography } from 'antd';
 import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
+import { AccountSettings } from '@/features/session/AccountSettings';
 import { AddressBook } from '@/features/addresses/AddressBook';
 import { OrderList } from '@/features/orders/OrderList';
 import { RequisitesForm } from '@/features/requisites/RequisitesForm';
@@ -38,6 +39,7 @@ export default function ProfilePage() {
         <RequisitesForm userId={user.id} />
         <AddressBook userId={user.id} />
       </div>
+      <AccountSettings />
     </App>
   );
 }

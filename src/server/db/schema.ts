@@ -46,6 +46,12 @@ export const users = pgTable(
     // Managers are made from the command line (npm run users); everyone who signs up is a buyer.
     role: text('role', { enum: USER_ROLES }).notNull().default('buyer'),
     createdAt: createdAt(),
+    // When the buyer ticked «Я согласен на обработку персональных данных» at sign-up (152-ФЗ);
+    // null for accounts made before the consent was asked for, and for managers made from the CLI.
+    personalDataConsentAt: timestamp('personal_data_consent_at', { withTimezone: true }),
+    // Carried in every access token: raising it (a password change) makes the account's access
+    // tokens issued before invalid at once, though they are stateless JWTs (plugins/authentication.ts).
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (table) => [check('users_role_known', sql`${table.role} in ('buyer', 'manager')`)],
 );
@@ -211,9 +217,8 @@ export const orders = pgTable(
   'orders',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    // Null once the buyer deleted the account: the order stays for accounting, anonymised.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull(),
     address: text('address').notNull(),
     contactName: text('contact_name'),

@@ -37,9 +37,14 @@ export default fp(
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw unauthorized();
-      const userId = app.accessTokens.verify(match[1]!);
-      if (userId === null) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
-      request.userId = userId;
+      const claims = app.accessTokens.verify(match[1]!);
+      // A stateless token outlives what the account did since it was issued: a password changed
+      // or reset raises the session version, and a deleted account has none (docs/decisions.md).
+      const current = claims && (await app.repositories.users.sessionVersion(claims.userId));
+      if (!claims || current !== claims.sessionVersion) {
+        throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
+      }
+      request.userId = claims.userId;
     });
     app.decorate('authenticateManager', async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);

@@ -37,7 +37,15 @@ afterAll(async () => {
 
 describe('the storefront', () => {
   it('answers every client route with the shell page, never cached', async () => {
-    for (const url of ['/', '/catalog', '/product/MO-1001', '/cart', '/no/such/page']) {
+    for (const url of [
+      '/',
+      '/catalog',
+      '/product/MO-1001',
+      '/cart',
+      '/privacy',
+      '/reset-password?token=abc',
+      '/no/such/page',
+    ]) {
       const response = await shop.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);

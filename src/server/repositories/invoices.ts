@@ -17,7 +17,8 @@ import { findSupplierRequisites } from './supplier-requisites';
 
 /** An issued invoice: whose order it is (the route decides who may read it), and its PDF once rendered. */
 export interface IssuedInvoice extends Pick<Invoice, 'number' | 'date'> {
-  ownerId: number;
+  /** Null once the buyer deleted the account: only managers may read it then. */
+  ownerId: number | null;
   pdf: Buffer | null;
 }
 

@@ -15,13 +15,14 @@ import {
 import { orderDetailColumns, orderLineRows } from './order-lines';
 import { queueMail } from './outbox';
 
-async function orderForLetter(tx: Transaction, orderId: number): Promise<OrderForLetter> {
+/** The order as its buyer's letters tell it; null when the buyer has deleted the account (nobody to write to). */
+async function orderForLetter(tx: Transaction, orderId: number): Promise<OrderForLetter | null> {
   const [order] = await tx
     .select({ ...orderDetailColumns, buyerEmail: users.email })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
-  return { ...order!, lines: await orderLineRows(tx, orderId) };
+  return order ? { ...order, lines: await orderLineRows(tx, orderId) } : null;
 }
 
 /** The buyer's e-mail, and every manager's: MANAGER_EMAILS and the accounts with the manager role, each once. */
@@ -69,7 +70,8 @@ export async function queueStatusChanged(
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
-  await queueMail(tx, { to: order!.email, ...statusChanged(shop, orderId, status) });
+  // A buyer who deleted the account keeps no address: the order goes on for accounting, silently.
+  if (order) await queueMail(tx, { to: order.email, ...statusChanged(shop, orderId, status) });
 }
 
 /** The invoice to the buyer; its PDF is attached when the message is sent (see mail/outbox-sender). */
@@ -80,5 +82,6 @@ export async function queueInvoiceIssued(
   invoice: { number: number; date: Date; paymentDays: number },
 ): Promise<void> {
   const order = await orderForLetter(tx, orderId);
-  await queueMail(tx, { to: order.buyerEmail, invoiceOrderId: orderId, ...invoiceIssued(shop, order, invoice) });
+  if (order)
+    await queueMail(tx, { to: order.buyerEmail, invoiceOrderId: orderId, ...invoiceIssued(shop, order, invoice) });
 }

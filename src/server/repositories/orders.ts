@@ -11,7 +11,8 @@ import type {
 } from '../../shared/api';
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
-import type { Database, Transaction } from '../db/database';
+import { DELETED_PERSONAL_DATA } from '../../shared/account';
+import type { Database, Queryable, Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
@@ -265,6 +266,9 @@ export interface ManagerOrderFilter {
   limit: number;
 }
 
+/** The buyer's e-mail in the managers' list; a deleted buyer's orders stay in it, anonymised. */
+const buyerEmail = sql<string>`coalesce(${users.email}, ${DELETED_PERSONAL_DATA})`;
+
 /** `q` is an order number (with or without «#»), or part of an e-mail, a company name or an ИНН. */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim().replace(/^(№|#)\s*/, '');
@@ -373,19 +377,19 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
         db
           .select({
             ...summaryColumns(),
-            user_email: users.email,
+            user_email: buyerEmail,
             company_name: orders.companyName,
             company_inn: orders.companyInn,
           })
           .from(orders)
-          .innerJoin(users, eq(users.id, orders.userId))
+          .leftJoin(users, eq(users.id, orders.userId))
           .where(where)
           .orderBy(...managerSortOrder[filter.sort])
           .offset(filter.skip)
           .limit(filter.limit),
         // The buyer's e-mail is only needed to count what `q` finds.
         filter.q
-          ? db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)
+          ? db.select({ total: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where)
           : db.select({ total: count() }).from(orders).where(where),
       ]);
       return {
@@ -450,7 +454,7 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
           userEmail: users.email,
         })
         .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(users, eq(users.id, orders.userId))
         .where(eq(orders.id, orderId));
       if (!order) return null;
       const [lines, history, [invoice]] = await Promise.all([
@@ -483,7 +487,7 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
         company_name: order.companyName,
         company_inn: order.companyInn,
         company_kpp: order.companyKpp,
-        user: { id: order.userId, email: order.userEmail },
+        user: order.userId === null || order.userEmail === null ? null : { id: order.userId, email: order.userEmail },
         history: history.map((entry) => ({
           at: entry.at.toISOString(),
           from: entry.from as OrderStatus,

@@ -31,6 +31,14 @@ export async function queueMail(tx: Queryable, mail: OutgoingMail | OutgoingMail
   await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
 }
 
+/**
+ * Forgets every message to an address whose account is being deleted, sent or not: the rows hold
+ * the buyer's orders and contacts, and a letter still waiting must not reach an account that is gone.
+ */
+export async function forgetMailTo(tx: Queryable, recipient: string): Promise<void> {
+  await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, recipient));
+}
+
 export type ClaimedMail = Awaited<ReturnType<OutboxRepository['claim']>>[number];
 
 const unsettled = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));

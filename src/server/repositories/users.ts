@@ -1,17 +1,19 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
+import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import type { User, UserRole } from '../../shared/api';
 import type { Queryable } from '../db/database';
-import { users } from '../db/schema';
+import { orders, refreshTokens, users } from '../db/schema';
+import { forgetMailTo } from './outbox';
 
 const userColumns = { id: users.id, email: users.email, role: users.role };
 
 export function createUsersRepository(db: Queryable) {
   return {
     /** `null` when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
-    async create(email: string, passwordHash: string): Promise<User | null> {
+    async create(email: string, passwordHash: string, personalDataConsentAt?: Date): Promise<User | null> {
       const [row] = await db
         .insert(users)
-        .values({ email, passwordHash })
+        .values({ email, passwordHash, personalDataConsentAt })
         .onConflictDoNothing({ target: users.email })
         .returning(userColumns);
       return row ?? null;
@@ -23,6 +25,93 @@ export function createUsersRepository(db: Queryable) {
         .from(users)
         .where(eq(users.email, email));
       return row ?? null;
+    },
+
+    async findPasswordHash(id: number): Promise<string | null> {
+      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+      return row?.passwordHash ?? null;
+    },
+
+    /** What every access token must carry (plugins/authentication.ts); `null` when the account is gone. */
+    async sessionVersion(id: number): Promise<number | null> {
+      const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, id));
+      return row?.version ?? null;
+    },
+
+    /** The account as the buyer's export shows it. */
+    async findAccount(id: number) {
+      const [row] = await db
+        .select({
+          ...userColumns,
+          createdAt: users.createdAt,
+          personalDataConsentAt: users.personalDataConsentAt,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * A new password, and every session of the account ends but the one whose refresh token's
+     * hash is `keptRefreshTokenHash`: the other refresh tokens are revoked, and raising the session
+     * version refuses every access token issued before (the kept session refreshes its own).
+     */
+    setPassword(id: number, passwordHash: string, now: Date, keptRefreshTokenHash?: string): Promise<void> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+          .where(eq(users.id, id));
+        const [kept] = keptRefreshTokenHash
+          ? await tx
+              .select({ familyId: refreshTokens.familyId })
+              .from(refreshTokens)
+              .where(and(eq(refreshTokens.tokenHash, keptRefreshTokenHash), eq(refreshTokens.userId, id)))
+          : [];
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.userId, id),
+              isNull(refreshTokens.revokedAt),
+              kept ? ne(refreshTokens.familyId, kept.familyId) : undefined,
+            ),
+          );
+      });
+    },
+
+    /**
+     * Deletes the account with its sessions, cart, addresses and requisites (their foreign keys
+     * cascade). Its orders stay for accounting, with every personal field the buyer filled in
+     * replaced by DELETED_PERSONAL_DATA and no link to anyone (docs/decisions.md). The letters
+     * to its address go from the outbox, sent or waiting.
+     */
+    deleteAccount(id: number): Promise<void> {
+      const erased = (column: AnyColumn) => sql`case when ${isNotNull(column)} then ${DELETED_PERSONAL_DATA} end`;
+      return db.transaction(async (tx) => {
+        // First the account's row, for update: an order being placed for it (whose foreign key
+        // holds a share lock on the row) finishes first and is anonymised with the rest, and one
+        // placed later waits and then finds no account, so no order keeps the buyer's details.
+        const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+        if (account) await forgetMailTo(tx, account.email);
+        await tx
+          .update(orders)
+          .set({
+            userId: null,
+            address: DELETED_PERSONAL_DATA,
+            contactName: erased(orders.contactName),
+            contactPhone: erased(orders.contactPhone),
+            companyName: erased(orders.companyName),
+            companyInn: erased(orders.companyInn),
+            companyKpp: erased(orders.companyKpp),
+            idempotencyKey: null,
+            requestDigest: null,
+            updatedAt: new Date(),
+          })
+          .where(eq(orders.userId, id));
+        await tx.delete(users).where(eq(users.id, id));
+      });
     },
 
     async findById(id: number): Promise<User | null> {

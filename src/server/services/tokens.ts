@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 
+/** Whom a token was issued to, and the account's session version then (users.session_version). */
+export interface AccessClaims {
+  userId: number;
+  sessionVersion: number;
+}
+
 export interface AccessTokens {
-  sign(userId: number): string;
-  /** The user id of a valid, unexpired HS256 token; `null` for anything else. */
-  verify(token: string): number | null;
+  /** `sessionVersion` 0 is the version of an account whose password never changed. */
+  sign(userId: number, sessionVersion?: number): string;
+  /** The claims of a valid, unexpired HS256 token; `null` for anything else. */
+  verify(token: string): AccessClaims | null;
 }
 
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
@@ -12,12 +19,16 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
   // Only HS256 is accepted: 'none' and every other algorithm are refused before any claim is read.
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
   return {
-    sign: (userId) => signer({ sub: String(userId) }),
+    // The version travels only when it is not 0, so the tokens of most accounts stay as they were.
+    sign: (userId, sessionVersion = 0) =>
+      signer(sessionVersion === 0 ? { sub: String(userId) } : { sub: String(userId), ver: sessionVersion }),
     verify(token) {
       try {
-        const payload = verifier(token) as { sub?: unknown };
+        const payload = verifier(token) as { sub?: unknown; ver?: unknown };
         const userId = Number(payload.sub);
-        return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
+        const sessionVersion = payload.ver ?? 0;
+        if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(sessionVersion)) return null;
+        return { userId, sessionVersion: sessionVersion as number };
       } catch {
         return null;
       }

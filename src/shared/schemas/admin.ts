@@ -27,7 +27,7 @@ export const AdminOrderListItemSchema = Type.Object({
   status: Status,
   total_price: Type.Number(),
   items_count: Type.Integer({ description: 'Всего единиц товара в заказе' }),
-  user_email: Type.String(),
+  user_email: Type.String({ description: 'E-mail покупателя; «удалено», когда покупатель удалил аккаунт' }),
   company_name: NullableText,
   company_inn: NullableText,
 });
@@ -69,7 +69,9 @@ export const AdminOrderSchema = Type.Object({
   company_name: NullableText,
   company_inn: NullableText,
   company_kpp: NullableText,
-  user: Type.Object({ id: Type.Integer(), email: Type.String() }),
+  user: Nullable(Type.Object({ id: Type.Integer(), email: Type.String() }), {
+    description: 'Покупатель; null, когда он удалил аккаунт (заказ остаётся обезличенным)',
+  }),
   history: Type.Array(StatusHistoryEntrySchema),
   next_statuses: Type.Array(Status, {
     description:

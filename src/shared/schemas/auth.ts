@@ -1,5 +1,10 @@
 import { Type } from 'typebox';
 import { USER_ROLES } from '../api';
+import { AddressSchema } from './address';
+import { CartSchema } from './cart';
+import { Nullable } from './common';
+import { BuyerOrderSchema } from './order';
+import { RequisitesSchema } from './requisites';
 
 // Generous caps that only stop abuse; the real rules (SPEC §5, password length) are checked by
 // the handler so that it can answer with the storefront's own Russian messages.
@@ -14,4 +19,48 @@ export const UserSchema = Type.Object({ id: Type.Integer(), email: Type.String()
 export const LoginBody = Type.Object({ username: EmailInput, password: PasswordInput });
 
 /** SPEC §7 sends them in the query; a JSON body is accepted too. */
-export const RegisterFields = Type.Object({ email: Type.Optional(EmailInput), password: Type.Optional(PasswordInput) });
+export const RegisterFields = Type.Object({
+  email: Type.Optional(EmailInput),
+  password: Type.Optional(PasswordInput),
+  consent: Type.Optional(
+    Type.Boolean({
+      description: 'Согласие на обработку персональных данных (152-ФЗ), обязательно: true. Без него — 422 {detail}',
+    }),
+  ),
+});
+
+/** POST /api/v1/auth/password: the buyer's own change of password. */
+export const PasswordChangeBody = Type.Object({ current_password: PasswordInput, new_password: PasswordInput });
+
+/** DELETE /api/v1/auth/user: the account's own password confirms its deletion. */
+export const AccountDeleteBody = Type.Object({ password: PasswordInput });
+
+/** POST /api/v1/auth/password-reset: the address to send the reset link to. */
+export const PasswordResetRequestBody = Type.Object({ email: EmailInput });
+
+/** POST /api/v1/auth/password-reset/confirm: the link's token and the new password. */
+export const PasswordResetConfirmBody = Type.Object({
+  token: Type.String({ maxLength: 200 }),
+  password: PasswordInput,
+});
+
+/** The answer to every reset request, the same whether or not the address has an account. */
+export const PasswordResetRequestedSchema = Type.Object({ detail: Type.String() });
+
+const Instant = Type.String({ format: 'date-time' });
+
+/** GET /api/v1/auth/user/export: everything the shop keeps about the buyer (152-ФЗ ст. 14). */
+export const AccountExportSchema = Type.Object({
+  exported_at: Instant,
+  account: Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    role: Type.Enum(USER_ROLES),
+    created_at: Instant,
+    personal_data_consent_at: Nullable(Instant),
+  }),
+  requisites: RequisitesSchema,
+  addresses: Type.Array(AddressSchema),
+  cart: CartSchema,
+  orders: Type.Array(BuyerOrderSchema),
+});

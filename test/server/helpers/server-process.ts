@@ -392,7 +392,7 @@ export async function signUp(base: string, agent?: http.Agent): Promise<Buyer> {
   const email = `reliability-${randomUUID()}@example.com`;
   const registered = await request(
     base,
-    `/api/v1/auth/register?${new URLSearchParams({ email, password: TEST_PASSWORD })}`,
+    `/api/v1/auth/register?${new URLSearchParams({ email, password: TEST_PASSWORD, consent: 'true' })}`,
     { method: 'POST', agent },
   );
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);

@@ -85,7 +85,11 @@ export async function signUp(
   email = `buyer${++counter}-${randomBytes(3).toString('hex')}@example.com`,
 ): Promise<Shopper> {
   const password = TEST_PASSWORD;
-  const registered = await app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { email, password } });
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    query: { email, password, consent: 'true' },
+  });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
   const login = await logIn(app, email, password);
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);

@@ -1023,7 +1023,7 @@ describe('4. Injection: SQL-looking input and path traversal', () => {
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      query: { email, password: TEST_PASSWORD },
+      query: { email, password: TEST_PASSWORD, consent: 'true' },
     });
     expect(response.statusCode).toBe(201);
     expect(json<{ email: string }>(response).email).toBe(email);
@@ -1223,7 +1223,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
       ['PATCH', `/api/v1/order/${victimOrder.id}`],
       ['PUT', `/api/v1/order/${victimOrder.id}`],
       ['PATCH', '/api/v1/cart/count'],
-      ['DELETE', '/api/v1/auth/user'],
+      ['PUT', '/api/v1/auth/user'],
       ['GET', '/api/v1/../../etc/passwd'],
       ['GET', '/api/v0/products/'],
       ['GET', '/api/v1/products/categories/all/extra'],
@@ -1329,7 +1329,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
           shop.app.inject({
             method: 'POST',
             url: '/api/v1/auth/register',
-            query: { email: 'nul\u0000@example.com', password: TEST_PASSWORD },
+            query: { email: 'nul\u0000@example.com', password: TEST_PASSWORD, consent: 'true' },
           }),
         ],
         [
@@ -1337,7 +1337,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
           shop.app.inject({
             method: 'POST',
             url: '/api/v1/auth/register',
-            payload: { email: 'nul@example.com\u0000', password: TEST_PASSWORD },
+            payload: { email: 'nul@example.com\u0000', password: TEST_PASSWORD, consent: true },
           }),
         ],
         [
@@ -1629,7 +1629,7 @@ describe('7. Refresh-token theft and cross-site requests', () => {
           await proxied.app.inject({
             method: 'POST',
             url: '/api/v1/auth/register',
-            query: { email: victim.email, password: TEST_PASSWORD },
+            query: { email: victim.email, password: TEST_PASSWORD, consent: 'true' },
           })
         ).statusCode,
       ).toBe(201);
@@ -1723,7 +1723,11 @@ describe('8. Password guessing, and secrets in the logs', () => {
       const response = await limited.app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',
-        query: { email: attempt % 2 ? email.toUpperCase() : email, password: `${TEST_PASSWORD} ${attempt}` },
+        query: {
+          email: attempt % 2 ? email.toUpperCase() : email,
+          password: `${TEST_PASSWORD} ${attempt}`,
+          consent: 'true',
+        },
         remoteAddress: freshClient(),
       });
       statuses.push(response.statusCode);
@@ -1739,7 +1743,7 @@ describe('8. Password guessing, and secrets in the logs', () => {
         await limited.app.inject({
           method: 'POST',
           url: '/api/v1/auth/register',
-          query: { email, password: TEST_PASSWORD },
+          query: { email, password: TEST_PASSWORD, consent: 'true' },
           remoteAddress: freshClient(),
         })
       ).statusCode,
@@ -1791,7 +1795,7 @@ describe('8. Password guessing, and secrets in the logs', () => {
     await limited.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      query: { email: `logged-${Date.now()}@example.com`, password },
+      query: { email: `logged-${Date.now()}@example.com`, password, consent: 'true' },
     });
     // A client bug sending broken JSON: the parser's error (which quotes the text) must not be logged.
     await limited.app.inject({

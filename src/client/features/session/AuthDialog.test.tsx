@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { ACCOUNT_MESSAGES } from '@shared/account';
 import {
   cart,
   cartHandler,
@@ -32,6 +33,15 @@ const passwordInput = () => screen.getByLabelText('Пароль');
 const confirmInput = () => screen.getByLabelText('Подтвердите пароль');
 const submitButton = (name: 'Войти' | 'Зарегистрироваться') =>
   within(screen.getByRole('dialog')).getByRole('button', { name });
+const consentBox = () => screen.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ });
+
+/** The registration form filled in as a shopper fills it, the consent ticked. */
+async function fillRegistration(user: ReturnType<typeof userEvent.setup>, email = 'ivan@example.ru') {
+  await user.type(emailInput(), email);
+  await user.type(passwordInput(), 'secret-password');
+  await user.type(confirmInput(), 'secret-password');
+  await user.click(consentBox());
+}
 
 /** Answers a login with TOKEN and the user, as the server does. */
 const loginHandlers = (tokenCalls = recorder()) => [
@@ -136,6 +146,8 @@ describe('AuthDialog: submit button (SPEC §5)', () => {
     await user.type(passwordInput(), 'secret-password');
     expect(submitButton('Зарегистрироваться')).toBeDisabled();
     await user.type(confirmInput(), 'secret-password');
+    expect(submitButton('Зарегистрироваться')).toBeDisabled();
+    await user.click(consentBox());
     expect(submitButton('Зарегистрироваться')).toBeEnabled();
   });
 
@@ -220,9 +232,7 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
       http.post(`${API}/auth/register`, () => json({ detail: 'Пользователь с таким email уже существует' }, 409)),
     );
     const { user } = await openDialog('register');
-    await user.type(emailInput(), 'ivan@example.ru');
-    await user.type(passwordInput(), 'secret-password');
-    await user.type(confirmInput(), 'secret-password');
+    await fillRegistration(user);
     await user.click(submitButton('Зарегистрироваться'));
     expect(await screen.findByText('Пользователь с таким email уже существует')).toBeInTheDocument();
   });
@@ -230,9 +240,7 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
   test("a failed registration without a detail shows 'Ошибка при регистрации'", async () => {
     server.use(http.post(`${API}/auth/register`, () => new HttpResponse('Internal error', { status: 500 })));
     const { user } = await openDialog('register');
-    await user.type(emailInput(), 'ivan@example.ru');
-    await user.type(passwordInput(), 'secret-password');
-    await user.type(confirmInput(), 'secret-password');
+    await fillRegistration(user);
     await user.click(submitButton('Зарегистрироваться'));
     expect(await screen.findByText('Ошибка при регистрации')).toBeInTheDocument();
     expect(sessionStorage.getItem('access_token')).toBeNull();
@@ -246,9 +254,7 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
       ...loginHandlers(tokenCalls),
     );
     const { user, store } = await openDialog('register');
-    await user.type(emailInput(), 'ivan.petrov@example.ru');
-    await user.type(passwordInput(), 'secret-password');
-    await user.type(confirmInput(), 'secret-password');
+    await fillRegistration(user, 'ivan.petrov@example.ru');
     await user.click(submitButton('Зарегистрироваться'));
     const header = screen.getByRole('navigation', { name: 'Основное меню' });
     expect(await within(header).findByRole('button', { name: /ivan\.petrov/ })).toBeInTheDocument();
@@ -257,6 +263,92 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
     expect(sessionStorage.getItem('access_token')).toBe(TOKEN);
     expect(store.getState().session.user).toEqual(USER);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The consent travels with the registration (152-ФЗ), in the body like the rest.
+    expect(await registerCalls.last!.json()).toEqual({
+      email: 'ivan.petrov@example.ru',
+      password: 'secret-password',
+      consent: true,
+    });
+  });
+});
+
+describe('AuthDialog: consent to the processing of personal data (issue 20)', () => {
+  beforeEach(() => installVisitorNetwork());
+
+  test('registration needs the box ticked; it links to the policy in a new tab', async () => {
+    const { user } = await openDialog('register');
+    await fillRegistration(user);
+    expect(submitButton('Зарегистрироваться')).toBeEnabled();
+    await user.click(consentBox());
+    expect(consentBox()).not.toBeChecked();
+    expect(submitButton('Зарегистрироваться')).toBeDisabled();
+    const policy = screen.getByRole('link', { name: 'политикой конфиденциальности' });
+    expect(policy).toHaveAttribute('href', '/privacy');
+    expect(policy).toHaveAttribute('target', '_blank');
+  });
+
+  test('the login tab asks for no consent', async () => {
+    await openDialog();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  test('a registration password shorter than 8 characters is refused before it is sent', async () => {
+    const registerCalls = recorder();
+    server.use(http.post(`${API}/auth/register`, ({ request }) => (registerCalls.record(request), json(USER, 201))));
+    const { user } = await openDialog('register');
+    await user.type(emailInput(), 'ivan@example.ru');
+    await user.type(passwordInput(), 'short');
+    await user.type(confirmInput(), 'short');
+    await user.click(consentBox());
+    await user.click(submitButton('Зарегистрироваться'));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.passwordLength)).toBeInTheDocument();
+    expect(registerCalls.calls).toHaveLength(0);
+  });
+});
+
+describe('AuthDialog: «Забыли пароль?» (issue 20)', () => {
+  beforeEach(() => installVisitorNetwork());
+
+  test('asks for the e-mail, sends it, and answers with the one sentence every address gets', async () => {
+    const resetCalls = recorder();
+    server.use(
+      http.post(
+        `${API}/auth/password-reset`,
+        ({ request }) => (resetCalls.record(request), json({ detail: 'Принято' }, 202)),
+      ),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Забыли пароль?' }));
+    const email = await within(dialog).findByLabelText('Email');
+    await user.type(email, ' ivan@example.ru ');
+    await user.click(within(dialog).getByRole('button', { name: 'Отправить ссылку' }));
+    expect(await within(dialog).findByText(ACCOUNT_MESSAGES.resetRequested)).toBeInTheDocument();
+    expect(await resetCalls.last!.json()).toEqual({ email: 'ivan@example.ru' });
+    await user.click(within(dialog).getByRole('button', { name: 'Вернуться ко входу' }));
+    expect(submitButton('Войти')).toBeInTheDocument();
+  });
+
+  test('a malformed e-mail is not sent', async () => {
+    const resetCalls = recorder();
+    server.use(http.post(`${API}/auth/password-reset`, ({ request }) => (resetCalls.record(request), json({}, 202))));
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Забыли пароль?' }));
+    await user.type(await within(dialog).findByLabelText('Email'), 'ivan.example.ru');
+    await user.click(within(dialog).getByRole('button', { name: 'Отправить ссылку' }));
+    expect(await within(dialog).findByText('Некорректный формат email')).toBeInTheDocument();
+    expect(resetCalls.calls).toHaveLength(0);
+  });
+
+  test('too many requests: the server’s reason is shown', async () => {
+    server.use(
+      http.post(`${API}/auth/password-reset`, () => json({ detail: 'Слишком много попыток. Попробуйте позже.' }, 429)),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Забыли пароль?' }));
+    await user.type(await within(dialog).findByLabelText('Email'), 'ivan@example.ru');
+    await user.click(within(dialog).getByRole('button', { name: 'Отправить ссылку' }));
+    expect(await within(dialog).findByText('Слишком много попыток. Попробуйте позже.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(ACCOUNT_MESSAGES.resetRequested)).not.toBeInTheDocument();
   });
 });
 

@@ -1,18 +1,27 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../../theme/antd-pages.generated.css';
-import { Alert, Button, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
-import { useState } from 'react';
-import { EMAIL_PATTERN } from '@shared/api';
+import './authDialog.css';
+import { Alert, Button, Checkbox, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { ACCOUNT_MESSAGES } from '@shared/account';
 import { MESSAGES } from '@shared/messages';
+import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogClosed, authTabChanged, selectAuthDialog, type AuthTab } from './authDialogSlice';
+import { EmailField } from './EmailField';
+import { confirmationRule, newPasswordRules } from './formRules';
 import { logIn, register } from './sessionThunks';
+
+// Only who forgot the password needs it.
+const ForgotPassword = lazy(() => import(/* webpackChunkName: "forgot-password" */ './ForgotPassword'));
 
 interface AuthFields {
   email: string;
   password: string;
   confirm?: string;
+  consent?: boolean;
 }
 
 export function AuthDialog() {
@@ -21,6 +30,7 @@ export function AuthDialog() {
   const [form] = Form.useForm<AuthFields>();
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [forgotten, setForgotten] = useState(false);
   const fullScreen = !Grid.useBreakpoint().sm;
   const registering = tab === 'register';
 
@@ -33,6 +43,7 @@ export function AuthDialog() {
   const close = () => {
     if (loading) return;
     setFailure(null);
+    setForgotten(false);
     dispatch(authDialogClosed());
   };
 
@@ -41,7 +52,7 @@ export function AuthDialog() {
     setFailure(null);
     const credentials = { email: email.trim(), password };
     try {
-      await dispatch(registering ? register(credentials) : logIn(credentials)).unwrap();
+      await dispatch(registering ? register({ ...credentials, consent: true }) : logIn(credentials)).unwrap();
       form.resetFields();
       dispatch(authDialogClosed());
     } catch (error) {
@@ -52,8 +63,14 @@ export function AuthDialog() {
   };
 
   const submitDisabled = () => {
-    const { email, password, confirm } = form.getFieldsValue();
-    return loading || form.getFieldError('email').length > 0 || !email || !password || (registering && !confirm);
+    const { email, password, confirm, consent } = form.getFieldsValue();
+    return (
+      loading ||
+      form.getFieldError('email').length > 0 ||
+      !email ||
+      !password ||
+      (registering && (!confirm || !consent))
+    );
   };
 
   return (
@@ -67,55 +84,71 @@ export function AuthDialog() {
       destroyOnHidden
     >
       <Spin spinning={loading} description="Подождите...">
-        <Tabs
-          activeKey={tab}
-          onChange={switchTab}
-          items={[
-            { key: 'login', label: 'Вход' },
-            { key: 'register', label: 'Регистрация' },
-          ]}
-        />
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="on">
-          <Form.Item
-            label="Email"
-            name="email"
-            validateTrigger={['onBlur']}
-            rules={[
-              { required: true, whitespace: true, message: MESSAGES.emailRequired },
-              { pattern: EMAIL_PATTERN, message: MESSAGES.emailInvalid },
-            ]}
-          >
-            <Input type="email" autoComplete="email" inputMode="email" />
-          </Form.Item>
-          <Form.Item label="Пароль" name="password">
-            <Input.Password autoComplete={registering ? 'new-password' : 'current-password'} />
-          </Form.Item>
-          {registering && (
-            <Form.Item
-              label="Подтвердите пароль"
-              name="confirm"
-              dependencies={['password']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_rule, value) =>
-                    !value || value === getFieldValue('password')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(MESSAGES.passwordsDiffer)),
-                }),
+        {forgotten ? (
+          <Suspense fallback={<Spin />}>
+            <ForgotPassword onBack={() => setForgotten(false)} />
+          </Suspense>
+        ) : (
+          <>
+            <Tabs
+              activeKey={tab}
+              onChange={switchTab}
+              items={[
+                { key: 'login', label: 'Вход' },
+                { key: 'register', label: 'Регистрация' },
               ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          )}
-          {failure && <Alert type="error" title={failure} showIcon style={{ marginBottom: 16 }} />}
-          <Form.Item shouldUpdate noStyle>
-            {() => (
-              <Button type="primary" htmlType="submit" block size="large" disabled={submitDisabled()}>
-                {registering ? 'Зарегистрироваться' : 'Войти'}
-              </Button>
-            )}
-          </Form.Item>
-        </Form>
+            />
+            <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="on">
+              <EmailField />
+              <Form.Item label="Пароль" name="password" rules={registering ? newPasswordRules : []}>
+                <Input.Password autoComplete={registering ? 'new-password' : 'current-password'} />
+              </Form.Item>
+              {registering && (
+                <Form.Item
+                  label="Подтвердите пароль"
+                  name="confirm"
+                  dependencies={['password']}
+                  rules={[confirmationRule('password')]}
+                >
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              )}
+              {registering && (
+                <Form.Item
+                  name="consent"
+                  valuePropName="checked"
+                  rules={[
+                    {
+                      validator: (_rule, value) =>
+                        value ? Promise.resolve() : Promise.reject(new Error(ACCOUNT_MESSAGES.consentRequired)),
+                    },
+                  ]}
+                >
+                  <Checkbox className="auth-consent">
+                    Я согласен на обработку персональных данных в соответствии с{' '}
+                    {/* A new tab: what the dialog holds stays as it is while the policy is read. */}
+                    <Link to={PAGE_PATHS.privacy} target="_blank" rel="noopener">
+                      политикой конфиденциальности
+                    </Link>
+                  </Checkbox>
+                </Form.Item>
+              )}
+              {failure && <Alert type="error" title={failure} showIcon style={{ marginBottom: 16 }} />}
+              <Form.Item shouldUpdate noStyle>
+                {() => (
+                  <Button type="primary" htmlType="submit" block size="large" disabled={submitDisabled()}>
+                    {registering ? 'Зарегистрироваться' : 'Войти'}
+                  </Button>
+                )}
+              </Form.Item>
+              {!registering && (
+                <Button type="link" block onClick={() => setForgotten(true)} className="auth-dialog-link">
+                  Забыли пароль?
+                </Button>
+              )}
+            </Form>
+          </>
+        )}
       </Spin>
     </Modal>
   );

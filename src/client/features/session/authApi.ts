@@ -9,6 +9,11 @@ export interface Credentials {
   password: string;
 }
 
+/** Sign-up also carries the consent to the processing of personal data (152-ФЗ), required by the server. */
+export interface Registration extends Credentials {
+  consent: boolean;
+}
+
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<TokenResponse, Credentials>({
@@ -18,9 +23,9 @@ export const authApi = baseApi.injectEndpoints({
         body: new URLSearchParams({ username: email, password }),
       }),
     }),
-    // The server also reads email and password from the query string, as SPEC §7 describes the
-    // old call; the storefront sends them in the body so that a password never sits in a URL.
-    register: build.mutation<User, Credentials>({
+    // The server also reads email, password and consent from the query string, as SPEC §7 describes
+    // the old call; the storefront sends them in the body so that a password never sits in a URL.
+    register: build.mutation<User, Registration>({
       query: (credentials) => ({ url: 'api/v1/auth/register', method: 'POST', body: credentials }),
     }),
     currentUser: build.query<User, void>({

@@ -2,7 +2,7 @@ import { baseApi } from '@/api/baseApi';
 import { isExpired, tokenStorage } from '@/api/tokenStorage';
 import type { AppDispatch } from '@/app/store';
 import { createAppAsyncThunk } from '@/hooks/reduxHooks';
-import { authApi, type Credentials } from './authApi';
+import { authApi, type Credentials, type Registration } from './authApi';
 import { loggedOut, userUpdated } from './sessionSlice';
 
 const fetchCurrentUser = (dispatch: AppDispatch) =>
@@ -41,14 +41,14 @@ export const logIn = createAppAsyncThunk('session/logIn', async (credentials: Cr
 
 export const register = createAppAsyncThunk(
   'session/register',
-  async (credentials: Credentials, { dispatch, rejectWithValue }) => {
+  async (registration: Registration, { dispatch, rejectWithValue }) => {
     try {
-      await dispatch(authApi.endpoints.register.initiate(credentials)).unwrap();
+      await dispatch(authApi.endpoints.register.initiate(registration)).unwrap();
     } catch (error) {
       // Passed on as it is: a thrown error would be serialised down to name and message, losing the
       // server's detail that the dialog shows (SPEC §8).
       return rejectWithValue(error);
     }
-    return dispatch(logIn(credentials)).unwrap();
+    return dispatch(logIn({ email: registration.email, password: registration.password })).unwrap();
   },
 );

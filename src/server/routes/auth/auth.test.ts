@@ -23,8 +23,9 @@ beforeAll(async () => {
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
+/** With the consent the storefront always sends, unless `query` says otherwise. */
 const register = (query: Record<string, string>, app = shop.app) =>
-  app.inject({ method: 'POST', url: '/api/v1/auth/register', query });
+  app.inject({ method: 'POST', url: '/api/v1/auth/register', query: { consent: 'true', ...query } });
 
 /** Registers through the query, as the storefront does, and returns the new user. */
 async function registered(
@@ -68,7 +69,7 @@ describe('POST /api/v1/auth/register', () => {
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { email, password: TEST_PASSWORD },
+      payload: { email, password: TEST_PASSWORD, consent: true },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.any(Number), email, role: 'buyer' });
@@ -471,7 +472,7 @@ describe('login throttling', () => {
       const response = await limited.app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',
-        query: { email, password: TEST_PASSWORD },
+        query: { email, password: TEST_PASSWORD, consent: 'true' },
         ...freshClient(),
       });
       expect(response.statusCode).toBe(201);
@@ -520,7 +521,7 @@ describe('login throttling', () => {
     const signUpAttempt = await limited.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      query: { email: uniqueEmail('late'), password: TEST_PASSWORD },
+      query: { email: uniqueEmail('late'), password: TEST_PASSWORD, consent: 'true' },
       remoteAddress: sprayer,
     });
     expect(signUpAttempt.statusCode).toBe(429);

@@ -2,12 +2,16 @@ import fastifyCookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_EXPORT_FILE_NAME, ACCOUNT_MESSAGES } from '../../../shared/account';
 import { EMAIL_PATTERN, LIMITS, SESSION_HINT_COOKIE } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
 import type { RateLimitConfig } from '../../config';
+import { exportAccount } from '../../services/account-export';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { createSessions, type SessionGrant } from '../../services/sessions';
+import { hashRefreshToken } from '../../services/tokens';
+import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -25,7 +29,7 @@ function validEmail(raw: string | undefined): string {
 function validPassword(password: string | undefined): string {
   const length = [...(password ?? '')].length;
   if (length < LIMITS.passwordMin || length > LIMITS.passwordMax) {
-    throw unprocessable(`Пароль должен содержать от ${LIMITS.passwordMin} до ${LIMITS.passwordMax} символов`);
+    throw unprocessable(ACCOUNT_MESSAGES.passwordLength);
   }
   return password!;
 }
@@ -63,6 +67,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ... and one per e-mail address for each of them.
   const perAccount = (emailOf: (request: FastifyRequest) => string | undefined) =>
     limiter(app.config.loginRateLimitPerAccount, (request) => `account:${normaliseEmail(emailOf(request) ?? '')}`);
+  // Guessing a signed-in account's password (to change it or delete the account) is limited like
+  // a login: per client address, and per account, after `authenticate` has said whose it is.
+  const perSignedInAccount = limiter(app.config.loginRateLimitPerAccount, (request) => `user:${request.userId}`);
+  // Signed in before the body is validated: without a token the answer is 401, whatever was sent.
+  const passwordChecked = { onRequest: [perClient, app.authenticate], preHandler: perSignedInAccount };
+
+  /** 400 unless `password` is the signed-in account's own (401 when the account is gone). */
+  async function assertOwnPassword(userId: number, password: string, wrong: string): Promise<void> {
+    const stored = await users.findPasswordHash(userId);
+    if (stored === null) throw unauthorized();
+    if (!(await verifyPassword(password, stored))) throw new ApiError(400, wrong);
+  }
 
   const refreshCookie = (request: FastifyRequest) =>
     ({ httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: COOKIE_PATH }) as const;
@@ -70,10 +86,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ({ httpOnly: false, sameSite: 'strict', secure: request.protocol === 'https', path: '/' }) as const;
 
   /** The session's refresh token as its cookie, and the bearer token the answer carries. */
-  function grant(request: FastifyRequest, reply: FastifyReply, session: SessionGrant) {
+  async function grant(request: FastifyRequest, reply: FastifyReply, session: SessionGrant) {
+    const sessionVersion = await users.sessionVersion(session.userId);
+    if (sessionVersion === null) throw unauthorized();
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...refreshCookie(request), expires: session.expiresAt });
     reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookie(request), expires: session.expiresAt });
-    return { access_token: app.accessTokens.sign(session.userId), token_type: 'bearer' as const };
+    return { access_token: app.accessTokens.sign(session.userId, sessionVersion), token_type: 'bearer' as const };
   }
 
   function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
@@ -125,7 +143,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const email = validEmail(request.query.email ?? request.body?.email);
       const password = validPassword(request.query.password ?? request.body?.password);
-      const user = await users.create(email, await hashPassword(password));
+      if ((request.query.consent ?? request.body?.consent) !== true)
+        throw unprocessable(ACCOUNT_MESSAGES.consentRequired);
+      const user = await users.create(email, await hashPassword(password), new Date());
       if (!user) throw conflict(MESSAGES.emailTaken);
       return reply.code(201).send(user);
     },
@@ -135,6 +155,35 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const user = await users.findById(request.userId);
     if (!user) throw unauthorized();
     return user;
+  });
+
+  app.post('/password', { schema: schema.changePassword, ...passwordChecked }, async (request, reply) => {
+    const { current_password: current, new_password: next } = request.body;
+    await assertOwnPassword(request.userId, current, ACCOUNT_MESSAGES.currentPasswordWrong);
+    const presented = request.cookies[REFRESH_COOKIE];
+    await users.setPassword(
+      request.userId,
+      await hashPassword(validPassword(next)),
+      new Date(),
+      presented ? hashRefreshToken(presented) : undefined,
+    );
+    return reply.code(204).send(null);
+  });
+
+  app.get('/user/export', { schema: schema.exportAccount, preHandler: app.authenticate }, async (request, reply) => {
+    const data = await exportAccount(app.repositories, request.userId);
+    if (!data) throw unauthorized();
+    reply
+      .header('content-disposition', attachmentDisposition(ACCOUNT_EXPORT_FILE_NAME))
+      .header('cache-control', 'no-store');
+    return data;
+  });
+
+  app.delete('/user', { schema: schema.deleteAccount, ...passwordChecked }, async (request, reply) => {
+    await assertOwnPassword(request.userId, request.body.password, ACCOUNT_MESSAGES.passwordWrong);
+    await users.deleteAccount(request.userId);
+    clearRefreshCookie(request, reply);
+    return reply.code(204).send(null);
   });
 
   app.post('/refresh', { schema: schema.refresh }, async (request, reply) => {

@@ -1,5 +1,13 @@
 import { Type } from 'typebox';
-import { LoginBody, RegisterFields, TokenSchema, UserSchema } from '../../../shared/schemas/auth';
+import {
+  AccountDeleteBody,
+  AccountExportSchema,
+  LoginBody,
+  PasswordChangeBody,
+  RegisterFields,
+  TokenSchema,
+  UserSchema,
+} from '../../../shared/schemas/auth';
 import { bearer, errors } from '../common-schemas';
 
 export const login = {
@@ -12,7 +20,10 @@ export const login = {
 
 export const register = {
   tags: ['auth'],
-  summary: 'Регистрация: email и password в параметрах запроса или в JSON',
+  summary: 'Регистрация: email, password и consent=true в параметрах запроса или в JSON',
+  description:
+    'consent=true — согласие на обработку персональных данных (152-ФЗ, политика: /privacy), обязательно: ' +
+    'без него или с false — 422 {detail}. Момент согласия сохраняется.',
   querystring: RegisterFields,
   body: Type.Optional(RegisterFields),
   response: { 201: UserSchema, ...errors(409, 422, 429) },
@@ -35,4 +46,34 @@ export const logout = {
   tags: ['auth'],
   summary: 'Выход: отзывает cookie обновления',
   response: { 204: Type.Null(), ...errors(403) },
+};
+
+export const changePassword = {
+  tags: ['auth'],
+  summary: 'Смена пароля: текущий и новый; остальные сессии аккаунта завершаются, текущая остаётся',
+  description:
+    'Неверный текущий пароль — 400 {detail}. Токены доступа, выданные до смены, больше не принимаются; ' +
+    'сессия, чья cookie обновления пришла с запросом, получает новый токен через /auth/refresh.',
+  security: bearer,
+  body: PasswordChangeBody,
+  response: { 204: Type.Null(), ...errors(400, 401, 422, 429) },
+};
+
+export const exportAccount = {
+  tags: ['auth'],
+  summary: 'Мои данные (152-ФЗ): аккаунт, реквизиты, адреса, корзина и заказы одним JSON-файлом',
+  security: bearer,
+  response: { 200: AccountExportSchema, ...errors(401) },
+};
+
+export const deleteAccount = {
+  tags: ['auth'],
+  summary: 'Удаление аккаунта с подтверждением паролем',
+  description:
+    'Удаляются аккаунт, его сессии, корзина, адреса и реквизиты; e-mail можно зарегистрировать снова. ' +
+    'Заказы остаются для бухгалтерского учёта, их персональные поля заменяются на «удалено». ' +
+    'Неверный пароль — 400 {detail}.',
+  security: bearer,
+  body: AccountDeleteBody,
+  response: { 204: Type.Null(), ...errors(400, 401, 422, 429) },
 };

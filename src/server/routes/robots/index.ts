@@ -9,7 +9,8 @@ import { publicOrigin } from '../../public-origin';
  * The storefront is open to crawlers; the buyer's own pages and the back office are not, nor the
  * API, whose public reads the pages already carry in their HTML (plugins/storefront.ts) — except
  * the pictures, which image search and link previews show. Search results are closed too: every
- * query is another address of products the sitemap already lists, and the quick order is a form.
+ * query is another address of products the sitemap already lists, and the quick order and the
+ * password reset (whose links carry a secret token) are forms.
  */
 const CLOSED = [
   PAGE_PATHS.cart,
@@ -19,6 +20,7 @@ const CLOSED = [
   PAGE_PATHS.admin,
   PAGE_PATHS.search,
   PAGE_PATHS.quickOrder,
+  PAGE_PATHS.resetPassword,
   '/api/',
 ];
 /** The pictures' folder, /api/v1/image/. */

@@ -28,6 +28,7 @@ describe('/robots.txt', () => {
         'Disallow: /admin',
         'Disallow: /search',
         'Disallow: /quick-order',
+        'Disallow: /reset-password',
         'Disallow: /api/',
         '',
         'Sitemap: https://opt.example/sitemap.xml',

@@ -53,6 +53,24 @@ describe('Заказ №N', () => {
     expect(within(history).getByText('«Платёж 42»')).toBeInTheDocument();
   });
 
+  test('an order of a buyer who deleted the account: «удалено» where the buyer and the personal fields were', async () => {
+    openOrder(
+      adminOrder({
+        user: null,
+        contact_name: 'удалено',
+        contact_phone: 'удалено',
+        address: 'удалено',
+        company_name: 'удалено',
+        company_inn: 'удалено',
+        company_kpp: 'удалено',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №15' })).toBeInTheDocument();
+    const buyer = screen.getByText('Покупатель').closest('tr')!;
+    expect(within(buyer).getAllByText('удалено').length).toBeGreaterThan(0);
+    expect(screen.getByText('удалено / удалено')).toBeInTheDocument();
+  });
+
   test('offers only the allowed steps, and posts a step with its comment', async () => {
     const posts = recorder();
     const { user, state } = openOrder(

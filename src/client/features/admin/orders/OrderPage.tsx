@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from '@ant-desi
 import { Alert, App, Button, Descriptions, Input, Popconfirm, Table, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { DELETED_PERSONAL_DATA } from '@shared/account';
 import type { AdminOrder, OrderStatus } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
@@ -52,7 +53,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
       size="small"
       column={{ xs: 1, md: 2 }}
       items={[
-        { key: 'email', label: 'Покупатель', children: order.user.email },
+        { key: 'email', label: 'Покупатель', children: order.user?.email ?? DELETED_PERSONAL_DATA },
         { key: 'created', label: 'Создан', children: formatDateTime(order.created_at) },
         { key: 'company', label: 'Компания', children: order.company_name ?? '—' },
         { key: 'inn', label: 'ИНН / КПП', children: inn || '—' },

@@ -1,0 +1,392 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { mailOutbox } from '../../db/schema';
+import { ACCOUNT_MESSAGES, DELETED_PERSONAL_DATA } from '../../../shared/account';
+import type { AdminOrder, AdminOrderList, Product } from '../../../shared/api';
+import type { AccountExport } from '../../services/account-export';
+import {
+  allProducts,
+  bearer,
+  createTestApp,
+  json,
+  logIn,
+  setCookie,
+  signUp,
+  STARTUP_TIMEOUT,
+  type Shopper,
+  type TestApp,
+} from '../../../../test/server/helpers/test-app';
+import { newManager } from '../../../../test/server/helpers/back-office';
+import { placeOrderOf } from '../../../../test/server/helpers/order-workflow';
+import { TEST_PASSWORD } from '../../../../test/server/helpers/shop-data';
+
+const NEW_PASSWORD = 'another horse staple';
+const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
+
+let shop: TestApp;
+let product: Product;
+let manager: Shopper;
+beforeAll(async () => {
+  shop = await createTestApp();
+  product = (await allProducts(shop.app)).find((candidate) => candidate.variants.some((variant) => variant.stock > 0))!;
+  manager = await newManager(shop.app);
+}, STARTUP_TIMEOUT);
+afterAll(() => shop.close());
+
+/** A session as the storefront holds it: the bearer token and the refresh cookie. */
+interface Session {
+  token: string;
+  cookie: string;
+}
+
+async function signIn(email: string, password = TEST_PASSWORD): Promise<Session> {
+  const response = await logIn(shop.app, email, password);
+  expect(response.statusCode).toBe(200);
+  return {
+    token: json<{ access_token: string }>(response).access_token,
+    cookie: setCookie(response, 'refresh_token')!.value,
+  };
+}
+
+const currentUser = (token: string) =>
+  shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: bearer(token) });
+const refresh = (cookie: string) =>
+  shop.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { refresh_token: cookie } });
+const changePassword = (session: Session, body: Record<string, unknown>, app = shop.app) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/password',
+    headers: bearer(session.token),
+    cookies: { refresh_token: session.cookie },
+    payload: body,
+  });
+const exportOf = (token: string) =>
+  shop.app.inject({ method: 'GET', url: '/api/v1/auth/user/export', headers: bearer(token) });
+const deleteAccount = (session: Session, password: string) =>
+  shop.app.inject({
+    method: 'DELETE',
+    url: '/api/v1/auth/user',
+    headers: bearer(session.token),
+    cookies: { refresh_token: session.cookie },
+    payload: { password },
+  });
+
+const detailOf = (response: LightMyRequestResponse) => json<{ detail: string }>(response).detail;
+
+describe('consent to the processing of personal data at sign-up', () => {
+  const register = (query: Record<string, string>, payload?: object) =>
+    shop.app.inject({ method: 'POST', url: '/api/v1/auth/register', query, ...(payload ? { payload } : {}) });
+
+  it.each([
+    ['missing', {}],
+    ['false', { consent: 'false' }],
+  ])('consent %s in the query → 422 with the Russian detail, and no account', async (_name, extra) => {
+    const email = uniqueEmail('noconsent');
+    const response = await register({ email, password: TEST_PASSWORD, ...extra });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.consentRequired });
+    expect(await shop.app.repositories.users.findCredentials(email)).toBeNull();
+  });
+
+  it.each([
+    ['missing', {}],
+    ['false', { consent: false }],
+    ['the text "true"', { consent: 'true' }],
+  ])('consent %s in a JSON body → 422 {detail}', async (_name, extra) => {
+    const response = await register({}, { email: uniqueEmail('json'), password: TEST_PASSWORD, ...extra });
+    expect(response.statusCode).toBe(422);
+    expect(detailOf(response)).toMatch(/[а-яё]/i);
+  });
+
+  it('consent=true → 201, and the moment of consent is kept (the export shows it)', async () => {
+    const before = Date.now();
+    const email = uniqueEmail('consent');
+    const response = await register({ email, password: TEST_PASSWORD, consent: 'true' });
+    expect(response.statusCode).toBe(201);
+    const { token } = await signIn(email);
+    const consentAt = json<AccountExport>(await exportOf(token)).account.personal_data_consent_at;
+    expect(new Date(consentAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(consentAt!).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('the OpenAPI document says consent is required', async () => {
+    const document = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { post: { parameters: { name: string; description?: string }[]; description?: string } }>;
+    };
+    const operation = document.paths['/api/v1/auth/register']!.post;
+    expect(operation.parameters.map((parameter) => parameter.name)).toContain('consent');
+    expect(operation.description).toMatch(/consent=true.*обязательно.*422/);
+  });
+});
+
+describe('POST /api/v1/auth/password', () => {
+  let buyer: Shopper;
+  beforeEach(async () => {
+    buyer = await signUp(shop.app, uniqueEmail('change'));
+  });
+
+  it('a wrong current password → 400 with a Russian detail, and the password stays', async () => {
+    const session = await signIn(buyer.email);
+    const response = await changePassword(session, { current_password: 'not my password', new_password: NEW_PASSWORD });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.currentPasswordWrong });
+    expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await currentUser(session.token)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['too short', 'x'.repeat(7)],
+    ['too long', 'x'.repeat(129)],
+  ])('a new password %s → 422 with the registration rule, and nothing changes', async (_name, password) => {
+    const session = await signIn(buyer.email);
+    const response = await changePassword(session, { current_password: TEST_PASSWORD, new_password: password });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordLength });
+    expect((await currentUser(session.token)).statusCode).toBe(200);
+  });
+
+  it('missing fields → 422; no token → 401', async () => {
+    const session = await signIn(buyer.email);
+    expect((await changePassword(session, { current_password: TEST_PASSWORD })).statusCode).toBe(422);
+    const anonymous = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      payload: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('→ 204; the other sessions end (refresh and access token refused), the current one goes on', async () => {
+    const other = await signIn(buyer.email);
+    const current = await signIn(buyer.email);
+    const response = await changePassword(current, { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD });
+    expect(response.statusCode).toBe(204);
+
+    // The other session: its access token and its refresh cookie are refused.
+    expect((await currentUser(other.token)).statusCode).toBe(401);
+    expect((await refresh(other.cookie)).statusCode).toBe(401);
+
+    // The current session's access token was issued before the change too: the storefront
+    // refreshes it with the session's cookie, which still works, and goes on with the new token.
+    expect((await currentUser(current.token)).statusCode).toBe(401);
+    const renewed = await refresh(current.cookie);
+    expect(renewed.statusCode).toBe(200);
+    const token = json<{ access_token: string }>(renewed).access_token;
+    expect((await currentUser(token)).json()).toMatchObject({ id: buyer.id, email: buyer.email });
+
+    // Only the new password logs in.
+    expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await logIn(shop.app, buyer.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it(
+    'throttled like login: per account, the 4th attempt → 429 with a Russian detail',
+    async () => {
+      const limited = await createTestApp({ loginRateLimitPerAccount: { max: 3, windowMs: 60_000 } });
+      try {
+        const target = await signUp(limited.app, uniqueEmail('throttled'));
+        const session = { token: target.token, cookie: '' };
+        for (let guess = 1; guess <= 3; guess += 1) {
+          const response = await changePassword(
+            session,
+            { current_password: `guess ${guess}`, new_password: NEW_PASSWORD },
+            limited.app,
+          );
+          expect(response.statusCode).toBe(400);
+        }
+        const fourth = await changePassword(
+          session,
+          { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD },
+          limited.app,
+        );
+        expect(fourth.statusCode).toBe(429);
+        expect(detailOf(fourth)).toMatch(/[а-яё]/i);
+        expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        await limited.close();
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
+});
+
+/** A buyer with something of everything: requisites, two addresses, a cart line and an order. */
+async function buyerWithData(label: string) {
+  const buyer = await signUp(shop.app, uniqueEmail(label));
+  const { repositories } = shop.app;
+  await repositories.requisites.save(buyer.id, {
+    company_name: `ООО «${label}»`,
+    company_inn: '7707083893',
+    company_kpp: '773601001',
+    contact_name: `Иван ${label}`,
+    contact_phone: '+7 900 000-00-00',
+  });
+  await repositories.addresses.create(buyer.id, {
+    country: 'Россия',
+    city: `Город ${label}`,
+    street: 'Ленина',
+    home_number: '1',
+    apartment_number: null,
+  });
+  const variant = product.variants.find((candidate) => candidate.stock > 0)!;
+  await repositories.cart.add(buyer.id, { product_id: product.id, variant_id: variant.id, count: 1 });
+  const { order } = await placeOrderOf(shop.app, buyer, product, {
+    quantity: 1,
+    stock: 100,
+    fields: {
+      address: `Адрес ${label}`,
+      contact_name: `Иван ${label}`,
+      contact_phone: '+7 900 000-00-00',
+      company_name: `ООО «${label}»`,
+      company_inn: '7707083893',
+      company_kpp: '773601001',
+    },
+  });
+  return { buyer, orderId: order.id };
+}
+
+describe('GET /api/v1/auth/user/export', () => {
+  it("the buyer's account, requisites, addresses, cart and orders — and nobody else's", async () => {
+    const mine = await buyerWithData('mine');
+    const theirs = await buyerWithData('theirs');
+    const response = await exportOf(mine.buyer.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="moi-dannye\.json"/);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    const data = json<AccountExport>(response);
+    expect(data.account).toMatchObject({ id: mine.buyer.id, email: mine.buyer.email, role: 'buyer' });
+    expect(data.requisites).toMatchObject({ company_name: 'ООО «mine»', contact_name: 'Иван mine' });
+    expect(data.addresses.map((address) => address.city)).toEqual(['Город mine']);
+    expect(data.cart.items).toHaveLength(0); // the order took the ordered variant out of the cart
+    expect(data.orders.map((order) => order.id)).toEqual([mine.orderId]);
+    expect(data.orders[0]).toMatchObject({ address: 'Адрес mine', lines: [expect.objectContaining({ quantity: 1 })] });
+    expect(data.orders[0]!.history.length).toBeGreaterThan(0);
+    // Nothing of the other buyer's anywhere in the file.
+    expect(response.body).not.toContain(theirs.buyer.email);
+    expect(response.body).not.toContain('theirs');
+    // And no password hash.
+    expect(response.body).not.toMatch(/scrypt|password/i);
+  });
+
+  it('the cart lines come along', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('cart'));
+    const variant = product.variants.find((candidate) => candidate.stock > 0)!;
+    await shop.app.repositories.cart.add(buyer.id, { product_id: product.id, variant_id: variant.id, count: 3 });
+    const data = json<AccountExport>(await exportOf(buyer.token));
+    expect(data.cart.items).toEqual([expect.objectContaining({ variant_id: variant.id, count: 3 })]);
+  });
+
+  it('without a token → 401', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user/export' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/v1/auth/user', () => {
+  it('a wrong password → 400 with a Russian detail, and nothing is deleted', async () => {
+    const { buyer } = await buyerWithData('keep');
+    const session = await signIn(buyer.email);
+    const response = await deleteAccount(session, 'not my password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordWrong });
+    const data = json<AccountExport>(await exportOf(session.token));
+    expect(data.addresses).toHaveLength(1);
+    expect(data.orders).toHaveLength(1);
+  });
+
+  it('→ 204: the sessions end, the orders stay anonymised for the managers, the e-mail registers again', async () => {
+    const { buyer, orderId } = await buyerWithData('gone');
+    const session = await signIn(buyer.email);
+    const response = await deleteAccount(session, TEST_PASSWORD);
+    expect(response.statusCode).toBe(204);
+    expect(setCookie(response, 'refresh_token')?.value).toBe('');
+
+    // Every token of the account is refused.
+    expect((await currentUser(session.token)).statusCode).toBe(401);
+    expect((await currentUser(buyer.token)).statusCode).toBe(401);
+    expect((await refresh(session.cookie)).statusCode).toBe(401);
+    expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(401);
+
+    // Addresses, requisites and cart are gone with the account.
+    const { repositories } = shop.app;
+    expect(await repositories.addresses.list(buyer.id)).toEqual([]);
+    expect((await repositories.cart.get(buyer.id)).items).toEqual([]);
+    expect(await repositories.requisites.find(buyer.id)).toMatchObject({ company_name: null, contact_name: null });
+
+    // The order stays, with «удалено» in every personal field, and the back office still shows it.
+    const view = await shop.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/orders/${orderId}`,
+      headers: manager.headers,
+    });
+    expect(view.statusCode).toBe(200);
+    expect(json<AdminOrder>(view)).toMatchObject({
+      id: orderId,
+      user: null,
+      address: DELETED_PERSONAL_DATA,
+      contact_name: DELETED_PERSONAL_DATA,
+      contact_phone: DELETED_PERSONAL_DATA,
+      company_name: DELETED_PERSONAL_DATA,
+      company_inn: DELETED_PERSONAL_DATA,
+      company_kpp: DELETED_PERSONAL_DATA,
+      lines: [expect.objectContaining({ quantity: 1 })],
+    });
+    const list = await shop.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/orders',
+      query: { limit: '100' },
+      headers: manager.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(json<AdminOrderList>(list).items.find((item) => item.id === orderId)).toMatchObject({
+      user_email: DELETED_PERSONAL_DATA,
+      company_name: DELETED_PERSONAL_DATA,
+    });
+
+    // The letters to the address are forgotten with it, and the order goes on without writing to anyone.
+    const letters = () => shop.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, buyer.email));
+    expect(await letters()).toEqual([]);
+    const cancelled = await shop.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/status`,
+      headers: manager.headers,
+      payload: { status: 'Отменён' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await letters()).toEqual([]);
+
+    // The e-mail is free: a new account, with nothing of the old one.
+    const again = await signUp(shop.app, buyer.email);
+    expect(again.id).not.toBe(buyer.id);
+    const data = json<AccountExport>(await exportOf(again.token));
+    expect(data.orders).toEqual([]);
+    expect(data.addresses).toEqual([]);
+  });
+
+  it('an order without requisites keeps its empty fields empty', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('plain'));
+    const { order } = await placeOrderOf(shop.app, buyer, product, { quantity: 1, stock: 100 });
+    expect((await deleteAccount({ token: buyer.token, cookie: '' }, TEST_PASSWORD)).statusCode).toBe(204);
+    const view = json<AdminOrder>(
+      await shop.app.inject({ method: 'GET', url: `/api/v1/admin/orders/${order.id}`, headers: manager.headers }),
+    );
+    expect(view).toMatchObject({ address: DELETED_PERSONAL_DATA, company_name: null, company_inn: null });
+  });
+
+  it('missing password → 422; no token → 401', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('nopw'));
+    const missing = await shop.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/user',
+      headers: buyer.headers,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(422);
+    for (const payload of [{ password: TEST_PASSWORD }, undefined]) {
+      const anonymous = await shop.app.inject({ method: 'DELETE', url: '/api/v1/auth/user', payload });
+      expect(anonymous.statusCode).toBe(401);
+    }
+    expect((await currentUser(buyer.token)).statusCode).toBe(200);
+  });
+});

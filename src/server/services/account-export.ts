@@ -1,0 +1,36 @@
+import type { Static } from 'typebox';
+import type { AccountExportSchema } from '../../shared/schemas/auth';
+import type { Repositories } from '../plugins/database';
+
+export type AccountExport = Static<typeof AccountExportSchema>;
+
+/**
+ * Everything the shop keeps about one buyer (152-ФЗ ст. 14: the right to know it), read through
+ * the same owner-scoped calls the profile uses, so nobody else's rows can come along. `null` when
+ * the account is gone.
+ */
+export async function exportAccount(repositories: Repositories, userId: number): Promise<AccountExport | null> {
+  const account = await repositories.users.findAccount(userId);
+  if (!account) return null;
+  const [requisites, addresses, cart, summaries] = await Promise.all([
+    repositories.requisites.find(userId),
+    repositories.addresses.list(userId),
+    repositories.cart.get(userId),
+    repositories.orders.listForUser(userId),
+  ]);
+  const orders = await Promise.all(summaries.map((order) => repositories.orders.findForBuyer(userId, order.id)));
+  return {
+    exported_at: new Date().toISOString(),
+    account: {
+      id: account.id,
+      email: account.email,
+      role: account.role,
+      created_at: account.createdAt.toISOString(),
+      personal_data_consent_at: account.personalDataConsentAt?.toISOString() ?? null,
+    },
+    requisites,
+    addresses,
+    cart,
+    orders: orders.filter((order) => order !== null),
+  };
+}
