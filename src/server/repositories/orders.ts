@@ -12,7 +12,7 @@ import type {
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
-import type { Database, Queryable, Transaction } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
