@@ -8,7 +8,9 @@ import {
   screenshots,
   test,
   userButton,
+  waitUntilAppeared,
 } from './fixtures';
+import { latestLetter } from './mailbox';
 
 test('registration through the dialog, with every validation message, then logout', async ({ page }) => {
   await page.goto('/');
@@ -83,4 +85,48 @@ test('login with a wrong password, then the right one; the session survives a re
   await logInThroughDialog(page, email);
   await page.reload();
   await expect(userButton(page, email)).toBeVisible();
+});
+
+test('a forgotten password: «Забыли пароль?», the link in the letter, a new password, and in with it', async ({
+  page,
+  request,
+  console,
+}) => {
+  console.allowHttpStatus(401);
+  const email = await registerBuyer(request);
+  await page.goto('/');
+  await openLoginDialog(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Забыли пароль?' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(dialog.getByText(/^Если такой адрес зарегистрирован, мы отправили на него письмо/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const letter = await latestLetter(email, 'Восстановление пароля');
+  const link = /http:\/\/\S+\/reset-password\?token=[\w-]+/.exec(letter.text ?? '')?.[0];
+  expect(link, 'the reset link in the letter').toBeDefined();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  const newPassword = 'новый пароль 2026';
+  await page.getByLabel('Новый пароль').fill(newPassword);
+  await page.getByLabel('Подтвердите пароль').fill(newPassword);
+  await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await expect(page.getByText('Пароль изменён')).toBeVisible();
+
+  // The page opens the sign-in dialog: the old password is refused, the new one lets the buyer in.
+  const signIn = page.getByRole('dialog');
+  await waitUntilAppeared(signIn);
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
+  await signIn.getByRole('button', { name: 'Войти' }).click();
+  await expect(signIn.getByText('Неверный email или пароль')).toBeVisible();
+  await signIn.getByLabel('Пароль', { exact: true }).fill(newPassword);
+  await signIn.getByRole('button', { name: 'Войти' }).click();
+  await expect(userButton(page, email)).toBeVisible();
+
+  // The link works once.
+  const again = await request.post('/api/v1/auth/password-reset/confirm', {
+    data: { token: new URL(link!).searchParams.get('token'), password: 'ещё один пароль' },
+  });
+  expect(again.status()).toBe(400);
 });

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export interface RunningShop {
   url: string;
+  /** The shop's DATA_DIR: its database and, with no SMTP_URL, its letters as .eml files in mail/. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   });
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

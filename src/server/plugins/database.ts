@@ -12,6 +12,7 @@ import { createCategoriesRepository } from '../repositories/categories';
 import { createOrdersRepository } from '../repositories/orders';
 import { createOutboxRepository } from '../repositories/outbox';
 import { createProductsRepository } from '../repositories/products';
+import { createPasswordResetsRepository } from '../repositories/password-resets';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
 import { createSettingsRepository } from '../repositories/settings';
@@ -29,6 +30,7 @@ function createRepositories(db: Database, shop: ShopMail) {
     categories: createCategoriesRepository(db),
     orders: createOrdersRepository(db, shop),
     outbox: createOutboxRepository(db),
+    passwordResets: createPasswordResetsRepository(db, shop),
     products: createProductsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SessionExpiredError } from '../domain/errors';
 import type { RefreshTokensRepository } from '../repositories/refresh-tokens';
-import { hashRefreshToken, newRefreshToken } from './tokens';
+import { hashRandomToken, newRandomToken } from './tokens';
 
 export interface SessionLifetimes {
   /** A refresh token not used for this long expires. */
@@ -27,7 +27,7 @@ export function createSessions(
   now: () => Date = () => new Date(),
 ) {
   async function issue(userId: number, familyId: string, familyExpiresAt: Date): Promise<SessionGrant> {
-    const { token, hash } = newRefreshToken();
+    const { token, hash } = newRandomToken();
     const expiresAt = new Date(
       Math.min(now().getTime() + lifetimes.refreshIdleSeconds * 1000, familyExpiresAt.getTime()),
     );
@@ -48,7 +48,7 @@ export function createSessions(
     async rotate(presented: string | undefined): Promise<SessionGrant> {
       if (!presented) throw new SessionExpiredError('Сессия не найдена. Войдите снова.');
       const at = now();
-      const result = await refreshTokens.spend(hashRefreshToken(presented), at);
+      const result = await refreshTokens.spend(hashRandomToken(presented), at);
       if (result.status === 'spent') return issue(result.userId, result.familyId, result.familyExpiresAt);
       if (result.status === 'reused') await refreshTokens.revokeFamily(result.familyId, at);
       throw new SessionExpiredError();
@@ -56,7 +56,7 @@ export function createSessions(
 
     /** Sign-out: the presented token's whole family is revoked. */
     async end(presented: string | undefined): Promise<void> {
-      if (presented) await refreshTokens.revokeFamilyOf(hashRefreshToken(presented), now());
+      if (presented) await refreshTokens.revokeFamilyOf(hashRandomToken(presented), now());
     },
   };
 }

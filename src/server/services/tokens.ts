@@ -40,12 +40,12 @@ export function generateSecret(): string {
   return randomBytes(48).toString('base64url');
 }
 
-export function newRefreshToken(): { token: string; hash: string } {
+export function newRandomToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashRefreshToken(token) };
+  return { token, hash: hashRandomToken(token) };
 }
 
-/** Refresh tokens are stored as SHA-256 hashes: they are random, so a slow hash adds nothing. */
-export function hashRefreshToken(token: string): string {
+/** Refresh tokens and reset links are stored as SHA-256 hashes: they are random, so a slow hash adds nothing. */
+export function hashRandomToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { ACCOUNT_MESSAGES, DELETED_PERSONAL_DATA } from '../../../shared/account';
 import type { AdminOrder, AdminOrderList, Product } from '../../../shared/api';
 import type { AccountExport } from '../../services/account-export';
@@ -388,5 +388,131 @@ describe('DELETE /api/v1/auth/user', () => {
       expect(anonymous.statusCode).toBe(401);
     }
     expect((await currentUser(buyer.token)).statusCode).toBe(200);
+  });
+});
+
+describe('password reset: POST /api/v1/auth/password-reset and /confirm', () => {
+  const requestReset = (email: string) =>
+    shop.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } });
+  const confirmReset = (token: string, password: string) =>
+    shop.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, password } });
+  const lettersTo = (email: string) =>
+    shop.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(mailOutbox.id);
+
+  /** The token of the latest reset letter to the address, read from the link in its text. */
+  async function tokenFromLetter(email: string): Promise<string> {
+    const letter = (await lettersTo(email)).at(-1)!;
+    expect(letter.subject).toBe('Восстановление пароля — Мягкий Опт');
+    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(letter.text)?.[0];
+    expect(link).toBeDefined();
+    expect(letter.html).toContain(link!.replace(/&/g, '&amp;'));
+    return new URL(link!).searchParams.get('token')!;
+  }
+
+  it('answers 202 with the same body, no sooner than the other, whether or not the address has an account', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('reset-known'));
+    const unknown = uniqueEmail('reset-unknown');
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await requestReset(email);
+      return { response, ms: performance.now() - started };
+    };
+    const known = await timed(buyer.email);
+    const nobody = await timed(unknown);
+    for (const { response, ms } of [known, nobody]) {
+      expect(response.statusCode).toBe(202);
+      expect(ms).toBeGreaterThanOrEqual(240);
+    }
+    expect(known.response.body).toBe(nobody.response.body);
+    expect(json(known.response)).toEqual({ detail: ACCOUNT_MESSAGES.resetRequested });
+    // Only the account's address gets a letter.
+    expect(await lettersTo(buyer.email)).toHaveLength(1);
+    expect(await lettersTo(unknown)).toEqual([]);
+  });
+
+  it('the link sets a new password once; every session ends; the old password and the other links stop working', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('reset-flow'));
+    const before = await signIn(buyer.email);
+    expect((await requestReset(` ${buyer.email.toUpperCase()} `)).statusCode).toBe(202);
+    const olderToken = await tokenFromLetter(buyer.email);
+    expect((await requestReset(buyer.email)).statusCode).toBe(202);
+    const token = await tokenFromLetter(buyer.email);
+    expect(token).not.toBe(olderToken);
+
+    expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(204);
+    expect((await currentUser(before.token)).statusCode).toBe(401);
+    expect((await refresh(before.cookie)).statusCode).toBe(401);
+    expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await logIn(shop.app, buyer.email, NEW_PASSWORD)).statusCode).toBe(200);
+
+    // Used once; and the link sent before it was retired with it.
+    for (const spent of [token, olderToken]) {
+      const again = await confirmReset(spent, 'yet another password');
+      expect(again.statusCode).toBe(400);
+      expect(detailOf(again)).toBe('Ссылка для сброса пароля недействительна или устарела.');
+    }
+    expect((await logIn(shop.app, buyer.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('an expired or unknown link → 400, and the password stays', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('reset-expired'));
+    await requestReset(buyer.email);
+    const token = await tokenFromLetter(buyer.email);
+    await shop.app.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, buyer.id));
+    for (const stale of [token, 'not-a-token-at-all']) {
+      const response = await confirmReset(stale, NEW_PASSWORD);
+      expect(response.statusCode).toBe(400);
+      expect(detailOf(response)).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
+    }
+    expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a password breaking the rules → 422 and the link still works; bad bodies → 422', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('reset-rules'));
+    await requestReset(buyer.email);
+    const token = await tokenFromLetter(buyer.email);
+    const short = await confirmReset(token, '123');
+    expect(short.statusCode).toBe(422);
+    expect(detailOf(short)).toBe(ACCOUNT_MESSAGES.passwordLength);
+    expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(204);
+
+    for (const payload of [{}, { email: 'not an address' }, { email: 42 }]) {
+      const response = await shop.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload });
+      expect(response.statusCode).toBe(422);
+      expect(detailOf(response)).toEqual(expect.any(String));
+    }
+    const noToken = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { password: NEW_PASSWORD },
+    });
+    expect(noToken.statusCode).toBe(422);
+  });
+
+  it('is throttled per address, with or without an account, and says so in Russian', async () => {
+    const unknown = uniqueEmail('reset-flood');
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) answers.push((await requestReset(unknown)).statusCode);
+    expect(answers).toEqual([202, 202, 202, 202, 202, 429]);
+    const refused = await requestReset(unknown.toUpperCase());
+    expect(refused.statusCode).toBe(429);
+    expect(detailOf(refused)).toBe('Слишком много попыток. Попробуйте позже.');
+    // Another address is not held back by this one.
+    expect((await requestReset(uniqueEmail('reset-other'))).statusCode).toBe(202);
+  }, 30_000);
+
+  it('the OpenAPI document describes both routes', async () => {
+    const document = json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(
+      await shop.app.inject({ method: 'GET', url: '/api/docs/json' }),
+    );
+    expect(Object.keys(document.paths['/api/v1/auth/password-reset']!.post!.responses)).toEqual(
+      expect.arrayContaining(['202', '422', '429']),
+    );
+    expect(Object.keys(document.paths['/api/v1/auth/password-reset/confirm']!.post!.responses)).toEqual(
+      expect.arrayContaining(['204', '400', '422']),
+    );
   });
 });

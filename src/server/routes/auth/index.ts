@@ -1,21 +1,32 @@
 import fastifyCookie from '@fastify/cookie';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_EXPORT_FILE_NAME, ACCOUNT_MESSAGES } from '../../../shared/account';
+import { ACCOUNT_EXPORT_FILE_NAME, ACCOUNT_MESSAGES, RESET_TOKEN_PARAM } from '../../../shared/account';
 import { EMAIL_PATTERN, LIMITS, SESSION_HINT_COOKIE } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
+import { PAGE_PATHS } from '../../../shared/paths';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
 import type { RateLimitConfig } from '../../config';
 import { exportAccount } from '../../services/account-export';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { createSessions, type SessionGrant } from '../../services/sessions';
-import { hashRefreshToken } from '../../services/tokens';
+import { PASSWORD_RESET_LINK_HOURS } from '../../mail/password-reset';
+import { hashRandomToken, newRandomToken } from '../../services/tokens';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/v1/auth';
+
+/** Reset letters one address may be sent in an hour: enough for a lost one, too few to flood a mailbox. */
+const RESET_REQUESTS_PER_ADDRESS = { max: 5, windowMs: 60 * 60 * 1000 };
+/**
+ * A reset request is answered no sooner than this after it arrived, whether or not the address has
+ * an account: the few milliseconds of writing a link and its letter must not tell the two apart.
+ */
+const RESET_ANSWER_MS = 250;
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -165,7 +176,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.userId,
       await hashPassword(validPassword(next)),
       new Date(),
-      presented ? hashRefreshToken(presented) : undefined,
+      presented ? hashRandomToken(presented) : undefined,
     );
     return reply.code(204).send(null);
   });
@@ -185,6 +196,46 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     clearRefreshCookie(request, reply);
     return reply.code(204).send(null);
   });
+
+  app.post(
+    '/password-reset',
+    {
+      schema: schema.requestPasswordReset,
+      onRequest: perClient,
+      preHandler: limiter(
+        RESET_REQUESTS_PER_ADDRESS,
+        (request) => `reset:${normaliseEmail((request.body as { email?: string }).email ?? '')}`,
+      ),
+    },
+    async (request, reply) => {
+      const answerAt = performance.now() + RESET_ANSWER_MS;
+      const email = validEmail(request.body.email);
+      const { token, hash } = newRandomToken();
+      await app.repositories.passwordResets.request(email, {
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000),
+        link: `${PAGE_PATHS.resetPassword}?${new URLSearchParams({ [RESET_TOKEN_PARAM]: token })}`,
+      });
+      await sleep(Math.max(0, answerAt - performance.now()));
+      return reply.code(202).send({ detail: ACCOUNT_MESSAGES.resetRequested });
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    { schema: schema.confirmPasswordReset, onRequest: perClient },
+    async (request, reply) => {
+      const passwordHash = await hashPassword(validPassword(request.body.password));
+      const reset = await app.repositories.passwordResets.resetPassword(
+        hashRandomToken(request.body.token),
+        passwordHash,
+        new Date(),
+      );
+      if (!reset) throw new ApiError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
+      clearRefreshCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post('/refresh', { schema: schema.refresh }, async (request, reply) => {
     assertSameOrigin(request);

@@ -4,6 +4,9 @@ import {
   AccountExportSchema,
   LoginBody,
   PasswordChangeBody,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
+  PasswordResetRequestedSchema,
   RegisterFields,
   TokenSchema,
   UserSchema,
@@ -76,4 +79,25 @@ export const deleteAccount = {
   security: bearer,
   body: AccountDeleteBody,
   response: { 204: Type.Null(), ...errors(400, 401, 422, 429) },
+};
+
+export const requestPasswordReset = {
+  tags: ['auth'],
+  summary: 'Сброс пароля: письмо со ссылкой на адрес аккаунта',
+  description:
+    'Ответ всегда 202 с одним и тем же текстом и примерно за одно время, есть ли у адреса аккаунт или нет. ' +
+    'Ссылка /reset-password?token=… одноразовая и действует 1 час. Не чаще нескольких запросов в час на адрес ' +
+    'и на клиента (429).',
+  body: PasswordResetRequestBody,
+  response: { 202: PasswordResetRequestedSchema, ...errors(422, 429) },
+};
+
+export const confirmPasswordReset = {
+  tags: ['auth'],
+  summary: 'Новый пароль по ссылке из письма; все сессии аккаунта завершаются',
+  description:
+    'Использованная, просроченная или неизвестная ссылка — 400 «Ссылка для сброса пароля недействительна или устарела.». ' +
+    'После смены все cookie обновления отозваны, выданные токены доступа больше не принимаются.',
+  body: PasswordResetConfirmBody,
+  response: { 204: Type.Null(), ...errors(400, 422, 429) },
 };
