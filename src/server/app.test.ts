@@ -479,7 +479,7 @@ describe('Cache-Control: no-store', () => {
     const register = await shop.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      query: { email, password: TEST_PASSWORD },
+      query: { email, password: TEST_PASSWORD, consent: 'true' },
     });
     expect(register.statusCode).toBe(201);
     const login = await logIn(shop.app, email, TEST_PASSWORD);
