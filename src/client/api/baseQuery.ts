@@ -60,8 +60,15 @@ export function refreshAccessToken(): Promise<string | null> {
 export const refreshIfSession = (): Promise<string | null> =>
   hasSessionHint() ? refreshAccessToken() : Promise.resolve(null);
 
+/**
+ * The calls that go by the refresh cookie or by nothing (signing in and up, refresh, logout, the
+ * password reset): no token is refreshed for them, and their 401 is an answer, not an expired
+ * session. The account's own calls under /auth (the user, the password, the export, the
+ * deletion) carry the bearer token like any other and are refreshed and retried like them.
+ */
+const COOKIE_OR_ANONYMOUS_CALL = /^api\/v1\/auth\/(token|register|refresh|logout|password-reset(\/confirm)?)$/;
 const isAuthCall = (args: string | FetchArgs) =>
-  (typeof args === 'string' ? args : args.url).startsWith('api/v1/auth/');
+  COOKIE_OR_ANONYMOUS_CALL.test((typeof args === 'string' ? args : args.url).split('?')[0]!);
 
 /**
  * SPEC §4 and §7: a missing or expired token is refreshed before the request; a 401 triggers one

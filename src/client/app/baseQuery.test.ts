@@ -3,6 +3,7 @@ import { setupStore } from '@/app/store';
 import { bannersApi } from '@/features/banners/bannersApi';
 import { cartApi } from '@/features/cart/cartApi';
 import { catalogueApi } from '@/features/catalogue/catalogueApi';
+import { accountApi } from '@/features/session/accountApi';
 import { authApi } from '@/features/session/authApi';
 import {
   cart,
@@ -184,5 +185,23 @@ describe('baseQuery: a 401 answer', () => {
     );
     expect('error' in result).toBe(true);
     expect(refreshCalls.calls).toHaveLength(0);
+  });
+
+  test("the account's own calls under /auth go with a fresh token: an expired one is refreshed before a password change", async () => {
+    const refreshCalls = refreshNetwork(true);
+    const changes = recorder();
+    server.use(
+      http.post(`${API}/auth/password`, ({ request }) => {
+        changes.record(request);
+        return new Response(null, { status: 204 });
+      }),
+    );
+    const store = setupStore(loggedIn(USER, makeToken(-60)));
+    const result = await store.dispatch(
+      accountApi.endpoints.changePassword.initiate({ current_password: 'old password', new_password: 'new password' }),
+    );
+    expect('error' in result).toBe(false);
+    expect(refreshCalls.calls).toHaveLength(1);
+    expect(authorisations(changes.calls)).toEqual([`Bearer ${NEW_TOKEN}`]);
   });
 });
