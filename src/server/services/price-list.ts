@@ -181,7 +181,11 @@ export function listedErrors(errors: RowError[]): RowError[] {
  */
 export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]; errors: RowError[] }> {
   const lines = sheetRows(
-    await readWorksheet(file, { maxRows: MAX_IMPORT_ROWS + 2, maxUnzippedBytes: MAX_UNZIPPED_BYTES }),
+    await readWorksheet(file, {
+      maxRows: MAX_IMPORT_ROWS + 1,
+      rowsAllowed: MAX_IMPORT_ROWS,
+      maxUnzippedBytes: MAX_UNZIPPED_BYTES,
+    }),
   );
   const header = lines.shift();
   if (!header) return { rows: [], errors: [{ row: 1, detail: 'Файл пустой: нет ни заголовка, ни строк' }] };

@@ -1,6 +1,12 @@
 import { ApiError } from '../errors';
 import type { ArticleVariant } from '../repositories/cart';
-import { checkQuickOrder, namedArticles, readPastedQuickOrder, type QuickOrderEntry } from './quick-order';
+import {
+  checkQuickOrder,
+  namedArticles,
+  readPastedQuickOrder,
+  readUploadedQuickOrder,
+  type QuickOrderEntry,
+} from './quick-order';
 
 const fields = (entries: QuickOrderEntry[]) =>
   entries.map(({ line, art, color, size, count, problem }) => ({ line, art, color, size, count, problem }));
@@ -111,7 +117,28 @@ describe('readPastedQuickOrder', () => {
     expect(readPastedQuickOrder('MO-1 белый 25 1\n'.repeat(5000))).toHaveLength(5000);
     const tooMany = () => readPastedQuickOrder('MO-1 белый 25 1\n'.repeat(5001));
     expect(tooMany).toThrow(ApiError);
-    expect(tooMany).toThrow(/Слишком много строк: 5001, а за один раз можно не более 5000/);
+    expect(tooMany).toThrow(/^Слишком много строк: за один раз можно не более 5000\. /);
+  });
+});
+
+describe('readUploadedQuickOrder: a CSV', () => {
+  const csv = (rows: string[]) => Buffer.from(['Артикул;Цвет;Размер;Количество', ...rows].join('\r\n'));
+  const goods = (count: number) => Array.from({ length: count }, (_, index) => `MO-${index + 1};белый;25;1`);
+  // Excel writes a formatted empty row as «;;;»: such rows are skipped, neither read nor counted.
+  const blanks = (count: number) => Array.from({ length: count }, () => ';;;');
+
+  it('reads every line of goods however many empty rows are between them', async () => {
+    const entries = await readUploadedQuickOrder(
+      csv([...goods(4990).slice(0, 10), ...blanks(50), ...goods(4990).slice(10)]),
+    );
+    expect(entries).toHaveLength(4990);
+    expect(entries.at(-1)).toMatchObject({ line: 5041, art: 'MO-4990' });
+  });
+
+  it('with more than 5 000 lines of goods → 422, not the first 5 000 and the rest silently left out', async () => {
+    await expect(readUploadedQuickOrder(csv([...blanks(30), ...goods(5001)]))).rejects.toThrow(
+      /^Слишком много строк: за один раз можно не более 5000\. /,
+    );
   });
 });
 

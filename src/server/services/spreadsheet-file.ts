@@ -123,9 +123,17 @@ const isZip = (file: Buffer) => file.length >= 4 && file.readUInt32BE(0) === 0x5
 /** Binary files (PDF, images, the old .xls) have NUL bytes early on; text has none. */
 const looksLikeText = (file: Buffer) => !file.subarray(0, 8192).includes(0);
 
+/** Empty rows a CSV may have beside its rows with text, as a multiple of those allowed. */
+const EMPTY_ROWS_ALLOWANCE = 4;
+
 export interface WorksheetLimits {
-  /** CSV rows read at most: enough to tell that a file has more than its reader allows. */
+  /**
+   * CSV rows with text a file may have (the header and any total row included); one with more is
+   * refused, never cut short.
+   */
   maxRows: number;
+  /** The rows of goods the reader allows, as the refusal names them. */
+  rowsAllowed: number;
   /** What an XLSX may unpack into (a small file that unpacks into gigabytes is a zip bomb). */
   maxUnzippedBytes: number;
 }
@@ -157,15 +165,31 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
     throw new ApiError(415, 'Нужен файл XLSX или CSV (старый формат XLS: сохраните файл как «Книга Excel (.xlsx)»)');
   }
   const text = decodeText(file);
+  // Counted before parsing, so that a file with too many rows is refused rather than cut short
+  // (the rows after the parser's limit would be silently left out). Rows with only separators or
+  // spaces, as Excel writes formatted empty rows, are not rows of goods.
+  const rowsWithText = text.split(/\r\n|\r|\n/).filter((row) => /[^\s;,"]/.test(row)).length;
+  if (rowsWithText > limits.maxRows) {
+    throw unprocessable(
+      `Слишком много строк: за один раз можно не более ${limits.rowsAllowed}. Разделите файл на части`,
+    );
+  }
+  // Empty rows are parsed too (the row numbers stay the file's), up to a bound on what they may cost.
+  const parsedRowsMax = limits.maxRows * EMPTY_ROWS_ALLOWANCE;
+  let sheet: ExcelJS.Worksheet;
   try {
-    return await workbook.csv.read(Readable.from(Buffer.from(text)), {
+    sheet = await workbook.csv.read(Readable.from(Buffer.from(text)), {
       // Every field stays the text it is: exceljs would otherwise turn «2024-01-01» into a date.
       map: (value: string) => value,
-      parserOptions: { delimiter: csvDelimiter(text), maxRows: limits.maxRows },
+      parserOptions: { delimiter: csvDelimiter(text), maxRows: parsedRowsMax },
     });
   } catch {
     throw unprocessable('Файл CSV не прочитан: проверьте кавычки в значениях');
   }
+  if (sheet.rowCount >= parsedRowsMax) {
+    throw unprocessable('В файле CSV слишком много пустых строк: удалите их и загрузите файл снова');
+  }
+  return sheet;
 }
 
 /** A non-empty row of a sheet: its number there (from 1) and its cells from the first column. */

@@ -257,7 +257,9 @@ describe('POST /api/v1/cart/import: pasted text', () => {
 
     const tooMany = await importText(shopper, [...lines, typed(product, variant, 1)].join('\n'));
     expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json()).toEqual({ detail: expect.stringMatching(/^Слишком много строк: 5001/) });
+    expect(tooMany.json()).toEqual({
+      detail: expect.stringMatching(/^Слишком много строк: за один раз можно не более 5000\. /),
+    });
     const none = await importText(shopper, 'Артикул Цвет Размер Количество\n\n');
     expect(none.statusCode).toBe(422);
     expect(none.json()).toEqual({ detail: expect.stringMatching(/^Нет ни одной строки с товаром/) });
@@ -351,7 +353,9 @@ describe('POST /api/v1/cart/import: a file', () => {
     ]);
     const tooMany = await importFile(shopper, long, 'заказ.xlsx');
     expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json()).toEqual({ detail: expect.stringMatching(/^Слишком много строк: 5001/) });
+    expect(tooMany.json()).toEqual({
+      detail: expect.stringMatching(/^Слишком много строк: за один раз можно не более 5000\. /),
+    });
   });
 });
 
