@@ -32,8 +32,8 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
     },
 
     /**
-     * Spends a live token (one atomic update: of two tabs sending the same link, one wins), retires
-     * the account's other links, and sets the new password, which ends every session of the account
+     * Spends a live token (one atomic update: of two tabs sending the same link, one wins) and sets
+     * the new password, which retires the account's other links and which ends every session of the account
      * (refresh tokens revoked, access tokens refused). False for a used, expired or unknown token.
      */
     async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
@@ -50,10 +50,7 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
           )
           .returning({ userId: passwordResetTokens.userId });
         if (!spent) return false;
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+        // Also retires the account's other links: a new password, however set, outdates them.
         await createUsersRepository(tx).setPassword(spent.userId, passwordHash, now);
         return true;
       });

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNotNull, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import type { User, UserRole } from '../../shared/api';
 import type { Queryable } from '../db/database';
-import { orders, refreshTokens, users } from '../db/schema';
+import { orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import { forgetMailTo } from './outbox';
 
 const userColumns = { id: users.id, email: users.email, role: users.role };
@@ -66,8 +66,23 @@ export function createUsersRepository(db: Queryable) {
           ? await tx
               .select({ familyId: refreshTokens.familyId })
               .from(refreshTokens)
-              .where(and(eq(refreshTokens.tokenHash, keptRefreshTokenHash), eq(refreshTokens.userId, id)))
+              // Only a live token keeps its session: a stale one (spent, revoked, expired) may be what a
+              // thief rotated away from, and its family is now the thief's.
+              .where(
+                and(
+                  eq(refreshTokens.tokenHash, keptRefreshTokenHash),
+                  eq(refreshTokens.userId, id),
+                  isNull(refreshTokens.usedAt),
+                  isNull(refreshTokens.revokedAt),
+                  gt(refreshTokens.expiresAt, now),
+                ),
+              )
           : [];
+        // A reset link sent before the change must not undo it.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, id), isNull(passwordResetTokens.usedAt)));
         await tx
           .update(refreshTokens)
           .set({ revokedAt: now })

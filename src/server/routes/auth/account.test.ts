@@ -209,6 +209,19 @@ describe('POST /api/v1/auth/password', () => {
     },
     STARTUP_TIMEOUT,
   );
+
+  it('keeps only a live session: a cookie already rotated away (the thief refreshed first) keeps none', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('stale-cookie'));
+    const victim = await signIn(buyer.email);
+    const stolen = await refresh(victim.cookie);
+    expect(stolen.statusCode).toBe(200);
+    const thiefCookie = setCookie(stolen, 'refresh_token')!.value;
+    // The victim still holds the spent cookie (and a live access token) when changing the password.
+    expect(
+      (await changePassword(victim, { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD })).statusCode,
+    ).toBe(204);
+    expect((await refresh(thiefCookie)).statusCode).toBe(401);
+  });
 });
 
 /** A buyer with something of everything: requisites, two addresses, a cart line and an order. */
@@ -451,6 +464,19 @@ describe('password reset: POST /api/v1/auth/password-reset and /confirm', () => 
       expect(again.statusCode).toBe(400);
       expect(detailOf(again)).toBe('Ссылка для сброса пароля недействительна или устарела.');
     }
+    expect((await logIn(shop.app, buyer.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a link sent before the password was changed in the profile no longer works', async () => {
+    const buyer = await signUp(shop.app, uniqueEmail('reset-then-change'));
+    await requestReset(buyer.email);
+    const token = await tokenFromLetter(buyer.email);
+    const session = await signIn(buyer.email);
+    expect(
+      (await changePassword(session, { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD })).statusCode,
+    ).toBe(204);
+    const response = await confirmReset(token, 'the mailbox reader');
+    expect(response.statusCode).toBe(400);
     expect((await logIn(shop.app, buyer.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
