@@ -21,6 +21,15 @@ export function createRefreshTokensRepository(db: Queryable) {
       await db.insert(refreshTokens).values(token);
     },
 
+    /** The account a token was issued to, whatever its state: its row is held before the token is spent. */
+    async ownerOf(tokenHash: string): Promise<number | null> {
+      const [row] = await db
+        .select({ userId: refreshTokens.userId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash));
+      return row?.userId ?? null;
+    },
+
     /**
      * Marks a live token as used, atomically, so that of two requests presenting the same token
      * only one can spend it. A token that was already spent or revoked is reported as reused.

@@ -19,9 +19,15 @@ export function createUsersRepository(db: Queryable) {
       return row ?? null;
     },
 
+    /** The password's hash with the session version it goes with (sessions.start checks it is still current). */
     async findCredentials(email: string) {
       const [row] = await db
-        .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+        .select({
+          id: users.id,
+          email: users.email,
+          passwordHash: users.passwordHash,
+          sessionVersion: users.sessionVersion,
+        })
         .from(users)
         .where(eq(users.email, email));
       return row ?? null;
@@ -33,6 +39,16 @@ export function createUsersRepository(db: Queryable) {
     },
 
     /** What every access token must carry (plugins/authentication.ts); `null` when the account is gone. */
+    /**
+     * The account's session version, its row held (FOR SHARE) until the caller's transaction ends:
+     * a password change (which updates the row) waits for the session being granted, or it waits
+     * for the change. Null when the account is gone.
+     */
+    async holdSessionVersion(id: number): Promise<number | null> {
+      const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, id)).for('share');
+      return row?.version ?? null;
+    },
+
     async sessionVersion(id: number): Promise<number | null> {
       const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, id));
       return row?.version ?? null;

@@ -18,15 +18,18 @@ describe('sessions service', () => {
   afterAll(() => shop.close());
   beforeEach(() => {
     clock = new Date('2026-01-01T00:00:00Z');
-    sessions = createSessions(shop.app.repositories.refreshTokens, lifetimes, () => clock);
+    sessions = createSessions(shop.app.database.db, lifetimes, () => clock);
   });
+
+  /** A sign-in of the test's account, whose password (session version 0) has never changed. */
+  const begin = async () => (await sessions.start(userId, 0))!;
 
   const later = (seconds: number) => {
     clock = new Date(clock.getTime() + seconds * 1000);
   };
 
   it('rotates: each refresh spends the token and issues a new one for the same user', async () => {
-    const started = await sessions.start(userId);
+    const started = await begin();
     expect(started.expiresAt).toEqual(new Date(clock.getTime() + lifetimes.refreshIdleSeconds * 1000));
     later(DAY);
     const rotated = await sessions.rotate(started.refreshToken);
@@ -36,7 +39,7 @@ describe('sessions service', () => {
   });
 
   it('ends the whole family when a spent token comes back', async () => {
-    const started = await sessions.start(userId);
+    const started = await begin();
     const owners = await sessions.rotate(started.refreshToken);
     await expect(sessions.rotate(started.refreshToken)).rejects.toThrow(new SessionExpiredError());
     // The copy was detected: the rightful successor is revoked too.
@@ -44,7 +47,7 @@ describe('sessions service', () => {
   });
 
   it('never outlives the sign-in by more than the maximum, however often it is refreshed', async () => {
-    const started = await sessions.start(userId);
+    const started = await begin();
     const signedInAt = clock.getTime();
     let token = started.refreshToken;
     for (let day = 1; day <= 4; day += 1) {
@@ -59,7 +62,7 @@ describe('sessions service', () => {
   });
 
   it('expires a token left unused past the idle lifetime', async () => {
-    const started = await sessions.start(userId);
+    const started = await begin();
     later(lifetimes.refreshIdleSeconds + 1);
     await expect(sessions.rotate(started.refreshToken)).rejects.toBeInstanceOf(SessionExpiredError);
   });
@@ -72,9 +75,15 @@ describe('sessions service', () => {
   });
 
   it('ends the session on sign-out', async () => {
-    const started = await sessions.start(userId);
+    const started = await begin();
     const rotated = await sessions.rotate(started.refreshToken);
     await sessions.end(started.refreshToken);
     await expect(sessions.rotate(rotated.refreshToken)).rejects.toBeInstanceOf(SessionExpiredError);
+  });
+
+  it('grants no session to a password checked against a version that has changed meanwhile', async () => {
+    expect(await sessions.start(userId, 1)).toBeNull();
+    const granted = await begin();
+    expect(granted.sessionVersion).toBe(0);
   });
 });

@@ -47,7 +47,7 @@ function validPassword(password: string | undefined): string {
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users } = app.repositories;
-  const sessions = createSessions(app.repositories.refreshTokens, app.config);
+  const sessions = createSessions(app.database.db, app.config);
   const { allowedOrigins } = app.config;
   // Only these calls read or set cookies; registered here, its two hooks stay off every other request.
   await app.register(fastifyCookie);
@@ -97,12 +97,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ({ httpOnly: false, sameSite: 'strict', secure: request.protocol === 'https', path: '/' }) as const;
 
   /** The session's refresh token as its cookie, and the bearer token the answer carries. */
-  async function grant(request: FastifyRequest, reply: FastifyReply, session: SessionGrant) {
-    const sessionVersion = await users.sessionVersion(session.userId);
-    if (sessionVersion === null) throw unauthorized();
+  function grant(request: FastifyRequest, reply: FastifyReply, session: SessionGrant) {
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...refreshCookie(request), expires: session.expiresAt });
     reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookie(request), expires: session.expiresAt });
-    return { access_token: app.accessTokens.sign(session.userId, sessionVersion), token_type: 'bearer' as const };
+    return {
+      access_token: app.accessTokens.sign(session.userId, session.sessionVersion),
+      token_type: 'bearer' as const,
+    };
   }
 
   function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
@@ -132,7 +133,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ? await verifyPassword(request.body.password, user.passwordHash)
         : await verifyAgainstDecoy(request.body.password);
       if (!user || !valid) throw unauthorized(MESSAGES.loginFailed);
-      return grant(request, reply, await sessions.start(user.id));
+      // Null when the password was changed while this one was being checked: it is no longer the password.
+      const session = await sessions.start(user.id, user.sessionVersion);
+      if (!session) throw unauthorized(MESSAGES.loginFailed);
+      return grant(request, reply, session);
     },
   );
 
