@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CART_IMPORT_MAX_BYTES } from '../../../shared/cart-import';
 import { moscowDay } from '../../moscow-time';
 import { ApiError } from '../../errors';
+import { LineRefusedError } from '../../domain/errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import {
   checkQuickOrder,
@@ -50,10 +51,22 @@ const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...result,
       });
     }
-    await cart.addMany(
-      request.userId,
-      result.lines.map((line) => ({ product_id: line.product_id!, variant_id: line.variant_id!, count: line.count! })),
-    );
+    try {
+      await cart.addMany(
+        request.userId,
+        result.lines.map((line) => ({
+          product_id: line.product_id!,
+          variant_id: line.variant_id!,
+          count: line.count!,
+        })),
+      );
+    } catch (error) {
+      // A line the cart refuses after the check (sold out, hidden or filled in another tab just
+      // then) is named by its number in the buyer's text or file, not by its place among those sent.
+      if (error instanceof LineRefusedError)
+        throw new LineRefusedError(result.lines[error.line - 1]!.line, error.reason);
+      throw error;
+    }
     return result;
   });
 
