@@ -30,7 +30,13 @@ const DESCRIPTION_ON_DARK = 'rgba(255, 255, 255, 0.65)';
 const SUCCESS_ON_LIGHT = { colorSuccess: '#237804', colorSuccessBg: '#f6ffed', colorSuccessBorder: '#b7eb8f' };
 // The same for antd's red (3.3:1 on white in danger buttons and form errors): red-7 reads at 5.9:1,
 // on antd's own light red background and border. On black antd's red dims to 4.3:1; a lighter seed fixes it.
-const ERROR_ON_LIGHT = { colorError: '#cf1322', colorErrorBg: '#fff2f0', colorErrorBorder: '#ffccc7' };
+// A hovered danger button (the account's deletion) turns red-8, not antd's lighter #d94e59 (3.5:1 on its grey).
+const ERROR_ON_LIGHT = {
+  colorError: '#cf1322',
+  colorErrorHover: '#a8071a',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
+};
 const ERROR_SEED_ON_DARK = '#ff7875';
 // antd's placeholder grey (25%) reads at 1.8:1: the back office's empty selects and filters say
 // what they hold in it, so it must be read. 56% reads at 4.9:1 on white, 50% at 5:1 on black.
