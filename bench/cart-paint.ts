@@ -149,7 +149,7 @@ async function fillCart(url: string, variants: StockedVariant[]): Promise<string
   const registered = await fetch(`${url}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password: PASSWORD, consent: true }),
   });
   if (registered.status !== 201)
     throw new Error(`registering ${email}: ${registered.status} ${await registered.text()}`);

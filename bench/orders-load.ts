@@ -17,13 +17,16 @@ export async function register(url: string, index: number): Promise<Buyer> {
   const registered = await fetch(`${url}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, consent: true }),
   });
+  if (registered.status !== 201)
+    throw new Error(`registering ${email}: ${registered.status} ${await registered.text()}`);
   const { id } = (await registered.json()) as { id: number };
   const login = await fetch(`${url}/api/v1/auth/token`, {
     method: 'POST',
     body: new URLSearchParams({ username: email, password }),
   });
+  if (!login.ok) throw new Error(`logging ${email} in: ${login.status} ${await login.text()}`);
   const { access_token } = (await login.json()) as { access_token: string };
   return { id, token: access_token };
 }
