@@ -69,8 +69,14 @@ export default fp(
       database.maintain().catch((error: unknown) => app.log.warn({ err: error }, 'database maintenance failed'));
     await maintain();
     const upkeep = setInterval(maintain, MAINTENANCE_INTERVAL_MS).unref();
+    const repositories = createRepositories(database.db, shopMail(app.config));
+    // The first search of a process loads the Russian stemmer, pg_trgm and the search indexes'
+    // first pages (≈100 ms on the embedded database): paid here, not by the first shopper.
+    await repositories.products
+      .search('мишка', { skip: 0, limit: 1 })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'search warm-up failed'));
     app.decorate('database', database);
-    app.decorate('repositories', createRepositories(database.db, shopMail(app.config)));
+    app.decorate('repositories', repositories);
     app.addHook('onClose', async () => {
       clearInterval(upkeep);
       await database.close();
