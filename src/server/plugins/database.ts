@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
 import { seedDemoCatalogue } from '../db/seed/seed';
-import { shopMail, type ShopMail } from '../mail/letter';
+import type { AppConfig } from '../config';
+import { shopMail } from '../mail/letter';
 import { createAddressesRepository } from '../repositories/addresses';
 import { createAdminProductsRepository } from '../repositories/admin-products';
 import { createAuditRepository } from '../repositories/audit';
@@ -19,16 +20,17 @@ import { createSettingsRepository } from '../repositories/settings';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
 
-function createRepositories(db: Database, shop: ShopMail) {
+function createRepositories(db: Database, config: AppConfig) {
+  const shop = shopMail(config);
   return {
-    addresses: createAddressesRepository(db),
+    addresses: createAddressesRepository(db, config.buyerLimits),
     adminProducts: createAdminProductsRepository(db),
     audit: createAuditRepository(db),
     banners: createBannersRepository(db),
-    cart: createCartRepository(db),
+    cart: createCartRepository(db, config.buyerLimits),
     invoices: createInvoicesRepository(db, shop),
     categories: createCategoriesRepository(db),
-    orders: createOrdersRepository(db, shop),
+    orders: createOrdersRepository(db, shop, config),
     outbox: createOutboxRepository(db),
     passwordResets: createPasswordResetsRepository(db, shop),
     products: createProductsRepository(db),
@@ -70,7 +72,7 @@ export default fp(
     await maintain();
     const upkeep = setInterval(maintain, MAINTENANCE_INTERVAL_MS).unref();
     app.decorate('database', database);
-    app.decorate('repositories', createRepositories(database.db, shopMail(app.config)));
+    app.decorate('repositories', createRepositories(database.db, app.config));
     app.addHook('onClose', async () => {
       clearInterval(upkeep);
       await database.close();
