@@ -19,15 +19,29 @@ export interface ReservationSweeperOptions {
 export class ReservationSweeper {
   private stopped = false;
   private running: Promise<number[]> | null = null;
+  private next: Promise<number[]> | null = null;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: ReservationSweeperOptions) {
-    this.timer = setInterval(() => void this.sweep(), options.intervalSeconds * 1000).unref();
+    // A tick that finds a sweep still under way lets it be.
+    this.timer = setInterval(() => {
+      if (!this.running) void this.sweep();
+    }, options.intervalSeconds * 1000).unref();
   }
 
-  /** Sweeps now, or joins the sweep under way; resolves with the orders it cancelled. */
+  /**
+   * Sweeps now; if a sweep is under way (which may have looked before the caller's change), one
+   * more follows it. Resolves with the orders this sweep cancelled.
+   */
   sweep(): Promise<number[]> {
-    this.running ??= this.cancelLapsed().finally(() => {
+    if (this.running) {
+      this.next ??= this.running.then(() => {
+        this.next = null;
+        return this.sweep();
+      });
+      return this.next;
+    }
+    this.running = this.cancelLapsed().finally(() => {
       this.running = null;
     });
     return this.running;
@@ -37,7 +51,7 @@ export class ReservationSweeper {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.running;
+    await (this.next ?? this.running);
   }
 
   private async cancelLapsed(): Promise<number[]> {
