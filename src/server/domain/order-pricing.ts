@@ -74,11 +74,7 @@ export const maxPiecesPerOrder = (stock: number, sharePercent: number): number =
  * Throws for the first line that takes more than its share of the stock (BuyerLimits.maxStockSharePercent):
  * a larger wholesale order goes through a manager, whose address the refusal gives.
  */
-export function assertWithinStockShare(
-  lines: readonly PricedLine[],
-  sharePercent: number,
-  contactEmail: string,
-): void {
+export function assertWithinStockShare(lines: readonly PricedLine[], sharePercent: number, contactEmail: string): void {
   for (const { variant, quantity } of lines) {
     const max = maxPiecesPerOrder(variant.stock, sharePercent);
     if (quantity > max) {

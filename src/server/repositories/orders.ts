@@ -225,10 +225,7 @@ async function lockLapsedOrder(
       and(
         inArray(orders.status, UNPAID_STATUSES),
         lt(orders.createdAt, sql`now() - make_interval(hours => ${hours})`),
-        or(
-          isNull(invoices.orderId),
-          lt(sql`${invoices.issuedAt} + make_interval(days => ${paymentDays})`, sql`now()`),
-        ),
+        or(isNull(invoices.orderId), lt(sql`${invoices.issuedAt} + make_interval(days => ${paymentDays})`, sql`now()`)),
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id))
@@ -479,7 +476,12 @@ export function createOrdersRepository(
         const order = await lockLapsedOrder(tx, reservation.hours);
         if (!order) return null;
         const reason = lapseReason(order.status, reservation.hours);
-        await changeStatusLocked(tx, order.id, { to: CANCELLED_STATUS, source: 'expiry', byUserId: null, reason }, shop);
+        await changeStatusLocked(
+          tx,
+          order.id,
+          { to: CANCELLED_STATUS, source: 'expiry', byUserId: null, reason },
+          shop,
+        );
         return order.id;
       });
     },

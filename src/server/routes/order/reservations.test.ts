@@ -72,10 +72,7 @@ async function placedHoursAgo(orderId: number, hours: number): Promise<void> {
 }
 
 async function statusOf(orderId: number): Promise<OrderStatus> {
-  const [row] = await shop.app.database.db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const [row] = await shop.app.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   return row!.status as OrderStatus;
 }
 
