@@ -72,12 +72,15 @@ async function tokenOf(email: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** The buyer orders two pieces of a toy in stock through the API the checkout calls. */
+/**
+ * The buyer orders two pieces of a toy through the API the checkout calls: of a stock of at least
+ * four, since one order may take only half of a variant's stock (MAX_STOCK_SHARE_PERCENT).
+ */
 async function placeOrder(): Promise<number> {
   const token = await tokenOf(buyerEmail);
   const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
-  const product = await findProduct(api, (candidate) => candidate.variants.some((variant) => variant.stock >= 2));
-  const variant = product.variants.find((candidate) => candidate.stock >= 2)!;
+  const product = await findProduct(api, (candidate) => candidate.variants.some((variant) => variant.stock >= 4));
+  const variant = product.variants.find((candidate) => candidate.stock >= 4)!;
   const response = await api.post('/api/v1/order/', {
     headers: { authorization: `Bearer ${token}` },
     data: {

@@ -20,6 +20,7 @@ import database from './plugins/database';
 import docs from './plugins/docs';
 import errorHandling, { sendFrameworkError } from './plugins/errors';
 import mail from './plugins/mail';
+import reservations from './plugins/reservations';
 import securityHeaders from './plugins/security-headers';
 import storefront from './plugins/storefront';
 import validation from './plugins/validation';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authentication);
   await app.register(catalogueCache);
   await app.register(mail);
+  await app.register(reservations);
   await app.register(docs);
 
   await app.register(productsRoutes, { prefix: '/api/v1/products' });

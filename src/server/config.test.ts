@@ -113,3 +113,47 @@ describe('connection limits', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('buyer limits and reservations', () => {
+  it('default to 3 unpaid orders, 50 orders a day, half a variant’s stock per order, 20 addresses, 5 000 cart lines, 120 h', () => {
+    const config = loadConfig({});
+    expect(config.buyerLimits).toEqual({
+      maxUnpaidOrders: 3,
+      maxOrdersPerDay: 50,
+      maxStockSharePercent: 50,
+      maxAddresses: 20,
+      maxCartLines: 5000,
+    });
+    expect(config.reservation).toEqual({ hours: 120, sweepSeconds: 300 });
+  });
+
+  it('are read from the environment', () => {
+    const config = loadConfig({
+      MAX_UNPAID_ORDERS: '5',
+      MAX_ORDERS_PER_DAY: '10',
+      MAX_STOCK_SHARE_PERCENT: '100',
+      MAX_ADDRESSES: '3',
+      MAX_CART_LINES: '1000',
+      RESERVATION_HOURS: '72',
+      RESERVATION_SWEEP_SECONDS: '60',
+    });
+    expect(config.buyerLimits).toEqual({
+      maxUnpaidOrders: 5,
+      maxOrdersPerDay: 10,
+      maxStockSharePercent: 100,
+      maxAddresses: 3,
+      maxCartLines: 1000,
+    });
+    expect(config.reservation).toEqual({ hours: 72, sweepSeconds: 60 });
+  });
+
+  it.each([
+    [{ MAX_STOCK_SHARE_PERCENT: '0' }, /MAX_STOCK_SHARE_PERCENT must be a whole number from 1 to 100/],
+    [{ MAX_STOCK_SHARE_PERCENT: '101' }, /MAX_STOCK_SHARE_PERCENT must be a whole number from 1 to 100/],
+    [{ MAX_UNPAID_ORDERS: '0' }, /MAX_UNPAID_ORDERS must be a whole number ≥ 1/],
+    [{ RESERVATION_HOURS: '1.5' }, /RESERVATION_HOURS must be a whole number ≥ 1/],
+    [{ RESERVATION_SWEEP_SECONDS: '100000' }, /RESERVATION_SWEEP_SECONDS must be a whole number from 1 to 86400/],
+  ])('refuse %p', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EMAIL_PATTERN } from '../shared/api';
+import { CART_IMPORT_MAX_LINES } from '../shared/cart-import';
 import { SHOP_NAME } from '../shared/page-titles';
 import { DEFAULT_CONTACT_EMAIL } from '../shared/shop-contacts';
 
@@ -41,6 +42,35 @@ export interface ConnectionLimits {
   maxConnections: number;
 }
 
+/**
+ * Caps on what one buyer's account may hold or reserve (README, «Лимиты покупателя»). They bound
+ * the buyer's own API calls only: managers' status changes, invoices, stock edits and the command
+ * line are never refused by them.
+ */
+export interface BuyerLimits {
+  /** Orders in «Создан» or «Ожидает оплаты» an account may have at once (MAX_UNPAID_ORDERS). */
+  maxUnpaidOrders: number;
+  /** Orders an account may place in any 24 hours, cancelled ones included (MAX_ORDERS_PER_DAY). */
+  maxOrdersPerDay: number;
+  /**
+   * One order line may take at most this percentage of the variant's stock at the moment of
+   * ordering, and never less than one piece (MAX_STOCK_SHARE_PERCENT).
+   */
+  maxStockSharePercent: number;
+  /** Saved delivery addresses per account (MAX_ADDRESSES). */
+  maxAddresses: number;
+  /** Lines (different variants) in one cart (MAX_CART_LINES). */
+  maxCartLines: number;
+}
+
+/** How long an unpaid order holds its goods, and how often the server looks for lapsed ones. */
+export interface ReservationConfig {
+  /** RESERVATION_HOURS: an unpaid order is cancelled this long after it was placed (see orders.ts). */
+  hours: number;
+  /** RESERVATION_SWEEP_SECONDS: how often every server process looks for lapsed reservations. */
+  sweepSeconds: number;
+}
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -72,18 +102,21 @@ export interface AppConfig {
   logLevel: string;
   seedDemoCatalogue: boolean;
   mail: MailConfig;
+  buyerLimits: BuyerLimits;
+  reservation: ReservationConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
 
 class ConfigError extends Error {}
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1, max = Infinity): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Infinity ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range}, got "${raw}"`);
   }
   return value;
 }
@@ -208,6 +241,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: integer(env, 'MAIL_POLL_MS', 5000),
       leaseSeconds: integer(env, 'MAIL_LEASE_SECONDS', 5 * 60),
       retrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 30),
+    },
+    buyerLimits: {
+      maxUnpaidOrders: integer(env, 'MAX_UNPAID_ORDERS', 3),
+      maxOrdersPerDay: integer(env, 'MAX_ORDERS_PER_DAY', 50),
+      maxStockSharePercent: integer(env, 'MAX_STOCK_SHARE_PERCENT', 50, 1, 100),
+      maxAddresses: integer(env, 'MAX_ADDRESSES', 20),
+      maxCartLines: integer(env, 'MAX_CART_LINES', CART_IMPORT_MAX_LINES),
+    },
+    reservation: {
+      hours: integer(env, 'RESERVATION_HOURS', 120),
+      sweepSeconds: integer(env, 'RESERVATION_SWEEP_SECONDS', 300, 1, DAY),
     },
   };
 }

@@ -105,6 +105,25 @@ describe('Order page /profile/orders/{id} (issue 19)', () => {
     ]);
   });
 
+  test('a change the shop made itself says why in the history', async () => {
+    const reason = 'Срок резерва истёк: заказ не оплачен в течение 120 ч после оформления.';
+    openOrder(
+      buyerOrder({
+        status: 'Отменён',
+        can_cancel: false,
+        history: [
+          { at: '2025-03-01T10:00:00.000Z', status: 'Создан' },
+          { at: '2025-03-06T10:05:00.000Z', status: 'Отменён', reason },
+        ],
+      }),
+    );
+    await heading();
+    const history = document.querySelector('.ant-timeline') as HTMLElement;
+    const [created, cancelled] = within(history).getAllByRole('listitem');
+    expect(within(cancelled!).getByText(reason)).toBeInTheDocument();
+    expect(created!.textContent).not.toContain('Срок резерва');
+  });
+
   test("someone else's or an unknown order: «Заказ не найден»", async () => {
     openOrder(404);
     expect(await screen.findByRole('heading', { name: 'Заказ не найден' })).toBeInTheDocument();

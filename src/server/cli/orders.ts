@@ -38,7 +38,8 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   return withDatabase(async (db) => {
-    const result = await createOrdersRepository(db, shopMail(loadConfig())).changeStatus(orderId, {
+    const config = loadConfig();
+    const result = await createOrdersRepository(db, shopMail(config), config).changeStatus(orderId, {
       to: status,
       source: 'manager',
       byUserId: null,

@@ -259,6 +259,11 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt, table.id),
     index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
     uniqueIndex('orders_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+    // A buyer's unpaid orders, counted against BuyerLimits.maxUnpaidOrders at every order placed,
+    // however many paid and delivered ones the buyer has. The statuses are UNPAID_STATUSES.
+    index('orders_user_unpaid_idx')
+      .on(table.userId)
+      .where(sql`${table.status} in ('Создан', 'Ожидает оплаты')`),
   ],
 );
 
@@ -332,6 +337,10 @@ export const orderStatusHistory = pgTable(
     // Null when the change came from the command line, which acts for no account.
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     comment: text('comment'),
+    // Why the server itself made the change (an unpaid order's reservation lapsed), in words for
+    // the buyer: shown on the buyer's order page and in the back office. A manager's `comment`
+    // stays in the back office.
+    reason: text('reason'),
   },
   (table) => [index('order_status_history_order_idx').on(table.orderId, table.id)],
 );

@@ -1,3 +1,6 @@
+import { pluralForm } from '../invoices/amountInWords';
+import { formatMoment } from '../mail/letter';
+
 /**
  * Failures of the shop's own rules, thrown by repositories and services. They carry the Russian
  * text a buyer or manager reads, but no HTTP status: only the error plugin turns them into one
@@ -196,5 +199,59 @@ export class LineRefusedError extends DomainError {
     readonly reason: DomainError,
   ) {
     super(`Строка ${line}: ${reason.detail.charAt(0).toLowerCase()}${reason.detail.slice(1)}`);
+  }
+}
+
+/** The account already has BuyerLimits.maxUnpaidOrders orders in «Создан» or «Ожидает оплаты». */
+export class UnpaidOrdersLimitError extends DomainError {
+  constructor(max: number) {
+    super(
+      max === 1
+        ? 'У вас уже есть неоплаченный заказ. Оплатите или отмените его, чтобы оформить новый'
+        : `У вас уже ${max} ${pluralForm(max, { one: 'неоплаченный заказ', few: 'неоплаченных заказа', many: 'неоплаченных заказов' })}. ` +
+            'Оплатите или отмените один из них, чтобы оформить новый',
+    );
+  }
+}
+
+/** The account placed BuyerLimits.maxOrdersPerDay orders in the last 24 hours. */
+export class DailyOrdersLimitError extends DomainError {
+  constructor(max: number, nextAt: Date, contactEmail: string) {
+    super(
+      `За сутки можно оформить не больше ${max} ${pluralForm(max, { one: 'заказа', few: 'заказов', many: 'заказов' })}. ` +
+        `Следующий можно будет оформить ${formatMoment(nextAt)}; если заказ срочный, напишите менеджеру: ${contactEmail}`,
+    );
+  }
+}
+
+/** One order line takes more than BuyerLimits.maxStockSharePercent of its variant's stock. */
+export class StockShareExceededError extends DomainError {
+  constructor(product: { name: string; color: string; size: number }, max: number, contactEmail: string) {
+    super(
+      `Можно заказать не больше ${max} шт. «${product.name}» (${product.color}, ${product.size} см) за один заказ — ` +
+        `для большего объёма свяжитесь с менеджером: ${contactEmail}`,
+    );
+  }
+}
+
+/** The account has BuyerLimits.maxAddresses saved addresses. */
+export class AddressesLimitError extends DomainError {
+  constructor(max: number) {
+    super(
+      `Можно сохранить не больше ${max} ${pluralForm(max, { one: 'адреса', few: 'адресов', many: 'адресов' })}. ` +
+        'Удалите ненужный адрес, чтобы добавить новый',
+    );
+  }
+}
+
+/** The new variants would take the cart past BuyerLimits.maxCartLines lines. */
+export class CartLinesLimitError extends DomainError {
+  constructor(max: number, inCart: number, adding: number) {
+    super(
+      `В корзине может быть не больше ${max} ${pluralForm(max, { one: 'строки', few: 'строк', many: 'строк' })}, ` +
+        `а в ней уже ${inCart} ${pluralForm(inCart, { one: 'строка', few: 'строки', many: 'строк' })}` +
+        (adding > 1 ? ` и добавляются ещё ${adding} новых` : '') +
+        '. Оформите заказ или удалите ненужные строки, чтобы добавить новые',
+    );
   }
 }

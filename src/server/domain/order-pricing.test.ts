@@ -1,6 +1,6 @@
 import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
 import type { StockedVariant } from './on-sale';
-import { mergeLines, priceOrder } from './order-pricing';
+import { maxPiecesPerOrder, mergeLines, priceOrder } from './order-pricing';
 
 const bear: StockedVariant = {
   id: 11,
@@ -97,5 +97,19 @@ describe('priceOrder', () => {
     expect(() => priceOrder([21], mergeLines([{ product_id: 1, variant_id: 21, quantity: 1 }]), stocked)).toThrow(
       'Не удалось найти вариант с id=21 для продукта 1',
     );
+  });
+});
+
+describe('maxPiecesPerOrder', () => {
+  it.each([
+    [10, 50, 5],
+    [11, 50, 5],
+    [3, 50, 1],
+    [1, 50, 1],
+    [7, 100, 7],
+    [1000, 1, 10],
+    [99, 1, 1],
+  ])('of a stock of %i at %i %% → %i', (stock, percent, max) => {
+    expect(maxPiecesPerOrder(stock, percent)).toBe(max);
   });
 });

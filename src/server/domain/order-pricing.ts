@@ -1,6 +1,6 @@
 import type { OrderItemPayload } from '../../shared/api';
 import { toKopecks } from '../money';
-import { DomainError, OutOfStockError, VariantProductMismatchError } from './errors';
+import { DomainError, OutOfStockError, StockShareExceededError, VariantProductMismatchError } from './errors';
 import { onSale, type StockedVariant } from './on-sale';
 
 export interface OrderedQuantity {
@@ -60,4 +60,29 @@ export function priceOrder(
     return { variant, quantity: line.quantity };
   });
   return { lines, totalKopecks, itemsCount, unitsByProduct: [...units].sort(([a], [b]) => a - b) };
+}
+
+/**
+ * The most pieces of a variant one order may take: `sharePercent` of its stock at the moment of
+ * ordering (what is on sale before this order takes its share), rounded down, and at least one
+ * piece, so that the last piece on the shelf can still be bought.
+ */
+export const maxPiecesPerOrder = (stock: number, sharePercent: number): number =>
+  Math.max(1, Math.floor((stock * sharePercent) / 100));
+
+/**
+ * Throws for the first line that takes more than its share of the stock (BuyerLimits.maxStockSharePercent):
+ * a larger wholesale order goes through a manager, whose address the refusal gives.
+ */
+export function assertWithinStockShare(lines: readonly PricedLine[], sharePercent: number, contactEmail: string): void {
+  for (const { variant, quantity } of lines) {
+    const max = maxPiecesPerOrder(variant.stock, sharePercent);
+    if (quantity > max) {
+      throw new StockShareExceededError(
+        { name: variant.productName, color: variant.color, size: variant.size },
+        max,
+        contactEmail,
+      );
+    }
+  }
 }

@@ -18,16 +18,23 @@ export const NEW_ORDER_STATUS: OrderStatus = 'Создан';
 export const CANCELLED_STATUS: OrderStatus = 'Отменён';
 /** Only issuing the invoice moves an order here: the invoice is what the buyer is waiting to pay. */
 export const AWAITING_PAYMENT_STATUS: OrderStatus = 'Ожидает оплаты';
-/** A buyer may take back an order until it is paid; after that only a manager can cancel it. */
-const BUYER_CANCELLABLE: readonly OrderStatus[] = [NEW_ORDER_STATUS, AWAITING_PAYMENT_STATUS];
+/**
+ * An order here holds its goods without having been paid: the buyer may still take it back (after
+ * that only a manager can cancel it), it counts against the buyer's unpaid orders, and it is
+ * cancelled by the server when its reservation lapses.
+ */
+export const UNPAID_STATUSES: readonly OrderStatus[] = [NEW_ORDER_STATUS, AWAITING_PAYMENT_STATUS];
 
-/** Who asks for a change decides which of the allowed ones they may make. */
-export type StatusChangeSource = 'manager' | 'invoice' | 'buyer';
+/**
+ * Who asks for a change decides which of the allowed ones they may make; `expiry` is the server
+ * cancelling an unpaid order whose reservation lapsed, which may do what the buyer may.
+ */
+export type StatusChangeSource = 'manager' | 'invoice' | 'buyer' | 'expiry';
 
 export const allowedNextStatuses = (from: OrderStatus): readonly OrderStatus[] => NEXT[from];
 
 /** Whether the order's buyer may still cancel it (the profile shows «Отменить заказ» then). */
-export const buyerMayCancel = (status: OrderStatus): boolean => BUYER_CANCELLABLE.includes(status);
+export const buyerMayCancel = (status: OrderStatus): boolean => UNPAID_STATUSES.includes(status);
 
 /** Throws the domain error that says why `from` → `to` is refused to `source`; returns when allowed. */
 export function assertStatusChange(
@@ -36,7 +43,7 @@ export function assertStatusChange(
   to: OrderStatus,
   source: StatusChangeSource,
 ): void {
-  if (source === 'buyer') {
+  if (source === 'buyer' || source === 'expiry') {
     if (to !== CANCELLED_STATUS || !buyerMayCancel(from)) throw new OrderNotCancellableError(orderId, from);
     return;
   }

@@ -124,13 +124,15 @@ const STATUS_NEWS: Partial<Record<OrderStatus, string>> = {
   Отменён: 'Заказ отменён, товары вернулись на склад. Если это ошибка, напишите нам.',
 };
 
-export function statusChanged(shop: ShopMail, orderId: number, status: OrderStatus): Letter {
+/** `reason`: why the shop itself made the change (a lapsed reservation), said instead of the status's news. */
+export function statusChanged(shop: ShopMail, orderId: number, status: OrderStatus, reason?: string): Letter {
   return letter(shop, {
     subject: `Заказ № ${orderId}: ${status}`,
     heading: `Заказ № ${orderId}: «${status}»`,
     blocks: [
       {
-        paragraph: `Здравствуйте! Статус вашего заказа № ${orderId} — «${status}». ${STATUS_NEWS[status] ?? ''}`.trim(),
+        paragraph:
+          `Здравствуйте! Статус вашего заказа № ${orderId} — «${status}». ${reason ?? STATUS_NEWS[status] ?? ''}`.trim(),
       },
     ],
     link: orderLink(orderId),

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
 import { seedDemoCatalogue } from '../db/seed/seed';
-import { shopMail, type ShopMail } from '../mail/letter';
+import type { AppConfig } from '../config';
+import { shopMail } from '../mail/letter';
 import { createAddressesRepository } from '../repositories/addresses';
 import { createAdminProductsRepository } from '../repositories/admin-products';
 import { createAuditRepository } from '../repositories/audit';
@@ -19,16 +20,17 @@ import { createSettingsRepository } from '../repositories/settings';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
 
-function createRepositories(db: Database, shop: ShopMail) {
+function createRepositories(db: Database, config: AppConfig) {
+  const shop = shopMail(config);
   return {
-    addresses: createAddressesRepository(db),
+    addresses: createAddressesRepository(db, config.buyerLimits),
     adminProducts: createAdminProductsRepository(db),
     audit: createAuditRepository(db),
     banners: createBannersRepository(db),
-    cart: createCartRepository(db),
+    cart: createCartRepository(db, config.buyerLimits),
     invoices: createInvoicesRepository(db, shop),
     categories: createCategoriesRepository(db),
-    orders: createOrdersRepository(db, shop),
+    orders: createOrdersRepository(db, shop, config),
     outbox: createOutboxRepository(db),
     passwordResets: createPasswordResetsRepository(db, shop),
     products: createProductsRepository(db),
@@ -69,7 +71,7 @@ export default fp(
       database.maintain().catch((error: unknown) => app.log.warn({ err: error }, 'database maintenance failed'));
     await maintain();
     const upkeep = setInterval(maintain, MAINTENANCE_INTERVAL_MS).unref();
-    const repositories = createRepositories(database.db, shopMail(app.config));
+    const repositories = createRepositories(database.db, app.config);
     // The first search of a process loads the Russian stemmer, pg_trgm and the search indexes'
     // first pages (≈100 ms on the embedded database): paid here, not by the first shopper.
     await repositories.products

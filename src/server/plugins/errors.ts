@@ -1,12 +1,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  AddressesLimitError,
   ArtTakenError,
   CatalogueChangedDuringImportError,
   CartCountLimitError,
+  CartLinesLimitError,
   CatalogueItemNotFoundError,
   CategoryNameTakenError,
   CategoryNotEmptyError,
+  DailyOrdersLimitError,
   DomainError,
   DuplicateLineError,
   IdempotencyConflictError,
@@ -22,8 +25,10 @@ import {
   ProductNotFoundError,
   SessionExpiredError,
   SoldOutError,
+  StockShareExceededError,
   SupplierRequisitesMissingError,
   UnknownCategoryError,
+  UnpaidOrdersLimitError,
   UserNotFoundError,
   VariantOrderedError,
   VariantProductMismatchError,
@@ -115,6 +120,11 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [SoldOutError, 409],
   [CartCountLimitError, 422],
   [DuplicateLineError, 422],
+  [UnpaidOrdersLimitError, 409],
+  [DailyOrdersLimitError, 409],
+  [StockShareExceededError, 422],
+  [AddressesLimitError, 409],
+  [CartLinesLimitError, 409],
 ]);
 
 /** A refused line of a list is answered as its reason would be on its own. */

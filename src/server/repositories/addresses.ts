@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Address } from '../../shared/api';
+import type { BuyerLimits } from '../config';
 import type { Queryable } from '../db/database';
 import { addresses } from '../db/schema';
+import { AddressesLimitError } from '../domain/errors';
 
 export interface AddressInput {
   country: string;
@@ -29,15 +31,31 @@ const toRow = (input: AddressInput) => ({
   apartmentNumber: input.apartment_number,
 });
 
+// Advisory locks' two-key space: (this, user id) is one buyer's addresses being added.
+const ADD_ADDRESS_LOCK = 0x616464; // 'add'
+
 /** Every call is scoped by the owner: another user's address behaves as if it did not exist. */
-export function createAddressesRepository(db: Queryable) {
+export function createAddressesRepository(db: Queryable, { maxAddresses }: Pick<BuyerLimits, 'maxAddresses'>) {
   return {
-    async create(userId: number, input: AddressInput): Promise<Address> {
-      const [row] = await db
-        .insert(addresses)
-        .values({ userId, ...toRow(input) })
-        .returning(columns);
-      return row!;
+    /**
+     * Saves a new address, unless the buyer already has `maxAddresses`. The buyer's additions
+     * queue on a lock of their own, so two at once cannot both take the last place.
+     */
+    create(userId: number, input: AddressInput): Promise<Address> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADD_ADDRESS_LOCK}::int, ${userId}::int)`);
+        const saved = await tx
+          .select({ id: addresses.id })
+          .from(addresses)
+          .where(eq(addresses.userId, userId))
+          .limit(maxAddresses);
+        if (saved.length >= maxAddresses) throw new AddressesLimitError(maxAddresses);
+        const [row] = await tx
+          .insert(addresses)
+          .values({ userId, ...toRow(input) })
+          .returning(columns);
+        return row!;
+      });
     },
 
     list(userId: number): Promise<Address[]> {

@@ -1,8 +1,16 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type Cart, type CartBulkLinePayload, type CartItem } from '../../shared/api';
-import type { Queryable } from '../db/database';
+import type { BuyerLimits } from '../config';
+import type { Queryable, Transaction } from '../db/database';
 import { cartItems, products, variants } from '../db/schema';
-import { CartCountLimitError, DomainError, DuplicateLineError, LineRefusedError, SoldOutError } from '../domain/errors';
+import {
+  CartCountLimitError,
+  CartLinesLimitError,
+  DomainError,
+  DuplicateLineError,
+  LineRefusedError,
+  SoldOutError,
+} from '../domain/errors';
 import { onSale } from '../domain/on-sale';
 import { kopecksToRubles, toKopecks } from '../money';
 import { stockedVariantColumns } from './products';
@@ -10,22 +18,53 @@ import { stockedVariantColumns } from './products';
 /** How a refused line is told: on its own as it is, in a list with its line number. */
 type Refuse = (index: number, reason: DomainError) => DomainError;
 
-// Advisory locks' two-key space: (this, user id) is one buyer's bulk additions to the cart.
-const BULK_ADD_LOCK = 0x636172; // 'car'
+// Advisory locks' two-key space: (this, user id) is one buyer's additions to the cart.
+const CART_ADD_LOCK = 0x636172; // 'car'
+
+/**
+ * Refuses new lines beyond `maxCartLines`: the variants of `lines` not yet in the cart are new
+ * ones. Under the buyer's cart lock, so two additions at once cannot both take the last places.
+ */
+async function assertRoomForLines(
+  tx: Transaction,
+  userId: number,
+  lines: readonly CartBulkLinePayload[],
+  maxCartLines: number,
+): Promise<void> {
+  const [held] = await tx
+    .select({
+      lines: count(),
+      listed: count(
+        sql`case when ${inArray(
+          cartItems.variantId,
+          lines.map((line) => line.variant_id),
+        )} then 1 end`,
+      ),
+    })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  const adding = lines.length - held!.listed;
+  if (held!.lines + adding > maxCartLines) throw new CartLinesLimitError(maxCartLines, held!.lines, adding);
+}
 
 /**
  * Puts the lines in the cart with one read of their variants and one upsert, or throws why the
- * first refused line cannot go in (run it in a transaction for all or nothing). A variant already
- * in the cart gets the count added, up to LIMITS.maxCartCount; the line's price when added becomes
- * today's, which the buyer adding it has just seen. Returns the cart line ids, in the lines' order.
+ * first refused line cannot go in, or that the cart has no room for the new ones; all or nothing,
+ * in a transaction that holds the buyer's cart lock (one buyer's two additions at once, from two
+ * tabs, would lock the same lines in their own orders and could deadlock: they queue instead). A
+ * variant already in the cart gets the count added, up to LIMITS.maxCartCount; the line's price
+ * when added becomes today's, which the buyer adding it has just seen. Returns the cart line ids,
+ * in the lines' order.
  */
 async function addLines(
-  db: Queryable,
+  tx: Transaction,
   userId: number,
   lines: readonly CartBulkLinePayload[],
   refuse: Refuse,
+  maxCartLines: number,
 ): Promise<number[]> {
-  const found = await db
+  await tx.execute(sql`select pg_advisory_xact_lock(${CART_ADD_LOCK}::int, ${userId}::int)`);
+  const found = await tx
     .select(stockedVariantColumns)
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
@@ -54,7 +93,8 @@ async function addLines(
       priceWhenAdded: variant.price,
     };
   });
-  const written = await db
+  await assertRoomForLines(tx, userId, lines, maxCartLines);
+  const written = await tx
     .insert(cartItems)
     .values(rows)
     .onConflictDoUpdate({
@@ -87,7 +127,7 @@ export interface ArticleVariant {
 
 export type SetCountResult = { status: 'set' } | { status: 'not-found' } | { status: 'conflict'; item: CartItem };
 
-export function createCartRepository(db: Queryable) {
+export function createCartRepository(db: Queryable, { maxCartLines }: Pick<BuyerLimits, 'maxCartLines'>) {
   async function selectLines(where: SQL | undefined): Promise<CartItem[]> {
     const rows = await db
       .select({
@@ -137,25 +177,25 @@ export function createCartRepository(db: Queryable) {
 
     /**
      * One line, as «В корзину» adds it: the cart line's id, or the domain error that says why not
-     * (an unknown variant, a product off sale, nothing in stock, over the limit; nothing written).
+     * (an unknown variant, a product off sale, nothing in stock, over a limit; nothing written).
      */
     async add(userId: number, line: CartBulkLinePayload): Promise<number> {
-      const [itemId] = await addLines(db, userId, [line], (_index, reason) => reason);
+      const [itemId] = await db.transaction((tx) =>
+        addLines(tx, userId, [line], (_index, reason) => reason, maxCartLines),
+      );
       return itemId!;
     },
 
     /**
-     * Lines of a list (the product page's matrix, a reorder), all or nothing: a refused line throws
-     * LineRefusedError naming it («Строка 3: …») and the cart stays as it was. A variant may be
-     * listed once. In the caller's transaction when there is one (then as a savepoint).
+     * Lines of a list (the product page's matrix, a reorder, a quick order), all or nothing: a
+     * refused line throws LineRefusedError naming it («Строка 3: …»), a list with more new lines
+     * than the cart has room for CartLinesLimitError, and the cart stays as it was. A variant may
+     * be listed once. In the caller's transaction when there is one (then as a savepoint).
      */
     addMany(userId: number, lines: readonly CartBulkLinePayload[]): Promise<number[]> {
-      return db.transaction(async (tx) => {
-        // One buyer's two bulk additions at once (two tabs) would lock the same lines in their
-        // own orders and could deadlock: they queue instead.
-        await tx.execute(sql`select pg_advisory_xact_lock(${BULK_ADD_LOCK}::int, ${userId}::int)`);
-        return addLines(tx, userId, lines, (index, reason) => new LineRefusedError(index + 1, reason));
-      });
+      return db.transaction((tx) =>
+        addLines(tx, userId, lines, (index, reason) => new LineRefusedError(index + 1, reason), maxCartLines),
+      );
     },
 
     /**

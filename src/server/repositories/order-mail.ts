@@ -64,6 +64,7 @@ export async function queueStatusChanged(
   shop: ShopMail,
   orderId: number,
   status: OrderStatus,
+  reason?: string,
 ): Promise<void> {
   const [order] = await tx
     .select({ email: users.email })
@@ -71,7 +72,7 @@ export async function queueStatusChanged(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   // A buyer who deleted the account keeps no address: the order goes on for accounting, silently.
-  if (order) await queueMail(tx, { to: order.email, ...statusChanged(shop, orderId, status) });
+  if (order) await queueMail(tx, { to: order.email, ...statusChanged(shop, orderId, status, reason) });
 }
 
 /** The invoice to the buyer; its PDF is attached when the message is sent (see mail/outbox-sender). */

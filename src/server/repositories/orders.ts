@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminOrder,
   AdminOrderList,
@@ -12,10 +12,16 @@ import type {
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
+import type { AppConfig, BuyerLimits } from '../config';
 import type { Database, Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
-import { IdempotencyConflictError, OrderNotFoundError } from '../domain/errors';
+import {
+  DailyOrdersLimitError,
+  IdempotencyConflictError,
+  OrderNotFoundError,
+  UnpaidOrdersLimitError,
+} from '../domain/errors';
 import {
   allowedNextStatuses,
   assertStatusChange,
@@ -24,9 +30,10 @@ import {
   CANCELLED_STATUS,
   NEW_ORDER_STATUS,
   type StatusChangeSource,
+  UNPAID_STATUSES,
 } from '../domain/order-workflow';
 import type { StockedVariant } from '../domain/on-sale';
-import { mergeLines, priceOrder, type PricedOrder } from '../domain/order-pricing';
+import { assertWithinStockShare, mergeLines, priceOrder, type PricedOrder } from '../domain/order-pricing';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import { announceCatalogueChange } from '../services/catalogue-cache';
 import type { ShopMail } from '../mail/letter';
@@ -59,6 +66,8 @@ export interface StatusChange {
   /** The account that asked (null from the command line). */
   byUserId: number | null;
   comment?: string | null;
+  /** Why the server itself made the change, for the buyer (the history and the letter say it). */
+  reason?: string;
   /** Set for the buyer's own cancel: anyone else's order is "not found". */
   ownerId?: number;
 }
@@ -143,6 +152,86 @@ async function findEarlierOrder(
   if (!earlier) return null;
   if (earlier.requestDigest !== digest) throw new IdempotencyConflictError();
   return toSummary(earlier);
+}
+
+// Advisory locks' two-key space: (this, user id) is one buyer's orders being placed.
+const PLACE_ORDER_LOCK = 0x6f7264; // 'ord'
+
+/**
+ * Refuses a new order when the buyer already has the most unpaid orders allowed, or placed the
+ * most allowed in the last 24 hours. The buyer's placements queue on a lock of their own for the
+ * rest of the transaction, so two at once cannot both pass on the same count. Both reads stop
+ * after at most `max` rows of an index, however many orders the buyer has placed over the years.
+ */
+async function assertWithinOrderLimits(
+  tx: Transaction,
+  userId: number,
+  limits: BuyerLimits,
+  contactEmail: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_ORDER_LOCK}::int, ${userId}::int)`);
+  const unpaid = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, UNPAID_STATUSES)))
+    .limit(limits.maxUnpaidOrders);
+  if (unpaid.length >= limits.maxUnpaidOrders) throw new UnpaidOrdersLimitError(limits.maxUnpaidOrders);
+  // The max-th newest order: while it is less than a day old, the day's orders are used up, and
+  // the next may be placed when it turns a day old. Ids follow the moments of placing.
+  const [nthNewest] = await tx
+    .select({
+      withinDay: sql<boolean>`${orders.createdAt} > now() - interval '1 day'`,
+      freedAt: sql<Date>`${orders.createdAt} + interval '1 day'`.mapWith(orders.createdAt),
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.id))
+    .offset(limits.maxOrdersPerDay - 1)
+    .limit(1);
+  if (nthNewest?.withinDay) throw new DailyOrdersLimitError(limits.maxOrdersPerDay, nthNewest.freedAt, contactEmail);
+}
+
+/**
+ * What the buyer reads in the order's history and the letter when the server cancels it: an
+ * invoiced order's term was the invoice's, an uninvoiced one's RESERVATION_HOURS.
+ */
+function lapseReason(status: OrderStatus, hours: number): string {
+  const late =
+    status === AWAITING_PAYMENT_STATUS
+      ? 'счёт не оплачен в срок'
+      : `заказ не оплачен в течение ${hours} ч после оформления`;
+  return (
+    `Срок резерва истёк: ${late}. Заказ отменён автоматически, товары вернулись в продажу; ` +
+    'если они ещё нужны, оформите заказ заново.'
+  );
+}
+
+/**
+ * Locks one unpaid order whose reservation has lapsed, skipping any another transaction holds
+ * (another process's sweep, the buyer's cancel, a manager's change): it is placed more than
+ * `hours` ago and, once invoiced, the invoice's payment term has passed too, so the server never
+ * cancels an order before the day its invoice promised. The oldest first.
+ */
+async function lockLapsedOrder(
+  tx: Transaction,
+  hours: number,
+): Promise<{ id: number; status: OrderStatus } | undefined> {
+  const paymentDays = sql`(${invoices.supplier} ->> 'payment_days')::int`;
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(
+      and(
+        inArray(orders.status, UNPAID_STATUSES),
+        lt(orders.createdAt, sql`now() - make_interval(hours => ${hours})`),
+        or(isNull(invoices.orderId), lt(sql`${invoices.issuedAt} + make_interval(days => ${paymentDays})`, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(1)
+    .for('update', { of: orders, skipLocked: true });
+  return order && { id: order.id, status: order.status as OrderStatus };
 }
 
 type LockedVariant = StockedVariant & { art: string };
@@ -249,8 +338,9 @@ export async function changeStatusLocked(
     toStatus: change.to,
     byUserId: change.byUserId,
     comment: change.comment?.trim() || null,
+    reason: change.reason ?? null,
   });
-  if (change.source !== 'invoice') await queueStatusChanged(tx, shop, order.id, change.to);
+  if (change.source !== 'invoice') await queueStatusChanged(tx, shop, order.id, change.to, change.reason);
   return { id: order.id, status: change.to };
 }
 
@@ -294,12 +384,18 @@ const managerSortOrder = {
 const managerNextStatuses = (from: OrderStatus) =>
   allowedNextStatuses(from).filter((status) => status !== AWAITING_PAYMENT_STATUS);
 
-export function createOrdersRepository(db: Database, shop: ShopMail) {
+export function createOrdersRepository(
+  db: Database,
+  shop: ShopMail,
+  { buyerLimits, reservation }: Pick<AppConfig, 'buyerLimits' | 'reservation'>,
+) {
   return {
     /**
-     * Places an order in one transaction: the variants are locked in id order (so concurrent
-     * orders cannot deadlock), priced from the database and checked against the stock, then the
-     * stock is decremented and the ordered variants leave the buyer's cart.
+     * Places an order in one transaction: the buyer's limits are checked (unpaid orders, orders a
+     * day), the variants are locked in id order (so concurrent orders cannot deadlock), priced
+     * from the database and checked against the stock and the share of it one order may take,
+     * then the stock is decremented and the ordered variants leave the buyer's cart. A retry with
+     * the Idempotency-Key of an order already placed gets that order, whatever the limits say now.
      */
     async place(order: NewOrder): Promise<PlacedOrder> {
       const ordered = mergeLines(order.items);
@@ -307,8 +403,10 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
       return db.transaction(async (tx) => {
         const earlier = order.idempotency && (await findEarlierOrder(tx, order.userId, order.idempotency));
         if (earlier) return { order: earlier, replayed: true };
+        await assertWithinOrderLimits(tx, order.userId, buyerLimits, shop.contactEmail);
         const locked = await lockVariants(tx, variantIds);
         const priced = priceOrder(variantIds, ordered, locked);
+        assertWithinStockShare(priced.lines, buyerLimits.maxStockSharePercent, shop.contactEmail);
         const placed = await writeOrder(tx, order, variantIds, priced);
         // The messages are made from what is at hand: the variants stay locked until commit.
         await queueOrderPlaced(tx, shop, order.userId, {
@@ -363,6 +461,29 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
     /** A manager's step along the state machine (the back office and the command line). */
     changeStatus(orderId: number, change: StatusChange): Promise<OrderStatusAnswer> {
       return db.transaction((tx) => changeStatusLocked(tx, orderId, change, shop));
+    },
+
+    /**
+     * Cancels one unpaid order whose reservation has lapsed (RESERVATION_HOURS, see
+     * lockLapsedOrder) in a transaction of its own, as the buyer's cancel would: the goods go back
+     * on the shelf, the history and the buyer's letter say why. Returns its id, or null when no
+     * lapsed order is left. Several processes may sweep at once: an order one of them holds is
+     * skipped by the others, and once cancelled it is no longer unpaid, so each order is cancelled
+     * and its stock returned once.
+     */
+    cancelLapsedReservation(): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const order = await lockLapsedOrder(tx, reservation.hours);
+        if (!order) return null;
+        const reason = lapseReason(order.status, reservation.hours);
+        await changeStatusLocked(
+          tx,
+          order.id,
+          { to: CANCELLED_STATUS, source: 'expiry', byUserId: null, reason },
+          shop,
+        );
+        return order.id;
+      });
     },
 
     /** The managers' queue: one page and the number of orders the filter finds. */
@@ -421,7 +542,7 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
       const [lines, changes] = await Promise.all([
         orderLineRows(db, orderId),
         db
-          .select({ at: orderStatusHistory.at, status: orderStatusHistory.toStatus })
+          .select({ at: orderStatusHistory.at, status: orderStatusHistory.toStatus, reason: orderStatusHistory.reason })
           .from(orderStatusHistory)
           .where(eq(orderStatusHistory.orderId, orderId))
           .orderBy(asc(orderStatusHistory.id)),
@@ -439,7 +560,11 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
         // The history records changes; the order's creation is its first entry.
         history: [
           { at: summary.created_at, status: NEW_ORDER_STATUS },
-          ...changes.map((change) => ({ at: change.at.toISOString(), status: change.status as OrderStatus })),
+          ...changes.map((change) => ({
+            at: change.at.toISOString(),
+            status: change.status as OrderStatus,
+            ...(change.reason === null ? {} : { reason: change.reason }),
+          })),
         ],
         can_cancel: buyerMayCancel(summary.status),
       };
@@ -465,6 +590,7 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
             from: orderStatusHistory.fromStatus,
             to: orderStatusHistory.toStatus,
             comment: orderStatusHistory.comment,
+            reason: orderStatusHistory.reason,
             byId: users.id,
             byEmail: users.email,
           })
@@ -494,6 +620,7 @@ export function createOrdersRepository(db: Database, shop: ShopMail) {
           to: entry.to as OrderStatus,
           by: entry.byId === null || entry.byEmail === null ? null : { id: entry.byId, email: entry.byEmail },
           comment: entry.comment,
+          ...(entry.reason === null ? {} : { reason: entry.reason }),
         })),
         next_statuses: managerNextStatuses(status),
         invoice: invoice ?? null,

@@ -55,6 +55,9 @@ export const StatusHistoryEntrySchema = Type.Object({
     Type.Object({ id: Type.Integer(), email: Type.String() }, { description: 'null — из командной строки' }),
   ),
   comment: NullableText,
+  reason: Type.Optional(
+    Type.String({ description: 'Почему магазин сам сменил статус (например, истёк срок резерва); by — null' }),
+  ),
 });
 
 export const AdminOrderSchema = Type.Object({

@@ -81,9 +81,16 @@ export const BuyerOrderSchema = Type.Object({
   company_inn: NullableText,
   company_kpp: NullableText,
   lines: Type.Array(BuyerOrderLineSchema),
-  history: Type.Array(Type.Object({ at: Type.String({ format: 'date-time' }), status: Status }), {
-    description: 'Статусы заказа по порядку, первым — «Создан» с моментом оформления',
-  }),
+  history: Type.Array(
+    Type.Object({
+      at: Type.String({ format: 'date-time' }),
+      status: Status,
+      reason: Type.Optional(
+        Type.String({ description: 'Почему магазин сам сменил статус (например, истёк срок резерва)' }),
+      ),
+    }),
+    { description: 'Статусы заказа по порядку, первым — «Создан» с моментом оформления' },
+  ),
   invoice: Nullable(InvoiceRefSchema, { description: 'Счёт, когда он выставлен' }),
   can_cancel: Type.Boolean({ description: 'Покупатель ещё может отменить заказ' }),
 });

@@ -76,6 +76,11 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     JWT_SECRET: 'reliability-suite-secret-0123456789abcdef',
     LOGIN_LIMIT_PER_CLIENT: '100000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
+    // The suites' buyers place order after order, unpaid, and count a stock down to its last piece:
+    // the buyer limits are the subject of their own tests (routes/order/buyer-limits.test.ts).
+    MAX_UNPAID_ORDERS: '100000',
+    MAX_ORDERS_PER_DAY: '100000',
+    MAX_STOCK_SHARE_PERCENT: '100',
     ...options.env,
   };
   delete env.DATABASE_URL;

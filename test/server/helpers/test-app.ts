@@ -50,6 +50,10 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
     logLevel: 'silent',
     loginRateLimitPerClient: { max: 10_000, windowMs: 60_000 },
     loginRateLimitPerAccount: { max: 1_000, windowMs: 60_000 },
+    // Tests place far more orders with one account than a buyer would, and leave them unpaid; the
+    // caps' own tests (routes/order/buyer-limits.test.ts) set the shop's defaults back. The share
+    // of the stock one order may take stays the shop's.
+    buyerLimits: { ...defaults.buyerLimits, maxUnpaidOrders: 10_000, maxOrdersPerDay: 10_000 },
     ...rest,
   };
   const app = await buildApp(config, { logStream: options.logStream });

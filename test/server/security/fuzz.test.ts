@@ -923,6 +923,11 @@ class PlaceOrder implements fc.AsyncCommand<Model, Real> {
     for (const item of items) merged.set(item.variant_id, (merged.get(item.variant_id) ?? 0) + item.quantity);
     if ([...merged].some(([variantId, quantity]) => model.stock.get(variantId)! < quantity))
       expectStatus(response, 409, this.toString());
+    // One order takes at most half of a variant's stock (MAX_STOCK_SHARE_PERCENT), never less than a piece.
+    else if (
+      [...merged].some(([variantId, quantity]) => quantity > Math.max(1, Math.floor(model.stock.get(variantId)! / 2)))
+    )
+      expectStatus(response, 422, this.toString());
     else {
       expectStatus(response, 201, this.toString());
       const order = response.json() as OrderSummary;

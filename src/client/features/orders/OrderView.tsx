@@ -162,6 +162,7 @@ export function OrderView({ userId, orderId }: { userId: number; orderId: number
             <>
               <div>{entry.status}</div>
               <Typography.Text type="secondary">{formatDateTime(entry.at)}</Typography.Text>
+              {entry.reason && <div>{entry.reason}</div>}
             </>
           ),
         }))}

@@ -124,6 +124,35 @@ describe('address CRUD', () => {
   });
 });
 
+describe('the number of addresses (MAX_ADDRESSES, 20 by default)', () => {
+  it('the 21st → 409 saying what to do, nothing stored; after a deletion there is room again', async () => {
+    const [shopper, other] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
+    const saved: Address[] = [];
+    for (let i = 1; i <= 20; i += 1) saved.push(await createOk(shopper, fields({ home_number: String(i) })));
+    const refused = await create(shopper, fields({ home_number: '21' }));
+    expect(refused.statusCode).toBe(409);
+    expect(json<{ detail: string }>(refused).detail).toBe(
+      'Можно сохранить не больше 20 адресов. Удалите ненужный адрес, чтобы добавить новый',
+    );
+    expect(await addressesOf(shopper)).toHaveLength(20);
+    // Another buyer's addresses are their own count.
+    await createOk(other);
+
+    expect((await remove(shopper, saved[0]!.id)).statusCode).toBe(200);
+    await createOk(shopper, fields({ home_number: '21' }));
+  });
+
+  it('additions sent at once cannot pass the cap together', async () => {
+    const [shopper] = (await quickShoppers(shop.app, 1)) as [Shopper];
+    for (let i = 1; i <= 18; i += 1) await createOk(shopper, fields({ home_number: String(i) }));
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((house) => create(shopper, fields({ home_number: house }))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 409, 409, 409]);
+    expect(await addressesOf(shopper)).toHaveLength(20);
+  });
+});
+
 describe('address validation', () => {
   it.each([
     ['country', 'Страна'],

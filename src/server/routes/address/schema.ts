@@ -5,10 +5,10 @@ import { bearer, errors } from '../common-schemas';
 
 export const createAddress = {
   tags: ['address'],
-  summary: 'Добавить адрес',
+  summary: 'Добавить адрес; 409, когда сохранено уже сколько можно (MAX_ADDRESSES)',
   security: bearer,
   body: AddressBody,
-  response: { 201: AddressSchema, ...errors(401, 403, 422) },
+  response: { 201: AddressSchema, ...errors(401, 403, 409, 422) },
 };
 
 export const listAddresses = {

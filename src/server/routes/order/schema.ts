@@ -12,7 +12,9 @@ import { bearer, errors } from '../common-schemas';
 
 export const placeOrder = {
   tags: ['order'],
-  summary: 'Оформить заказ: цены берутся из базы, остатки списываются в той же транзакции',
+  summary:
+    'Оформить заказ: цены берутся из базы, остатки списываются в той же транзакции; ' +
+    '409 — неоплаченных заказов или заказов за сутки уже сколько можно, 422 — строка берёт больше своей доли остатка',
   security: bearer,
   headers: IdempotencyHeaders,
   body: OrderCreateBody,

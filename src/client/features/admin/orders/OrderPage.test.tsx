@@ -53,6 +53,21 @@ describe('Заказ №N', () => {
     expect(within(history).getByText('«Платёж 42»')).toBeInTheDocument();
   });
 
+  test('a change the shop made itself reads «автоматически», with its reason', async () => {
+    const reason = 'Срок резерва истёк: заказ не оплачен в течение 120 ч после оформления.';
+    openOrder(
+      adminOrder({
+        status: 'Отменён',
+        next_statuses: [],
+        history: [{ at: '2026-11-29T10:00:00.000Z', from: 'Создан', to: 'Отменён', by: null, comment: null, reason }],
+      }),
+    );
+    const history = await screen.findByRole('region', { name: 'История' });
+    expect(within(history).getByText('автоматически')).toBeInTheDocument();
+    expect(within(history).getByText(reason)).toBeInTheDocument();
+    expect(within(history).queryByText('командная строка')).not.toBeInTheDocument();
+  });
+
   test('an order of a buyer who deleted the account: «удалено» where the buyer and the personal fields were', async () => {
     openOrder(
       adminOrder({

@@ -68,6 +68,12 @@ function OrderDetails({ order }: { order: AdminOrder }) {
   );
 }
 
+type HistoryEntry = AdminOrder['history'][number];
+
+/** Who made a change: a manager, the command line (no account), or the shop itself, which says why. */
+const changedBy = (entry: HistoryEntry) =>
+  entry.by ? entry.by.email : entry.reason ? 'автоматически' : 'командная строка';
+
 function History({ order }: { order: AdminOrder }) {
   return (
     <Timeline
@@ -80,8 +86,9 @@ function History({ order }: { order: AdminOrder }) {
               <div>
                 {formatDateTime(entry.at)} — {entry.from} → {entry.to}
               </div>
-              <Typography.Text type="secondary">{entry.by ? entry.by.email : 'командная строка'}</Typography.Text>
+              <Typography.Text type="secondary">{changedBy(entry)}</Typography.Text>
               {entry.comment && <div>«{entry.comment}»</div>}
+              {entry.reason && <div>{entry.reason}</div>}
             </>
           ),
         })),

@@ -1,0 +1,2 @@
+ALTER TABLE "order_status_history" ADD COLUMN "reason" text;--> statement-breakpoint
+CREATE INDEX "orders_user_unpaid_idx" ON "orders" USING btree ("user_id") WHERE "orders"."status" in ('Создан', 'Ожидает оплаты');
