@@ -15,6 +15,7 @@ import { createProductsRepository } from '../repositories/products';
 import { createPasswordResetsRepository } from '../repositories/password-resets';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
+import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
 import { createSettingsRepository } from '../repositories/settings';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
@@ -34,6 +35,7 @@ function createRepositories(db: Database, shop: ShopMail) {
     products: createProductsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),
+    revokedSessions: createRevokedSessionsRepository(db),
     settings: createSettingsRepository(db),
     supplierRequisites: createSupplierRequisitesRepository(db),
     users: createUsersRepository(db),

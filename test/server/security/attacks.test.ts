@@ -33,6 +33,7 @@ import {
   LogCapture,
   logIn,
   quickShoppers,
+  sessionIdOf,
   setCookie,
   setVariant,
   signUp,
@@ -404,7 +405,13 @@ describe('2. Forged, stolen and malformed access tokens', () => {
   const b64 = (value: object | string) =>
     Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
   const now = () => Math.floor(Date.now() / 1000);
-  const claims = (sub: number, exp = now() + 600) => ({ sub: String(sub), iat: now() - 10, exp });
+  // In the victim's own session, so that only what each test forges can make the shop refuse it.
+  const claims = (sub: number, exp = now() + 600) => ({
+    sub: String(sub),
+    sid: sessionIdOf(victim.token),
+    iat: now() - 10,
+    exp,
+  });
   /** A JWT signed by hand with HMAC (`key` null: no signature at all). */
   function jwt(
     header: object,
