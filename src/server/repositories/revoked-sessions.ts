@@ -1,4 +1,4 @@
-import { eq, inArray, lte, sql, gt } from 'drizzle-orm';
+import { eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { revokedSessions } from '../db/schema';
 
