@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { revokedSessions } from '../db/schema';
 import { SessionExpiredError } from '../domain/errors';
+import { recordRevokedSessions } from '../repositories/revoked-sessions';
 import { createTestApp, signUp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import { createSessions } from './sessions';
 
@@ -6,8 +10,13 @@ const DAY = 24 * 60 * 60;
 const GRACE = 20;
 const lifetimes = { refreshIdleSeconds: 2 * DAY, refreshMaxSeconds: 5 * DAY, refreshGraceSeconds: GRACE };
 
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp();
+}, STARTUP_TIMEOUT);
+afterAll(() => shop.close());
+
 describe('sessions service', () => {
-  let shop: TestApp;
   let userId: number;
   let clock: Date;
   let sessions: ReturnType<typeof createSessions>;
@@ -15,10 +24,8 @@ describe('sessions service', () => {
   let revoked: string[];
 
   beforeAll(async () => {
-    shop = await createTestApp();
     userId = (await signUp(shop.app)).id;
-  }, STARTUP_TIMEOUT);
-  afterAll(() => shop.close());
+  });
   beforeEach(() => {
     clock = new Date('2026-01-01T00:00:00Z');
     revoked = [];
@@ -144,5 +151,25 @@ describe('sessions service', () => {
     expect(await sessions.start(userId, 1)).toBeNull();
     const granted = await begin();
     expect(granted.userId).toBe(userId);
+  });
+});
+
+describe('revoked sessions in the database', () => {
+  it('are listed while an access token issued before them can live, and purged after', async () => {
+    const { db } = shop.app.database;
+    const [old, recent] = [randomUUID(), randomUUID()];
+    expect(await db.transaction((tx) => recordRevokedSessions(tx, [old, recent]))).toEqual([old, recent]);
+    // Recorded once: a second revocation of the same session announces nothing.
+    expect(await db.transaction((tx) => recordRevokedSessions(tx, [recent]))).toEqual([]);
+    await db
+      .update(revokedSessions)
+      .set({ revokedAt: sql`now() - interval '2 hours'` })
+      .where(eq(revokedSessions.sessionId, old));
+
+    const store = shop.app.repositories.revokedSessions;
+    expect(await store.revokedWithin(3600)).toContain(recent);
+    expect(await store.revokedWithin(3600)).not.toContain(old);
+    await store.purgeOlderThan(3600);
+    expect([await store.isRevoked(old), await store.isRevoked(recent)]).toEqual([false, true]);
   });
 });
