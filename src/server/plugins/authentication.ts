@@ -43,8 +43,7 @@ export default fp(
     const { revokedSessions } = app.repositories;
     const revocations = new SessionRevocations(revokedSessions, app.config.accessTokenTtlSeconds);
     app.decorate('sessionRevocations', revocations);
-    // Logouts, password changes and deletions in other processes (another server, the managers'
-    // command) reach this one here, each notification naming one session.
+    // Sessions revoked by the shop's other processes reach this one here, each notification naming one.
     const stopListening = await app.database.listen(SESSIONS_REVOKED_CHANNEL, {
       onNotify: (sessionId) => revocations.remember([sessionId]),
       onLost: () => revocations.suspend(),
