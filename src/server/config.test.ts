@@ -157,3 +157,13 @@ describe('buyer limits and reservations', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('REFRESH_GRACE_SECONDS', () => {
+  it('is 20 by default; 0 turns the grace off; a negative or fractional one is refused', () => {
+    expect(loadConfig({}).refreshGraceSeconds).toBe(20);
+    expect(loadConfig({ REFRESH_GRACE_SECONDS: '0' }).refreshGraceSeconds).toBe(0);
+    expect(loadConfig({ REFRESH_GRACE_SECONDS: '30' }).refreshGraceSeconds).toBe(30);
+    expect(() => loadConfig({ REFRESH_GRACE_SECONDS: '-1' })).toThrow(/REFRESH_GRACE_SECONDS/);
+    expect(() => loadConfig({ REFRESH_GRACE_SECONDS: '1.5' })).toThrow(/REFRESH_GRACE_SECONDS/);
+  });
+});

@@ -83,6 +83,8 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   refreshIdleSeconds: number;
   refreshMaxSeconds: number;
+  /** A refresh token spent this recently still refreshes (two tabs at one moment), instead of counting as stolen. */
+  refreshGraceSeconds: number;
   /** Fastify's trustProxy: false (X-Forwarded-For ignored), true, or the proxy addresses of TRUST_PROXY. */
   trustProxy: boolean | string[];
   /**
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshIdleSeconds: integer(env, 'REFRESH_IDLE_DAYS', 30) * DAY,
     refreshMaxSeconds: integer(env, 'REFRESH_MAX_DAYS', 90) * DAY,
+    refreshGraceSeconds: integer(env, 'REFRESH_GRACE_SECONDS', 20, 0),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl: origin,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')

@@ -44,7 +44,8 @@ export interface DatabaseHandle {
 }
 
 export interface NotificationHandlers {
-  onNotify(): void;
+  /** `payload` is what the notifying transaction passed to pg_notify ('' when nothing). */
+  onNotify(payload: string): void;
   onLost(): void;
   onRestored(): void;
 }
@@ -236,7 +237,7 @@ async function listenOnPostgres(
     };
     client.on('error', onBroken);
     client.on('end', onBroken);
-    client.on('notification', () => handlers.onNotify());
+    client.on('notification', (message) => handlers.onNotify(message.payload ?? ''));
     await client.connect();
     await client.query(`listen ${channel}`);
     listening = true;

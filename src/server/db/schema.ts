@@ -49,8 +49,8 @@ export const users = pgTable(
     // When the buyer ticked «Я согласен на обработку персональных данных» at sign-up (152-ФЗ);
     // null for accounts made before the consent was asked for, and for managers made from the CLI.
     personalDataConsentAt: timestamp('personal_data_consent_at', { withTimezone: true }),
-    // Carried in every access token: raising it (a password change) makes the account's access
-    // tokens issued before invalid at once, though they are stateless JWTs (plugins/authentication.ts).
+    // Raised by a password change or reset: a sign-in whose password was checked against the
+    // version before is granted no session (services/sessions.ts).
     sessionVersion: integer('session_version').notNull().default(0),
   },
   (table) => [check('users_role_known', sql`${table.role} in ('buyer', 'manager')`)],
@@ -73,6 +73,22 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
+);
+
+/**
+ * Sessions (refresh-token families) ended before their access tokens expire: by a logout, a
+ * password change or reset, an account's deletion, or a stolen refresh token coming back. Every
+ * access token names its session (claim `sid`) and is refused while the session is here; a row is
+ * needed only as long as an access token issued before it can live (ACCESS_TOKEN_TTL_SECONDS), and
+ * is purged after. No foreign key: a deleted account's sessions must stay revoked.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('revoked_sessions_revoked_at_idx').on(table.revokedAt)],
 );
 
 /**

@@ -1,11 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
+import { SESSIONS_REVOKED_CHANNEL } from '../repositories/revoked-sessions';
+import { SessionRevocations } from '../services/session-revocations';
 import { createAccessTokens, generateSecret, type AccessTokens } from '../services/tokens';
+
+/** Revocations older than every access token issued before them are deleted this often. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    /** Sessions ended before their access tokens expire; whoever revokes one tells it (`remember`) once committed. */
+    sessionRevocations: SessionRevocations;
     /** Hook (onRequest or preHandler): refuses the request with 401 unless it carries a valid bearer token. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /**
@@ -32,16 +39,33 @@ export default fp(
     const secret =
       app.config.jwtSecret ?? (await app.repositories.settings.getOrInsert('jwt_secret', generateSecret()));
     app.decorate('accessTokens', createAccessTokens(secret, app.config.accessTokenTtlSeconds));
+
+    const { revokedSessions } = app.repositories;
+    const revocations = new SessionRevocations(revokedSessions, app.config.accessTokenTtlSeconds);
+    app.decorate('sessionRevocations', revocations);
+    // Sessions revoked by the shop's other processes reach this one here, each notification naming one.
+    const stopListening = await app.database.listen(SESSIONS_REVOKED_CHANNEL, {
+      onNotify: (sessionId) => revocations.remember([sessionId]),
+      onLost: () => revocations.suspend(),
+      onRestored: () => revocations.resume(),
+    });
+    app.addHook('preClose', stopListening);
+    const purge = () =>
+      revokedSessions
+        .purgeOlderThan(revocations.keepSeconds)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'revoked sessions not purged'));
+    const purging = setInterval(purge, PURGE_INTERVAL_MS).unref();
+    app.addHook('onClose', async () => clearInterval(purging));
+
     app.decorateRequest('userId', 0);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw unauthorized();
       const claims = app.accessTokens.verify(match[1]!);
-      // A stateless token outlives what the account did since it was issued: a password changed
-      // or reset raises the session version, and a deleted account has none (docs/decisions.md).
-      const current = claims && (await app.repositories.users.sessionVersion(claims.userId));
-      if (!claims || current !== claims.sessionVersion) {
+      // A stateless token outlives its session: a logout, a password change or reset, the
+      // account's deletion revoke the session, and its tokens are refused at once (docs/decisions.md).
+      if (!claims || (await revocations.isRevoked(claims.sessionId))) {
         throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
       }
       request.userId = claims.userId;

@@ -16,6 +16,7 @@ import { createProductsRepository } from '../repositories/products';
 import { createPasswordResetsRepository } from '../repositories/password-resets';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
+import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
 import { createSettingsRepository } from '../repositories/settings';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
@@ -36,6 +37,7 @@ function createRepositories(db: Database, config: AppConfig) {
     products: createProductsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),
+    revokedSessions: createRevokedSessionsRepository(db),
     settings: createSettingsRepository(db),
     supplierRequisites: createSupplierRequisitesRepository(db),
     users: createUsersRepository(db),

@@ -34,9 +34,10 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
     /**
      * Spends a live token (one atomic update: of two tabs sending the same link, one wins) and sets
      * the new password, which retires the account's other links and which ends every session of the account
-     * (refresh tokens revoked, access tokens refused). False for a used, expired or unknown token.
+     * (refresh tokens revoked, access tokens refused): returns the sessions revoked. Null for a
+     * used, expired or unknown token.
      */
-    async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
+    async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const [spent] = await tx
           .update(passwordResetTokens)
@@ -49,10 +50,9 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
             ),
           )
           .returning({ userId: passwordResetTokens.userId });
-        if (!spent) return false;
+        if (!spent) return null;
         // Also retires the account's other links: a new password, however set, outdates them.
-        await createUsersRepository(tx).setPassword(spent.userId, passwordHash, now);
-        return true;
+        return createUsersRepository(tx).setPassword(spent.userId, passwordHash, now);
       });
     },
   };

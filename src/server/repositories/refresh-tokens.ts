@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { refreshTokens } from '../db/schema';
+import { recordRevokedSessions } from './revoked-sessions';
 
 export interface IssuedRefreshToken {
   userId: number;
@@ -11,9 +12,26 @@ export interface IssuedRefreshToken {
 }
 
 export type SpendResult =
-  | { status: 'spent'; userId: number; familyId: string; familyExpiresAt: Date }
+  /** `justSpent`: spent by another request less than the grace period ago (see `spend`). */
+  | { status: 'spent' | 'justSpent'; familyId: string; familyExpiresAt: Date }
   | { status: 'reused'; familyId: string }
   | { status: 'invalid' };
+
+/**
+ * Revokes the refresh tokens `rows` picks that are not revoked yet, and with them their families'
+ * sessions, whose access tokens are refused from then on (revoked-sessions). A family all of whose
+ * tokens were revoked before was recorded then. Returns the sessions revoked now.
+ */
+function revokeSessions(db: Queryable, rows: SQL, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(rows, isNull(refreshTokens.revokedAt)))
+      .returning({ familyId: refreshTokens.familyId });
+    return recordRevokedSessions(tx, [...new Set(revoked.map((row) => row.familyId))]);
+  });
+}
 
 export function createRefreshTokensRepository(db: Queryable) {
   return {
@@ -32,9 +50,11 @@ export function createRefreshTokensRepository(db: Queryable) {
 
     /**
      * Marks a live token as used, atomically, so that of two requests presenting the same token
-     * only one can spend it. A token that was already spent or revoked is reported as reused.
+     * only one can spend it. The other, and any request presenting it until `graceSeconds` after,
+     * learns that it was just spent (two tabs refreshing with one cookie); a token spent longer
+     * ago, or revoked, is reported as reused.
      */
-    async spend(tokenHash: string, now: Date): Promise<SpendResult> {
+    async spend(tokenHash: string, now: Date, graceSeconds: number): Promise<SpendResult> {
       const [spent] = await db
         .update(refreshTokens)
         .set({ usedAt: now })
@@ -46,37 +66,48 @@ export function createRefreshTokensRepository(db: Queryable) {
             gt(refreshTokens.expiresAt, now),
           ),
         )
-        .returning({
-          userId: refreshTokens.userId,
-          familyId: refreshTokens.familyId,
-          familyExpiresAt: refreshTokens.familyExpiresAt,
-        });
+        .returning({ familyId: refreshTokens.familyId, familyExpiresAt: refreshTokens.familyExpiresAt });
       if (spent) return { status: 'spent', ...spent };
       const [known] = await db
-        .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt })
+        .select({
+          familyId: refreshTokens.familyId,
+          familyExpiresAt: refreshTokens.familyExpiresAt,
+          usedAt: refreshTokens.usedAt,
+          revokedAt: refreshTokens.revokedAt,
+        })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, tokenHash));
-      if (known && (known.usedAt || known.revokedAt)) return { status: 'reused', familyId: known.familyId };
-      return { status: 'invalid' };
+      if (!known || !(known.usedAt || known.revokedAt)) return { status: 'invalid' };
+      const justSpent = known.usedAt !== null && now.getTime() - known.usedAt.getTime() < graceSeconds * 1000;
+      if (justSpent && !known.revokedAt && known.familyExpiresAt > now) {
+        return { status: 'justSpent', familyId: known.familyId, familyExpiresAt: known.familyExpiresAt };
+      }
+      return { status: 'reused', familyId: known.familyId };
     },
 
-    async revokeFamily(familyId: string, now: Date): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    /** Sign-out and theft: the family's session ends. Returns the sessions revoked now. */
+    revokeFamily(familyId: string, now: Date): Promise<string[]> {
+      return revokeSessions(db, eq(refreshTokens.familyId, familyId), now);
     },
 
-    async revokeFamilyOf(tokenHash: string, now: Date): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            isNull(refreshTokens.revokedAt),
-            sql`${refreshTokens.familyId} = (select family_id from refresh_tokens where token_hash = ${tokenHash})`,
-          ),
-        );
+    revokeFamilyOf(tokenHash: string, now: Date): Promise<string[]> {
+      return revokeSessions(
+        db,
+        sql`${refreshTokens.familyId} = (select family_id from refresh_tokens where token_hash = ${tokenHash})`,
+        now,
+      );
+    },
+
+    /**
+     * Every session of the account ends, except the family `keptFamilyId` if given (the one
+     * changing the password). Returns the sessions revoked now.
+     */
+    revokeSessionsOf(userId: number, now: Date, keptFamilyId?: string): Promise<string[]> {
+      return revokeSessions(
+        db,
+        and(eq(refreshTokens.userId, userId), keptFamilyId ? ne(refreshTokens.familyId, keptFamilyId) : undefined)!,
+        now,
+      );
     },
   };
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import type { User, UserRole } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import { forgetMailTo } from './outbox';
+import { createRefreshTokensRepository } from './refresh-tokens';
 
 const userColumns = { id: users.id, email: users.email, role: users.role };
 
@@ -38,7 +39,6 @@ export function createUsersRepository(db: Queryable) {
       return row?.passwordHash ?? null;
     },
 
-    /** What every access token must carry (plugins/authentication.ts); `null` when the account is gone. */
     /**
      * The account's session version, its row held (FOR SHARE) until the caller's transaction ends:
      * a password change (which updates the row) waits for the session being granted, or it waits
@@ -46,11 +46,6 @@ export function createUsersRepository(db: Queryable) {
      */
     async holdSessionVersion(id: number): Promise<number | null> {
       const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, id)).for('share');
-      return row?.version ?? null;
-    },
-
-    async sessionVersion(id: number): Promise<number | null> {
-      const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, id));
       return row?.version ?? null;
     },
 
@@ -68,11 +63,12 @@ export function createUsersRepository(db: Queryable) {
     },
 
     /**
-     * A new password, and every session of the account ends but the one whose refresh token's
-     * hash is `keptRefreshTokenHash`: the other refresh tokens are revoked, and raising the session
-     * version refuses every access token issued before (the kept session refreshes its own).
+     * A new password, and every session of the account ends (its refresh tokens revoked, its
+     * access tokens refused) but the one whose refresh token's hash is `keptRefreshTokenHash`.
+     * Raising the session version refuses a sign-in whose password was checked before. Returns
+     * the sessions revoked.
      */
-    setPassword(id: number, passwordHash: string, now: Date, keptRefreshTokenHash?: string): Promise<void> {
+    setPassword(id: number, passwordHash: string, now: Date, keptRefreshTokenHash?: string): Promise<string[]> {
       return db.transaction(async (tx) => {
         await tx
           .update(users)
@@ -99,16 +95,7 @@ export function createUsersRepository(db: Queryable) {
           .update(passwordResetTokens)
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.userId, id), isNull(passwordResetTokens.usedAt)));
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now })
-          .where(
-            and(
-              eq(refreshTokens.userId, id),
-              isNull(refreshTokens.revokedAt),
-              kept ? ne(refreshTokens.familyId, kept.familyId) : undefined,
-            ),
-          );
+        return createRefreshTokensRepository(tx).revokeSessionsOf(id, now, kept?.familyId);
       });
     },
 
@@ -116,16 +103,19 @@ export function createUsersRepository(db: Queryable) {
      * Deletes the account with its sessions, cart, addresses and requisites (their foreign keys
      * cascade). Its orders stay for accounting, with every personal field the buyer filled in
      * replaced by DELETED_PERSONAL_DATA and no link to anyone (docs/decisions.md). The letters
-     * to its address go from the outbox, sent or waiting.
+     * to its address go from the outbox, sent or waiting. Returns the sessions revoked.
      */
-    deleteAccount(id: number): Promise<void> {
+    deleteAccount(id: number, now: Date): Promise<string[]> {
       const erased = (column: AnyColumn) => sql`case when ${isNotNull(column)} then ${DELETED_PERSONAL_DATA} end`;
       return db.transaction(async (tx) => {
         // First the account's row, for update: an order being placed for it (whose foreign key
         // holds a share lock on the row) finishes first and is anonymised with the rest, and one
         // placed later waits and then finds no account, so no order keeps the buyer's details.
         const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
-        if (account) await forgetMailTo(tx, account.email);
+        if (!account) return [];
+        await forgetMailTo(tx, account.email);
+        // Recorded apart from the account's refresh tokens, which go with it, so its access tokens stay refused.
+        const revoked = await createRefreshTokensRepository(tx).revokeSessionsOf(id, now);
         await tx
           .update(orders)
           .set({
@@ -142,6 +132,7 @@ export function createUsersRepository(db: Queryable) {
           })
           .where(eq(orders.userId, id));
         await tx.delete(users).where(eq(users.id, id));
+        return revoked;
       });
     },
 

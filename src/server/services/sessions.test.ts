@@ -1,24 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { revokedSessions } from '../db/schema';
 import { SessionExpiredError } from '../domain/errors';
+import { recordRevokedSessions } from '../repositories/revoked-sessions';
 import { createTestApp, signUp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import { createSessions } from './sessions';
 
 const DAY = 24 * 60 * 60;
-const lifetimes = { refreshIdleSeconds: 2 * DAY, refreshMaxSeconds: 5 * DAY };
+const GRACE = 20;
+const lifetimes = { refreshIdleSeconds: 2 * DAY, refreshMaxSeconds: 5 * DAY, refreshGraceSeconds: GRACE };
+
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp();
+}, STARTUP_TIMEOUT);
+afterAll(() => shop.close());
 
 describe('sessions service', () => {
-  let shop: TestApp;
   let userId: number;
   let clock: Date;
   let sessions: ReturnType<typeof createSessions>;
+  /** The sessions the service said it revoked. */
+  let revoked: string[];
 
   beforeAll(async () => {
-    shop = await createTestApp();
     userId = (await signUp(shop.app)).id;
-  }, STARTUP_TIMEOUT);
-  afterAll(() => shop.close());
+  });
   beforeEach(() => {
     clock = new Date('2026-01-01T00:00:00Z');
-    sessions = createSessions(shop.app.database.db, lifetimes, () => clock);
+    revoked = [];
+    sessions = createSessions(
+      shop.app.database.db,
+      lifetimes,
+      { remember: (ids) => revoked.push(...ids) },
+      () => clock,
+    );
   });
 
   /** A sign-in of the test's account, whose password (session version 0) has never changed. */
@@ -34,16 +50,65 @@ describe('sessions service', () => {
     later(DAY);
     const rotated = await sessions.rotate(started.refreshToken);
     expect(rotated.userId).toBe(userId);
+    expect(rotated.sessionId).toBe(started.sessionId);
     expect(rotated.refreshToken).not.toBe(started.refreshToken);
     expect(rotated.expiresAt).toEqual(new Date(clock.getTime() + lifetimes.refreshIdleSeconds * 1000));
   });
 
-  it('ends the whole family when a spent token comes back', async () => {
+  it('ends the whole family when a spent token comes back after the grace period', async () => {
     const started = await begin();
     const owners = await sessions.rotate(started.refreshToken);
+    later(GRACE);
     await expect(sessions.rotate(started.refreshToken)).rejects.toThrow(new SessionExpiredError());
-    // The copy was detected: the rightful successor is revoked too.
+    // The copy was detected: the rightful successor is revoked too, and the session's access tokens with it.
     await expect(sessions.rotate(owners.refreshToken)).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(revoked).toEqual([started.sessionId]);
+  });
+
+  it('within the grace period a spent token refreshes again, into a successor of its own in the same session', async () => {
+    const started = await begin();
+    const first = await sessions.rotate(started.refreshToken);
+    later(GRACE - 1);
+    const second = await sessions.rotate(started.refreshToken);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect([first.sessionId, second.sessionId]).toEqual([started.sessionId, started.sessionId]);
+    expect(revoked).toEqual([]);
+    // Both successors go on, each spent in its turn.
+    later(60);
+    expect((await sessions.rotate(first.refreshToken)).sessionId).toBe(started.sessionId);
+    expect((await sessions.rotate(second.refreshToken)).sessionId).toBe(started.sessionId);
+  });
+
+  it('the grace period runs from the first spending: a reuse within it does not extend it', async () => {
+    const started = await begin();
+    await sessions.rotate(started.refreshToken);
+    later(GRACE - 1);
+    await sessions.rotate(started.refreshToken);
+    later(1);
+    await expect(sessions.rotate(started.refreshToken)).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(revoked).toEqual([started.sessionId]);
+  });
+
+  it('no grace for a token whose session has ended', async () => {
+    const started = await begin();
+    await sessions.rotate(started.refreshToken);
+    await sessions.end(started.refreshToken);
+    expect(revoked).toEqual([started.sessionId]);
+    await expect(sessions.rotate(started.refreshToken)).rejects.toBeInstanceOf(SessionExpiredError);
+  });
+
+  it('a grace period of 0 takes every reuse for theft', async () => {
+    const strict = createSessions(
+      shop.app.database.db,
+      { ...lifetimes, refreshGraceSeconds: 0 },
+      { remember: (ids) => revoked.push(...ids) },
+      () => clock,
+    );
+    const started = (await strict.start(userId, 0))!;
+    const owners = await strict.rotate(started.refreshToken);
+    await expect(strict.rotate(started.refreshToken)).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(strict.rotate(owners.refreshToken)).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(revoked).toEqual([started.sessionId]);
   });
 
   it('never outlives the sign-in by more than the maximum, however often it is refreshed', async () => {
@@ -79,11 +144,32 @@ describe('sessions service', () => {
     const rotated = await sessions.rotate(started.refreshToken);
     await sessions.end(started.refreshToken);
     await expect(sessions.rotate(rotated.refreshToken)).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(revoked).toEqual([started.sessionId]);
   });
 
   it('grants no session to a password checked against a version that has changed meanwhile', async () => {
     expect(await sessions.start(userId, 1)).toBeNull();
     const granted = await begin();
-    expect(granted.sessionVersion).toBe(0);
+    expect(granted.userId).toBe(userId);
+  });
+});
+
+describe('revoked sessions in the database', () => {
+  it('are listed while an access token issued before them can live, and purged after', async () => {
+    const { db } = shop.app.database;
+    const [old, recent] = [randomUUID(), randomUUID()];
+    expect(await db.transaction((tx) => recordRevokedSessions(tx, [old, recent]))).toEqual([old, recent]);
+    // Recorded once: a second revocation of the same session announces nothing.
+    expect(await db.transaction((tx) => recordRevokedSessions(tx, [recent]))).toEqual([]);
+    await db
+      .update(revokedSessions)
+      .set({ revokedAt: sql`now() - interval '2 hours'` })
+      .where(eq(revokedSessions.sessionId, old));
+
+    const store = shop.app.repositories.revokedSessions;
+    expect(await store.revokedWithin(3600)).toContain(recent);
+    expect(await store.revokedWithin(3600)).not.toContain(old);
+    await store.purgeOlderThan(3600);
+    expect([await store.isRevoked(old), await store.isRevoked(recent)]).toEqual([false, true]);
   });
 });

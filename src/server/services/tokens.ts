@@ -1,34 +1,36 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 
-/** Whom a token was issued to, and the account's session version then (users.session_version). */
+/** Whom a token was issued to, and in which session (the refresh-token family of one sign-in). */
 export interface AccessClaims {
   userId: number;
-  sessionVersion: number;
+  sessionId: string;
 }
 
 export interface AccessTokens {
-  /** `sessionVersion` 0 is the version of an account whose password never changed. */
-  sign(userId: number, sessionVersion?: number): string;
+  sign(userId: number, sessionId: string): string;
   /** The claims of a valid, unexpired HS256 token; `null` for anything else. */
   verify(token: string): AccessClaims | null;
 }
 
+// Session ids are the families' UUIDs; anything else in a token signed by the shop is refused
+// before it reaches the database as a uuid.
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
   // Only HS256 is accepted: 'none' and every other algorithm are refused before any claim is read.
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['sub', 'exp', 'sid'] });
   return {
-    // The version travels only when it is not 0, so the tokens of most accounts stay as they were.
-    sign: (userId, sessionVersion = 0) =>
-      signer(sessionVersion === 0 ? { sub: String(userId) } : { sub: String(userId), ver: sessionVersion }),
+    sign: (userId, sessionId) => signer({ sub: String(userId), sid: sessionId }),
     verify(token) {
       try {
-        const payload = verifier(token) as { sub?: unknown; ver?: unknown };
+        const payload = verifier(token) as { sub?: unknown; sid?: unknown };
         const userId = Number(payload.sub);
-        const sessionVersion = payload.ver ?? 0;
-        if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(sessionVersion)) return null;
-        return { userId, sessionVersion: sessionVersion as number };
+        const sessionId = payload.sid;
+        if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+        if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return null;
+        return { userId, sessionId };
       } catch {
         return null;
       }

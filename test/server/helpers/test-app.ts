@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { buildApp } from '../../../src/server/app';
 import { createFreshDatabase } from './fresh-database';
 import { TEST_PASSWORD } from './shop-data';
 import { loadConfig, type AppConfig, type MailConfig } from '../../../src/server/config';
-import { variants } from '../../../src/server/db/schema';
+import { refreshTokens, variants } from '../../../src/server/db/schema';
 import { hashPassword } from '../../../src/server/services/passwords';
+import { createSessions } from '../../../src/server/services/sessions';
+import { hashRandomToken } from '../../../src/server/services/tokens';
 import type { Product } from '../../../src/shared/api';
 
 export interface TestApp {
@@ -75,6 +77,10 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The session an access token names (claim `sid`), for tokens a test signs by hand for the same session. */
+export const sessionIdOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
 export interface Shopper {
   id: number;
   email: string;
@@ -113,11 +119,23 @@ export function logIn(app: FastifyInstance, username: string, password: string, 
   });
 }
 
+/**
+ * The access token of a new session of the account, started and signed by the app itself exactly
+ * as a sign-in would (without the password): a logout, password change or deletion ends it.
+ */
+export async function sessionTokenOf(app: FastifyInstance, userId: number): Promise<string> {
+  const version = await app.repositories.users.holdSessionVersion(userId);
+  const sessions = createSessions(app.database.db, app.config, app.sessionRevocations);
+  const session = version === null ? null : await sessions.start(userId, version);
+  if (!session) throw new Error(`no session for user ${userId}`);
+  return app.accessTokens.sign(userId, session.sessionId);
+}
+
 let quickHash: Promise<string> | undefined;
 /**
  * Many users at once, for tests about something other than signing up: the rows are inserted
- * through the users repository with one shared password hash (scrypt is deliberately slow) and
- * the tokens are signed by the app itself, exactly as a login would sign them.
+ * through the users repository with one shared password hash (scrypt is deliberately slow), and
+ * each gets a session of its own (sessionTokenOf).
  */
 export async function quickShoppers(app: FastifyInstance, count: number): Promise<Shopper[]> {
   quickHash ??= hashPassword(TEST_PASSWORD);
@@ -127,7 +145,7 @@ export async function quickShoppers(app: FastifyInstance, count: number): Promis
     const email = `quick${++counter}-${randomBytes(3).toString('hex')}@example.com`;
     const user = await app.repositories.users.create(email, hash);
     if (!user) throw new Error(`could not create ${email}`);
-    const token = app.accessTokens.sign(user.id);
+    const token = await sessionTokenOf(app, user.id);
     shoppers.push({ id: user.id, email, token, headers: bearer(token) });
   }
   return shoppers;
@@ -178,6 +196,19 @@ export class LogCapture extends Writable {
   get text(): string {
     return this.lines.join('');
   }
+}
+
+/**
+ * Moves the moment a refresh token was spent back past the grace period (REFRESH_GRACE_SECONDS),
+ * as if it came back that much later: its reuse is then taken for theft.
+ */
+export async function spentLongAgo(app: FastifyInstance, refreshToken: string): Promise<void> {
+  const moved = await app.database.db
+    .update(refreshTokens)
+    .set({ usedAt: sql`${refreshTokens.usedAt} - make_interval(secs => ${app.config.refreshGraceSeconds + 1})` })
+    .where(and(eq(refreshTokens.tokenHash, hashRandomToken(refreshToken)), isNotNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (moved.length === 0) throw new Error('no such spent refresh token');
 }
 
 /** The value of one cookie set by a response (undefined when it does not set it). */

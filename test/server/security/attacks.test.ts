@@ -33,9 +33,11 @@ import {
   LogCapture,
   logIn,
   quickShoppers,
+  sessionIdOf,
   setCookie,
   setVariant,
   signUp,
+  spentLongAgo,
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
@@ -404,7 +406,13 @@ describe('2. Forged, stolen and malformed access tokens', () => {
   const b64 = (value: object | string) =>
     Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
   const now = () => Math.floor(Date.now() / 1000);
-  const claims = (sub: number, exp = now() + 600) => ({ sub: String(sub), iat: now() - 10, exp });
+  // In the victim's own session, so that only what each test forges can make the shop refuse it.
+  const claims = (sub: number, exp = now() + 600) => ({
+    sub: String(sub),
+    sid: sessionIdOf(victim.token),
+    iat: now() - 10,
+    exp,
+  });
   /** A JWT signed by hand with HMAC (`key` null: no signature at all). */
   function jwt(
     header: object,
@@ -1534,7 +1542,9 @@ describe('7. Refresh-token theft and cross-site requests', () => {
     const second = cookieOf(await refresh(shop.app, stolen))!;
     const third = cookieOf(await refresh(shop.app, second))!;
     expect(new Set([stolen, second, third]).size).toBe(3);
-    // The thief replays generation 1: refused, and the whole family is revoked ...
+    // The thief replays generation 1 (later than two tabs of the victim's could have): refused,
+    // and the whole family is revoked ...
+    await spentLongAgo(shop.app, stolen);
     const replay = await refresh(shop.app, stolen);
     expect(refusalProblems('replay', replay, [401])).toEqual([]);
     expect(replay.body).not.toMatch(/access_token/);
@@ -1545,16 +1555,33 @@ describe('7. Refresh-token theft and cross-site requests', () => {
     expect(family.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('a cookie that was already rotated is refused (the thief racing the victim loses) and nothing new is issued', async () => {
+  it('a cookie rotated longer ago than the grace period is refused (the thief replaying it loses) and nothing new is issued', async () => {
     const cookie = cookieOf(await login())!;
     const first = await refresh(shop.app, cookie);
     expect(first.statusCode).toBe(200);
+    await spentLongAgo(shop.app, cookie);
     const before = await shop.app.database.db.select().from(refreshTokens);
     const again = await refresh(shop.app, cookie);
     expect(again.statusCode).toBe(401);
     expect(setCookie(again, 'refresh_token')?.value ?? '').toBe('');
     // No new token row was issued for the replay.
     expect((await shop.app.database.db.select().from(refreshTokens)).length).toBe(before.length);
+  });
+
+  it("a replay within the grace period (taken for the victim's second tab) gets only the victim's session: the victim's logout ends it", async () => {
+    const cookie = cookieOf(await login())!;
+    const victims = await refresh(shop.app, cookie);
+    const thiefs = await refresh(shop.app, cookie);
+    expect([victims.statusCode, thiefs.statusCode]).toEqual([200, 200]);
+    const thiefToken = json<{ access_token: string }>(thiefs).access_token;
+    secrets.add(thiefToken);
+    expect(sessionIdOf(thiefToken)).toBe(sessionIdOf(json<{ access_token: string }>(victims).access_token));
+    expect((await logout(shop.app, cookieOf(victims))).statusCode).toBe(204);
+    for (const url of ['/api/v1/auth/user', `/api/v1/cart/${victim.id}`]) {
+      const response = await shop.app.inject({ method: 'GET', url, headers: bearer(thiefToken) });
+      expect(refusalProblems(url, response, [401])).toEqual([]);
+    }
+    expect((await refresh(shop.app, cookieOf(thiefs))).statusCode).toBe(401);
   });
 
   it("made-up, truncated, padded and other users' hashed cookies → 401, nothing issued", async () => {

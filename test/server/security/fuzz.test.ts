@@ -25,6 +25,7 @@ import {
   bearer,
   createTestApp,
   quickShoppers,
+  sessionTokenOf,
   setVariant,
   STARTUP_TIMEOUT,
   type Shopper,
@@ -97,7 +98,7 @@ async function inconsistencies(): Promise<string[]> {
     const response = await shop.app.inject({
       method: 'GET',
       url: `/api/v1/cart/${id}`,
-      headers: bearer(shop.app.accessTokens.sign(id)),
+      headers: bearer(await sessionTokenOf(shop.app, id)),
     });
     if (response.statusCode !== 200) {
       problems.push(`cart of user ${id}: ${response.statusCode} ${response.body}`);

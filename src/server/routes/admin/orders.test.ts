@@ -14,6 +14,7 @@ import {
   bearer,
   json,
   quickShoppers,
+  sessionIdOf,
   stockOf,
   STARTUP_TIMEOUT,
   type Shopper,
@@ -82,7 +83,13 @@ describe('access to /api/v1/admin', () => {
   it("a buyer's token that claims the manager role (signed with the shop's own secret) → 403", async () => {
     const secret = await shop.app.repositories.settings.getOrInsert('jwt_secret', 'unused');
     const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 });
-    const token = sign({ sub: String(buyer.id), role: 'manager', roles: ['manager'], admin: true });
+    const token = sign({
+      sub: String(buyer.id),
+      sid: sessionIdOf(buyer.token),
+      role: 'manager',
+      roles: ['manager'],
+      admin: true,
+    });
     expect((await listOrders({}, { ...buyer, headers: bearer(token) })).statusCode).toBe(403);
   });
 

@@ -61,6 +61,8 @@ const changePassword = (session: Session, body: Record<string, unknown>, app = s
     cookies: { refresh_token: session.cookie },
     payload: body,
   });
+const cartOf = (userId: number, token: string) =>
+  shop.app.inject({ method: 'GET', url: `/api/v1/cart/${userId}`, headers: bearer(token) });
 const exportOf = (token: string) =>
   shop.app.inject({ method: 'GET', url: '/api/v1/auth/user/export', headers: bearer(token) });
 const deleteAccount = (session: Session, password: string) =>
@@ -163,13 +165,14 @@ describe('POST /api/v1/auth/password', () => {
     const response = await changePassword(current, { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD });
     expect(response.statusCode).toBe(204);
 
-    // The other session: its access token and its refresh cookie are refused.
+    // The other session: its access token and its refresh cookie are refused at once.
     expect((await currentUser(other.token)).statusCode).toBe(401);
+    expect((await cartOf(buyer.id, other.token)).statusCode).toBe(401);
     expect((await refresh(other.cookie)).statusCode).toBe(401);
 
-    // The current session's access token was issued before the change too: the storefront
-    // refreshes it with the session's cookie, which still works, and goes on with the new token.
-    expect((await currentUser(current.token)).statusCode).toBe(401);
+    // The current session goes on: its access token still works, and its cookie refreshes it.
+    expect((await currentUser(current.token)).statusCode).toBe(200);
+    expect((await cartOf(buyer.id, current.token)).statusCode).toBe(200);
     const renewed = await refresh(current.cookie);
     expect(renewed.statusCode).toBe(200);
     const token = json<{ access_token: string }>(renewed).access_token;
@@ -318,6 +321,8 @@ describe('DELETE /api/v1/auth/user', () => {
     // Every token of the account is refused.
     expect((await currentUser(session.token)).statusCode).toBe(401);
     expect((await currentUser(buyer.token)).statusCode).toBe(401);
+    expect((await cartOf(buyer.id, session.token)).statusCode).toBe(401);
+    expect((await cartOf(buyer.id, buyer.token)).statusCode).toBe(401);
     expect((await refresh(session.cookie)).statusCode).toBe(401);
     expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(401);
 
@@ -454,6 +459,7 @@ describe('password reset: POST /api/v1/auth/password-reset and /confirm', () => 
 
     expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(204);
     expect((await currentUser(before.token)).statusCode).toBe(401);
+    expect((await cartOf(buyer.id, buyer.token)).statusCode).toBe(401);
     expect((await refresh(before.cookie)).statusCode).toBe(401);
     expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await logIn(shop.app, buyer.email, NEW_PASSWORD)).statusCode).toBe(200);

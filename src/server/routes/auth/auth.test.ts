@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type User } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
+import { buildApp } from '../../app';
 import {
   bearer,
   createTestApp,
   json,
   logIn,
+  sessionIdOf,
   setCookie,
+  spentLongAgo,
   STARTUP_TIMEOUT,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
@@ -184,10 +187,13 @@ describe('POST /api/v1/auth/token', () => {
       exp: number;
       iat: number;
       sub: string;
+      sid: string;
     };
     expect(claims.exp - claims.iat).toBe(shop.config.accessTokenTtlSeconds);
     expect(Math.abs(claims.iat - Date.now() / 1000)).toBeLessThan(30);
     expect(claims.sub).toBe(String(user.id));
+    // The session it belongs to, which a logout ends.
+    expect(claims.sid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
     const raw = ([] as string[])
       .concat(response.headers['set-cookie'] ?? [])
@@ -306,19 +312,23 @@ describe('GET /api/v1/auth/user', () => {
   it('an expired token signed with the shop secret → 401, while the same token unexpired passes', async () => {
     const now = Math.floor(Date.now() / 1000);
     const sign = createSigner({ key: secret, algorithm: 'HS256' });
-    const fresh = sign({ sub: String(user.id), iat: now, exp: now + 60 });
+    const sid = sessionIdOf(token);
+    const fresh = sign({ sub: String(user.id), sid, iat: now, exp: now + 60 });
     expect((await currentUser(bearer(fresh))).statusCode).toBe(200);
-    const expired = sign({ sub: String(user.id), iat: now - 120, exp: now - 60 });
+    const expired = sign({ sub: String(user.id), sid, iat: now - 120, exp: now - 60 });
     const response = await currentUser(bearer(expired));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
   });
 
-  it('a token without exp, or for a user that does not exist, → 401', async () => {
+  it('a token without exp, without a session, or for a user that does not exist, → 401', async () => {
+    const sid = sessionIdOf(token);
     const sign = createSigner({ key: secret, algorithm: 'HS256' });
-    expect((await currentUser(bearer(sign({ sub: String(user.id) })))).statusCode).toBe(401);
-    const ghost = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '2147483000' });
-    expect((await currentUser(bearer(ghost))).statusCode).toBe(401);
+    expect((await currentUser(bearer(sign({ sub: String(user.id), sid })))).statusCode).toBe(401);
+    const signExpiring = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 });
+    expect((await currentUser(bearer(signExpiring({ sub: String(user.id) })))).statusCode).toBe(401);
+    expect((await currentUser(bearer(signExpiring({ sub: String(user.id), sid: 'not-a-uuid' })))).statusCode).toBe(401);
+    expect((await currentUser(bearer(signExpiring({ sub: '2147483000', sid })))).statusCode).toBe(401);
   });
 });
 
@@ -329,10 +339,18 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
   });
 
   async function freshLogin(): Promise<string> {
+    return (await signedIn()).cookie;
+  }
+
+  /** A new sign-in: its access token and its refresh cookie. */
+  async function signedIn(): Promise<{ token: string; cookie: string }> {
     const response = await logIn(shop.app, user.email, user.password);
     expect(response.statusCode).toBe(200);
-    return refreshCookie(response)!.value;
+    return { token: json<{ access_token: string }>(response).access_token, cookie: refreshCookie(response)!.value };
   }
+
+  const cartOf = (token: string) =>
+    shop.app.inject({ method: 'GET', url: `/api/v1/cart/${user.id}`, headers: bearer(token) });
 
   it('without a cookie → 401', async () => {
     const response = await refresh(undefined);
@@ -368,9 +386,13 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect(refreshCookie(next)!.value).not.toBe(rotated.value);
   });
 
-  it('re-using a spent cookie → 401 and revokes the whole family: the newer cookie fails too', async () => {
+  it('re-using a spent cookie after the grace period → 401 and revokes the whole family: the newer cookie and its access token fail too', async () => {
     const first = await freshLogin();
-    const rotated = refreshCookie(await refresh(first))!.value;
+    const renewed = await refresh(first);
+    const rotated = refreshCookie(renewed)!.value;
+    const token = json<{ access_token: string }>(renewed).access_token;
+    expect((await cartOf(token)).statusCode).toBe(200);
+    await spentLongAgo(shop.app, first);
 
     const replay = await refresh(first);
     expect(replay.statusCode).toBe(401);
@@ -378,9 +400,36 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect(refreshCookie(replay)?.value ?? '').toBe('');
 
     expect((await refresh(rotated)).statusCode).toBe(401);
+    expect((await cartOf(token)).statusCode).toBe(401);
 
     // Another login (another family) is unaffected.
     expect((await refresh(await freshLogin())).statusCode).toBe(200);
+  });
+
+  it('two tabs refreshing with one cookie at the same moment both get a new token, and the session goes on', async () => {
+    const cookie = await freshLogin();
+    const answers = await Promise.all([refresh(cookie), refresh(cookie)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const cookies = answers.map((answer) => refreshCookie(answer)!.value);
+    expect(new Set([cookie, ...cookies]).size).toBe(3);
+    for (const answer of answers) {
+      expect((await cartOf(json<{ access_token: string }>(answer).access_token)).statusCode).toBe(200);
+    }
+    // Whichever cookie the browser kept refreshes in turn: nothing was taken for theft.
+    for (const next of cookies) {
+      const again = await refresh(next);
+      expect(again.statusCode).toBe(200);
+      expect((await cartOf(json<{ access_token: string }>(again).access_token)).statusCode).toBe(200);
+    }
+  });
+
+  it('a cookie spent a moment ago (a tab a little late) refreshes again within the grace period', async () => {
+    const cookie = await freshLogin();
+    const first = await refresh(cookie);
+    const late = await refresh(cookie);
+    expect(late.statusCode).toBe(200);
+    expect(refreshCookie(late)!.value).not.toBe(refreshCookie(first)!.value);
+    expect((await refresh(refreshCookie(first)!.value)).statusCode).toBe(200);
   });
 
   it("a foreign Origin → 403 and the cookie stays valid; the shop's own Origin is fine", async () => {
@@ -422,6 +471,33 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect(after.statusCode).toBe(401);
     // A refused refresh clears the hint too, so the storefront stops trying.
     expect(setCookie(after, 'session_hint')).toMatchObject({ value: '' });
+  });
+
+  it("logout ends the session's access token at once; another sign-in of the account goes on", async () => {
+    const session = await signedIn();
+    const other = await signedIn();
+    expect((await cartOf(session.token)).statusCode).toBe(200);
+    const out = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { refresh_token: session.cookie },
+    });
+    expect(out.statusCode).toBe(204);
+    const refused = await cartOf(session.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
+    expect((await currentUser(bearer(session.token))).statusCode).toBe(401);
+    expect((await cartOf(other.token)).statusCode).toBe(200);
+  });
+
+  it('logout with a cookie already rotated away still ends the access tokens of that sign-in', async () => {
+    const session = await signedIn();
+    const renewed = await refresh(session.cookie);
+    const token = json<{ access_token: string }>(renewed).access_token;
+    await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { refresh_token: session.cookie } });
+    expect((await cartOf(session.token)).statusCode).toBe(401);
+    expect((await cartOf(token)).statusCode).toBe(401);
+    expect((await refresh(refreshCookie(renewed)!.value)).statusCode).toBe(401);
   });
 
   it('logout without a cookie is still 204; logout from a foreign Origin → 403 and the session survives', async () => {
@@ -532,3 +608,84 @@ describe('login throttling', () => {
     );
   });
 });
+
+// Two server processes on one PostgreSQL database: a session ended through one is refused by the
+// other as soon as the revoking transaction's NOTIFY arrives, long before its list would be read anew.
+if (process.env.TEST_DATABASE_URL) {
+  describe('sessions across two server processes', () => {
+    let other: FastifyInstance;
+    beforeAll(async () => {
+      other = await buildApp({ ...shop.config });
+      await other.ready();
+    }, STARTUP_TIMEOUT);
+    afterAll(() => other.close());
+
+    const cartThroughOther = (userId: number, token: string) =>
+      other.inject({ method: 'GET', url: `/api/v1/cart/${userId}`, headers: bearer(token) });
+
+    /** The other process's answer, asked again for a while (the notification travels). */
+    async function settledStatus(ask: () => Promise<LightMyRequestResponse>, expected: number): Promise<number> {
+      const deadline = Date.now() + 3000;
+      let status = (await ask()).statusCode;
+      while (status !== expected && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = (await ask()).statusCode;
+      }
+      return status;
+    }
+
+    async function signInThroughThis(user: User & { password: string }) {
+      const response = await logIn(shop.app, user.email, user.password);
+      expect(response.statusCode).toBe(200);
+      return { token: json<{ access_token: string }>(response).access_token, cookie: refreshCookie(response)!.value };
+    }
+
+    it('a logout in one process ends the access token in the other', async () => {
+      const user = await registered(uniqueEmail('two-processes'));
+      const session = await signInThroughThis(user);
+      const staying = await signInThroughThis(user);
+      // The other process has read its list of revoked sessions just now: fresh for REVOCATIONS_MAX_AGE_MS.
+      expect((await cartThroughOther(user.id, session.token)).statusCode).toBe(200);
+
+      const out = await shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        cookies: { refresh_token: session.cookie },
+      });
+      expect(out.statusCode).toBe(204);
+      expect(await settledStatus(() => cartThroughOther(user.id, session.token), 401)).toBe(401);
+      expect((await cartThroughOther(user.id, staying.token)).statusCode).toBe(200);
+    });
+
+    it("a password change in one process ends the account's other sessions in the other, not the current one", async () => {
+      const user = await registered(uniqueEmail('two-processes-password'));
+      const elsewhere = await signInThroughThis(user);
+      const current = await signInThroughThis(user);
+      expect((await cartThroughOther(user.id, elsewhere.token)).statusCode).toBe(200);
+
+      const changed = await shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password',
+        headers: bearer(current.token),
+        cookies: { refresh_token: current.cookie },
+        payload: { current_password: user.password, new_password: 'another horse staple' },
+      });
+      expect(changed.statusCode).toBe(204);
+      expect(await settledStatus(() => cartThroughOther(user.id, elsewhere.token), 401)).toBe(401);
+      expect((await cartThroughOther(user.id, current.token)).statusCode).toBe(200);
+    });
+
+    it('two tabs refreshing with one cookie through the two processes at once both go on', async () => {
+      const user = await registered(uniqueEmail('two-processes-refresh'));
+      const { cookie } = await signInThroughThis(user);
+      const request = { method: 'POST' as const, url: '/api/v1/auth/refresh', cookies: { refresh_token: cookie } };
+      const answers = await Promise.all([shop.app.inject(request), other.inject(request)]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      for (const answer of answers) {
+        expect((await cartThroughOther(user.id, json<{ access_token: string }>(answer).access_token)).statusCode).toBe(
+          200,
+        );
+      }
+    });
+  });
+}

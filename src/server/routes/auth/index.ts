@@ -47,7 +47,7 @@ function validPassword(password: string | undefined): string {
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users } = app.repositories;
-  const sessions = createSessions(app.database.db, app.config);
+  const sessions = createSessions(app.database.db, app.config, app.sessionRevocations);
   const { allowedOrigins } = app.config;
   // Only these calls read or set cookies; registered here, its two hooks stay off every other request.
   await app.register(fastifyCookie);
@@ -101,7 +101,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...refreshCookie(request), expires: session.expiresAt });
     reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookie(request), expires: session.expiresAt });
     return {
-      access_token: app.accessTokens.sign(session.userId, session.sessionVersion),
+      access_token: app.accessTokens.sign(session.userId, session.sessionId),
       token_type: 'bearer' as const,
     };
   }
@@ -176,12 +176,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { current_password: current, new_password: next } = request.body;
     await assertOwnPassword(request.userId, current, ACCOUNT_MESSAGES.currentPasswordWrong);
     const presented = request.cookies[REFRESH_COOKIE];
-    await users.setPassword(
+    const revoked = await users.setPassword(
       request.userId,
       await hashPassword(validPassword(next)),
       new Date(),
       presented ? hashRandomToken(presented) : undefined,
     );
+    app.sessionRevocations.remember(revoked);
     return reply.code(204).send(null);
   });
 
@@ -196,7 +197,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/user', { schema: schema.deleteAccount, ...passwordChecked }, async (request, reply) => {
     await assertOwnPassword(request.userId, request.body.password, ACCOUNT_MESSAGES.passwordWrong);
-    await users.deleteAccount(request.userId);
+    app.sessionRevocations.remember(await users.deleteAccount(request.userId, new Date()));
     clearRefreshCookie(request, reply);
     return reply.code(204).send(null);
   });
@@ -236,6 +237,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         new Date(),
       );
       if (!reset) throw new ApiError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
+      app.sessionRevocations.remember(reset);
       clearRefreshCookie(request, reply);
       return reply.code(204).send(null);
     },
