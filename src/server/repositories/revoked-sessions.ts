@@ -5,6 +5,7 @@ import { revokedSessions } from '../db/schema';
 /**
  * The channel on which a transaction that revokes sessions names each of them (the payload is its
  * id) at commit, so every process refuses their access tokens at once (services/session-revocations).
+ * Migration 0014's trigger, which revokes a deleted account's sessions, names it too.
  */
 export const SESSIONS_REVOKED_CHANNEL = 'sessions_revoked';
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type User } from '../../../shared/api';
@@ -488,6 +489,24 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect(refused.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
     expect((await currentUser(bearer(session.token))).statusCode).toBe(401);
     expect((await cartOf(other.token)).statusCode).toBe(200);
+  });
+
+  it('an account whose row is deleted, even straight in the database, has its tokens refused (401, never a 500)', async () => {
+    const gone = await registered(uniqueEmail('gone'));
+    const signIn = await logIn(shop.app, gone.email, gone.password);
+    const token = json<{ access_token: string }>(signIn).access_token;
+    const headers = bearer(token);
+    await shop.app.database.db.execute(sql`delete from users where id = ${gone.id}`);
+    const read = await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${gone.id}`, headers });
+    expect(read.statusCode).toBe(401);
+    const write = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/address',
+      headers,
+      payload: { user_id: gone.id, country: 'Россия', city: 'Москва', street: 'Тверская', home_number: '1' },
+    });
+    expect(write.statusCode).toBe(401);
+    expect(write.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
   });
 
   it('logout with a cookie already rotated away still ends the access tokens of that sign-in', async () => {
