@@ -300,6 +300,24 @@ describe('health', () => {
     },
     STARTUP_TIMEOUT,
   );
+
+  it(
+    'draining (the start of a graceful stop): /ready → 503 for balancers, every other request still served',
+    async () => {
+      const stopping = await createTestApp();
+      try {
+        stopping.app.startDraining();
+        const ready = await stopping.app.inject({ method: 'GET', url: '/api/health/ready' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({ status: 'shutting down' });
+        expect((await stopping.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+        expect((await stopping.app.inject({ method: 'GET', url: '/api/v1/products/?limit=1' })).statusCode).toBe(200);
+      } finally {
+        await stopping.close();
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
 });
 
 describe('logging', () => {

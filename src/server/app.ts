@@ -65,6 +65,17 @@ class RequestLog extends LogController {
 
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * From now on /api/health/ready answers 503 while every other request is still served: the
+     * first step of a graceful stop (server.ts), so that balancers stop sending requests here.
+     */
+    startDraining(): void;
+    isDraining(): boolean;
+  }
+}
+
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests capture them to check what is logged). */
   logStream?: DestinationStream;
@@ -121,6 +132,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('preClose', async () => {
     closing = true;
   });
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+  app.decorate('isDraining', () => draining);
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
