@@ -41,7 +41,9 @@ export function renderNginxSite(options: NginxSiteOptions): string {
   const bad = options.upstreams.find((address) => !/^[\w.:[\]-]+:\d+$/.test(address));
   if (bad !== undefined) throw new Error(`A server process is host:port, got "${bad}"`);
   if (!path.isAbsolute(options.storefrontDir) || /["\\$;{}\s]/.test(options.storefrontDir)) {
-    throw new Error(`The storefront's folder must be an absolute path without spaces or quotes: ${options.storefrontDir}`);
+    throw new Error(
+      `The storefront's folder must be an absolute path without spaces or quotes: ${options.storefrontDir}`,
+    );
   }
   const values: Record<string, string> = {
     UPSTREAM_SERVERS: options.upstreams
@@ -272,7 +274,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    nginx = await startNginx(workDir, configPath, port, options.onOutput && ((text) => options.onOutput!('nginx', text)));
+    nginx = await startNginx(
+      workDir,
+      configPath,
+      port,
+      options.onOutput && ((text) => options.onOutput!('nginx', text)),
+    );
   } catch (error) {
     await stop();
     throw error;

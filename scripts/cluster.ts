@@ -4,7 +4,7 @@
  * every process gracefully. README, «Several processes behind nginx».
  */
 import { Client } from 'pg';
-import { startCluster, type Cluster } from '../deploy/cluster';
+import { startCluster } from '../deploy/cluster';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/myagkiy_opt';
 
@@ -50,30 +50,28 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   await ensureDatabase(databaseUrl);
 
-  let cluster: Cluster | undefined;
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping nginx, then every process gracefully...`);
-    if (!cluster) return; // still starting: stopped as soon as it has started
-    await cluster.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-
-  cluster = await startCluster({
+  const started = startCluster({
     processes,
     databaseUrl,
     port: wholeNumber('CLUSTER_PORT', process.env.CLUSTER_PORT, 8080, 1),
     firstServerPort: wholeNumber('CLUSTER_FIRST_SERVER_PORT', process.env.CLUSTER_FIRST_SERVER_PORT, 3001, 1),
+    // As `npm start` reads it (scripts/build-if-missing.js has checked it has a build).
+    storefrontDir: process.env.STOREFRONT_DIR || undefined,
     onOutput: printer(),
   });
-  if (stopping) {
-    await cluster.stop();
-    process.exit(0);
-  }
+  let stopping = false;
+  // A signal while it is still starting stops it as soon as it has started.
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping nginx, then every process gracefully...`);
+    void started.then((cluster) => cluster.stop()).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  const cluster = await started;
+  if (stopping) return;
   console.log(
     `\nThe shop: ${cluster.url} (nginx) in front of ${cluster.serverPorts.map((port) => `127.0.0.1:${port}`).join(', ')}` +
       ` on ${databaseUrl}.\nnginx's configuration and access log: ${cluster.workDir}. Ctrl-C stops it all.\n`,
