@@ -31,7 +31,7 @@ try {
 } catch (error) {
   console.error(
     `${error instanceof Error ? error.message : error}\n` +
-      'Usage: npm run nginx-config -- [--listen 80] [--storefront /abs/dist] [--no-brotli] host:port [host:port...]',
+      'Usage: npm run nginx-config -- [--listen 80] [--storefront /abs/dist] [--brotli | --no-brotli] host:port [host:port...]',
   );
   process.exit(1);
 }

@@ -302,7 +302,7 @@ describe('health', () => {
   );
 
   it(
-    'draining (the start of a graceful stop): /ready → 503 for balancers, every other request still served',
+    'draining (the start of a graceful stop): /ready → 503 for balancers, every other request still served, on connections not kept',
     async () => {
       const stopping = await createTestApp();
       try {
@@ -311,7 +311,10 @@ describe('health', () => {
         expect(ready.statusCode).toBe(503);
         expect(ready.json()).toEqual({ status: 'shutting down' });
         expect((await stopping.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
-        expect((await stopping.app.inject({ method: 'GET', url: '/api/v1/products/?limit=1' })).statusCode).toBe(200);
+        const products = await stopping.app.inject({ method: 'GET', url: '/api/v1/products/?limit=1' });
+        expect(products.statusCode).toBe(200);
+        // No connection is kept for another request: none is left idle for a balancer when it stops accepting.
+        expect(products.headers.connection).toBe('close');
       } finally {
         await stopping.close();
       }

@@ -20,6 +20,10 @@ async function main(): Promise<void> {
       app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
       app.startDraining();
       if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
+      // The listener first, at once, and the connections it had accepted served to their end. Fastify's
+      // close stops accepting only after its preClose hooks, meanwhile answering every request with its
+      // own 503: a request a balancer had just sent there failed, and only refused ones are resent.
+      await new Promise<void>((resolve) => app.server.close(() => resolve()));
     }
     await app.close();
   });

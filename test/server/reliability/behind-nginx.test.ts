@@ -274,14 +274,17 @@ describe('a rolling restart', () => {
     const failures: string[] = [];
     let requests = 0;
     let running = true;
-    const traffic = (async () => {
+    // Four shoppers at once (each under the edge's 50 requests a second), so that nginx keeps
+    // several connections to each process.
+    const shopper = async (from: string) => {
       while (running) {
-        const answer = await send('/api/v1/products/?limit=1');
+        const answer = await send('/api/v1/products/?limit=1', { from });
         requests += 1;
         if (answer.status !== 200) failures.push(`${answer.status} ${answer.text.slice(0, 200)}`);
-        await sleep(20);
+        await sleep(25);
       }
-    })();
+    };
+    const traffic = Promise.all(['127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14'].map(shopper));
 
     const restarted = cluster!.restartServer(0);
     await stopping.waitForOutput(/"msg":"shutting down"/, 5000);
@@ -295,7 +298,7 @@ describe('a rolling restart', () => {
 
     running = false;
     await traffic;
-    expect(failures).toEqual([]);
-    expect(requests).toBeGreaterThan(20);
+    expect(failures.slice(0, 5)).toEqual([]);
+    expect(requests).toBeGreaterThan(100);
   });
 });
