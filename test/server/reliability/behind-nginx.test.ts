@@ -286,18 +286,20 @@ describe('a rolling restart', () => {
     };
     const traffic = Promise.all(['127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14'].map(shopper));
 
-    const restarted = cluster!.restartServer(0);
-    await stopping.waitForOutput(/"msg":"shutting down"/, 5000);
-    // SHUTDOWN_DRAIN_SECONDS (2): not ready for the balancers, and still answering.
-    expect((await send('/api/health/ready', { port })).status).toBe(503);
-    expect((await send('/api/health/live', { port })).status).toBe(200);
-    const fresh = await restarted;
-    expect((await stopping.exited).code).toBe(0);
-    expect(fresh.port).toBe(port);
-    expect((await send('/api/health/ready', { port })).status).toBe(200);
-
-    running = false;
-    await traffic;
+    try {
+      const restarted = cluster!.restartServer(0);
+      await stopping.waitForOutput(/"msg":"shutting down"/, 5000);
+      // SHUTDOWN_DRAIN_SECONDS (2): not ready for the balancers, and still answering.
+      expect((await send('/api/health/ready', { port })).status).toBe(503);
+      expect((await send('/api/health/live', { port })).status).toBe(200);
+      const fresh = await restarted;
+      expect((await stopping.exited).code).toBe(0);
+      expect(fresh.port).toBe(port);
+      expect((await send('/api/health/ready', { port })).status).toBe(200);
+    } finally {
+      running = false;
+      await traffic;
+    }
     expect(failures.slice(0, 5)).toEqual([]);
     expect(requests).toBeGreaterThan(100);
   });
