@@ -20,6 +20,8 @@ jest.setTimeout(60_000);
 const SCRIPT = `assets/main.0123abcd.js`;
 const SCRIPT_BODY = `console.log(${JSON.stringify('Мягкий Опт '.repeat(200))});\n`;
 const storefront = tempDir('storefront');
+// Where the processes write their mail (as .eml files, without SMTP_URL).
+const dataDir = tempDir('cluster-data');
 const BROTLI = existsSync(BROTLI_STATIC_MODULE) ? BROTLI_STATIC_MODULE : null;
 
 let database: FreshDatabase | undefined;
@@ -49,6 +51,7 @@ beforeAll(async () => {
     brotliStaticModule: BROTLI,
     env: {
       LOG_LEVEL: 'info',
+      DATA_DIR: dataDir.dir,
       // Small, so that a few sign-in attempts show whom each process counts them against.
       LOGIN_LIMIT_PER_CLIENT: '2',
       LOGIN_LIMIT_PER_ACCOUNT: '1000',
@@ -63,6 +66,7 @@ afterAll(async () => {
   } finally {
     await database?.drop();
     storefront.remove();
+    dataDir.remove();
   }
 });
 
