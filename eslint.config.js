@@ -81,7 +81,7 @@ const architectureZones = [
 // server's helpers, the attack, fuzz and process-level suites).
 const testFiles = ['**/*.test.{ts,tsx}', 'src/client/test/**', 'test/**'];
 const testHelperZone = {
-  target: [at('src'), at('scripts')],
+  target: [at('src'), at('scripts'), at('deploy')],
   from: [at('src/client/test'), at('test')],
   message: 'Production code never imports test helpers.',
 };
@@ -146,7 +146,7 @@ module.exports = defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/server/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts'],
+    files: ['src/server/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'deploy/**/*.ts', '*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -300,6 +300,27 @@ describe('health', () => {
     },
     STARTUP_TIMEOUT,
   );
+
+  it(
+    'draining (the start of a graceful stop): /ready → 503 for balancers, every other request still served, on connections not kept',
+    async () => {
+      const stopping = await createTestApp();
+      try {
+        stopping.app.startDraining();
+        const ready = await stopping.app.inject({ method: 'GET', url: '/api/health/ready' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({ status: 'shutting down' });
+        expect((await stopping.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+        const products = await stopping.app.inject({ method: 'GET', url: '/api/v1/products/?limit=1' });
+        expect(products.statusCode).toBe(200);
+        // No connection is kept for another request: none is left idle for a balancer when it stops accepting.
+        expect(products.headers.connection).toBe('close');
+      } finally {
+        await stopping.close();
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
 });
 
 describe('logging', () => {

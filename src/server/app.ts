@@ -66,6 +66,17 @@ class RequestLog extends LogController {
 
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * From now on /api/health/ready answers 503 while every other request is still served: the
+     * first step of a graceful stop (server.ts), so that balancers stop sending requests here.
+     */
+    startDraining(): void;
+    isDraining(): boolean;
+  }
+}
+
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests capture them to check what is logged). */
   logStream?: DestinationStream;
@@ -118,17 +129,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // whose request was in flight when it began would stay open after its answer (until the client
   // or keepAliveTimeout closes it), so close-with-grace killed the process after 10 s with code 1.
   // While closing, answers say `Connection: close`, and connections gone idle are closed at once.
-  let closing = false;
+  // Draining does the same from its start: when the process then stops accepting, no balancer has
+  // an idle connection to it left to send a request on, which Fastify would refuse with its own 503.
+  let endingConnections = false;
   app.addHook('preClose', async () => {
-    closing = true;
+    endingConnections = true;
   });
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+    endingConnections = true;
+    app.server.closeIdleConnections();
+  });
+  app.decorate('isDraining', () => draining);
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+    if (endingConnections) reply.header('connection', 'close');
     done(null, payload);
   });
   app.addHook('onResponse', (_request, _reply, done) => {
-    if (closing) app.server.closeIdleConnections();
+    if (endingConnections) app.server.closeIdleConnections();
     done();
   });
   // Bodies are JSON (or form-encoded for login); Fastify's built-in text/plain parser would let a

@@ -167,3 +167,13 @@ describe('REFRESH_GRACE_SECONDS', () => {
     expect(() => loadConfig({ REFRESH_GRACE_SECONDS: '1.5' })).toThrow(/REFRESH_GRACE_SECONDS/);
   });
 });
+
+describe('shutdown drain', () => {
+  it('is off unless SHUTDOWN_DRAIN_SECONDS says how long, in whole seconds', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '15' }).shutdownDrainMs).toBe(15_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(
+      /SHUTDOWN_DRAIN_SECONDS must be a whole number ≥ 0/,
+    );
+  });
+});

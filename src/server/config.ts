@@ -98,6 +98,11 @@ export interface AppConfig {
   loginRateLimitPerClient: RateLimitConfig;
   bodyLimitBytes: number;
   connectionLimits: ConnectionLimits;
+  /**
+   * After SIGTERM, how long /api/health/ready answers 503 while everything else is still served,
+   * before the process stops accepting: a balancer that checks readiness stops sending it requests.
+   */
+  shutdownDrainMs: number;
   imageDir: string;
   /** The built storefront; `null` serves the API only. */
   storefrontDir: string | null;
@@ -231,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     bodyLimitBytes: 1024 * 1024,
     connectionLimits: connectionLimits(env),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0) * 1000,
     imageDir: path.resolve(projectRoot, env.IMAGE_DIR || 'src/server/assets/images'),
     storefrontDir: path.resolve(projectRoot, env.STOREFRONT_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',

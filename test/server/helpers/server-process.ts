@@ -4,7 +4,7 @@
  * PostgreSQL databases and temp dirs that are always removed again. Nothing here imports the
  * application: the servers are black boxes.
  */
-import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -12,11 +12,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { PROJECT_ROOT, spawnServer, type ServerProcess } from '../../../deploy/server-process';
 import type { OrderItemPayload, Product } from '../../../src/shared/api';
 import { createFreshDatabase } from './fresh-database';
 import { TEST_PASSWORD } from './shop-data';
 
-export const ROOT = path.resolve(__dirname, '..', '..', '..');
+export const ROOT = PROJECT_ROOT;
+
+export type { ServerProcess };
 
 /** The admin URL of the PostgreSQL server the suite may create databases on. */
 export function adminUrl(): string {
@@ -30,26 +33,6 @@ export function adminUrl(): string {
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-export interface ServerProcess {
-  url: string;
-  port: number;
-  /** The process we spawned: the start script, which execs the server's node. */
-  child: ChildProcess;
-  /** The node process that runs the server, from its log lines. */
-  serverPid: number;
-  /** Everything it printed so far. */
-  output(): string;
-  /** Resolves with the exit code (or signal name) of the spawned process. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-  alive(): boolean;
-  /** Resolves when a line matching `pattern` has been printed. */
-  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<void>;
-  /** kill -9 of the whole process group: a power cut for the server. */
-  kill9(): Promise<void>;
-  /** SIGTERM to the server process, then SIGKILL of the group if it has not exited within `graceMs`. Never throws. */
-  stop(graceMs?: number): Promise<void>;
-}
 
 export interface StartOptions {
   databaseUrl?: string;
@@ -88,105 +71,13 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
 
-  // Its own process group, so that kill -9 reaches everything the server started.
-  const child = spawn('sh', ['scripts/start-server.sh'], {
-    cwd: ROOT,
+  const server: ServerProcess = await spawnServer({
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    startupTimeoutMs: options.startupTimeoutMs,
+    onStopped: () => started.delete(server),
   });
-  let output = '';
-  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const waiter of [...waiters]) {
-      if (waiter.pattern.test(output)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-
-  const killGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
-
-  const waitForOutput = (pattern: RegExp, timeoutMs: number) =>
-    new Promise<void>((resolve, reject) => {
-      if (pattern.test(output)) return resolve();
-      const timer = setTimeout(() => {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output.slice(-3000)}`));
-      }, timeoutMs);
-      const waiter = {
-        pattern,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      waiters.push(waiter);
-      // A process that has exited prints nothing more.
-      void exited.then(() => {
-        if (!waiters.includes(waiter)) return;
-        waiters.splice(waiters.indexOf(waiter), 1);
-        clearTimeout(timer);
-        reject(new Error(`exited before printing ${pattern}:\n${output.slice(-3000)}`));
-      });
-    });
-
-  const server: Partial<ServerProcess> = {
-    child,
-    output: () => output,
-    exited,
-    alive: () => child.exitCode === null && child.signalCode === null,
-    waitForOutput,
-    async kill9() {
-      killGroup('SIGKILL');
-      await exited;
-    },
-    async stop(graceMs = 15_000) {
-      if (child.exitCode === null && child.signalCode === null) {
-        // One SIGTERM, as a supervisor stops the server: close-with-grace takes a second one
-        // for "exit now", which is not the shutdown under test.
-        try {
-          process.kill((server as ServerProcess).serverPid ?? child.pid!, 'SIGTERM');
-        } catch {
-          // already gone
-        }
-        const timer = setTimeout(() => killGroup('SIGKILL'), graceMs);
-        await exited;
-        clearTimeout(timer);
-      }
-      // Whatever is left of the group (a stuck child).
-      killGroup('SIGKILL');
-      started.delete(server as ServerProcess);
-    },
-  };
-  started.add(server as ServerProcess);
-
-  try {
-    const listening = /Server listening at (http:\/\/127\.0\.0\.1:(\d+))/;
-    await waitForOutput(listening, options.startupTimeoutMs ?? 90_000);
-    const match = listening.exec(output)!;
-    server.url = match[1]!;
-    server.port = Number(match[2]);
-    const pid = /"pid":(\d+)/.exec(output);
-    server.serverPid = pid ? Number(pid[1]) : child.pid!;
-  } catch (error) {
-    await (server as ServerProcess).stop(2000);
-    throw error;
-  }
-  return server as ServerProcess;
+  started.add(server);
+  return server;
 }
 
 /** True once no process has `pid` any more (waits up to `timeoutMs` for it to be reaped). */

@@ -14,11 +14,13 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Готов обслуживать запросы (база данных доступна)',
+        summary: 'Готов обслуживать запросы (база данных доступна, процесс не останавливается)',
         response: { 200: Health, 503: Health },
       },
     },
     async (_request, reply) => {
+      // Stopping: still serving what it is sent, but balancers should send it nothing new.
+      if (app.isDraining()) return reply.code(503).send({ status: 'shutting down' });
       try {
         await app.database.ping();
         return { status: 'ok' };

@@ -1,0 +1,304 @@
+/**
+ * N shop server processes on one PostgreSQL database behind Debian's nginx, all on this machine:
+ * what `npm run cluster -- 3` runs for trying it, and what tests start to exercise the shop
+ * behind a real balancer. nginx runs in the foreground from a work directory of its own (its
+ * configuration, pid file, logs and temp files), never as the system's service.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT, spawnServer, type ServerProcess } from './server-process';
+
+export const NGINX_SITE_TEMPLATE = path.join(__dirname, 'nginx', 'myagkiy-opt.conf.template');
+
+/** Debian's nginx, or NGINX_BINARY. */
+export const NGINX_BINARY = process.env.NGINX_BINARY || '/usr/sbin/nginx';
+
+/** Where Debian's libnginx-mod-http-brotli-static puts its module; without it only .gz copies are served. */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+const MIME_TYPES = '/etc/nginx/mime.types';
+
+/** The `server` parameters of every process in the upstream (the template explains them). */
+const UPSTREAM_SERVER_PARAMETERS = 'max_fails=2 fail_timeout=10s';
+
+export interface NginxSiteOptions {
+  /** The server processes, `host:port` each. */
+  upstreams: string[];
+  /** What nginx listens on: `80`, `127.0.0.1:8080`, `443 ssl`… */
+  listen: string;
+  /** The built storefront (dist/) on the balancer's machine, absolute. */
+  storefrontDir: string;
+  /** `brotli_static on;`: only with the brotli static module loaded. */
+  brotliStatic: boolean;
+}
+
+/** deploy/nginx/myagkiy-opt.conf.template filled in: the site, for nginx's http {} context. */
+export function renderNginxSite(options: NginxSiteOptions): string {
+  if (options.upstreams.length === 0) throw new Error('At least one server process (host:port) is needed');
+  const bad = options.upstreams.find((address) => !/^[\w.:[\]-]+:\d+$/.test(address));
+  if (bad !== undefined) throw new Error(`A server process is host:port, got "${bad}"`);
+  if (!path.isAbsolute(options.storefrontDir) || /["\\$;{}\s]/.test(options.storefrontDir)) {
+    throw new Error(
+      `The storefront's folder must be an absolute path without spaces or quotes: ${options.storefrontDir}`,
+    );
+  }
+  const values: Record<string, string> = {
+    UPSTREAM_SERVERS: options.upstreams
+      .map((address) => `    server ${address} ${UPSTREAM_SERVER_PARAMETERS};`)
+      .join('\n'),
+    LISTEN: options.listen,
+    STOREFRONT_DIR: options.storefrontDir,
+    BROTLI_STATIC: options.brotliStatic
+      ? '        brotli_static on;'
+      : '        # brotli_static on;  (needs libnginx-mod-http-brotli-static)',
+  };
+  return readFileSync(NGINX_SITE_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Unknown placeholder ${placeholder} in ${NGINX_SITE_TEMPLATE}`);
+    return value;
+  });
+}
+
+/**
+ * nginx's main configuration for a cluster on this machine: in the foreground, everything it
+ * writes kept in `workDir`, the access log saying which process answered (`upstream=`, `-` for a
+ * file nginx served itself), and the site.
+ */
+function renderNginxMain(workDir: string, sitePath: string, brotliStaticModule: string | null): string {
+  const inWorkDir = (name: string) => path.join(workDir, name);
+  return [
+    'daemon off;',
+    'worker_processes 1;',
+    `pid ${inWorkDir('nginx.pid')};`,
+    'error_log stderr warn;',
+    ...(brotliStaticModule ? [`load_module ${brotliStaticModule};`] : []),
+    'events { worker_connections 1024; }',
+    'http {',
+    `    include ${MIME_TYPES};`,
+    '    default_type application/octet-stream;',
+    '    sendfile on;',
+    `    log_format cluster '$remote_addr "$request" $status upstream=$upstream_addr';`,
+    `    access_log ${inWorkDir('access.log')} cluster;`,
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+      (kind) => `    ${kind}_temp_path ${inWorkDir(`${kind}_temp`)};`,
+    ),
+    `    include ${sitePath};`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** A port nobody listens on at the moment of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export interface NginxProcess {
+  pid: number;
+  /** Everything it printed (its warnings and errors). */
+  output(): string;
+  /** Its access log so far: one line per request, `… upstream=127.0.0.1:3001` or `upstream=-`. */
+  accessLog(): string;
+  /** Graceful stop (SIGQUIT: requests in flight finish), SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+async function startNginx(
+  workDir: string,
+  configPath: string,
+  port: number,
+  onOutput?: (text: string) => void,
+): Promise<NginxProcess> {
+  if (!existsSync(NGINX_BINARY)) {
+    throw new Error(`nginx is not at ${NGINX_BINARY}: apt-get install nginx (or set NGINX_BINARY)`);
+  }
+  // Its own process group: Ctrl-C in a terminal reaches the cluster script, which stops nginx last-in-first-out.
+  const child: ChildProcess = spawn(NGINX_BINARY, ['-p', workDir, '-e', 'stderr', '-c', configPath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    onOutput?.(chunk.toString());
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  void exited.then(() => (gone = true));
+
+  const deadline = Date.now() + 10_000;
+  while (!(await accepting(port))) {
+    if (gone) throw new Error(`nginx stopped at start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`nginx did not listen on ${port} within 10 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const accessLogPath = path.join(workDir, 'access.log');
+  return {
+    pid: child.pid!,
+    output: () => output,
+    accessLog: () => (existsSync(accessLogPath) ? readFileSync(accessLogPath, 'utf8') : ''),
+    async stop(graceMs = 15_000) {
+      if (gone) return;
+      child.kill('SIGQUIT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export interface ClusterOptions {
+  /** How many server processes. */
+  processes: number;
+  /** The one PostgreSQL database they share (it must exist). */
+  databaseUrl: string;
+  /** nginx's port on 127.0.0.1; 0 takes a free one. */
+  port: number;
+  /** The processes listen on firstServerPort, firstServerPort + 1, …; 0 takes free ones. */
+  firstServerPort: number;
+  /** The built storefront, for nginx and the servers alike; default dist/. */
+  storefrontDir?: string;
+  /** More environment for every server process (it inherits this process's, then the cluster's own). */
+  env?: Record<string, string>;
+  /** The brotli static module to load; default BROTLI_STATIC_MODULE when installed, else none. */
+  brotliStaticModule?: string | null;
+  /** Receives what each process prints: `source` is `server 1`… or `nginx`. */
+  onOutput?: (source: string, text: string) => void;
+  startupTimeoutMs?: number;
+}
+
+export interface Cluster {
+  /** nginx: where a browser goes. */
+  url: string;
+  port: number;
+  /** The server processes, one per slot; restartServer replaces a slot's entry. */
+  servers: ServerProcess[];
+  /** Each slot's port, the same across restarts. */
+  serverPorts: number[];
+  nginx: NginxProcess;
+  /** nginx's configuration, pid, logs and temp files; removed by stop(). */
+  workDir: string;
+  /** Stops slot `index`'s process gracefully (SIGTERM) and starts a new one on its port: a rolling restart's step. */
+  restartServer(index: number): Promise<ServerProcess>;
+  /** nginx first (no new requests), then every process, gracefully; removes workDir. Never throws. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `processes` servers from build/ (built beforehand: scripts/build-server.js) on one
+ * database, then nginx in front of them; resolves once every process and nginx listen.
+ */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const storefrontDir = path.resolve(PROJECT_ROOT, options.storefrontDir ?? 'dist');
+  const brotliStaticModule =
+    options.brotliStaticModule !== undefined
+      ? options.brotliStaticModule
+      : existsSync(BROTLI_STATIC_MODULE)
+        ? BROTLI_STATIC_MODULE
+        : null;
+  const serverPorts: number[] = [];
+  for (let index = 0; index < options.processes; index += 1) {
+    serverPorts.push(options.firstServerPort === 0 ? await freePort() : options.firstServerPort + index);
+  }
+  const port = options.port === 0 ? await freePort() : options.port;
+
+  const workDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-cluster-'));
+  // nginx's workers run as nobody when it is started as root; they must reach their temp folders.
+  chmodSync(workDir, 0o755);
+  const sitePath = path.join(workDir, 'myagkiy-opt.conf');
+  const configPath = path.join(workDir, 'nginx.conf');
+  writeFileSync(
+    sitePath,
+    renderNginxSite({
+      upstreams: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}`),
+      listen: `127.0.0.1:${port}`,
+      storefrontDir,
+      brotliStatic: brotliStaticModule !== null,
+    }),
+  );
+  writeFileSync(configPath, renderNginxMain(workDir, sitePath, brotliStaticModule));
+
+  const startServer = (index: number) =>
+    spawnServer({
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(serverPorts[index]),
+        DATABASE_URL: options.databaseUrl,
+        // nginx reaches the processes from 127.0.0.1: its X-Forwarded-* are believed, nobody else's.
+        TRUST_PROXY: '127.0.0.1',
+        STOREFRONT_DIR: storefrontDir,
+        ...options.env,
+      },
+      startupTimeoutMs: options.startupTimeoutMs,
+      onOutput: options.onOutput && ((text) => options.onOutput!(`server ${index + 1}`, text)),
+    });
+
+  const servers: ServerProcess[] = [];
+  let nginx: NginxProcess | undefined;
+  const stop = async () => {
+    await nginx?.stop().catch(() => {});
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    // Together: migrations and the demo seed happen once, under the database's start-up lock.
+    const started = await Promise.allSettled(serverPorts.map((_, index) => startServer(index)));
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    nginx = await startNginx(
+      workDir,
+      configPath,
+      port,
+      options.onOutput && ((text) => options.onOutput!('nginx', text)),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    servers,
+    serverPorts,
+    nginx,
+    workDir,
+    async restartServer(index) {
+      const old = servers[index];
+      if (!old) throw new Error(`No server process ${index}: the cluster has ${servers.length}`);
+      await old.stop();
+      servers[index] = await startServer(index);
+      return servers[index];
+    },
+    stop,
+  };
+}
