@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { CatalogueCacheLimits } from './services/catalogue-cache';
 import { EMAIL_PATTERN } from '../shared/api';
 import { SHOP_NAME } from '../shared/page-titles';
 import { DEFAULT_CONTACT_EMAIL } from '../shared/shop-contacts';
@@ -72,6 +73,8 @@ export interface AppConfig {
   logLevel: string;
   seedDemoCatalogue: boolean;
   mail: MailConfig;
+  /** What each process keeps of the catalogue's answers (CATALOGUE_CACHE_MAX_ENTRIES, CATALOGUE_CACHE_MAX_MB). */
+  catalogueCache: CatalogueCacheLimits;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -208,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: integer(env, 'MAIL_POLL_MS', 5000),
       leaseSeconds: integer(env, 'MAIL_LEASE_SECONDS', 5 * 60),
       retrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 30),
+    },
+    catalogueCache: {
+      maxEntries: integer(env, 'CATALOGUE_CACHE_MAX_ENTRIES', 2000),
+      maxBytes: integer(env, 'CATALOGUE_CACHE_MAX_MB', 16) * 1024 * 1024,
     },
   };
 }
