@@ -121,7 +121,7 @@ interface Entry {
  *
  * Bounded twice (docs/decisions.md): by the number of answers and by what they cost in memory,
  * key, body, encodings and the objects around them, not the body alone: an empty page is 2 bytes
- * of body in some 600 bytes of heap.
+ * of body in some 900 bytes of memory.
  */
 export class CatalogueCache {
   private generation = 0;
