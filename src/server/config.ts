@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { CatalogueCacheLimits } from './services/catalogue-cache';
 import { EMAIL_PATTERN } from '../shared/api';
 import { CART_IMPORT_MAX_LINES } from '../shared/cart-import';
 import { SHOP_NAME } from '../shared/page-titles';
@@ -111,6 +112,8 @@ export interface AppConfig {
   mail: MailConfig;
   buyerLimits: BuyerLimits;
   reservation: ReservationConfig;
+  /** What each process keeps of the catalogue's answers (CATALOGUE_CACHE_MAX_ENTRIES, CATALOGUE_CACHE_MAX_MB). */
+  catalogueCache: CatalogueCacheLimits;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -261,6 +264,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reservation: {
       hours: integer(env, 'RESERVATION_HOURS', 120),
       sweepSeconds: integer(env, 'RESERVATION_SWEEP_SECONDS', 300, 1, DAY),
+    },
+    catalogueCache: {
+      maxEntries: integer(env, 'CATALOGUE_CACHE_MAX_ENTRIES', 2000),
+      maxBytes: integer(env, 'CATALOGUE_CACHE_MAX_MB', 16) * 1024 * 1024,
     },
   };
 }

@@ -9,7 +9,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const cache = new CatalogueCache();
+    const cache = new CatalogueCache(app.config.catalogueCache);
     app.decorate('catalogueCache', cache);
     // Orders placed by other processes (another server, the managers' command) reach this one here.
     const stop = await app.database.listen(CATALOGUE_CHANNEL, {
@@ -19,5 +19,5 @@ export default fp(
     });
     app.addHook('preClose', stop);
   },
-  { name: 'catalogue-cache', dependencies: ['database'] },
+  { name: 'catalogue-cache', dependencies: ['config', 'database'] },
 );

@@ -15,23 +15,48 @@ const compressors: Record<ContentEncoding, (body: Buffer) => Promise<Buffer>> = 
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 
+/**
+ * `text` as UTF-8 in memory of its own. Buffer.from would cut a short one out of Node's shared 8 KB
+ * pool, and a kept slice keeps the whole pool alive: what the cache counts would not be what it holds.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/** A copy of `bytes` in memory of its own (zlib concatenates a short result in the shared pool too). */
+function ownCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
 export class CachedAnswer {
   /** A digest of the body: equal bodies have equal tags in every process of the shop. */
   readonly etag: string;
-  private readonly encoded = new Map<ContentEncoding, Promise<Buffer>>();
+  /** Told the size of each encoding as it is made, so that the cache counts what a kept answer holds. */
+  onEncoded: ((bytes: number) => void) | null = null;
+  private readonly encoded: Partial<Record<ContentEncoding, Promise<Buffer>>> = {};
+  readonly body: Buffer;
 
-  /** `body` is the answer already serialised by the route's response schema, as UTF-8 bytes. */
-  constructor(readonly body: Buffer) {
+  /** `body` is the answer already serialised by the route's response schema. */
+  constructor(body: string) {
+    this.body = ownBytes(body);
     // Weak: the same answer is sent in several encodings, whose bytes differ (RFC 9110 §8.8.3).
-    this.etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    this.etag = `W/"${createHash('sha1').update(this.body).digest('base64url')}"`;
   }
 
   /** The body compressed with `encoding`, made on first use and kept with the answer. */
   compressed(encoding: ContentEncoding): Promise<Buffer> {
-    let made = this.encoded.get(encoding);
+    let made = this.encoded[encoding];
     if (!made) {
-      made = compressors[encoding](this.body);
-      this.encoded.set(encoding, made);
+      made = compressors[encoding](this.body).then((bytes) => {
+        const own = ownCopy(bytes);
+        this.onEncoded?.(own.length);
+        return own;
+      });
+      this.encoded[encoding] = made;
     }
     return made;
   }
@@ -48,14 +73,41 @@ export async function announceCatalogueChange(tx: Queryable): Promise<void> {
   await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
 }
 
+export interface CatalogueCacheLimits {
+  /** Answers kept at most (CATALOGUE_CACHE_MAX_ENTRIES). */
+  maxEntries: number;
+  /** What the kept answers may cost together, in bytes, counted as `entryCost` does (CATALOGUE_CACHE_MAX_MB). */
+  maxBytes: number;
+}
+
 /**
- * Bodies kept, in bytes: bounded by size, not count, because one page of 100 products weighs as
- * much as a hundred product pages. A large catalogue keeps its most used answers.
+ * What keeping one answer costs besides its key and its bytes: the entry, the answer with its ETag,
+ * its promise, the Map's slot, and the body's own ArrayBuffer with the native store behind it.
+ * Measured by `node scripts/build-server.js && node --expose-gc scripts/measure-catalogue-cache.js`
+ * (100 000 empty pages kept; V8's heap and ArrayBuffers grew 679 B an answer beyond its key and
+ * body, and each ArrayBuffer holds ~210 B of native memory V8 does not count: ~890 B), rounded up.
  */
-const MAX_BYTES = 16 * 1024 * 1024;
+export const ENTRY_OVERHEAD_BYTES = 1024;
+/** The same for each compressed encoding kept with an answer, its Buffer and promise (measured ~500 B). */
+export const ENCODING_OVERHEAD_BYTES = 640;
+
+/** A key costs two bytes a character: V8 keeps a string with any Cyrillic letter in UTF-16. */
+export const entryCost = (key: string, body: Buffer) => ENTRY_OVERHEAD_BYTES + 2 * key.length + body.length;
+
+/** What a load made, and whether it is worth keeping. */
+export interface Loaded {
+  /** The answer serialised by the route's response schema. */
+  body: string;
+  /**
+   * `yes`; `no` (an empty page past the end: any offset would be a new one); `asked-again`: kept only
+   * when its key is asked for a second time while it is among the last `maxEntries` keys asked
+   * (free-text searches and filter values, most of which are asked once).
+   */
+  keep: 'yes' | 'no' | 'asked-again';
+}
 
 interface Entry {
-  answer: Promise<CachedAnswer | null>;
+  answer: Promise<CachedAnswer>;
   bytes: number;
   /** Read since it was kept or last spared: spared once when it is next in line to go. */
   readAgain: boolean;
@@ -66,16 +118,31 @@ interface Entry {
  * stock changes. `invalidate()` is called in the process that placed or cancelled an order before
  * it answers, and in every other process when the database tells it (see plugins/catalogue-cache),
  * so the stock a buyer sees is never older than the last order.
+ *
+ * Bounded twice (docs/decisions.md): by the number of answers and by what they cost in memory,
+ * key, body, encodings and the objects around them, not the body alone: an empty page is 2 bytes
+ * of body in some 900 bytes of memory.
  */
 export class CatalogueCache {
   private generation = 0;
   private suspended = false;
   private bytes = 0;
   private readonly entries = new Map<string, Entry>();
+  /** Loads under way, shared by the requests for the same key that arrive meanwhile. */
+  private readonly loading = new Map<string, Promise<CachedAnswer | null>>();
+  /**
+   * The keys of the last answers that were worth keeping only if asked again, oldest first: the
+   * "doorkeeper" of an admission policy. Not cleared by `invalidate`, so that a query asked again
+   * after an order is kept at once.
+   */
+  private readonly asked = new Set<string>();
+
+  constructor(private readonly limits: CatalogueCacheLimits) {}
 
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.loading.clear();
     this.bytes = 0;
   }
 
@@ -90,12 +157,17 @@ export class CatalogueCache {
     this.invalidate();
   }
 
+  /** Answers kept and what they cost, as the limits count them. */
+  usage(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
   /**
    * The cached answer for `key`, or the one `load` makes; concurrent misses share one load.
-   * `null` (not found) is not kept, so unknown names cannot fill the cache.
+   * `null` (not found) is not kept, so unknown names cannot fill the cache; nor is a failed load.
    */
-  get(key: string, load: () => Promise<string | null>): Promise<CachedAnswer | null> {
-    if (this.suspended) return this.fresh(load);
+  get(key: string, load: () => Promise<Loaded | null>): Promise<CachedAnswer | null> {
+    if (this.suspended) return load().then((made) => made && new CachedAnswer(made.body));
     const hit = this.entries.get(key);
     if (hit) {
       // Marked, not moved to the back of the Map: a delete and a set on every read made V8
@@ -105,45 +177,70 @@ export class CatalogueCache {
       hit.readAgain = true;
       return hit.answer;
     }
+    const loading = this.loading.get(key);
+    if (loading) return loading;
     const generation = this.generation;
-    const entry: Entry = { answer: this.fresh(load), bytes: 0, readAgain: false };
-    this.entries.set(key, entry);
-    entry.answer.then(
-      (answer) => {
-        if (answer === null || generation !== this.generation) this.forget(key, entry);
-        else this.account(entry, answer.body.length);
+    // Kept (or not) in the same step that makes the answer, before any request sees it: the
+    // encodings its first request makes are counted.
+    const answer: Promise<CachedAnswer | null> = load().then(
+      (made) => {
+        if (this.loading.get(key) === answer) this.loading.delete(key);
+        if (made === null) return null;
+        const fresh = new CachedAnswer(made.body);
+        if (generation === this.generation && this.worthKeeping(key, made)) {
+          this.keep(key, answer as Promise<CachedAnswer>, fresh);
+        }
+        return fresh;
       },
-      () => this.forget(key, entry),
+      (error: unknown) => {
+        if (this.loading.get(key) === answer) this.loading.delete(key);
+        throw error;
+      },
     );
-    return entry.answer;
+    this.loading.set(key, answer);
+    return answer;
   }
 
-  /** A method, not a closure made on every read: the server runs under tsx, which names each closure as it is made. */
-  private fresh(load: () => Promise<string | null>): Promise<CachedAnswer | null> {
-    return load().then((body) => (body === null ? null : new CachedAnswer(Buffer.from(body))));
+  private worthKeeping(key: string, made: Loaded): boolean {
+    if (made.keep !== 'asked-again') return made.keep === 'yes';
+    if (this.asked.delete(key)) {
+      this.asked.add(key);
+      return true;
+    }
+    this.asked.add(key);
+    if (this.asked.size > this.limits.maxEntries) this.asked.delete(this.asked.values().next().value!);
+    return false;
   }
 
-  private account(entry: Entry, bytes: number): void {
-    entry.bytes = bytes;
-    this.bytes += bytes;
+  private keep(key: string, promise: Promise<CachedAnswer>, answer: CachedAnswer): void {
+    const entry: Entry = { answer: promise, bytes: entryCost(key, answer.body), readAgain: false };
+    // One answer beyond the whole budget would only empty the cache to no avail.
+    if (entry.bytes > this.limits.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    answer.onEncoded = (bytes) => {
+      if (this.entries.get(key) !== entry) return;
+      entry.bytes += ENCODING_OVERHEAD_BYTES + bytes;
+      this.bytes += ENCODING_OVERHEAD_BYTES + bytes;
+      this.evict(entry);
+    };
+    this.evict(entry);
+  }
+
+  /** Drops answers until both limits hold, the oldest first, sparing once each that was read again. */
+  private evict(newest: Entry): void {
     // The Map's order is the order of keeping; a spared entry goes to the back, where this same
     // loop meets it again, unmarked, if the others were not enough.
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.bytes <= MAX_BYTES) break;
-      if (oldest === entry) continue;
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      if (oldest === newest) continue;
+      this.entries.delete(oldestKey);
       if (oldest.readAgain) {
         oldest.readAgain = false;
-        this.entries.delete(oldestKey);
         this.entries.set(oldestKey, oldest);
       } else {
-        this.forget(oldestKey, oldest);
+        this.bytes -= oldest.bytes;
       }
     }
-  }
-
-  private forget(key: string, entry: Entry): void {
-    if (this.entries.get(key) !== entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 }

@@ -114,6 +114,57 @@ describe('catalogue reads are cached and revalidated', () => {
   });
 });
 
+describe('what the catalogue cache keeps', () => {
+  const get = (url: string) => shop.app.inject({ method: 'GET', url: `/api/v1/products${url}` });
+  /** How many times `read` made the repository's `method` load, rather than the cache answer. */
+  async function loadsOf(method: 'list' | 'listPopular' | 'search' | 'listByCategory', read: () => Promise<unknown>) {
+    const spy = jest.spyOn(shop.app.repositories.products, method);
+    try {
+      await read();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const twice = (url: string) => async () => {
+    for (let time = 0; time < 2; time += 1) expect((await get(url)).statusCode).toBe(200);
+  };
+
+  it('an empty page past the end is answered but not kept: every offset beyond would be one more', async () => {
+    expect((await get('/?skip=5000')).json()).toEqual([]);
+    expect(await loadsOf('list', twice('/?skip=5001&limit=7'))).toBe(2);
+    expect(await loadsOf('listPopular', twice('/popular?skip=5001'))).toBe(2);
+    // A page with products is kept.
+    expect(await loadsOf('list', twice('/?skip=1&limit=7'))).toBe(1);
+  });
+
+  it('a search is kept once it is asked for a second time', async () => {
+    const query = `/search?q=${encodeURIComponent('мишка редкий запрос')}`;
+    expect(await loadsOf('search', twice(query))).toBe(2);
+    expect(await loadsOf('search', twice(query))).toBe(0);
+  });
+
+  it('spellings of one query share one answer: numbers as numbers, in_stock=false as no filter', async () => {
+    const [category] = (await get('/categories/all')).json() as string[];
+    const page = `/categories/${encodeURIComponent(category!)}`;
+    const asked = async () => {
+      for (const url of ['/?skip=02&limit=07', '/?skip=2&limit=7', '/?skip=2&limit=7.0'])
+        expect((await get(url)).statusCode).toBe(200);
+    };
+    expect(await loadsOf('list', asked)).toBe(1);
+    const unfiltered = async () => {
+      for (const url of [page, `${page}?in_stock=false`, `${page}?skip=0&in_stock=false`])
+        expect((await get(url)).statusCode).toBe(200);
+    };
+    expect(await loadsOf('listByCategory', unfiltered)).toBe(1);
+  });
+
+  it('a refused query is answered 422 and never reaches the cache', async () => {
+    expect(await loadsOf('list', async () => expect((await get('/?limit=101')).statusCode).toBe(422))).toBe(0);
+    expect(await loadsOf('list', async () => expect((await get('/?skip=-1')).statusCode).toBe(422))).toBe(0);
+  });
+});
+
 // Two server processes on one PostgreSQL database: an order placed through one must reach the
 // other's cache too (the order's transaction announces it with NOTIFY).
 if (process.env.TEST_DATABASE_URL) {

@@ -12,19 +12,23 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /**
    * Answers a catalogue read from the cache (serialised once by the route's own response schema,
    * compressed once per encoding), with an ETag so that a browser that has it gets a bodiless 304.
+   * `skip`: the answer is a page, not kept when it is empty past the first (every offset beyond
+   * the end would be one more); `rare`: kept only when asked for again (CatalogueCache's `asked-again`).
    */
   async function cached(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     load: () => Promise<unknown>,
-    missing?: string,
+    { missing, skip = 0, rare = false }: { missing?: string; skip?: number; rare?: boolean } = {},
   ) {
     // Keyed by the validated parameters, not the raw URL: spelling a query differently cannot
     // make the cache keep the same answer twice.
     const answer = await app.catalogueCache.get(key, async () => {
       const data = await load();
-      return data === null ? null : (reply.serialize(data) as string);
+      if (data === null) return null;
+      const pastTheEnd = skip > 0 && Array.isArray(data) && data.length === 0;
+      return { body: reply.serialize(data) as string, keep: pastTheEnd ? 'no' : rare ? 'asked-again' : 'yes' };
     });
     if (!answer) throw notFound(missing ?? 'Не найдено');
     // Revalidated on every use: stock changes with every order.
@@ -36,12 +40,12 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', { schema: schema.listProducts, ...OWN_ENCODING }, (request, reply) => {
     const { skip, limit } = request.query;
-    return cached(request, reply, `list:${skip}:${limit}`, () => products.list(request.query));
+    return cached(request, reply, `list:${skip}:${limit}`, () => products.list(request.query), { skip });
   });
 
   app.get('/popular', { schema: schema.popularProducts, ...OWN_ENCODING }, (request, reply) => {
     const { skip, limit } = request.query;
-    return cached(request, reply, `popular:${skip}:${limit}`, () => products.listPopular(request.query));
+    return cached(request, reply, `popular:${skip}:${limit}`, () => products.listPopular(request.query), { skip });
   });
 
   app.get('/categories/all', { schema: schema.categoryNames, ...OWN_ENCODING }, (request, reply) =>
@@ -53,14 +57,17 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { skip, limit } = request.query;
     const problem = catalogueFiltersProblem(request.query);
     if (problem) throw unprocessable(problem);
-    // The filters in a fixed order, absent ones as null; JSON quotes a colour, so the key stays unambiguous.
-    const filters = JSON.stringify(FILTER_PARAMS.map((name) => request.query[name] ?? null));
+    // The filters in a fixed order, absent ones (and in_stock=false, which filters nothing) as null;
+    // JSON quotes a colour, so the key stays unambiguous.
+    const values = FILTER_PARAMS.map((name) => (request.query[name] === false ? null : (request.query[name] ?? null)));
+    // A page filtered by values (not only sorted) is one of countless combinations, most asked once.
+    const filtered = values.some((value, index) => value !== null && FILTER_PARAMS[index] !== 'sort');
     return cached(
       request,
       reply,
-      `category:${skip}:${limit}:${filters}:${category}`,
+      `category:${skip}:${limit}:${JSON.stringify(values)}:${category}`,
       () => products.listByCategory(category, request.query),
-      'Категория не найдена',
+      { missing: 'Категория не найдена', skip, rare: filtered },
     );
   });
 
@@ -70,7 +77,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply,
       `colors:${request.params.category}`,
       () => products.categoryColors(request.params.category),
-      'Категория не найдена',
+      { missing: 'Категория не найдена' },
     ),
   );
 
@@ -79,17 +86,17 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Search ignores case and spacing, so «Мишка  » and «мишка» share one cached answer.
     const query = request.query.q.trim().replace(/\s+/g, ' ').toLowerCase();
     if (!query) throw unprocessable('Введите, что искать: слово из названия или артикул');
-    return cached(request, reply, `search:${skip}:${limit}:${query}`, () => products.search(query, request.query));
+    // Free text: most queries are asked once, and each would otherwise take a place.
+    return cached(request, reply, `search:${skip}:${limit}:${query}`, () => products.search(query, request.query), {
+      skip,
+      rare: true,
+    });
   });
 
   app.get('/:art', { schema: schema.productByArt, ...OWN_ENCODING }, (request, reply) =>
-    cached(
-      request,
-      reply,
-      `art:${request.params.art}`,
-      () => products.findByArt(request.params.art),
-      'Товар не найден',
-    ),
+    cached(request, reply, `art:${request.params.art}`, () => products.findByArt(request.params.art), {
+      missing: 'Товар не найден',
+    }),
   );
 };
 

@@ -66,7 +66,10 @@ const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Keyed by the origin too: the addresses in it are absolute, and without PUBLIC_URL they are the request's.
   async function send(request: FastifyRequest, reply: FastifyReply, part: number | 'root') {
     const origin = publicOrigin(request);
-    const answer = await app.catalogueCache.get(`sitemap:${part}:${origin}`, () => sitemapXml(origin, part));
+    const answer = await app.catalogueCache.get(`sitemap:${part}:${origin}`, async () => {
+      const xml = await sitemapXml(origin, part);
+      return xml === null ? null : { body: xml, keep: 'yes' };
+    });
     if (!answer) throw notFound('Нет такой части карты сайта');
     return sendCachedAnswer(request, reply, answer, {
       type: 'application/xml; charset=utf-8',
