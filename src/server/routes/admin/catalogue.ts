@@ -6,7 +6,7 @@ import { createPriceListRepository } from '../../repositories/price-list';
 import { listedErrors, MAX_PRICE_LIST_BYTES, readPriceList, writePriceList } from '../../services/price-list';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
-import { errors, managersOnly } from '../common-schemas';
+import { errors, fileAnswer, managersOnly } from '../common-schemas';
 import { acceptSingleFileUploads } from '../single-file-upload';
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,8 +19,11 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: managersOnly({
         summary: 'Прайс-лист: строка на каждый вариант товаров витрины (XLSX или CSV для Excel)',
         querystring: ExportQuery,
-        produces: Object.values(SPREADSHEET_CONTENT_TYPES),
-        response: { 200: Type.Unknown({ description: 'Файл прайс-листа' }), ...errors(422) },
+        // The file's types are its 200's alone (`produces` would say them of the {detail} errors too).
+        response: {
+          200: fileAnswer('Файл прайс-листа; имя — в Content-Disposition', Object.values(SPREADSHEET_CONTENT_TYPES)),
+          ...errors(422),
+        },
       }),
     },
     async (request, reply) => {
