@@ -205,4 +205,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(registerStorefront, { name: 'storefront', dependencies: ['config', 'catalogue-cache', 'allowed-methods'] });
+export default fp(registerStorefront, {
+  name: 'storefront',
+  dependencies: ['config', 'catalogue-cache', 'allowed-methods'],
+});

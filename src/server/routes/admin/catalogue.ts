@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ExportQuery, ImportQuery, ImportResultSchema } from '../../../shared/schemas/admin-catalogue';
 import { moscowDay } from '../../moscow-time';
 import { createPriceListRepository } from '../../repositories/price-list';
@@ -7,7 +6,7 @@ import { listedErrors, MAX_PRICE_LIST_BYTES, readPriceList, writePriceList } fro
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
 import { errors, fileAnswer, managersOnly } from '../common-schemas';
-import { acceptSingleFileUploads } from '../single-file-upload';
+import { acceptSingleFileUploads, singleFileForm } from '../single-file-upload';
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
@@ -45,7 +44,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: managersOnly({
         summary:
           'Загрузить прайс-лист (XLSX или CSV, те же столбцы): всё или ничего; dry_run=true только считает. Ошибки строк — в errors, тогда ничего не изменено',
-        consumes: ['multipart/form-data'],
+        body: { content: singleFileForm('Прайс-лист XLSX или CSV') },
         querystring: ImportQuery,
         response: { 200: ImportResultSchema, ...errors(409, 413, 415, 422) },
       }),

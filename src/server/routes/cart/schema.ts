@@ -17,6 +17,7 @@ import { ORDER_LINE_COLUMNS } from '../../services/order-sheet';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { DetailSchema, Id } from '../../../shared/schemas/common';
 import { bearer, errors, fileAnswer } from '../common-schemas';
+import { singleFileForm } from '../single-file-upload';
 
 export const getCart = {
   tags: ['cart'],
@@ -98,13 +99,7 @@ export const importToCart = {
   body: {
     content: {
       'text/plain': { schema: Type.String({ description: 'Строки быстрого заказа' }) },
-      // No `type`: the form's parts are read by the handler, so the body it validates is empty.
-      'multipart/form-data': {
-        schema: Type.Unsafe({
-          properties: { file: { type: 'string', format: 'binary', description: 'Файл XLSX или CSV' } },
-          required: ['file'],
-        }),
-      },
+      ...singleFileForm('Файл XLSX или CSV'),
     },
   },
   response: { 200: CartImportResultSchema, 422: CartImportRefusedSchema, ...errors(401, 409, 413, 415) },
