@@ -354,6 +354,8 @@ export async function fuzzJourneys(fuzz: FuzzShop, settings: FuzzSettings): Prom
       await setVariant(fuzz.app, variant.variantId, { stock: STARTING_STOCK[index]! });
       stock.set(variant.variantId, STARTING_STOCK[index]!);
     }
+    // Written straight to the database: the catalogue's cached reads must not show the old stock.
+    fuzz.app.catalogueCache.invalidate();
     // Two accounts to start with (made as a registration would, without its deliberately slow
     // hashing each time), one of them signed in.
     const accounts = (await quickShoppers(fuzz.app, 2)).map(

@@ -42,6 +42,7 @@ export async function fuzzOperations(fuzz: FuzzShop, settings: FuzzSettings): Pr
   const check = answerChecker();
   const report: OperationsReport = { operations: operations.length, requests: 0, statuses: {}, failures: [] };
   for (const [index, operation] of operations.entries()) {
+    const startedAt = Date.now();
     const cast = await newCast(fuzz);
     const logged = fuzz.log.lines.length;
     const property = fc.asyncProperty(requestsFor(operation, cast, fuzz), async (request) => {
@@ -71,7 +72,7 @@ export async function fuzzOperations(fuzz: FuzzShop, settings: FuzzSettings): Pr
       );
     }
     settings.progress?.(
-      `${index + 1}/${operations.length} ${operationName(operation)}: ${details.failed ? 'FAILED' : 'ok'}`,
+      `${index + 1}/${operations.length} ${operationName(operation)}: ${details.failed ? 'FAILED' : 'ok'} (${Date.now() - startedAt} ms)`,
     );
   }
   return report;
