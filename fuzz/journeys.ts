@@ -58,7 +58,8 @@ const at = <T>(items: readonly T[], index: number) => items[index % items.length
 
 function headersFor(model: Model, account: Account, choice: TokenChoice): Record<string, string> | null {
   if (choice === 'none') return {};
-  const token = choice === 'own' ? account.token : model.accounts.find((other) => other !== account && other.token)?.token;
+  const token =
+    choice === 'own' ? account.token : model.accounts.find((other) => other !== account && other.token)?.token;
   return token ? bearer(token) : null;
 }
 
@@ -303,9 +304,9 @@ const randomName = () => `${Date.now().toString(36)}-${(names += 1)}`;
 
 const account = fc.nat({ max: 20 });
 const COMMANDS = [
-  fc.tuple(fc.boolean(), fc.string({ unit: 'grapheme-ascii', minLength: 8, maxLength: 20 })).map(
-    ([consent, password]) => new Register(consent, password),
-  ),
+  fc
+    .tuple(fc.boolean(), fc.string({ unit: 'grapheme-ascii', minLength: 8, maxLength: 20 }))
+    .map(([consent, password]) => new Register(consent, password)),
   fc.tuple(account, fc.boolean()).map(([index, right]) => new LogIn(index, right)),
   ...Array.from({ length: 3 }, () =>
     fc
@@ -328,7 +329,9 @@ export interface JourneysReport {
 }
 
 export async function fuzzJourneys(fuzz: FuzzShop, settings: FuzzSettings): Promise<JourneysReport> {
-  const operations = new Map((await servedOperations(fuzz.app)).map((operation) => [operationName(operation), operation]));
+  const operations = new Map(
+    (await servedOperations(fuzz.app)).map((operation) => [operationName(operation), operation]),
+  );
   const check = answerChecker();
   const send = async (key: string, request: InjectOptions) => {
     const operation: Operation | undefined = operations.get(key);
@@ -358,16 +361,14 @@ export async function fuzzJourneys(fuzz: FuzzShop, settings: FuzzSettings): Prom
     fuzz.app.catalogueCache.invalidate();
     // Two accounts to start with (made as a registration would, without its deliberately slow
     // hashing each time), one of them signed in.
-    const accounts = (await quickShoppers(fuzz.app, 2)).map(
-      (shopper, index): Account => ({
-        email: shopper.email,
-        password: TEST_PASSWORD,
-        id: shopper.id,
-        token: index === 0 ? shopper.token : undefined,
-        cart: new Map(),
-        orders: [],
-      }),
-    );
+    const accounts = (await quickShoppers(fuzz.app, 2)).map((shopper, index): Account => ({
+      email: shopper.email,
+      password: TEST_PASSWORD,
+      id: shopper.id,
+      token: index === 0 ? shopper.token : undefined,
+      cart: new Map(),
+      orders: [],
+    }));
     return { model: { accounts, stock }, real: { fuzz, variants: journeyVariants, send } };
   };
   const property = fc.asyncProperty(fc.commands(COMMANDS, { maxCommands: 25 }), async (commands) => {

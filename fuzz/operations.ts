@@ -4,9 +4,9 @@
  * request is shrunk to the simplest one that still fails.
  */
 import fc from 'fast-check';
-import { answerChecker, operationName, servedOperations } from './openapi';
+import { answerChecker, operationName, servedOperations, type Operation } from './openapi';
 import { requestsFor, type FuzzRequest } from './requests';
-import { newCast, type FuzzShop } from './shop';
+import { newCast, type Cast, type FuzzShop } from './shop';
 
 export interface FuzzSettings {
   /** Requests per operation (phase 1) and command sequences (phase 2). */
@@ -28,7 +28,9 @@ export interface OperationsReport {
 /** Why a property failed: its error's message, or fast-check's reason (too many skips, interrupted). */
 export function describeFailure<Values>(details: fc.RunDetails<Values>): string {
   if (!details.failed) return '';
-  return details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? 'too many skipped runs');
+  return details.errorInstance instanceof Error
+    ? details.errorInstance.message
+    : String(details.errorInstance ?? 'too many skipped runs');
 }
 
 /** The request as a line to paste into a test: method, URL, headers, the body's start. */
@@ -37,13 +39,58 @@ export function describeRequest(request: FuzzRequest): string {
   return `${request.method} ${request.url} as ${request.actor} (broken: ${request.broken}) headers ${JSON.stringify(request.headers)}${payload}`;
 }
 
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
+
+/** Whether a concrete path is one the document's `path` names (each `{…}` any one segment). */
+const names = (path: string, url: string) => {
+  const documented = path.split('/');
+  const concrete = url.split('/');
+  return (
+    documented.length === concrete.length && documented.every((part, i) => part.startsWith('{') || part === concrete[i])
+  );
+};
+
+/**
+ * Every documented path under every method the document does not list for it: 405 {detail} with
+ * `Allow` naming exactly the documented methods (HEAD with GET), as RFC 9110 asks.
+ */
+async function wrongMethodProblems(fuzz: FuzzShop, operations: Operation[], cast: Cast): Promise<string[]> {
+  const problems: string[] = [];
+  const urls = new Set(operations.map((operation) => operation.path.replace(/\{[^}]+\}/g, '1')));
+  for (const url of urls) {
+    const allowed = new Set(
+      operations.filter((operation) => names(operation.path, url)).map((operation) => operation.method),
+    );
+    if (allowed.has('GET')) allowed.add('HEAD');
+    for (const method of METHODS.filter((candidate) => !allowed.has(candidate))) {
+      const response = await fuzz.app.inject({ method: method as 'GET', url, headers: cast.manager.headers });
+      const allow = String(response.headers.allow ?? '')
+        .split(/,\s*/)
+        .sort();
+      // A HEAD answer has no body to carry the {detail}.
+      const hasDetail = method === 'HEAD' || /^\{"detail":"[^"]+"\}$/.test(response.body);
+      if (response.statusCode !== 405 || allow.join() !== [...allowed].sort().join() || !hasDetail) {
+        problems.push(
+          `${method} ${url}: expected 405 {detail} with Allow ${[...allowed].sort().join(', ')}, got ${response.statusCode} Allow «${response.headers.allow ?? ''}» ${response.body.slice(0, 200)}`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
 export async function fuzzOperations(fuzz: FuzzShop, settings: FuzzSettings): Promise<OperationsReport> {
   const operations = await servedOperations(fuzz.app);
   const check = answerChecker();
   const report: OperationsReport = { operations: operations.length, requests: 0, statuses: {}, failures: [] };
+  let cast: Cast | undefined;
+  let previous: Operation | undefined;
   for (const [index, operation] of operations.entries()) {
     const startedAt = Date.now();
-    const cast = await newCast(fuzz);
+    // The accounts anew after an operation that may have changed them (deleted the account,
+    // changed its password, emptied its cart…); reads leave them as they were.
+    if (!cast || previous?.method !== 'GET') cast = await newCast(fuzz);
+    previous = operation;
     const logged = fuzz.log.lines.length;
     const property = fc.asyncProperty(requestsFor(operation, cast, fuzz), async (request) => {
       const response = await fuzz.app.inject({
@@ -55,6 +102,11 @@ export async function fuzzOperations(fuzz: FuzzShop, settings: FuzzSettings): Pr
       report.requests += 1;
       report.statuses[response.statusCode] = (report.statuses[response.statusCode] ?? 0) + 1;
       const problems = check(operation, response);
+      if (request.omitted && response.statusCode < 400) {
+        problems.push(
+          `${operationName(operation)}: required ${request.omitted} left out, yet answered ${response.statusCode}`,
+        );
+      }
       if (problems.length > 0) throw new Error(problems.join('\n'));
     });
     // Each operation its own seed, derived from the run's: one operation's failure replays alone.
@@ -75,5 +127,6 @@ export async function fuzzOperations(fuzz: FuzzShop, settings: FuzzSettings): Pr
       `${index + 1}/${operations.length} ${operationName(operation)}: ${details.failed ? 'FAILED' : 'ok'} (${Date.now() - startedAt} ms)`,
     );
   }
+  report.failures.push(...(await wrongMethodProblems(fuzz, operations, await newCast(fuzz))));
   return report;
 }

@@ -16,7 +16,12 @@ export interface FuzzRequest {
   /** Who sent it, and what was broken on purpose ('none' for positive data). */
   actor: ActorKind;
   broken: string;
+  /** A parameter the document calls required, left out: the answer must not be a success. */
+  omitted?: string;
 }
+
+/** Stands for a required query or header parameter left out. */
+const OMIT = Symbol('omitted');
 
 /** A parameter's value as text, as it goes in a path, a query or a header. */
 function asText(value: unknown): string {
@@ -177,11 +182,13 @@ export function requestsFor(operation: Operation, cast: Cast, fuzz: FuzzShop): f
       const values = fc.tuple(
         ...parameters.map((parameter) => {
           const part = parameterPart(parameter, hints);
-          // An optional parameter is left out now and then, unless it is the one broken.
           const value = partValue(part);
-          return parameter.required || brokenPart === part.where
-            ? value
-            : fc.option(value, { nil: undefined, freq: 3 });
+          if (brokenPart === part.where) {
+            // A required parameter broken is sometimes one left out (not in a path: that is another URL).
+            return parameter.required && parameter.in !== 'path' ? fc.oneof(value, fc.constant(OMIT)) : value;
+          }
+          // An optional parameter is left out now and then.
+          return parameter.required ? value : fc.option(value, { nil: undefined, freq: 3 });
         }),
       );
       const rawSegment = fc.option(fc.constantFrom(...RAW_SEGMENTS), { nil: undefined, freq: 4 });
@@ -190,9 +197,11 @@ export function requestsFor(operation: Operation, cast: Cast, fuzz: FuzzShop): f
         let url = operation.path;
         const query = new URLSearchParams();
         const headers: Record<string, string> = { ...extra, ...actor.headers };
+        let omitted: string | undefined;
         parameters.forEach((parameter, index) => {
           const value = parameterValues[index];
-          if (value === undefined) return;
+          if (value === OMIT) omitted = `${parameter.in}:${parameter.name}`;
+          if (value === undefined || value === OMIT) return;
           if (parameter.in === 'path') {
             const brokenRaw = brokenPart === `path:${parameter.name}` && raw !== undefined ? raw : null;
             url = url.replace(`{${parameter.name}}`, brokenRaw ?? segment(asText(value)) ?? '0');
@@ -211,6 +220,7 @@ export function requestsFor(operation: Operation, cast: Cast, fuzz: FuzzShop): f
           payload: sent?.payload,
           actor: kind,
           broken: brokenPart,
+          omitted,
         };
       });
     });
@@ -231,6 +241,8 @@ function bodyFor(
     if (type.startsWith('multipart/form-data')) return UPLOAD_FILES.map(multipart);
     const schema = operation.requestBody!.content[type]!.schema ?? {};
     const data = brokenPart === 'body' ? invalidValue(schema, hints) : validValue(schema, hints);
-    return data.chain((value) => withRealPairs(value, pairs)).map((value) => ({ type, payload: encodeBody(type, value) }));
+    return data
+      .chain((value) => withRealPairs(value, pairs))
+      .map((value) => ({ type, payload: encodeBody(type, value) }));
   });
 }

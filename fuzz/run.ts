@@ -7,6 +7,7 @@
 import { fuzzJourneys } from './journeys';
 import { fuzzOperations } from './operations';
 import { openFuzzShop } from './shop';
+import { fuzzWire } from './wire';
 
 function setting(name: string, fallback: number): number {
   const value = process.env[name];
@@ -27,12 +28,17 @@ async function main(): Promise<number> {
   try {
     const journeysReport = await fuzzJourneys(fuzz, { runs: journeys, seed, progress });
     const operationsReport = await fuzzOperations(fuzz, { runs, seed, progress });
+    const wireFailure = await fuzzWire(fuzz, { runs, seed, progress });
     console.log(
       `[fuzz] ${operationsReport.requests} requests to ${operationsReport.operations} operations, ` +
         `${journeysReport.runs} journeys, in ${Math.round((Date.now() - startedAt) / 1000)} s; ` +
         `answers by status: ${JSON.stringify(operationsReport.statuses)}`,
     );
-    const failures = [...(journeysReport.failure ? [`journeys: ${journeysReport.failure}`] : []), ...operationsReport.failures];
+    const failures = [
+      ...(journeysReport.failure ? [`journeys: ${journeysReport.failure}`] : []),
+      ...operationsReport.failures,
+      ...(wireFailure ? [`wire: ${wireFailure}`] : []),
+    ];
     for (const failure of failures) console.log(`[fuzz] FAILED ${failure}`);
     console.log(failures.length === 0 ? '[fuzz] nothing found' : `[fuzz] ${failures.length} failing`);
     return failures.length === 0 ? 0 : 1;

@@ -109,7 +109,8 @@ function validBySchema(schema: JsonSchema, hints: Hints): fc.Arbitrary<unknown> 
     }
     case 'object':
     case undefined: {
-      if (!schema.properties) return schema.type === 'object' ? fc.object({ maxDepth: 1 }) : fc.jsonValue({ maxDepth: 2 });
+      if (!schema.properties)
+        return schema.type === 'object' ? fc.object({ maxDepth: 1 }) : fc.jsonValue({ maxDepth: 2 });
       const fields = Object.fromEntries(
         Object.entries(schema.properties).map(([key, property]) => [key, validValue(property, hints, key)]),
       );
@@ -123,7 +124,20 @@ function validBySchema(schema: JsonSchema, hints: Hints): fc.Arbitrary<unknown> 
 }
 
 /** Numbers that have broken servers: huge, negative, fractional, beyond int4 and double precision. */
-const NASTY_NUMBERS = [0, -1, -0, 0.5, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 1e21, 1e308, -1e308, Number.MIN_VALUE];
+const NASTY_NUMBERS = [
+  0,
+  -1,
+  -0,
+  0.5,
+  1.5,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 1,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+];
 /** Text that has broken parsers: SQL, traversal, NUL, bidi and byte-order marks, templates, prototypes. */
 const NASTY_TEXT = [
   '',

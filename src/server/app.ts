@@ -98,6 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       requestTimeout: config.connectionLimits.requestTimeoutMs,
       // Node checks the two above only this often (30 s by default, on top of the timeout).
       connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+      // A request without Host is refused by the error-handling plugin, as {detail} like every 400.
+      requireHostHeader: false,
     },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

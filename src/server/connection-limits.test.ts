@@ -120,6 +120,12 @@ describe("what Node's HTTP parser refuses is answered as the API answers", () =>
     expectApiError((await closed).received, 431);
   });
 
+  it('HTTP/1.1 without Host: 400 {detail} with nosniff (Node would answer it bare)', async () => {
+    const { socket, closed } = await open();
+    socket.write('GET /api/health/live HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expectApiError((await closed).received, 400);
+  });
+
   it('a malformed request: 400 {detail} with nosniff', async () => {
     const { socket, closed } = await open();
     socket.write('GET /api/health/live HTTP/1.1\r\nNot a header\r\n\r\n');

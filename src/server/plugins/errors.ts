@@ -149,7 +149,11 @@ function classify(error: FastifyError): [number, string] {
  */
 export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const [status, detail] = classify(error);
-  // The hooks that add the security headers have not run for this request.
+  sendBeforeHooks(reply, status, detail);
+}
+
+/** `{detail}` for a request the hooks that add the security headers have not run for. */
+function sendBeforeHooks(reply: FastifyReply, status: number, detail: string): void {
   reply
     .code(status)
     .header('x-content-type-options', 'nosniff')
@@ -231,6 +235,16 @@ export function sendClientError(this: FastifyInstance, error: NodeJS.ErrnoExcept
 export default fp(
   async (app) => {
     app.addHook('onRoute', documentCentralErrors);
+    // HTTP/1.1 requires Host (RFC 9112 §3.2). Node's own check answers a bare 400 without the
+    // API's body or headers, so it is off (requireHostHeader in app.ts) and made here, first.
+    app.addHook('onRequest', (request, reply, done) => {
+      const { httpVersionMajor, httpVersionMinor } = request.raw;
+      if (request.headers.host === undefined && httpVersionMajor === 1 && httpVersionMinor >= 1) {
+        sendBeforeHooks(reply, 400, 'Некорректный запрос: нет заголовка Host');
+        return;
+      }
+      done();
+    });
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const [status, detail] = classify(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
