@@ -119,10 +119,9 @@ export function answerChecker(): AnswerCheck {
     }
     const [documentedType, media] = entry;
     if (!isJson(type) || !media.schema) return problems;
-    let text = '';
+    const text = bodyText(response);
     let body: unknown;
     try {
-      text = bodyText(response);
       body = JSON.parse(text);
     } catch {
       problems.push(`${said}: not JSON: ${response.body.slice(0, 200)}`);
