@@ -79,7 +79,7 @@ const architectureZones = [
 
 // Test code: suites anywhere, the client's test helpers, and the top-level test/ tree (the
 // server's helpers, the attack, fuzz and process-level suites).
-const testFiles = ['**/*.test.{ts,tsx}', 'src/client/test/**', 'test/**'];
+const testFiles = ['**/*.test.{ts,tsx}', 'src/client/test/**', 'test/**', 'fuzz/**'];
 const testHelperZone = {
   target: [at('src'), at('scripts'), at('deploy')],
   from: [at('src/client/test'), at('test')],
@@ -146,7 +146,15 @@ module.exports = defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/server/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'deploy/**/*.ts', '*.ts'],
+    files: [
+      'src/server/**/*.ts',
+      'test/**/*.ts',
+      'fuzz/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'deploy/**/*.ts',
+      '*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -26,7 +26,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src/server', '<rootDir>/src/shared', '<rootDir>/test/server'],
+      // fuzz/: the OpenAPI-driven fuzzer's short run (its long one is `npm run fuzz`).
+      roots: ['<rootDir>/src/server', '<rootDir>/src/shared', '<rootDir>/test/server', '<rootDir>/fuzz'],
       // The process-level suite has its own project and script (npm run test:reliability).
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/server/reliability/'],
       transform: transform('server'),

@@ -54,12 +54,20 @@ describe('errors', () => {
     ['GET', '/api/nothing-here'],
     ['GET', '/api/v1/unknown'],
     ['GET', '/api'],
-    ['POST', '/api/v1/products/'],
-    ['DELETE', '/api/v1/banners/all'],
     ['GET', '/api/v2/products/'],
   ] as const)('unknown %s %s → 404 JSON {detail}', async (method, url) => {
     const response = await shop.app.inject({ method, url });
     expect(response.statusCode).toBe(404);
+    expectJsonDetail(response);
+  });
+
+  it.each([
+    ['POST', '/api/v1/products/', 'GET, HEAD'],
+    ['DELETE', '/api/v1/banners/all', 'GET, HEAD'],
+  ] as const)('a known path under another method: %s %s → 405 JSON {detail}, Allow: %s', async (method, url, allow) => {
+    const response = await shop.app.inject({ method, url });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe(allow);
     expectJsonDetail(response);
   });
 

@@ -13,12 +13,13 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { stdoutLines } from './log-lines';
 import { loggableUrl, REDACTED_PATHS } from './log-redaction';
+import allowedMethods from './plugins/allowed-methods';
 import authentication from './plugins/authentication';
 import catalogueCache from './plugins/catalogue-cache';
 import configPlugin from './plugins/config';
 import database from './plugins/database';
 import docs from './plugins/docs';
-import errorHandling, { sendFrameworkError } from './plugins/errors';
+import errorHandling, { sendClientError, sendFrameworkError } from './plugins/errors';
 import mail from './plugins/mail';
 import reservations from './plugins/reservations';
 import securityHeaders from './plugins/security-headers';
@@ -109,6 +110,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       requestTimeout: config.connectionLimits.requestTimeoutMs,
       // Node checks the two above only this often (30 s by default, on top of the timeout).
       connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+      // A request without Host is refused by the error-handling plugin, as {detail} like every 400.
+      requireHostHeader: false,
     },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -117,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // slow or busy machine, far beyond the 10 s Fastify allows a plugin by default.
     pluginTimeout: 120_000,
     frameworkErrors: sendFrameworkError,
+    clientErrorHandler: sendClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   requestLog.writeTo(app.log);
   // Beyond it, Node closes new connections at once; without it, every socket the process can open.
@@ -125,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(configPlugin, { config });
   await app.register(errorHandling);
   await app.register(validation);
+  await app.register(allowedMethods);
   // A graceful stop (app.close) waits until every connection has ended. A keep-alive connection
   // whose request was in flight when it began would stay open after its answer (until the client
   // or keepAliveTimeout closes it), so close-with-grace killed the process after 10 s with code 1.

@@ -55,6 +55,29 @@ function trickle(socket: Socket, text: string, everyMs: number): void {
   socket.on('close', () => clearInterval(timer));
 }
 
+/** A raw HTTP answer's status, headers (lower-cased names) and body. */
+function parseAnswer(received: string) {
+  const [head = '', body = ''] = received.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+/** What the API says of every error: `{detail}` in Russian, JSON that is never sniffed as anything else. */
+function expectApiError(received: string, status: number) {
+  const answer = parseAnswer(received);
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+  expect(JSON.parse(answer.body)).toEqual({ detail: expect.stringMatching(/[а-яё]/i) });
+}
+
 const PASSWORD = `slow-secret-${Date.now()}`;
 const BODY = JSON.stringify({ email: 'slow@example.com', password: PASSWORD });
 
@@ -66,7 +89,7 @@ describe('timeouts', () => {
     );
     trickle(socket, BODY, 100);
     const { received, afterMs } = await closed;
-    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expectApiError(received, 408);
     // The request timeout plus Node's check interval (one second), not as long as the client likes.
     expect(afterMs).toBeGreaterThanOrEqual(LIMITS.requestTimeoutMs - 100);
     expect(afterMs).toBeLessThan(LIMITS.requestTimeoutMs + 1500);
@@ -76,7 +99,7 @@ describe('timeouts', () => {
     const { socket, closed } = await open();
     trickle(socket, `GET /api/health/live HTTP/1.1\r\nHost: shop\r\nX-Slow: ${'a'.repeat(100)}\r\n\r\n`, 100);
     const { received, afterMs } = await closed;
-    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expectApiError(received, 408);
     expect(afterMs).toBeLessThan(LIMITS.headersTimeoutMs + 1500);
   }, 10_000);
 
@@ -88,6 +111,26 @@ describe('timeouts', () => {
     expect(received).toContain(`Keep-Alive: timeout=${LIMITS.keepAliveTimeoutMs / 1000}`);
     expect(afterMs).toBeLessThan(LIMITS.keepAliveTimeoutMs + 1500);
   }, 10_000);
+});
+
+describe("what Node's HTTP parser refuses is answered as the API answers", () => {
+  it('headers too large: 431 {detail} with nosniff (Node would answer it bare)', async () => {
+    const { socket, closed } = await open();
+    socket.write(`GET /api/health/live HTTP/1.1\r\nHost: shop\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expectApiError((await closed).received, 431);
+  });
+
+  it('HTTP/1.1 without Host: 400 {detail} with nosniff (Node would answer it bare)', async () => {
+    const { socket, closed } = await open();
+    socket.write('GET /api/health/live HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expectApiError((await closed).received, 400);
+  });
+
+  it('a malformed request: 400 {detail} with nosniff', async () => {
+    const { socket, closed } = await open();
+    socket.write('GET /api/health/live HTTP/1.1\r\nNot a header\r\n\r\n');
+    expectApiError((await closed).received, 400);
+  });
 });
 
 describe('the connection cap', () => {

@@ -17,3 +17,5 @@ export const forbidden = (detail = 'Доступ запрещён') => new ApiEr
 export const notFound = (detail: string) => new ApiError(404, detail);
 export const conflict = (detail: string) => new ApiError(409, detail);
 export const unprocessable = (detail: string) => new ApiError(422, detail);
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new ApiError(405, `Метод ${method} не поддерживается для этого адреса; допустимы: ${allowed.join(', ')}`);

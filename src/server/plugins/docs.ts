@@ -8,7 +8,15 @@ export default fp(
   async (app) => {
     await app.register(fastifySwagger, {
       openapi: {
-        info: { title: 'API магазина «Мягкий Опт»', version: '1.0.0', description: 'Вызовы витрины: SPEC §7.' },
+        info: {
+          title: 'API магазина «Мягкий Опт»',
+          version: '1.0.0',
+          description:
+            'Вызовы витрины: SPEC §7. Каждая ошибка — JSON `{"detail": "…"}`. Метод, которого адрес не принимает, — ' +
+            '405 с заголовком Allow (допустимые методы). До маршрута сервер отвечает 431 на слишком большие ' +
+            'заголовки, 400 на искажённый запрос (строка запроса, заголовки, HTTP/1.1 без Host) и 408 на ' +
+            'слишком медленный запрос.',
+        },
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
     });

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   AddressesLimitError,
@@ -34,6 +36,7 @@ import {
   VariantProductMismatchError,
   VariantTakenError,
 } from '../domain/errors';
+import { ErrorSchema } from '../../shared/schemas/common';
 import { ApiError } from '../errors';
 import { describeValidationError } from './validation';
 
@@ -55,6 +58,7 @@ const byStatus: Record<number, string> = {
   404: 'Не найдено',
   405: 'Метод не поддерживается',
   406: 'Неприемлемый формат ответа',
+  412: 'Условие запроса (If-Match, If-Unmodified-Since) не выполнено',
   413: 'Слишком большой запрос',
   415: 'Неподдерживаемый тип содержимого запроса',
   429: 'Слишком много запросов. Попробуйте позже.',
@@ -155,7 +159,11 @@ function classify(error: FastifyError): [number, string] {
  */
 export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const [status, detail] = classify(error);
-  // The hooks that add the security headers have not run for this request.
+  sendBeforeHooks(reply, status, detail);
+}
+
+/** `{detail}` for a request the hooks that add the security headers have not run for. */
+function sendBeforeHooks(reply: FastifyReply, status: number, detail: string): void {
   reply
     .code(status)
     .header('x-content-type-options', 'nosniff')
@@ -164,9 +172,89 @@ export function sendFrameworkError(error: FastifyError, _request: FastifyRequest
     .send({ detail });
 }
 
+/** Methods whose requests Fastify reads a body for (when one is sent), and so may refuse it. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const SCHEMA_INPUTS = ['params', 'querystring', 'body', 'headers'] as const;
+
+/**
+ * The error statuses this plugin and Fastify answer on a route whatever its handler does, each
+ * with `{detail}`: a body that is malformed JSON (400), too large (413) or of a type no parser
+ * reads (415) on any method that takes one; input its schema refuses (422); a path that does
+ * not decode (400) or whose parameter is too long (414); the database unreachable (503).
+ */
+export function centralErrorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): number[] {
+  const methods = [route.method].flat();
+  const statuses = new Set<number>();
+  if (methods.some((method) => BODY_METHODS.has(method))) [400, 413, 415].forEach((status) => statuses.add(status));
+  if (SCHEMA_INPUTS.some((part) => route.schema?.[part])) statuses.add(422);
+  if (route.url.includes(':')) [400, 414].forEach((status) => statuses.add(status));
+  if (route.url.startsWith('/api/v1/')) statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * Adds the central error statuses to a documented route's answers (a route's own entry for a
+ * status wins), so that the OpenAPI document lists every status the route can answer.
+ */
+function documentCentralErrors(route: RouteOptions): void {
+  const { schema } = route;
+  if (!schema?.response || schema.hide) return;
+  const central = Object.fromEntries(centralErrorStatuses(route).map((status) => [status, ErrorSchema]));
+  route.schema = { ...schema, response: { ...central, ...(schema.response as object) } };
+}
+
+/** Words for what Node's HTTP parser refuses before Fastify sees a request (its clientError codes). */
+const clientErrors: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Слишком большие заголовки запроса'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Слишком большой запрос'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Время ожидания запроса истекло'],
+};
+
+/**
+ * A request Node's HTTP parser refuses (headers too large, a malformed request line, too slow)
+ * never reaches Fastify; Node or Fastify's default would answer it in a body of their own without
+ * the API's headers. It is answered `{detail}` with them, and the connection closed (written and
+ * destroyed, as Node's own answer is).
+ */
+export function sendClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // As Fastify's own handler does: mostly network noise, so only at trace (rawPacket is redacted).
+  this.log.trace({ err: error }, 'client error');
+  // An answer already begun on this connection cannot be followed by another.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const [status, detail] = clientErrors[error.code ?? ''] ?? [400, 'Некорректный запрос'];
+    const body = JSON.stringify({ detail });
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'X-Content-Type-Options: nosniff',
+        "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy();
+}
+
 /** The one place that turns any failure into `{detail}`; internals are logged, never sent. */
 export default fp(
   async (app) => {
+    app.addHook('onRoute', documentCentralErrors);
+    // HTTP/1.1 requires Host (RFC 9112 §3.2). Node's own check answers a bare 400 without the
+    // API's body or headers, so it is off (requireHostHeader in app.ts) and made here, first.
+    app.addHook('onRequest', (request, reply, done) => {
+      const { httpVersionMajor, httpVersionMinor } = request.raw;
+      if (request.headers.host === undefined && httpVersionMajor === 1 && httpVersionMinor >= 1) {
+        sendBeforeHooks(reply, 400, 'Некорректный запрос: нет заголовка Host');
+        return;
+      }
+      done();
+    });
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const [status, detail] = classify(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');

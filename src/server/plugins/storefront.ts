@@ -190,6 +190,8 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const wrongMethod = app.wrongMethod(request, reply);
+    if (wrongMethod) throw wrongMethod;
     const pathname = request.url.split('?')[0]!;
     const query = new URLSearchParams(request.url.slice(pathname.length + 1));
     const isPage =
@@ -203,4 +205,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(registerStorefront, { name: 'storefront', dependencies: ['config', 'catalogue-cache'] });
+export default fp(registerStorefront, {
+  name: 'storefront',
+  dependencies: ['config', 'catalogue-cache', 'allowed-methods'],
+});

@@ -69,10 +69,15 @@ export default fp(
   async (app) => {
     app.setValidatorCompiler(validatorCompiler);
     // PostgreSQL text cannot hold U+0000: a path, query or body carrying one is refused here (422)
-    // instead of failing inside SQL (500).
+    // instead of failing inside SQL (500). Only the parts the route declares (and so reads): a
+    // route without inputs never answers 422, as its OpenAPI operation says.
     // A callback hook: it runs on every request, and an async one costs a promise each.
     app.addHook('preValidation', (request, _reply, done) => {
-      const refused = containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
+      const schema = request.routeOptions.schema;
+      const refused =
+        (schema?.params !== undefined && containsNul(request.params)) ||
+        (schema?.querystring !== undefined && containsNul(request.query)) ||
+        (schema?.body !== undefined && containsNul(request.body));
       done(refused ? unprocessable('Некорректные данные: недопустимый символ (U+0000) в запросе') : undefined);
     });
   },

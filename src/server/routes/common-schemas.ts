@@ -1,8 +1,15 @@
+import { Type } from 'typebox';
 import { ErrorSchema } from '../../shared/schemas/common';
 
 /** Response entries for the error statuses a route can answer. */
 export function errors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((status) => [status, ErrorSchema]));
+}
+
+/** A success answered with a file (bytes, not JSON) of one of `contentTypes`. */
+export function fileAnswer(description: string, contentTypes: readonly string[]) {
+  const file = { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) };
+  return { description, content: Object.fromEntries(contentTypes.map((type) => [type, file])) };
 }
 
 /** Protected routes document their bearer requirement in the OpenAPI document. */

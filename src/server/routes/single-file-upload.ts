@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { ApiError, unprocessable } from '../errors';
 
 const ONE_FILE = 'Приложите ровно один файл';
@@ -40,6 +41,19 @@ async function readSingleFile(request: FastifyRequest, maxBytes: number): Promis
   if (file === undefined) throw unprocessable(`${ONE_FILE}: в запросе нет файла`);
   return file;
 }
+
+/**
+ * The form a route reading one file takes, as its OpenAPI body (Swagger UI shows a file picker).
+ * No `type`: the form's parts are read by the handler, so the body it validates is empty.
+ */
+export const singleFileForm = (description: string) => ({
+  'multipart/form-data': {
+    schema: Type.Unsafe({
+      properties: { file: { type: 'string', format: 'binary', description } },
+      required: ['file'],
+    }),
+  },
+});
 
 /**
  * Lets the calling route plugin (and only it: the storefront's routes keep refusing multipart

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { LIMITS } from '../api';
 import { CATALOGUE_LIMITS } from '../catalogue';
-import { Id, Nullable, PageQuery } from './common';
+import { Defaulted, Id, Nullable, PageQuery } from './common';
 
 // The back office's catalogue API (/api/v1/admin/products, variants, categories, banners, images,
 // catalogue export/import, audit). Messages for bad values are Russian and come from the handlers
@@ -116,8 +116,8 @@ export const CATALOGUE_FORMATS = ['xlsx', 'csv'] as const;
 /** The price list's columns, in order, as the export writes them and the import reads them. */
 export const PRICE_LIST_COLUMNS = ['Артикул', 'Название', 'Категория', 'Цвет', 'Размер', 'Цена', 'Остаток'] as const;
 
-export const ExportQuery = Type.Object({ format: Type.Enum(CATALOGUE_FORMATS, { default: 'xlsx' }) });
-export const ImportQuery = Type.Object({ dry_run: Type.Boolean({ default: true }) });
+export const ExportQuery = Type.Object({ format: Defaulted(Type.Enum(CATALOGUE_FORMATS, { default: 'xlsx' })) });
+export const ImportQuery = Type.Object({ dry_run: Defaulted(Type.Boolean({ default: true })) });
 
 export const ImportResultSchema = Type.Object({
   dry_run: Type.Boolean(),

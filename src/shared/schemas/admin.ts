@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ORDER_STATUSES } from '../api';
-import { Nullable, PageQuery } from './common';
+import { Defaulted, Nullable, PageQuery } from './common';
 import { InvoiceRefSchema } from './order';
 
 const Status = Type.Enum(ORDER_STATUSES);
@@ -17,7 +17,7 @@ export const AdminOrdersQuery = Type.Object({
   ),
   from: Type.Optional(Day),
   to: Type.Optional(Day),
-  sort: Type.Enum(ADMIN_ORDER_SORTS, { default: 'created_at_desc' }),
+  sort: Defaulted(Type.Enum(ADMIN_ORDER_SORTS, { default: 'created_at_desc' })),
   ...PageQuery.properties,
 });
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { CART_BULK_MAX_LINES, LIMITS } from '../api';
 import { CART_EXPORT_FORMATS } from '../cart-import';
-import { Id, Nullable } from './common';
+import { Defaulted, Id, Nullable } from './common';
 
 const Count = Type.Integer({ minimum: LIMITS.minQuantity, maximum: LIMITS.maxCartCount });
 
@@ -58,7 +58,7 @@ export const CartCountQuery = Type.Object({
 export const CartCountConflictSchema = Type.Object({ detail: Type.String(), item: CartItemSchema });
 
 /** `?dry_run=true` (the default) only reads and checks the lines; `false` adds them, all or nothing. */
-export const CartImportQuery = Type.Object({ dry_run: Type.Boolean({ default: true }) });
+export const CartImportQuery = Type.Object({ dry_run: Defaulted(Type.Boolean({ default: true })) });
 
 /**
  * One line of a quick order as the server read it: what it found in the text or file (null where
@@ -86,8 +86,10 @@ export const CartImportResultSchema = Type.Object({
 });
 
 export const CartExportQuery = Type.Object({
-  format: Type.Union(
-    CART_EXPORT_FORMATS.map((format) => Type.Literal(format)),
-    { default: 'xlsx' },
+  format: Defaulted(
+    Type.Union(
+      CART_EXPORT_FORMATS.map((format) => Type.Literal(format)),
+      { default: 'xlsx' },
+    ),
   ),
 });

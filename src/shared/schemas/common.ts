@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { PAGE_SIZE } from '../api';
 
 /** Every 4xx and 5xx answer of the API. */
@@ -11,9 +11,16 @@ export const DetailSchema = Type.Object({ detail: Type.String() });
 export const MAX_ID = 2_147_483_647;
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
+/**
+ * A query field a client may leave out: the validator fills in its default (Ajv's useDefaults), so
+ * the handler always has it. It is optional in the JSON schema (and so in the OpenAPI document);
+ * its static type stays the filled-in value the handler reads.
+ */
+export const Defaulted = <Schema extends TSchema>(schema: Schema): Schema => Type.Optional(schema) as unknown as Schema;
+
 export const PageQuery = Type.Object({
-  skip: Type.Integer({ minimum: 0, maximum: PAGE_SIZE.skipMax, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE.serviceMax, default: PAGE_SIZE.serviceDefault }),
+  skip: Defaulted(Type.Integer({ minimum: 0, maximum: PAGE_SIZE.skipMax, default: 0 })),
+  limit: Defaulted(Type.Integer({ minimum: 1, maximum: PAGE_SIZE.serviceMax, default: PAGE_SIZE.serviceDefault })),
 });
 
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(

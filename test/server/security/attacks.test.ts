@@ -1221,17 +1221,24 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
     });
   });
 
-  it('unknown routes, versions and methods → 404 {detail}', async () => {
+  it('unknown routes and versions → 404 {detail}; a known path under a method it does not take → 405 {detail}', async () => {
     const problems: string[] = [];
     for (const [method, url] of [
-      ['GET', '/api/v1/admin'],
-      ['GET', '/api/v1/users'],
-      ['GET', '/api/v1/users/1'],
       ['POST', '/api/v1/order/1/status'],
       ['PATCH', `/api/v1/order/${victimOrder.id}`],
       ['PUT', `/api/v1/order/${victimOrder.id}`],
       ['PATCH', '/api/v1/cart/count'],
       ['PUT', '/api/v1/auth/user'],
+      ['GET', '/api/v1/auth/token'],
+    ] as const) {
+      const response = await shop.app.inject({ method, url, headers: attacker.headers });
+      problems.push(...refusalProblems(`${method} ${url}`, response, [405]));
+      if (!response.headers.allow) problems.push(`${method} ${url}: 405 without Allow`);
+    }
+    for (const [method, url] of [
+      ['GET', '/api/v1/admin'],
+      ['GET', '/api/v1/users'],
+      ['GET', '/api/v1/users/1'],
       ['GET', '/api/v1/../../etc/passwd'],
       ['GET', '/api/v0/products/'],
       ['GET', '/api/v1/products/categories/all/extra'],
@@ -1239,7 +1246,6 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
       ['GET', '/package.json'],
       ['GET', '/src/server/app.ts'],
       ['GET', '/.git/config'],
-      ['GET', '/api/v1/auth/token'],
     ] as const) {
       problems.push(
         ...refusalProblems(
@@ -1252,7 +1258,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
     expect(problems).toEqual([]);
   });
 
-  it('OPTIONS and TRACE on API routes → 404 {detail}; TRACE does not echo the request (no cross-site tracing)', async () => {
+  it('OPTIONS and TRACE on API routes → 405 {detail}; TRACE does not echo the request (no cross-site tracing)', async () => {
     const problems: string[] = [];
     for (const method of ['OPTIONS', 'TRACE'] as const) {
       for (const url of [
@@ -1268,7 +1274,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
           url,
           headers: { ...victim.headers, cookie: 'refresh_token=secret-cookie-value', origin: 'https://evil.example' },
         });
-        problems.push(...refusalProblems(`${method} ${url}`, response, [404]));
+        problems.push(...refusalProblems(`${method} ${url}`, response, [405]));
         if (response.body.includes(victim.token) || response.body.includes('secret-cookie-value'))
           problems.push(`${method} ${url} echoes the request`);
         if (response.headers['access-control-allow-origin']) problems.push(`${method} ${url} grants CORS`);
@@ -1277,7 +1283,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
     expect(problems).toEqual([]);
   });
 
-  it('HEAD on protected API routes without a token → 401 with a JSON type and no body; on POST-only routes → 404', async () => {
+  it('HEAD on protected API routes without a token → 401 with a JSON type and no body; on POST-only routes → 405', async () => {
     const problems: string[] = [];
     for (const url of [
       `/api/v1/cart/${victim.id}`,
@@ -1295,7 +1301,7 @@ describe('5. Malformed requests and protocol abuse: clean 4xx JSON, no internals
     problems.push(...refusalProblems('HEAD victim cart', peek, [403]));
     // HEAD /cart/add reads as the cart of a user called "add": refused before anything else.
     for (const url of ['/api/v1/cart/add', '/api/v1/order/', '/api/v1/auth/token', '/api/v1/auth/refresh']) {
-      problems.push(...refusalProblems(`HEAD ${url}`, await shop.app.inject({ method: 'HEAD', url }), [401, 404]));
+      problems.push(...refusalProblems(`HEAD ${url}`, await shop.app.inject({ method: 'HEAD', url }), [401, 405]));
     }
     expect(problems).toEqual([]);
   });

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ExportQuery, ImportQuery, ImportResultSchema } from '../../../shared/schemas/admin-catalogue';
 import { moscowDay } from '../../moscow-time';
 import { createPriceListRepository } from '../../repositories/price-list';
 import { listedErrors, MAX_PRICE_LIST_BYTES, readPriceList, writePriceList } from '../../services/price-list';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
-import { errors, managersOnly } from '../common-schemas';
-import { acceptSingleFileUploads } from '../single-file-upload';
+import { errors, fileAnswer, managersOnly } from '../common-schemas';
+import { acceptSingleFileUploads, singleFileForm } from '../single-file-upload';
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
@@ -19,8 +18,11 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: managersOnly({
         summary: 'Прайс-лист: строка на каждый вариант товаров витрины (XLSX или CSV для Excel)',
         querystring: ExportQuery,
-        produces: Object.values(SPREADSHEET_CONTENT_TYPES),
-        response: { 200: Type.Unknown({ description: 'Файл прайс-листа' }), ...errors(422) },
+        // The file's types are its 200's alone (`produces` would say them of the {detail} errors too).
+        response: {
+          200: fileAnswer('Файл прайс-листа; имя — в Content-Disposition', Object.values(SPREADSHEET_CONTENT_TYPES)),
+          ...errors(422),
+        },
       }),
     },
     async (request, reply) => {
@@ -42,7 +44,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: managersOnly({
         summary:
           'Загрузить прайс-лист (XLSX или CSV, те же столбцы): всё или ничего; dry_run=true только считает. Ошибки строк — в errors, тогда ничего не изменено',
-        consumes: ['multipart/form-data'],
+        body: { content: singleFileForm('Прайс-лист XLSX или CSV') },
         querystring: ImportQuery,
         response: { 200: ImportResultSchema, ...errors(409, 413, 415, 422) },
       }),

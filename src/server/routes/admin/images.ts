@@ -4,7 +4,7 @@ import { createAuditRepository } from '../../repositories/audit';
 import { createImagesRepository } from '../../repositories/images';
 import { MAX_IMAGE_BYTES, reencodeUploadedImage } from '../../services/uploaded-images';
 import { errors, managersOnly } from '../common-schemas';
-import { acceptSingleFileUploads } from '../single-file-upload';
+import { acceptSingleFileUploads, singleFileForm } from '../single-file-upload';
 
 const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_IMAGE_BYTES);
@@ -15,7 +15,7 @@ const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: managersOnly({
         summary:
           'Загрузить картинку товара или баннера (JPEG, PNG, WebP, AVIF до 10 МБ); хранится перекодированной в WebP',
-        consumes: ['multipart/form-data'],
+        body: { content: singleFileForm('JPEG, PNG, WebP или AVIF') },
         response: { 201: UploadedImageSchema, ...errors(413, 415, 422) },
       }),
     },

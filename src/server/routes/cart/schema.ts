@@ -16,7 +16,8 @@ import { CART_IMPORT_MAX_BYTES, CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } fro
 import { ORDER_LINE_COLUMNS } from '../../services/order-sheet';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { DetailSchema, Id } from '../../../shared/schemas/common';
-import { bearer, errors } from '../common-schemas';
+import { bearer, errors, fileAnswer } from '../common-schemas';
+import { singleFileForm } from '../single-file-upload';
 
 export const getCart = {
   tags: ['cart'],
@@ -98,13 +99,7 @@ export const importToCart = {
   body: {
     content: {
       'text/plain': { schema: Type.String({ description: 'Строки быстрого заказа' }) },
-      // No `type`: the form's parts are read by the handler, so the body it validates is empty.
-      'multipart/form-data': {
-        schema: Type.Unsafe({
-          properties: { file: { type: 'string', format: 'binary', description: 'Файл XLSX или CSV' } },
-          required: ['file'],
-        }),
-      },
+      ...singleFileForm('Файл XLSX или CSV'),
     },
   },
   response: { 200: CartImportResultSchema, 422: CartImportRefusedSchema, ...errors(401, 409, 413, 415) },
@@ -120,15 +115,7 @@ export const exportCart = {
   params: Type.Object({ user_id: Id }),
   querystring: CartExportQuery,
   response: {
-    200: {
-      description: 'Файл «Корзина ДД.ММ.ГГГГ»; имя — в Content-Disposition',
-      content: Object.fromEntries(
-        Object.values(SPREADSHEET_CONTENT_TYPES).map((type) => [
-          type,
-          { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
-        ]),
-      ),
-    },
+    200: fileAnswer('Файл «Корзина ДД.ММ.ГГГГ»; имя — в Content-Disposition', Object.values(SPREADSHEET_CONTENT_TYPES)),
     ...errors(401, 403, 422),
   },
 };

@@ -5,8 +5,19 @@ import { Type } from 'typebox';
 import { createImagesRepository } from '../../repositories/images';
 import { IMAGE_NAME_PATTERN } from '../../services/catalogue-images';
 import { UPLOADED_IMAGE_NAME } from '../../services/uploaded-images';
-import { errors } from '../common-schemas';
+import { ErrorSchema } from '../../../shared/schemas/common';
+import { errors, fileAnswer } from '../common-schemas';
 import { notFound } from '../../errors';
+
+/** What each picture's extension is served as (IMAGE_NAME_PATTERN allows these and no others). */
+const IMAGE_CONTENT_TYPES = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+} as const;
 
 const DAY_SECONDS = 24 * 60 * 60;
 const YEAR_SECONDS = 365 * DAY_SECONDS;
@@ -18,6 +29,8 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     root: app.config.imageDir,
     serve: false,
     maxAge: DAY_SECONDS * 1000,
+    // A picture is small and fetched whole: no 206 partial answers (nor 416) to document or test.
+    acceptRanges: false,
     etag: true,
     lastModified: true,
   });
@@ -30,7 +43,17 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['images'],
         summary: 'Изображение товара, баннера или страницы «О компании»; загруженные менеджерами — из базы данных',
         params: Type.Object({ name: Type.String({ pattern: IMAGE_NAME_PATTERN }) }),
-        response: { 200: Type.Unknown({ description: 'Файл изображения' }), 304: Type.Null(), ...errors(404, 422) },
+        response: {
+          200: fileAnswer(
+            'Файл изображения; загруженные менеджерами — всегда WebP',
+            Object.values(IMAGE_CONTENT_TYPES),
+          ),
+          304: Type.Null({ description: 'Не изменилось: If-None-Match назвал текущий ETag, тела нет' }),
+          412: Type.Object(ErrorSchema.properties, {
+            description: 'Условие If-Match или If-Unmodified-Since не выполнено',
+          }),
+          ...errors(404, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ import {
   OrderSummarySchema,
 } from '../../../shared/schemas/order';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
-import { bearer, errors } from '../common-schemas';
+import { bearer, errors, fileAnswer } from '../common-schemas';
 
 export const placeOrder = {
   tags: ['order'],
@@ -43,12 +43,7 @@ export const orderSheet = {
   security: bearer,
   params: Type.Object({ user_id: Id, id: Id }),
   response: {
-    200: {
-      description: 'XLSX «Заказ № N»; имя файла — в Content-Disposition',
-      content: {
-        [SPREADSHEET_CONTENT_TYPES.xlsx]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
-      },
-    },
+    200: fileAnswer('XLSX «Заказ № N»; имя файла — в Content-Disposition', [SPREADSHEET_CONTENT_TYPES.xlsx]),
     ...errors(401, 404, 422),
   },
 };
@@ -75,10 +70,7 @@ export const invoicePdf = {
   security: bearer,
   params: Type.Object({ id: Id }),
   response: {
-    200: {
-      description: 'PDF «Счёт на оплату № N от …»; имя файла — в Content-Disposition',
-      content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-    },
+    200: fileAnswer('PDF «Счёт на оплату № N от …»; имя файла — в Content-Disposition', ['application/pdf']),
     ...errors(401, 404, 422),
   },
 };
