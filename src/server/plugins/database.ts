@@ -16,6 +16,7 @@ import { createPasswordResetsRepository } from '../repositories/password-resets'
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
 import { createSettingsRepository } from '../repositories/settings';
+import { createSignInAttemptsRepository } from '../repositories/sign-in-attempts';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
 
@@ -35,6 +36,7 @@ function createRepositories(db: Database, shop: ShopMail) {
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),
     settings: createSettingsRepository(db),
+    signInAttempts: createSignInAttemptsRepository(db),
     supplierRequisites: createSupplierRequisitesRepository(db),
     users: createUsersRepository(db),
   };

@@ -33,9 +33,13 @@ export function createUsersRepository(db: Queryable) {
       return row ?? null;
     },
 
-    async findPasswordHash(id: number): Promise<string | null> {
-      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
-      return row?.passwordHash ?? null;
+    /** The account's e-mail (whose attempts the password checks count as) and the password's hash. */
+    async findCredentialsById(id: number): Promise<{ email: string; passwordHash: string } | null> {
+      const [row] = await db
+        .select({ email: users.email, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
     },
 
     /** What every access token must carry (plugins/authentication.ts); `null` when the account is gone. */
