@@ -113,7 +113,9 @@ export const signInAttempts = pgTable(
   },
   (table) => [
     index('sign_in_attempts_client_idx').on(table.client, table.attemptedAt),
-    index('sign_in_attempts_account_failures_idx').on(table.account, table.attemptedAt).where(sql`failed`),
+    index('sign_in_attempts_account_failures_idx')
+      .on(table.account, table.attemptedAt)
+      .where(sql`failed`),
     index('sign_in_attempts_age_idx').on(table.attemptedAt),
   ],
 );

@@ -47,7 +47,10 @@ export function createSignInAttemptsRepository(db: Database) {
         if (account !== null) {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${account}`}, 0))`);
         }
-        const ofClient = and(eq(signInAttempts.client, client), gt(signInAttempts.attemptedAt, since(windows.clientMs)));
+        const ofClient = and(
+          eq(signInAttempts.client, client),
+          gt(signInAttempts.attemptedAt, since(windows.clientMs)),
+        );
         const accountFailure =
           account === null
             ? sql`false`

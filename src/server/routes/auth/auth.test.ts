@@ -612,6 +612,20 @@ describe('login throttling', () => {
   );
 
   it(
+    'the addresses of one IPv6 /64 are one client: a new address in the network that failed is refused, another network is not',
+    async () => {
+      const victim = await newAccount('ipv6');
+      for (let guess = 1; guess <= 3; guess += 1) {
+        const response = await attempt(victim, `wrong password ${guess}`, { remoteAddress: `2001:db8:77:1::${guess}` });
+        expect(response.statusCode).toBe(401);
+      }
+      expect((await attempt(victim, TEST_PASSWORD, { remoteAddress: '2001:db8:77:1:abcd::9' })).statusCode).toBe(429);
+      expect((await attempt(victim, TEST_PASSWORD, { remoteAddress: '2001:db8:77:2::1' })).statusCode).toBe(200);
+    },
+    GUESSES_TIMEOUT,
+  );
+
+  it(
     'an unknown e-mail is throttled exactly as a known one (a 429 tells nothing of an account)',
     async () => {
       const nobody = uniqueEmail('nobody');
