@@ -26,7 +26,7 @@ export interface AttemptWindows {
   accountMs: number;
 }
 
-const since = (ms: number): SQL => sql`now() - ${ms}::int * interval '1 millisecond'`;
+const since = (ms: number): SQL => sql`now() - ${ms}::float8 * interval '1 millisecond'`;
 const epochMs = (time: SQL) => sql<number | null>`(extract(epoch from ${time}) * 1000)::float8`;
 const counted = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
 

@@ -524,7 +524,7 @@ describe('login throttling', () => {
   const age = (account: string, seconds: number) =>
     limited.app.database.db
       .update(signInAttempts)
-      .set({ attemptedAt: sql`${signInAttempts.attemptedAt} - ${seconds}::int * interval '1 second'` })
+      .set({ attemptedAt: sql`${signInAttempts.attemptedAt} - ${seconds}::float8 * interval '1 second'` })
       .where(eq(signInAttempts.account, account));
 
   beforeAll(async () => {
