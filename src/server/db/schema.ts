@@ -110,6 +110,32 @@ export const passwordResetTokens = pgTable(
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
 
+/**
+ * The attempts at sign-in, sign-up, a password check and a reset of the last throttling window,
+ * which every server process counts alike (services/sign-in-throttle.ts); older rows are purged.
+ * No key: rows are only counted, by client or by account, and deleted by age.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    // The client's address as the server sees it (TRUST_PROXY decides).
+    client: text('client').notNull(),
+    // The e-mail the attempt was at, trimmed and lower-cased, with or without an account; null for
+    // the attempts counted per client only (sign-up, reset).
+    account: text('account'),
+    // True until the attempt proves the account's password: a wrong or unfinished one stays a failure.
+    failed: boolean('failed').notNull().default(true),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sign_in_attempts_client_idx').on(table.client, table.attemptedAt),
+    index('sign_in_attempts_account_failures_idx')
+      .on(table.account, table.attemptedAt)
+      .where(sql`failed`),
+    index('sign_in_attempts_age_idx').on(table.attemptedAt),
+  ],
+);
+
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull().unique(),

@@ -18,6 +18,7 @@ import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
 import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
 import { createSettingsRepository } from '../repositories/settings';
+import { createSignInAttemptsRepository } from '../repositories/sign-in-attempts';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
 
@@ -39,6 +40,7 @@ function createRepositories(db: Database, config: AppConfig) {
     requisites: createRequisitesRepository(db),
     revokedSessions: createRevokedSessionsRepository(db),
     settings: createSettingsRepository(db),
+    signInAttempts: createSignInAttemptsRepository(db),
     supplierRequisites: createSupplierRequisitesRepository(db),
     users: createUsersRepository(db),
   };

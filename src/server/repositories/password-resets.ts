@@ -14,6 +14,14 @@ export interface ResetLink {
   link: string;
 }
 
+/** The token, unless it was used or has expired. */
+const liveToken = (tokenHash: string, now: Date) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+
 export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
   return {
     /**
@@ -31,6 +39,16 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
       });
     },
 
+    /** The e-mail of the account a live (unused, unexpired) token resets, or null: the new password is checked against it. */
+    async findLiveAccountEmail(tokenHash: string, now: Date): Promise<string | null> {
+      const [row] = await db
+        .select({ email: users.email })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(liveToken(tokenHash, now));
+      return row?.email ?? null;
+    },
+
     /**
      * Spends a live token (one atomic update: of two tabs sending the same link, one wins) and sets
      * the new password, which retires the account's other links and which ends every session of the account
@@ -42,13 +60,7 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
         const [spent] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResetTokens.tokenHash, tokenHash),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, now),
-            ),
-          )
+          .where(liveToken(tokenHash, now))
           .returning({ userId: passwordResetTokens.userId });
         if (!spent) return null;
         // Also retires the account's other links: a new password, however set, outdates them.

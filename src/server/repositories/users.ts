@@ -34,9 +34,13 @@ export function createUsersRepository(db: Queryable) {
       return row ?? null;
     },
 
-    async findPasswordHash(id: number): Promise<string | null> {
-      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
-      return row?.passwordHash ?? null;
+    /** The account's e-mail (whose attempts the password checks count as) and the password's hash. */
+    async findCredentialsById(id: number): Promise<{ email: string; passwordHash: string } | null> {
+      const [row] = await db
+        .select({ email: users.email, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
     },
 
     /**

@@ -36,10 +36,14 @@ const submitButton = (name: 'Войти' | 'Зарегистрироваться
 const consentBox = () => screen.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ });
 
 /** The registration form filled in as a shopper fills it, the consent ticked. */
-async function fillRegistration(user: ReturnType<typeof userEvent.setup>, email = 'ivan@example.ru') {
+async function fillRegistration(
+  user: ReturnType<typeof userEvent.setup>,
+  email = 'ivan@example.ru',
+  password = 'secret-password',
+) {
   await user.type(emailInput(), email);
-  await user.type(passwordInput(), 'secret-password');
-  await user.type(confirmInput(), 'secret-password');
+  await user.type(passwordInput(), password);
+  await user.type(confirmInput(), password);
   await user.click(consentBox());
 }
 
@@ -235,6 +239,23 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
     await fillRegistration(user);
     await user.click(submitButton('Зарегистрироваться'));
     expect(await screen.findByText('Пользователь с таким email уже существует')).toBeInTheDocument();
+  });
+
+  test('a password the form lets through but the server refuses as too common: the server says why', async () => {
+    const tooCommon = 'Этот пароль слишком распространён: его легко подобрать. Придумайте другой.';
+    const registerCalls = recorder();
+    server.use(
+      http.post(
+        `${API}/auth/register`,
+        ({ request }) => (registerCalls.record(request), json({ detail: tooCommon }, 422)),
+      ),
+    );
+    const { user } = await openDialog('register');
+    await fillRegistration(user, 'ivan@example.ru', '12345678');
+    await user.click(submitButton('Зарегистрироваться'));
+    expect(await screen.findByText(tooCommon)).toBeInTheDocument();
+    expect(await registerCalls.last!.json()).toMatchObject({ password: '12345678' });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   test("a failed registration without a detail shows 'Ошибка при регистрации'", async () => {

@@ -20,6 +20,7 @@ import {
 import { newManager } from '../../../../test/server/helpers/back-office';
 import { placeOrderOf } from '../../../../test/server/helpers/order-workflow';
 import { TEST_PASSWORD } from '../../../../test/server/helpers/shop-data';
+import { PASSWORD_RULE_MESSAGES } from '../../services/password-rules';
 
 const NEW_PASSWORD = 'another horse staple';
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
@@ -148,6 +149,23 @@ describe('POST /api/v1/auth/password', () => {
     expect((await currentUser(session.token)).statusCode).toBe(200);
   });
 
+  it('a common new password, or the e-mail or its part before «@» → 422 saying why, and nothing changes', async () => {
+    const session = await signIn(buyer.email);
+    const local = buyer.email.split('@')[0]!;
+    for (const [password, detail] of [
+      ['qwertyuiop', PASSWORD_RULE_MESSAGES.common],
+      ['Password1', PASSWORD_RULE_MESSAGES.common],
+      [buyer.email.toUpperCase(), PASSWORD_RULE_MESSAGES.email],
+      [local, PASSWORD_RULE_MESSAGES.email],
+    ] as const) {
+      const response = await changePassword(session, { current_password: TEST_PASSWORD, new_password: password });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ detail });
+    }
+    expect((await currentUser(session.token)).statusCode).toBe(200);
+    expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('missing fields → 422; no token → 401', async () => {
     const session = await signIn(buyer.email);
     expect((await changePassword(session, { current_password: TEST_PASSWORD })).statusCode).toBe(422);
@@ -206,6 +224,17 @@ describe('POST /api/v1/auth/password', () => {
         expect(fourth.statusCode).toBe(429);
         expect(detailOf(fourth)).toMatch(/[а-яё]/i);
         expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+        // They were attempts at the account as sign-ins are: this client's sign-in waits too, while
+        // another device signs in at once.
+        const signIn = (remoteAddress: string) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/token',
+            payload: { username: target.email, password: TEST_PASSWORD },
+            remoteAddress,
+          });
+        expect((await signIn('127.0.0.1')).statusCode).toBe(429);
+        expect((await signIn('198.18.2.1')).statusCode).toBe(200);
       } finally {
         await limited.close();
       }
@@ -510,6 +539,12 @@ describe('password reset: POST /api/v1/auth/password-reset and /confirm', () => 
     const short = await confirmReset(token, '123');
     expect(short.statusCode).toBe(422);
     expect(detailOf(short)).toBe(ACCOUNT_MESSAGES.passwordLength);
+    const common = await confirmReset(token, '11111111');
+    expect(common.statusCode).toBe(422);
+    expect(detailOf(common)).toBe(PASSWORD_RULE_MESSAGES.common);
+    const email = await confirmReset(token, buyer.email.split('@')[0]!.toUpperCase());
+    expect(email.statusCode).toBe(422);
+    expect(detailOf(email)).toBe(PASSWORD_RULE_MESSAGES.email);
     expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(204);
 
     for (const payload of [{}, { email: 'not an address' }, { email: 42 }]) {

@@ -8,10 +8,11 @@ import { EMAIL_PATTERN, LIMITS, SESSION_HINT_COOKIE } from '../../../shared/api'
 import { MESSAGES } from '../../../shared/messages';
 import { PAGE_PATHS } from '../../../shared/paths';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
-import type { RateLimitConfig } from '../../config';
 import { exportAccount } from '../../services/account-export';
+import { newPasswordProblem } from '../../services/password-rules';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { createSessions, type SessionGrant } from '../../services/sessions';
+import { createSignInThrottle } from '../../services/sign-in-throttle';
 import { PASSWORD_RESET_LINK_HOURS } from '../../mail/password-reset';
 import { hashRandomToken, newRandomToken } from '../../services/tokens';
 import { attachmentDisposition } from '../attachment';
@@ -27,6 +28,8 @@ const RESET_REQUESTS_PER_ADDRESS = { max: 5, windowMs: 60 * 60 * 1000 };
  * an account: the few milliseconds of writing a link and its letter must not tell the two apart.
  */
 const RESET_ANSWER_MS = 250;
+/** How often the attempts no throttling window counts any more are deleted. */
+const ATTEMPTS_PURGE_INTERVAL_MS = 60 * 1000;
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -37,11 +40,10 @@ function validEmail(raw: string | undefined): string {
   return email;
 }
 
-function validPassword(password: string | undefined): string {
-  const length = [...(password ?? '')].length;
-  if (length < LIMITS.passwordMin || length > LIMITS.passwordMax) {
-    throw unprocessable(ACCOUNT_MESSAGES.passwordLength);
-  }
+/** `password` when it may be the account's new one, else 422 saying why (services/password-rules). */
+function validNewPassword(password: string | undefined, email: string): string {
+  const problem = newPasswordProblem(password ?? '', email);
+  if (problem) throw unprocessable(problem);
   return password!;
 }
 
@@ -52,43 +54,48 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Only these calls read or set cookies; registered here, its two hooks stay off every other request.
   await app.register(fastifyCookie);
 
-  const tooManyAttempts = () => new ApiError(429, 'Слишком много попыток. Попробуйте позже.');
-  /**
-   * A hook that counts the request against `limit` and refuses it with 429 once it is exceeded.
-   * Built on createRateLimit, not app.rateLimit: the hooks app.rateLimit makes share one
-   * "already limited" flag per request, so the second of them on a route (per account after per
-   * client) returned without counting anything.
-   */
-  function limiter(limit: RateLimitConfig, keyGenerator?: (request: FastifyRequest) => string) {
-    const check = app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      ...(keyGenerator ? { keyGenerator } : {}),
-    });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw tooManyAttempts();
-      }
-    };
-  }
-  // One counter per client address for sign-in and sign-up together ...
-  const perClient = limiter(app.config.loginRateLimitPerClient);
-  // ... and one per e-mail address for each of them.
-  const perAccount = (emailOf: (request: FastifyRequest) => string | undefined) =>
-    limiter(app.config.loginRateLimitPerAccount, (request) => `account:${normaliseEmail(emailOf(request) ?? '')}`);
-  // Guessing a signed-in account's password (to change it or delete the account) is limited like
-  // a login: per client address, and per account, after `authenticate` has said whose it is.
-  const perSignedInAccount = limiter(app.config.loginRateLimitPerAccount, (request) => `user:${request.userId}`);
-  // Signed in before the body is validated: without a token the answer is 401, whatever was sent.
-  const passwordChecked = { onRequest: [perClient, app.authenticate], preHandler: perSignedInAccount };
+  const tooManyAttempts = (reply: FastifyReply, retryAfterSeconds: number) => {
+    reply.header('retry-after', String(retryAfterSeconds));
+    return new ApiError(429, 'Слишком много попыток. Попробуйте позже.');
+  };
 
-  /** 400 unless `password` is the signed-in account's own (401 when the account is gone). */
-  async function assertOwnPassword(userId: number, password: string, wrong: string): Promise<void> {
-    const stored = await users.findPasswordHash(userId);
-    if (stored === null) throw unauthorized();
-    if (!(await verifyPassword(password, stored))) throw new ApiError(400, wrong);
+  // Sign-in, sign-up, the password checks and the reset, counted in the database for every process.
+  const throttle = createSignInThrottle(app.repositories.signInAttempts, app.config);
+  const purgeAttempts = () =>
+    throttle.purge().catch((error: unknown) => app.log.warn({ err: error }, 'purging sign-in attempts failed'));
+  const purgeTimer = setInterval(purgeAttempts, ATTEMPTS_PURGE_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
+
+  /** Counts an attempt at `account` (or, null, per client only), or refuses it with 429 (services/sign-in-throttle). */
+  async function admit(request: FastifyRequest, reply: FastifyReply, account: string | null): Promise<void> {
+    const retryAfter = await throttle.admit(request.ip, account);
+    if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter);
+  }
+  const countedPerClient = (request: FastifyRequest, reply: FastifyReply) => admit(request, reply, null);
+
+  /** Reset letters to one address, counted in this process: the per-client count in the database comes first. */
+  const resetRequestsPerAddress = app.createRateLimit({
+    max: RESET_REQUESTS_PER_ADDRESS.max,
+    timeWindow: RESET_REQUESTS_PER_ADDRESS.windowMs,
+    keyGenerator: (request) => `reset:${normaliseEmail((request.body as { email?: string }).email ?? '')}`,
+  });
+
+  /**
+   * 400 unless `password` is the signed-in account's own (401 when the account is gone); counted as
+   * an attempt at the account like a sign-in. Answers the account's e-mail.
+   */
+  async function assertOwnPassword(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    password: string,
+    wrong: string,
+  ): Promise<string> {
+    const account = await users.findCredentialsById(request.userId);
+    if (account === null) throw unauthorized();
+    await admit(request, reply, account.email);
+    if (!(await verifyPassword(password, account.passwordHash))) throw new ApiError(400, wrong);
+    await throttle.succeeded(request.ip, account.email);
+    return account.email;
   }
 
   const refreshCookie = (request: FastifyRequest) =>
@@ -119,45 +126,35 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throw forbidden('Запрос с чужого сайта отклонён');
   }
 
-  app.post(
-    '/token',
-    {
-      schema: schema.login,
-      onRequest: perClient,
-      preHandler: perAccount((request) => (request.body as { username?: string })?.username),
-    },
-    async (request, reply) => {
-      const email = normaliseEmail(request.body.username);
-      const user = await users.findCredentials(email);
-      const valid = user
-        ? await verifyPassword(request.body.password, user.passwordHash)
-        : await verifyAgainstDecoy(request.body.password);
-      if (!user || !valid) throw unauthorized(MESSAGES.loginFailed);
-      // Null when the password was changed while this one was being checked: it is no longer the password.
-      const session = await sessions.start(user.id, user.sessionVersion);
-      if (!session) throw unauthorized(MESSAGES.loginFailed);
-      return grant(request, reply, session);
-    },
-  );
+  app.post('/token', { schema: schema.login }, async (request, reply) => {
+    const email = normaliseEmail(request.body.username);
+    await admit(request, reply, email);
+    const user = await users.findCredentials(email);
+    const valid = user
+      ? await verifyPassword(request.body.password, user.passwordHash)
+      : await verifyAgainstDecoy(request.body.password);
+    if (!user || !valid) throw unauthorized(MESSAGES.loginFailed);
+    // Null when the password was changed while this one was being checked: it is no longer the password.
+    const session = await sessions.start(user.id, user.sessionVersion);
+    if (!session) throw unauthorized(MESSAGES.loginFailed);
+    await throttle.succeeded(request.ip, email);
+    return grant(request, reply, session);
+  });
 
   app.post(
     '/register',
     {
       schema: schema.register,
-      onRequest: perClient,
+      onRequest: countedPerClient,
       // SPEC §7's call sends no body at all (e-mail and password in the query); Fastify validates
       // the body regardless, and an absent one would fail the object schema, so read it as {}.
       preValidation: async (request) => {
         request.body ??= {};
       },
-      preHandler: perAccount(
-        (request) =>
-          (request.query as { email?: string }).email ?? (request.body as { email?: string } | undefined)?.email,
-      ),
     },
     async (request, reply) => {
       const email = validEmail(request.query.email ?? request.body?.email);
-      const password = validPassword(request.query.password ?? request.body?.password);
+      const password = validNewPassword(request.query.password ?? request.body?.password, email);
       if ((request.query.consent ?? request.body?.consent) !== true)
         throw unprocessable(ACCOUNT_MESSAGES.consentRequired);
       const user = await users.create(email, await hashPassword(password), new Date());
@@ -172,13 +169,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return user;
   });
 
-  app.post('/password', { schema: schema.changePassword, ...passwordChecked }, async (request, reply) => {
+  // Signed in before the body is validated: without a token the answer is 401, whatever was sent.
+  app.post('/password', { schema: schema.changePassword, onRequest: app.authenticate }, async (request, reply) => {
     const { current_password: current, new_password: next } = request.body;
-    await assertOwnPassword(request.userId, current, ACCOUNT_MESSAGES.currentPasswordWrong);
+    const email = await assertOwnPassword(request, reply, current, ACCOUNT_MESSAGES.currentPasswordWrong);
     const presented = request.cookies[REFRESH_COOKIE];
     const revoked = await users.setPassword(
       request.userId,
-      await hashPassword(validPassword(next)),
+      await hashPassword(validNewPassword(next, email)),
       new Date(),
       presented ? hashRandomToken(presented) : undefined,
     );
@@ -195,8 +193,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return data;
   });
 
-  app.delete('/user', { schema: schema.deleteAccount, ...passwordChecked }, async (request, reply) => {
-    await assertOwnPassword(request.userId, request.body.password, ACCOUNT_MESSAGES.passwordWrong);
+  app.delete('/user', { schema: schema.deleteAccount, onRequest: app.authenticate }, async (request, reply) => {
+    await assertOwnPassword(request, reply, request.body.password, ACCOUNT_MESSAGES.passwordWrong);
     app.sessionRevocations.remember(await users.deleteAccount(request.userId, new Date()));
     clearRefreshCookie(request, reply);
     return reply.code(204).send(null);
@@ -206,11 +204,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/password-reset',
     {
       schema: schema.requestPasswordReset,
-      onRequest: perClient,
-      preHandler: limiter(
-        RESET_REQUESTS_PER_ADDRESS,
-        (request) => `reset:${normaliseEmail((request.body as { email?: string }).email ?? '')}`,
-      ),
+      onRequest: countedPerClient,
+      preHandler: async (request, reply) => {
+        const result = await resetRequestsPerAddress(request);
+        if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(reply, result.ttlInSeconds);
+      },
     },
     async (request, reply) => {
       const answerAt = performance.now() + RESET_ANSWER_MS;
@@ -228,14 +226,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/password-reset/confirm',
-    { schema: schema.confirmPasswordReset, onRequest: perClient },
+    { schema: schema.confirmPasswordReset, onRequest: countedPerClient },
     async (request, reply) => {
-      const passwordHash = await hashPassword(validPassword(request.body.password));
-      const reset = await app.repositories.passwordResets.resetPassword(
-        hashRandomToken(request.body.token),
-        passwordHash,
-        new Date(),
-      );
+      const { passwordResets } = app.repositories;
+      const tokenHash = hashRandomToken(request.body.token);
+      // The password is checked against the account's e-mail before the link is spent: a refused
+      // password leaves it working.
+      const email = await passwordResets.findLiveAccountEmail(tokenHash, new Date());
+      if (email === null) throw new ApiError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
+      const passwordHash = await hashPassword(validNewPassword(request.body.password, email));
+      const reset = await passwordResets.resetPassword(tokenHash, passwordHash, new Date());
       if (!reset) throw new ApiError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
       app.sessionRevocations.remember(reset);
       clearRefreshCookie(request, reply);

@@ -11,11 +11,20 @@ import {
   TokenSchema,
   UserSchema,
 } from '../../../shared/schemas/auth';
+import { LIMITS } from '../../../shared/api';
 import { bearer, errors } from '../common-schemas';
+
+const NEW_PASSWORD_RULES =
+  `Новый пароль: от ${LIMITS.passwordMin} до ${LIMITS.passwordMax} символов, не из самых распространённых ` +
+  '(в любом регистре и раскладке) и не совпадает с email или его частью до «@»; иначе 422 {detail} с причиной.';
+const THROTTLED =
+  '429 с Retry-After: слишком много попыток с этого адреса, или неверных паролей к этому аккаунту ' +
+  'с этого адреса, когда их к аккаунту набралось много (с адреса без ошибок верный пароль принимается).';
 
 export const login = {
   tags: ['auth'],
   summary: 'Вход: form-urlencoded username (email) и password; ставит cookie обновления',
+  description: THROTTLED,
   consumes: ['application/x-www-form-urlencoded', 'application/json'],
   body: LoginBody,
   response: { 200: TokenSchema, ...errors(401, 422, 429) },
@@ -26,7 +35,7 @@ export const register = {
   summary: 'Регистрация: email, password и consent=true в параметрах запроса или в JSON',
   description:
     'consent=true — согласие на обработку персональных данных (152-ФЗ, политика: /privacy), обязательно: ' +
-    'без него или с false — 422 {detail}. Момент согласия сохраняется.',
+    `без него или с false — 422 {detail}. Момент согласия сохраняется. ${NEW_PASSWORD_RULES}`,
   querystring: RegisterFields,
   body: Type.Optional(RegisterFields),
   response: { 201: UserSchema, ...errors(409, 422, 429) },
@@ -56,7 +65,8 @@ export const changePassword = {
   summary: 'Смена пароля: текущий и новый; остальные сессии аккаунта завершаются, текущая остаётся',
   description:
     'Неверный текущий пароль — 400 {detail}. Токены доступа, выданные до смены, больше не принимаются; ' +
-    'сессия, чья cookie обновления пришла с запросом, получает новый токен через /auth/refresh.',
+    'сессия, чья cookie обновления пришла с запросом, получает новый токен через /auth/refresh. ' +
+    `${NEW_PASSWORD_RULES} ${THROTTLED}`,
   security: bearer,
   body: PasswordChangeBody,
   response: { 204: Type.Null(), ...errors(400, 401, 422, 429) },
@@ -97,7 +107,8 @@ export const confirmPasswordReset = {
   summary: 'Новый пароль по ссылке из письма; все сессии аккаунта завершаются',
   description:
     'Использованная, просроченная или неизвестная ссылка — 400 «Ссылка для сброса пароля недействительна или устарела.». ' +
-    'После смены все cookie обновления отозваны, выданные токены доступа больше не принимаются.',
+    'После смены все cookie обновления отозваны, выданные токены доступа больше не принимаются. ' +
+    NEW_PASSWORD_RULES,
   body: PasswordResetConfirmBody,
   response: { 204: Type.Null(), ...errors(400, 422, 429) },
 };

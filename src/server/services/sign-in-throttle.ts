@@ -1,0 +1,98 @@
+import { isIPv6 } from 'node:net';
+import type { RateLimitConfig } from '../config';
+import type { AttemptStanding, SignInAttemptsRepository } from '../repositories/sign-in-attempts';
+
+/** The wait a client that failed at an account is given once the account has `limit.max` failures. */
+export const FIRST_ACCOUNT_DELAY_MS = 30_000;
+
+/**
+ * How long after an account's latest failure a client that has itself failed at it must wait, with
+ * `failures` of them in the window: 30 s at `limit.max`, doubling with each further one, at most the window.
+ */
+export function accountDelayMs(failures: number, limit: RateLimitConfig): number {
+  return Math.min(limit.windowMs, FIRST_ACCOUNT_DELAY_MS * 2 ** (failures - limit.max));
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, `::` expanded and a dotted IPv4 tail read as two. */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const pair = (high: string, low: string) => ((Number(high) << 8) | Number(low)).toString(16);
+  const hex = dotted
+    ? `${address.slice(0, dotted.index)}${pair(dotted[1]!, dotted[2]!)}:${pair(dotted[3]!, dotted[4]!)}`
+    : address;
+  const [head, tail] = hex.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.map((group) => parseInt(group, 16));
+}
+
+/**
+ * The client as the throttling counts it: an IPv4 address as it is (an IPv4-mapped IPv6 one too),
+ * an IPv6 one by its /64 network. An ISP gives one subscriber, and a host one server, a whole /64:
+ * counted by address, each of its 2^64 addresses would be a new client, whose first guess at an
+ * account is never refused.
+ */
+export function throttledClient(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const groups = ipv6Groups(ip.toLowerCase().split('%')[0]!);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+export interface SignInLimits {
+  loginRateLimitPerClient: RateLimitConfig;
+  loginRateLimitPerAccount: RateLimitConfig;
+}
+
+/**
+ * Throttles the attempts at passwords (sign-in, the password checks of a signed-in account) and the
+ * other calls that cost a password's hash or send a letter (sign-up, the reset), counted in the
+ * database so that every server process sees every attempt:
+ * - per client: at most `loginRateLimitPerClient.max` attempts of any kind in its window;
+ * - per account: once it has `loginRateLimitPerAccount.max` failures in the window, from any
+ *   clients, a client that has itself failed at it waits `accountDelayMs` after the latest failure.
+ *   A client that has not failed at the account is never held back by it: a stranger's wrong
+ *   guesses cannot lock the owner out, who signs in at once from a device that has not failed.
+ */
+export function createSignInThrottle(attempts: SignInAttemptsRepository, limits: SignInLimits) {
+  const { loginRateLimitPerClient: perClient, loginRateLimitPerAccount: perAccount } = limits;
+  const windows = { clientMs: perClient.windowMs, accountMs: perAccount.windowMs };
+  const secondsUntil = (time: number, now: number) => Math.max(1, Math.ceil((time - now) / 1000));
+
+  /** Seconds to wait when the attempt is refused, else null. */
+  function refusal(standing: AttemptStanding): number | null {
+    if (standing.clientAttempts >= perClient.max) {
+      return secondsUntil(standing.clientOldestAt! + perClient.windowMs, standing.now);
+    }
+    if (standing.ownFailures > 0 && standing.accountFailures >= perAccount.max) {
+      const allowedAt = standing.accountLastFailureAt! + accountDelayMs(standing.accountFailures, perAccount);
+      if (allowedAt > standing.now) return secondsUntil(allowedAt, standing.now);
+    }
+    return null;
+  }
+
+  return {
+    /**
+     * Records an attempt from `ip` (counted as `throttledClient`), at `account` (its normalised e-mail, whether or not it has an
+     * account) or, null, counted per client only; answers the seconds to wait when it is refused, else
+     * null. An attempt at an account counts as a failure until `succeeded` says otherwise.
+     */
+    admit: (ip: string, account: string | null) =>
+      attempts.record({ client: throttledClient(ip), account }, windows, refusal),
+
+    /** The client proved the account's password: its failures at the account are forgiven (the owner's typos). */
+    succeeded: (ip: string, account: string) => attempts.succeeded(throttledClient(ip), account),
+
+    /** Deletes the attempts that no window counts any more. */
+    purge: () => attempts.purge(Math.max(windows.clientMs, windows.accountMs)),
+  };
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
