@@ -24,6 +24,7 @@ describe('the back office is for managers only', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  // The first to load the back office's lazy code: over 5 s in jsdom on a loaded two-core machine.
   test('a manager gets the layout with every section, and /admin opens the orders', async () => {
     server.use(emptyQueue());
     const { router } = renderShop({ route: '/admin', preloadedState: loggedIn(MANAGER) });
@@ -37,7 +38,7 @@ describe('the back office is for managers only', () => {
     expect(screen.getByText(MANAGER.email)).toBeInTheDocument();
     // The storefront's header is not there.
     expect(screen.queryByRole('button', { name: /Корзина/ })).not.toBeInTheDocument();
-  });
+  }, 15_000);
 
   test('the menu leads to its sections', async () => {
     server.use(
