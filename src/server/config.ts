@@ -71,6 +71,19 @@ export interface ReservationConfig {
   sweepSeconds: number;
 }
 
+/**
+ * Where Prometheus reads this process's metrics (GET /metrics; README, «Metrics»). Neither set:
+ * nowhere, and nothing is measured per request.
+ */
+export interface MetricsConfig {
+  /** METRICS_PORT: a listener of its own that serves /metrics only; null: none. */
+  port: number | null;
+  /** METRICS_HOST: the address that listener listens on. */
+  host: string;
+  /** METRICS_TOKEN: /metrics on the shop's own port, for `Authorization: Bearer <token>`; null: not there. */
+  token: string | null;
+}
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -111,6 +124,7 @@ export interface AppConfig {
   mail: MailConfig;
   buyerLimits: BuyerLimits;
   reservation: ReservationConfig;
+  metrics: MetricsConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -190,6 +204,21 @@ function jwtSecret(raw: string | undefined, production: boolean): string | undef
   return raw;
 }
 
+/** A guessable token would publish the shop's traffic and order counts to anyone on the public port. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+function metrics(env: NodeJS.ProcessEnv, port: number): MetricsConfig {
+  const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError('METRICS_PORT must differ from PORT: the shop\'s port never serves /metrics without METRICS_TOKEN');
+  }
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && token.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters, got ${token.length}`);
+  }
+  return { port: metricsPort, host: env.METRICS_HOST || '127.0.0.1', token };
+}
+
 function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
   const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_SECONDS', 10) * 1000;
   const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_SECONDS', 120) * 1000;
@@ -210,9 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(projectRoot, env.DATA_DIR || 'data');
   const origin = publicUrl(env.PUBLIC_URL);
+  const port = integer(env, 'PORT', 3000, 0);
   return {
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
-    port: integer(env, 'PORT', 3000, 0),
+    port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     jwtSecret: jwtSecret(env.JWT_SECRET, production),
@@ -262,5 +292,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       hours: integer(env, 'RESERVATION_HOURS', 120),
       sweepSeconds: integer(env, 'RESERVATION_SWEEP_SECONDS', 300, 1, DAY),
     },
+    metrics: metrics(env, port),
   };
 }

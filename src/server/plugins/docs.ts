@@ -9,7 +9,12 @@ export default fp(
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: 'API магазина «Мягкий Опт»', version: '1.0.0', description: 'Вызовы витрины: SPEC §7.' },
-        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
+          },
+        },
       },
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -54,6 +54,18 @@ export async function announceCatalogueChange(tx: Queryable): Promise<void> {
  */
 const MAX_BYTES = 16 * 1024 * 1024;
 
+/** What the cache has done since the process started, and holds now: for the metrics (plugins/metrics.ts). */
+export interface CatalogueCacheStats {
+  hits: number;
+  /** Answers made by their load, kept or not (while suspended, every read is one). */
+  misses: number;
+  /** Answers dropped to stay within the size, not by invalidate(). */
+  evictions: number;
+  invalidations: number;
+  entries: number;
+  bytes: number;
+}
+
 interface Entry {
   answer: Promise<CachedAnswer | null>;
   bytes: number;
@@ -72,8 +84,18 @@ export class CatalogueCache {
   private suspended = false;
   private bytes = 0;
   private readonly entries = new Map<string, Entry>();
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
+  private invalidations = 0;
+
+  stats(): CatalogueCacheStats {
+    const { hits, misses, evictions, invalidations, bytes } = this;
+    return { hits, misses, evictions, invalidations, entries: this.entries.size, bytes };
+  }
 
   invalidate(): void {
+    this.invalidations += 1;
     this.generation += 1;
     this.entries.clear();
     this.bytes = 0;
@@ -98,6 +120,7 @@ export class CatalogueCache {
     if (this.suspended) return this.fresh(load);
     const hit = this.entries.get(key);
     if (hit) {
+      this.hits += 1;
       // Marked, not moved to the back of the Map: a delete and a set on every read made V8
       // reallocate the Map's table, garbage that outlived the young generation and filled the old
       // one under load (docs/performance.md). Eviction spares marked entries once instead: the
@@ -120,6 +143,7 @@ export class CatalogueCache {
 
   /** A method, not a closure made on every read: the server runs under tsx, which names each closure as it is made. */
   private fresh(load: () => Promise<string | null>): Promise<CachedAnswer | null> {
+    this.misses += 1;
     return load().then((body) => (body === null ? null : new CachedAnswer(Buffer.from(body))));
   }
 
@@ -137,6 +161,7 @@ export class CatalogueCache {
         this.entries.set(oldestKey, oldest);
       } else {
         this.forget(oldestKey, oldest);
+        this.evictions += 1;
       }
     }
   }
