@@ -210,7 +210,9 @@ const MIN_METRICS_TOKEN_LENGTH = 16;
 function metrics(env: NodeJS.ProcessEnv, port: number): MetricsConfig {
   const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null;
   if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
-    throw new ConfigError('METRICS_PORT must differ from PORT: the shop\'s port never serves /metrics without METRICS_TOKEN');
+    throw new ConfigError(
+      "METRICS_PORT must differ from PORT: the shop's port never serves /metrics without METRICS_TOKEN",
+    );
   }
   const token = env.METRICS_TOKEN || null;
   if (token !== null && token.length < MIN_METRICS_TOKEN_LENGTH) {

@@ -1,20 +1,17 @@
 import http from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MetricsConfig } from '../config';
 import type { PoolUse, QueryObserver } from '../db/database';
-import { LineRefusedError, OutOfStockError, SoldOutError, type DomainError } from '../domain/errors';
+import { LineRefusedError, OutOfStockError, SoldOutError } from '../domain/errors';
 import type { OutboxBacklog } from '../repositories/outbox';
 import type { CatalogueCacheStats } from '../services/catalogue-cache';
-
-/** Who cancelled an order: the buyer, a manager in the back office, or the server when its reservation lapsed. */
-export type CancelledBy = 'buyer' | 'manager' | 'expiry';
 
 /** The shop's own counters, incremented where the event happens; everything else is read at scrape time. */
 export interface ShopMetrics {
   registry: Registry;
   ordersCreated: Counter;
+  /** `by`: buyer, manager (the back office) or expiry (the server, when the reservation lapsed). */
   ordersCancelled: Counter<'by'>;
   mailDelivery: Counter<'outcome'>;
   /** Handed to the database to time each statement; unset while nobody can read the metrics. */
@@ -28,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** The label of requests no route took: 404s, and the storefront's pages (served by the not-found handler). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /** From 1 ms (a cached catalogue read) to 10 s (an export or an import). */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -37,7 +34,7 @@ const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 
 /** The stock answers worth watching: a buyer wanted more than there was. Everything else refused is not counted. */
 function stockConflictOf(error: unknown): 'out_of_stock' | 'sold_out' | null {
-  const reason: DomainError | unknown = error instanceof LineRefusedError ? error.reason : error;
+  const reason = error instanceof LineRefusedError ? error.reason : error;
   if (reason instanceof OutOfStockError) return 'out_of_stock';
   if (reason instanceof SoldOutError) return 'sold_out';
   return null;
@@ -179,7 +176,12 @@ function createMetrics(app: FastifyInstance, exposed: boolean): ShopMetrics {
 }
 
 /** A listener of its own, serving GET /metrics and nothing else, for Prometheus to reach on the inside. */
-async function listenForScrapes(config: MetricsConfig & { port: number }, registry: Registry, app: FastifyInstance) {
+async function listenForScrapes(
+  host: string,
+  port: number,
+  registry: Registry,
+  log: FastifyBaseLogger,
+): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/metrics') {
@@ -196,7 +198,7 @@ async function listenForScrapes(config: MetricsConfig & { port: number }, regist
           .writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' })
           .end(request.method === 'HEAD' ? undefined : body),
       (error: unknown) => {
-        app.log.error({ err: error }, 'metrics could not be collected');
+        log.error({ err: error }, 'metrics could not be collected');
         response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end();
       },
     );
@@ -206,12 +208,12 @@ async function listenForScrapes(config: MetricsConfig & { port: number }, regist
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  app.log.info({ address: server.address() }, 'metrics served for Prometheus at /metrics');
+  log.info({ address: server.address() }, 'metrics served for Prometheus at /metrics');
   return server;
 }
 
@@ -263,11 +265,11 @@ export default fp(
       });
     }
 
-    if (config.port !== null) {
-      const port = config.port;
+    const { host, port } = config;
+    if (port !== null) {
       let server: http.Server | undefined;
       app.addHook('onReady', async () => {
-        server = await listenForScrapes({ ...config, port }, metrics.registry, app);
+        server = await listenForScrapes(host, port, metrics.registry, app.log);
       });
       app.addHook('onClose', async () => {
         if (!server) return;
