@@ -89,6 +89,17 @@ describe('without METRICS_PORT or METRICS_TOKEN', () => {
     );
     expect(document.paths['/metrics']).toBeUndefined();
   });
+
+  it('measures nothing per request or per query, and runs none of Node’s collectors', async () => {
+    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/products/popular' })).statusCode).toBe(200);
+    const samples = parseExposition(await shop.app.metrics.registry.metrics());
+    const names = new Set(samples.map((sample) => sample.name));
+    expect(names.has('http_request_duration_seconds_count')).toBe(false);
+    expect(valueOf(samples, 'shop_db_query_duration_seconds_count')).toBe(0);
+    expect(names.has('process_resident_memory_bytes')).toBe(false);
+    // The shop's own counters still count: code that counts never asks whether metrics are served.
+    expect(names.has('shop_orders_created_total')).toBe(true);
+  });
 });
 
 describe('with METRICS_TOKEN', () => {
