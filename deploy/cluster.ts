@@ -181,6 +181,11 @@ export interface ClusterOptions {
   port: number;
   /** The processes listen on firstServerPort, firstServerPort + 1, …; 0 takes free ones. */
   firstServerPort: number;
+  /**
+   * The processes serve their metrics on firstMetricsPort, firstMetricsPort + 1, … (METRICS_PORT,
+   * each its own: one port cannot serve several processes); unset, none does.
+   */
+  firstMetricsPort?: number;
   /** The built storefront, for nginx and the servers alike; default dist/. */
   storefrontDir?: string;
   /** More environment for every server process (it inherits this process's, then the cluster's own). */
@@ -200,6 +205,8 @@ export interface Cluster {
   servers: ServerProcess[];
   /** Each slot's port, the same across restarts. */
   serverPorts: number[];
+  /** Each slot's METRICS_PORT; empty without firstMetricsPort. */
+  metricsPorts: number[];
   nginx: NginxProcess;
   /** nginx's configuration, pid, logs and temp files; removed by stop(). */
   workDir: string;
@@ -225,6 +232,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   for (let index = 0; index < options.processes; index += 1) {
     serverPorts.push(options.firstServerPort === 0 ? await freePort() : options.firstServerPort + index);
   }
+  const { firstMetricsPort } = options;
+  const metricsPorts = firstMetricsPort === undefined ? [] : serverPorts.map((_, index) => firstMetricsPort + index);
   const port = options.port === 0 ? await freePort() : options.port;
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-cluster-'));
@@ -255,6 +264,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         // nginx reaches the processes from 127.0.0.1: its X-Forwarded-* are believed, nobody else's.
         TRUST_PROXY: '127.0.0.1',
         STOREFRONT_DIR: storefrontDir,
+        // Never one METRICS_PORT inherited by all: every process but the first would fail to start.
+        METRICS_PORT: String(metricsPorts[index] ?? ''),
         ...options.env,
       },
       startupTimeoutMs: options.startupTimeoutMs,
@@ -290,6 +301,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     port,
     servers,
     serverPorts,
+    metricsPorts,
     nginx,
     workDir,
     async restartServer(index) {

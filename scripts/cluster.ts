@@ -55,6 +55,9 @@ async function main(): Promise<void> {
     databaseUrl,
     port: wholeNumber('CLUSTER_PORT', process.env.CLUSTER_PORT, 8080, 1),
     firstServerPort: wholeNumber('CLUSTER_FIRST_SERVER_PORT', process.env.CLUSTER_FIRST_SERVER_PORT, 3001, 1),
+    firstMetricsPort: process.env.CLUSTER_FIRST_METRICS_PORT
+      ? wholeNumber('CLUSTER_FIRST_METRICS_PORT', process.env.CLUSTER_FIRST_METRICS_PORT, 0, 1)
+      : undefined,
     // As `npm start` reads it (scripts/build-if-missing.js has checked it has a build).
     storefrontDir: process.env.STOREFRONT_DIR || undefined,
     onOutput: printer(),
@@ -74,7 +77,10 @@ async function main(): Promise<void> {
   if (stopping) return;
   console.log(
     `\nThe shop: ${cluster.url} (nginx) in front of ${cluster.serverPorts.map((port) => `127.0.0.1:${port}`).join(', ')}` +
-      ` on ${databaseUrl}.\nnginx's configuration and access log: ${cluster.workDir}. Ctrl-C stops it all.\n`,
+      ` on ${databaseUrl}.\nnginx's configuration and access log: ${cluster.workDir}. Ctrl-C stops it all.\n` +
+      (cluster.metricsPorts.length > 0
+        ? `Metrics for Prometheus: ${cluster.metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`).join(', ')}.\n`
+        : ''),
   );
   for (const [index, server] of cluster.servers.entries()) {
     void server.exited.then(({ code, signal }) => {

@@ -21,6 +21,7 @@ import database from './plugins/database';
 import docs from './plugins/docs';
 import errorHandling, { sendClientError, sendFrameworkError } from './plugins/errors';
 import mail from './plugins/mail';
+import metrics from './plugins/metrics';
 import reservations from './plugins/reservations';
 import securityHeaders from './plugins/security-headers';
 import storefront from './plugins/storefront';
@@ -32,6 +33,7 @@ import bannersRoutes from './routes/banners';
 import cartRoutes from './routes/cart';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/image';
+import metricsRoutes from './routes/metrics';
 import orderRoutes from './routes/order';
 import productsRoutes from './routes/products';
 import requisitesRoutes from './routes/requisites';
@@ -127,6 +129,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.server.maxConnections = config.connectionLimits.maxConnections;
 
   await app.register(configPlugin, { config });
+  // First: its hooks see every request, and the database times its statements with it.
+  await app.register(metrics);
   await app.register(errorHandling);
   await app.register(validation);
   await app.register(allowedMethods);
@@ -181,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(imageRoutes, { prefix: '/api/v1/image' });
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(metricsRoutes);
   await app.register(sitemapRoutes);
   await app.register(robotsRoutes);
   await app.register(storefront);

@@ -177,3 +177,22 @@ describe('shutdown drain', () => {
     );
   });
 });
+
+describe('metrics', () => {
+  it('are served nowhere by default; METRICS_PORT on 127.0.0.1 unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
+    expect(loadConfig({ METRICS_PORT: '9100' }).metrics).toEqual({ port: 9100, host: '127.0.0.1', token: null });
+    expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.11' }).metrics.host).toBe('10.0.0.11');
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-of-16-ch' }).metrics.token).toBe('a-token-of-16-ch');
+  });
+
+  it.each([
+    [{ METRICS_PORT: '65536' }, /METRICS_PORT must be a whole number from 0 to 65535/],
+    [{ METRICS_PORT: 'ninety' }, /METRICS_PORT must be a whole number/],
+    [{ METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT/],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT must differ from PORT/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters, got 5/],
+  ])('refuse %p', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -72,6 +72,19 @@ export interface ReservationConfig {
   sweepSeconds: number;
 }
 
+/**
+ * Where Prometheus reads this process's metrics (GET /metrics; README, «Metrics»). Neither set:
+ * nowhere, and nothing is measured per request.
+ */
+export interface MetricsConfig {
+  /** METRICS_PORT: a listener of its own that serves /metrics only; null: none. */
+  port: number | null;
+  /** METRICS_HOST: the address that listener listens on. */
+  host: string;
+  /** METRICS_TOKEN: /metrics on the shop's own port, for `Authorization: Bearer <token>`; null: not there. */
+  token: string | null;
+}
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -114,6 +127,7 @@ export interface AppConfig {
   reservation: ReservationConfig;
   /** What each process keeps of the catalogue's answers (CATALOGUE_CACHE_MAX_ENTRIES, CATALOGUE_CACHE_MAX_MB). */
   catalogueCache: CatalogueCacheLimits;
+  metrics: MetricsConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -193,6 +207,23 @@ function jwtSecret(raw: string | undefined, production: boolean): string | undef
   return raw;
 }
 
+/** A guessable token would publish the shop's traffic and order counts to anyone on the public port. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+function metrics(env: NodeJS.ProcessEnv, port: number): MetricsConfig {
+  const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError(
+      "METRICS_PORT must differ from PORT: the shop's port never serves /metrics without METRICS_TOKEN",
+    );
+  }
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && token.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters, got ${token.length}`);
+  }
+  return { port: metricsPort, host: env.METRICS_HOST || '127.0.0.1', token };
+}
+
 function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
   const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_SECONDS', 10) * 1000;
   const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_SECONDS', 120) * 1000;
@@ -213,9 +244,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(projectRoot, env.DATA_DIR || 'data');
   const origin = publicUrl(env.PUBLIC_URL);
+  const port = integer(env, 'PORT', 3000, 0);
   return {
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
-    port: integer(env, 'PORT', 3000, 0),
+    port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     jwtSecret: jwtSecret(env.JWT_SECRET, production),
@@ -269,5 +301,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxEntries: integer(env, 'CATALOGUE_CACHE_MAX_ENTRIES', 2000),
       maxBytes: integer(env, 'CATALOGUE_CACHE_MAX_MB', 16) * 1024 * 1024,
     },
+    metrics: metrics(env, port),
   };
 }

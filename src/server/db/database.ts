@@ -34,6 +34,8 @@ export interface DatabaseHandle {
    */
   maintain(): Promise<void>;
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections now; null on PGlite, which is one connection inside the process. */
+  poolUse(): PoolUse | null;
   /**
    * Follows NOTIFY on `channel`, from this process and (on PostgreSQL) every other one. If the
    * connection that listens is lost, notifications may have been missed: `onLost` says so, and
@@ -41,6 +43,15 @@ export interface DatabaseHandle {
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is exhausted. */
+  waiting: number;
+  max: number;
 }
 
 export interface NotificationHandlers {
@@ -58,10 +69,42 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** PGlite directory; null keeps the embedded database in memory. */
   dataDir: string | null;
+  /** Told how long each statement took, in seconds (the metrics' histogram); unset, nothing is timed. */
+  onQuery?: QueryObserver;
 }
 
+export type QueryObserver = (seconds: number) => void;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onQuery)
+    : openPglite(options.dataDir, options.onQuery);
+}
+
+/**
+ * `query` timed: from the call until its promise settles or its callback is called (pg-pool calls
+ * its clients with a callback; drizzle awaits a promise). A query object with its own `submit`
+ * (a cursor, a stream) goes untimed: the shop sends none.
+ */
+function timed<Query>(query: Query, observe: QueryObserver): Query {
+  const run = query as (...args: unknown[]) => unknown;
+  return ((...args: unknown[]) => {
+    const started = performance.now();
+    const done = () => observe((performance.now() - started) / 1000);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        done();
+        return (callback as (...results: unknown[]) => unknown)(...results);
+      };
+      return run(...args);
+    }
+    const result = run(...args);
+    // A handler for both outcomes, so the copy this makes never rejects unhandled.
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  }) as Query;
 }
 
 function isRunning(pid: number): boolean {
@@ -132,7 +175,22 @@ db.waitReady.then(() => db.close()).catch((error) => { console.error(error); pro
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+/**
+ * Every statement drizzle sends through PGlite: alone (`query`, which waits its turn for the one
+ * connection, as a pooled query waits for a free connection) or inside a transaction (the `query`
+ * of the transaction's own object; PGlite's `begin` and `commit` are not timed).
+ */
+function timePgliteQueries(client: PGlite, observe: QueryObserver): void {
+  client.query = timed(client.query.bind(client), observe);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      tx.query = timed(tx.query, observe);
+      return work(tx);
+    })) as PGlite['transaction'];
+}
+
+async function openPglite(dataDir: string | null, onQuery: QueryObserver | undefined): Promise<DatabaseHandle> {
   let unlock = async () => {};
   const clusterDir = dataDir && path.join(dataDir, 'pglite');
   if (dataDir && clusterDir) {
@@ -150,6 +208,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     await unlock();
     throw error;
   });
+  if (onQuery) timePgliteQueries(client, onQuery);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -163,6 +222,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    poolUse: () => null,
     // One process owns an embedded database, so its notifications cannot be lost on the way.
     listen: async (channel, { onNotify }) => {
       const unsubscribe = await client.listen(channel, onNotify);
@@ -175,14 +235,22 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+/** Connections per process (README: PostgreSQL's max_connections must exceed 11 × processes). */
+const POOL_MAX = 10;
+
+async function openPostgres(connectionString: string, onQuery: QueryObserver | undefined): Promise<DatabaseHandle> {
+  const pool = new Pool({ connectionString, max: POOL_MAX, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   // Nor may a checked-out one (a transaction between two queries, say): pg emits 'error' on the
   // client itself, and without a listener that is an uncaught exception. The query fails anyway
   // (answered 503), and the pool discards the broken client when it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // Each pooled connection's own `query`: what the pool's `query` and every transaction end in,
+    // so each statement is timed once, waiting for a connection excluded (poolUse says that).
+    if (onQuery) client.query = timed(client.query.bind(client), onQuery);
+  });
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -202,6 +270,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
     listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => pool.end(),
   };

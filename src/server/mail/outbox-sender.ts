@@ -13,12 +13,17 @@ const MAX_RETRY_SECONDS = 60 * 60;
 /** How long stopping waits for a send in flight; one cut off is sent again after its lease. */
 const STOP_WAIT_MS = 5000;
 
+/** How an attempt to send ended: sent, to be tried again, or given up. */
+export type MailOutcome = 'sent' | 'retry' | 'failed';
+
 export interface OutboxSenderOptions {
   config: MailConfig;
   outbox: OutboxRepository;
   invoices: InvoicesRepository;
   transport: MailTransport;
   log: FastifyBaseLogger;
+  /** Told of every attempt's outcome once it is recorded (the metrics). */
+  onAttempt?: (outcome: MailOutcome) => void;
 }
 
 /** The Message-ID's domain: the sender's own (MAIL_FROM), as RFC 5322 advises. */
@@ -108,7 +113,7 @@ export class OutboxSender {
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {
-    const { outbox, config, transport, log } = this.options;
+    const { outbox, config, transport, log, onAttempt } = this.options;
     const about = { mailId: mail.id, to: mail.recipient, attempt: mail.attempts };
     let file: string | null;
     try {
@@ -120,18 +125,22 @@ export class OutboxSender {
       const reason = errorText(error);
       if ((error as NodemailerError).permanent === true) {
         await outbox.markFailed(mail.id, reason);
+        onAttempt?.('failed');
         log.error({ ...about, err: error }, 'mail refused by the SMTP server for good, not sent');
       } else if (Date.now() - mail.createdAt.getTime() >= GIVE_UP_AFTER_MS) {
         await outbox.markFailed(mail.id, reason);
+        onAttempt?.('failed');
         log.error({ ...about, err: error }, 'mail not sent for a day, given up');
       } else {
         const seconds = Math.min(config.retrySeconds * 2 ** (mail.attempts - 1), MAX_RETRY_SECONDS);
         await outbox.retryAt(mail.id, new Date(Date.now() + seconds * 1000), reason);
+        onAttempt?.('retry');
         log.warn({ ...about, retryInSeconds: seconds, err: error }, 'mail not sent, will retry');
       }
       return;
     }
     await outbox.markSent(mail.id);
+    onAttempt?.('sent');
     if (file) log.info({ ...about, file }, `mail written to ${file}`);
     else log.info(about, 'mail sent');
   }

@@ -61,7 +61,7 @@ const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 export default fp(
   async (app) => {
     const { databaseUrl, dataDir, seedDemoCatalogue: seed } = app.config;
-    const database = await openDatabase({ databaseUrl, dataDir });
+    const database = await openDatabase({ databaseUrl, dataDir, onQuery: app.metrics.queryObserver });
     try {
       await database.withStartupLock(async (db) => {
         await database.migrate(db);
@@ -88,5 +88,5 @@ export default fp(
       await database.close();
     });
   },
-  { name: 'database', dependencies: ['config'] },
+  { name: 'database', dependencies: ['config', 'metrics'] },
 );

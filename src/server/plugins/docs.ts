@@ -17,7 +17,12 @@ export default fp(
             'заголовки, 400 на искажённый запрос (строка запроса, заголовки, HTTP/1.1 без Host) и 408 на ' +
             'слишком медленный запрос.',
         },
-        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
+          },
+        },
       },
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });

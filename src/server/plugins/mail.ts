@@ -21,6 +21,7 @@ export default fp(
       invoices: app.repositories.invoices,
       transport: createMailTransport(mail),
       log: app.log.child({ part: 'mail' }),
+      onAttempt: (outcome) => app.metrics.mailDelivery.inc({ outcome }),
     });
     app.decorate('outboxSender', sender);
     const stopListening = await app.database.listen(MAIL_CHANNEL, {
@@ -38,5 +39,5 @@ export default fp(
     // Messages left by the previous run (or queued while no server ran) go out at start.
     app.addHook('onReady', async () => sender.wake());
   },
-  { name: 'mail', dependencies: ['config', 'database'] },
+  { name: 'mail', dependencies: ['config', 'database', 'metrics'] },
 );

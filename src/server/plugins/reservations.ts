@@ -15,11 +15,14 @@ export default fp(
       intervalSeconds: app.config.reservation.sweepSeconds,
       log: app.log.child({ part: 'reservations' }),
       // Other processes hear of it from the transaction's own announcement; this one at once.
-      onCancelled: () => app.catalogueCache.invalidate(),
+      onCancelled: (orderIds) => {
+        app.catalogueCache.invalidate();
+        app.metrics.ordersCancelled.inc({ by: 'expiry' }, orderIds.length);
+      },
     });
     app.decorate('reservationSweeper', sweeper);
     // Before the database closes (onClose hooks run in reverse order of registration).
     app.addHook('onClose', () => sweeper.stop());
   },
-  { name: 'reservations', dependencies: ['config', 'database', 'catalogue-cache'] },
+  { name: 'reservations', dependencies: ['config', 'database', 'catalogue-cache', 'metrics'] },
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { mailOutbox } from '../db/schema';
 import type { Letter } from '../mail/letter';
@@ -37,6 +37,14 @@ export async function queueMail(tx: Queryable, mail: OutgoingMail | OutgoingMail
  */
 export async function forgetMailTo(tx: Queryable, recipient: string): Promise<void> {
   await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, recipient));
+}
+
+/** What waits in the outbox, for the metrics. */
+export interface OutboxBacklog {
+  /** Messages neither sent nor given up, retries waiting for their time included. */
+  pending: number;
+  /** How long the oldest of them has waited; 0 when none does. */
+  oldestSeconds: number;
 }
 
 export type ClaimedMail = Awaited<ReturnType<OutboxRepository['claim']>>[number];
@@ -87,6 +95,18 @@ export function createOutboxRepository(db: Database) {
             createdAt: mailOutbox.createdAt,
           });
       });
+    },
+
+    /** Read through the partial index of unsettled rows (mail_outbox_due_idx): the sent ones are never visited. */
+    async backlog(): Promise<OutboxBacklog> {
+      const [row] = await db
+        .select({
+          pending: count(),
+          oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8`,
+        })
+        .from(mailOutbox)
+        .where(unsettled);
+      return { pending: row?.pending ?? 0, oldestSeconds: Math.max(0, row?.oldestSeconds ?? 0) };
     },
 
     async markSent(id: number): Promise<void> {

@@ -106,6 +106,18 @@ export interface Loaded {
   keep: 'yes' | 'no' | 'asked-again';
 }
 
+/** What the cache has done since the process started, and holds now: for the metrics (plugins/metrics.ts). */
+export interface CatalogueCacheStats {
+  hits: number;
+  /** Answers made by their load, kept or not (while suspended, every read is one). */
+  misses: number;
+  /** Answers dropped to stay within the size, not by invalidate(). */
+  evictions: number;
+  invalidations: number;
+  entries: number;
+  bytes: number;
+}
+
 interface Entry {
   answer: Promise<CachedAnswer>;
   bytes: number;
@@ -137,9 +149,20 @@ export class CatalogueCache {
    */
   private readonly asked = new Set<string>();
 
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
+  private invalidations = 0;
+
   constructor(private readonly limits: CatalogueCacheLimits) {}
 
+  stats(): CatalogueCacheStats {
+    const { hits, misses, evictions, invalidations, bytes } = this;
+    return { hits, misses, evictions, invalidations, entries: this.entries.size, bytes };
+  }
+
   invalidate(): void {
+    this.invalidations += 1;
     this.generation += 1;
     this.entries.clear();
     this.loading.clear();
@@ -157,19 +180,18 @@ export class CatalogueCache {
     this.invalidate();
   }
 
-  /** Answers kept and what they cost, as the limits count them. */
-  usage(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
-  }
-
   /**
    * The cached answer for `key`, or the one `load` makes; concurrent misses share one load.
    * `null` (not found) is not kept, so unknown names cannot fill the cache; nor is a failed load.
    */
   get(key: string, load: () => Promise<Loaded | null>): Promise<CachedAnswer | null> {
-    if (this.suspended) return load().then((made) => made && new CachedAnswer(made.body));
+    if (this.suspended) {
+      this.misses += 1;
+      return load().then((made) => made && new CachedAnswer(made.body));
+    }
     const hit = this.entries.get(key);
     if (hit) {
+      this.hits += 1;
       // Marked, not moved to the back of the Map: a delete and a set on every read made V8
       // reallocate the Map's table, garbage that outlived the young generation and filled the old
       // one under load (docs/performance.md). Eviction spares marked entries once instead: the
@@ -179,6 +201,7 @@ export class CatalogueCache {
     }
     const loading = this.loading.get(key);
     if (loading) return loading;
+    this.misses += 1;
     const generation = this.generation;
     // Kept (or not) in the same step that makes the answer, before any request sees it: the
     // encodings its first request makes are counted.
@@ -240,6 +263,7 @@ export class CatalogueCache {
         this.entries.set(oldestKey, oldest);
       } else {
         this.bytes -= oldest.bytes;
+        this.evictions += 1;
       }
     }
   }

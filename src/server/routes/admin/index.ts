@@ -31,5 +31,5 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(adminRoutes, {
   name: 'admin-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication', 'catalogue-cache'],
+  dependencies: ['database', 'authentication', 'catalogue-cache', 'metrics'],
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CANCELLED_STATUS } from '../../domain/order-workflow';
 import { notFound, unprocessable } from '../../errors';
 import { moscowInstant } from '../../moscow-time';
 import * as schema from './schema';
@@ -42,6 +43,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     // A cancel puts goods back on the shelf: the storefront must show them at once.
     app.catalogueCache.invalidate();
+    if (changed.status === CANCELLED_STATUS) app.metrics.ordersCancelled.inc({ by: 'manager' });
     return changed;
   });
 

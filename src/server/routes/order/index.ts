@@ -52,6 +52,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Before answering: the buyer's next look at the product must show the new stock.
     app.catalogueCache.invalidate();
     if (replayed) reply.header('idempotent-replayed', 'true');
+    else app.metrics.ordersCreated.inc();
     return reply.code(201).send(order);
   });
 
@@ -105,6 +106,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/:id', { schema: schema.cancelOrder }, async (request) => {
     const cancelled = await orders.cancel(request.userId, request.params.id);
     app.catalogueCache.invalidate();
+    app.metrics.ordersCancelled.inc({ by: 'buyer' });
     return cancelled;
   });
 };
@@ -113,5 +115,5 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(orderRoutes, {
   name: 'order-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication', 'catalogue-cache'],
+  dependencies: ['database', 'authentication', 'catalogue-cache', 'metrics'],
 });
