@@ -68,7 +68,8 @@ beforeAll(async () => {
       MAX_UNPAID_ORDERS: '100000',
       MAX_ORDERS_PER_DAY: '100000',
       MAX_STOCK_SHARE_PERCENT: '100',
-      // A stopping process keeps serving, "not ready", while nginx's kept-alive connections to it close.
+      // A stopping process keeps serving, "not ready", closing each kept-alive connection after its
+      // next answer (for a balancer that polls /ready; nginx is told by the restart itself).
       SHUTDOWN_DRAIN_SECONDS: '2',
     },
   });
@@ -192,15 +193,17 @@ const settled = (what: string, check: () => Promise<boolean>, timeoutMs = 1000) 
 describe('the catalogue', () => {
   const productPath = (product: Product) => `/api/v1/products/${encodeURIComponent(product.art)}`;
   const FIRST_PAGE = '/api/v1/products/?limit=100';
+  /** The shopper who keeps looking (newClientAddress never gives it out). */
+  const reader = '127.0.0.2';
 
   const productAt = async (base: string, product: Product): Promise<Product | null> => {
-    const answer = await request(base, productPath(product), { from: '127.0.0.2' });
+    const answer = await request(base, productPath(product), { from: reader });
     if (answer.status === 404) return null;
     expect(answer.status).toBe(200);
     return answer.json<Product>();
   };
   const firstPageAt = async (base: string): Promise<Product[]> => {
-    const answer = await request(base, FIRST_PAGE, { from: '127.0.0.2' });
+    const answer = await request(base, FIRST_PAGE, { from: reader });
     expect(answer.status).toBe(200);
     return answer.json<Product[]>();
   };
@@ -225,7 +228,7 @@ describe('the catalogue', () => {
     await database!.query('update products set name = $1 where id = $2', [`${renamed.name} (unseen)`, renamed.id]);
     for (const base of [processAt(1), processAt(2)]) expect((await productAt(base, renamed))?.name).toBe(renamed.name);
 
-    // Through process A: a new name, a new price, a product taken off the shop.
+    // Through process 1: a new name, a new price, a product taken off the shop.
     const newName = `${renamed.name} — новинка`;
     const newPrice = repriced.price + 111;
     const rename = await request(processAt(0), `/api/v1/admin/products/${renamed.id}`, {
@@ -340,7 +343,7 @@ describe('the end of a session', () => {
 
   const ROUNDS = 12;
 
-  it(`a logout through one process: the access token is refused by every process at once (${ROUNDS} rounds)`, async () => {
+  it(`a logout through one process: the access token is refused by it at once, by the others within the notification's travel (${ROUNDS} rounds)`, async () => {
     const user = await signUp('logout');
     const refusals: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -396,9 +399,8 @@ describe('the end of a session', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const BUYERS = 30;
-
 describe('an order storm through nginx, one process killed with kill -9 in the middle', () => {
+  const BUYERS = 30;
   const KILLED = 1;
   const KILL_AFTER_PLACED = 60;
   /** How long the storm goes on after the kill, on the two processes left. */
