@@ -27,6 +27,8 @@ const UPSTREAM_SERVER_PARAMETERS = 'max_fails=2 fail_timeout=10s';
 export interface NginxSiteOptions {
   /** The server processes, `host:port` each. */
   upstreams: string[];
+  /** Of `upstreams`, those nginx is to send nothing new (`down`): a process about to be restarted. */
+  down?: string[];
   /** What nginx listens on: `80`, `127.0.0.1:8080`, `443 ssl`… */
   listen: string;
   /** The built storefront (dist/) on the balancer's machine, absolute. */
@@ -47,7 +49,10 @@ export function renderNginxSite(options: NginxSiteOptions): string {
   }
   const values: Record<string, string> = {
     UPSTREAM_SERVERS: options.upstreams
-      .map((address) => `    server ${address} ${UPSTREAM_SERVER_PARAMETERS};`)
+      .map((address) => {
+        const down = options.down?.includes(address) ? ' down' : '';
+        return `    server ${address} ${UPSTREAM_SERVER_PARAMETERS}${down};`;
+      })
       .join('\n'),
     LISTEN: options.listen,
     STOREFRONT_DIR: options.storefrontDir,
@@ -119,8 +124,19 @@ export interface NginxProcess {
   output(): string;
   /** Its access log so far: one line per request, `… upstream=127.0.0.1:3001` or `upstream=-`. */
   accessLog(): string;
+  /**
+   * Reads its configuration again (SIGHUP) and resolves once the workers that ran the old one have
+   * exited: from then on every request is handled by the new one.
+   */
+  reload(timeoutMs?: number): Promise<void>;
   /** Graceful stop (SIGQUIT: requests in flight finish), SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
+}
+
+/** The processes `pid` has started and not yet reaped (Linux: /proc). */
+function childrenOf(pid: number): number[] {
+  const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return listed ? listed.split(' ').map(Number) : [];
 }
 
 async function startNginx(
@@ -162,6 +178,20 @@ async function startNginx(
     pid: child.pid!,
     output: () => output,
     accessLog: () => (existsSync(accessLogPath) ? readFileSync(accessLogPath, 'utf8') : ''),
+    async reload(timeoutMs = 15_000) {
+      if (gone) throw new Error(`nginx has stopped:\n${output}`);
+      const oldWorkers = childrenOf(child.pid!);
+      child.kill('SIGHUP');
+      const deadline = Date.now() + timeoutMs;
+      // The old workers finish the requests they have in flight, then exit; a configuration nginx
+      // refuses leaves them running (and says why).
+      for (;;) {
+        const workers = childrenOf(child.pid!);
+        if (workers.length > 0 && !workers.some((pid) => oldWorkers.includes(pid))) return;
+        if (Date.now() > deadline) throw new Error(`nginx did not reload within ${timeoutMs} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop(graceMs = 15_000) {
       if (gone) return;
       child.kill('SIGQUIT');
@@ -210,8 +240,13 @@ export interface Cluster {
   nginx: NginxProcess;
   /** nginx's configuration, pid, logs and temp files; removed by stop(). */
   workDir: string;
-  /** Stops slot `index`'s process gracefully (SIGTERM) and starts a new one on its port: a rolling restart's step. */
-  restartServer(index: number): Promise<ServerProcess>;
+  /**
+   * Stops slot `index`'s process gracefully (SIGTERM) and starts a new one on its port: a rolling
+   * restart's step. With `outOfRotation`, nginx is first told to send it nothing new (`down`, a
+   * graceful reload) and given it back once the new one listens: then no request can reach the
+   * process as it closes its listener, where a POST nginx had just sent would be lost.
+   */
+  restartServer(index: number, options?: { outOfRotation?: boolean }): Promise<ServerProcess>;
   /** nginx first (no new requests), then every process, gracefully; removes workDir. Never throws. */
   stop(): Promise<void>;
 }
@@ -241,15 +276,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   chmodSync(workDir, 0o755);
   const sitePath = path.join(workDir, 'myagkiy-opt.conf');
   const configPath = path.join(workDir, 'nginx.conf');
-  writeFileSync(
-    sitePath,
-    renderNginxSite({
-      upstreams: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}`),
-      listen: `127.0.0.1:${port}`,
-      storefrontDir,
-      brotliStatic: brotliStaticModule !== null,
-    }),
-  );
+  const upstreams = serverPorts.map((serverPort) => `127.0.0.1:${serverPort}`);
+  const writeSite = (down: string[]) =>
+    writeFileSync(
+      sitePath,
+      renderNginxSite({
+        upstreams,
+        down,
+        listen: `127.0.0.1:${port}`,
+        storefrontDir,
+        brotliStatic: brotliStaticModule !== null,
+      }),
+    );
+  writeSite([]);
   writeFileSync(configPath, renderNginxMain(workDir, sitePath, brotliStaticModule));
 
   const startServer = (index: number) =>
@@ -304,11 +343,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     metricsPorts,
     nginx,
     workDir,
-    async restartServer(index) {
+    async restartServer(index, { outOfRotation = false } = {}) {
       const old = servers[index];
       if (!old) throw new Error(`No server process ${index}: the cluster has ${servers.length}`);
+      if (outOfRotation) {
+        writeSite([upstreams[index]!]);
+        await nginx!.reload();
+      }
       await old.stop();
       servers[index] = await startServer(index);
+      if (outOfRotation) {
+        writeSite([]);
+        await nginx!.reload();
+      }
       return servers[index];
     },
     stop,

@@ -138,17 +138,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // whose request was in flight when it began would stay open after its answer (until the client
   // or keepAliveTimeout closes it), so close-with-grace killed the process after 10 s with code 1.
   // While closing, answers say `Connection: close`, and connections gone idle are closed at once.
-  // Draining does the same from its start: when the process then stops accepting, no balancer has
-  // an idle connection to it left to send a request on, which Fastify would refuse with its own 503.
+  // Draining says `Connection: close` from its start, so that each connection a balancer keeps is
+  // closed after its next answer and none is left when the process stops accepting (server.ts),
+  // but closes no idle one itself: the balancer may be sending a request on it at that very moment,
+  // and a POST lost so is one nginx may not send again (a failed order in a rolling restart).
   let endingConnections = false;
+  let closing = false;
   app.addHook('preClose', async () => {
     endingConnections = true;
+    closing = true;
   });
   let draining = false;
   app.decorate('startDraining', () => {
     draining = true;
     endingConnections = true;
-    app.server.closeIdleConnections();
   });
   app.decorate('isDraining', () => draining);
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
@@ -157,7 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done(null, payload);
   });
   app.addHook('onResponse', (_request, _reply, done) => {
-    if (endingConnections) app.server.closeIdleConnections();
+    if (closing) app.server.closeIdleConnections();
     done();
   });
   // Bodies are JSON (or form-encoded for login); Fastify's built-in text/plain parser would let a

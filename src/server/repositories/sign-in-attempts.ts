@@ -34,8 +34,11 @@ export function createSignInAttemptsRepository(db: Database) {
   return {
     /**
      * Records the attempt unless `refusal` (given its standing) refuses it; answers the refusal, or
-     * null once recorded. The account's attempts are held meanwhile (an advisory lock), so that of
-     * two attempts at one account the second is judged with the first counted, in every process.
+     * null once recorded. The client's attempts and the account's are held meanwhile (advisory
+     * locks, always the client's first), so that of two attempts from one client, or at one
+     * account, the second is judged with the first counted, in every process. Without the client's,
+     * attempts from one client at different accounts sent at once were each judged without the
+     * others and together passed the per-client limit.
      */
     async record<Refusal>(
       attempt: Attempt,
@@ -44,6 +47,7 @@ export function createSignInAttemptsRepository(db: Database) {
     ): Promise<Refusal | null> {
       const { client, account } = attempt;
       return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in-client:${client}`}, 0))`);
         if (account !== null) {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${account}`}, 0))`);
         }

@@ -174,6 +174,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** An agent with keep-alive connections; `false` opens a new connection just for this request. */
   agent?: http.Agent | false;
+  /** The client's own address (any of 127.0.0.0/8): a proxy in front sees it as the client's. */
+  from?: string;
 }
 
 /** A failed exchange: no HTTP answer at all (refused, reset, timed out). */
@@ -209,6 +211,7 @@ export function request(base: string, pathname: string, options: RequestOptions 
         method: options.method ?? 'GET',
         headers,
         agent: options.agent === undefined ? undefined : options.agent,
+        localAddress: options.from,
         timeout: options.timeoutMs ?? 30_000,
       },
       (res) => {

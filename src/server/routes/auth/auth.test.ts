@@ -773,6 +773,22 @@ describe('login throttling', () => {
     },
     GUESSES_TIMEOUT,
   );
+  it(
+    "per client: attempts at different accounts sent at once are counted one after another, so exactly the limit's worth is let through",
+    async () => {
+      const sprayer = '192.0.2.60';
+      // More at once than the pool has connections: on PostgreSQL they run side by side.
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          attempt(uniqueEmail(`at-once${i}`), 'some password', { remoteAddress: sprayer }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(10).fill(429)]);
+    },
+    GUESSES_TIMEOUT,
+  );
+
   (usesPostgres ? it : it.skip)(
     'two server processes on one PostgreSQL count the same attempts',
     async () => {
