@@ -22,6 +22,9 @@ const reliability: NonNullable<Config['projects']>[number] = {
 };
 
 const config: Config = {
+  // Not a speed check (those are in bench/): room for a test that types into a form in jsdom or
+  // hashes a few passwords while a two-core CI machine is busy with the other suites.
+  testTimeout: 15_000,
   projects: [
     {
       displayName: 'server',
