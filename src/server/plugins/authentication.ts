@@ -27,6 +27,11 @@ declare module 'fastify' {
   }
 }
 
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
+}
+
 /** 403 when a path or body names a user other than the one the token belongs to. */
 export function assertOwnUser(request: FastifyRequest, userId: number): void {
   if (userId !== request.userId) throw forbidden('Нет доступа к данным другого пользователя');
@@ -59,10 +64,9 @@ export default fp(
 
     app.decorateRequest('userId', 0);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!match) throw unauthorized();
-      const claims = app.accessTokens.verify(match[1]!);
+      const token = bearerToken(request.headers.authorization);
+      if (token === null) throw unauthorized();
+      const claims = app.accessTokens.verify(token);
       // A stateless token outlives its session: a logout, a password change or reset, the
       // account's deletion revoke the session, and its tokens are refused at once (docs/decisions.md).
       if (!claims || (await revocations.isRevoked(claims.sessionId))) {

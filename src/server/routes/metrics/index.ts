@@ -3,16 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { notFound, unauthorized } from '../../errors';
+import { bearerToken } from '../../plugins/authentication';
 import { errors } from '../common-schemas';
 
 /** Equal tokens, compared in a time that does not tell where they differ (their digests have one length). */
 function sameToken(given: string, expected: string): boolean {
   const digest = (token: string) => createHash('sha256').update(token).digest();
   return timingSafeEqual(digest(given), digest(expected));
-}
-
-function bearerToken(header: string | undefined): string | null {
-  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
 }
 
 /**
