@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   LogController,
@@ -170,7 +169,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityHeaders);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(database);
   await app.register(authentication);
   await app.register(catalogueCache);

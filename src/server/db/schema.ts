@@ -136,6 +136,25 @@ export const signInAttempts = pgTable(
   ],
 );
 
+/**
+ * The password-reset letters requested in the last hour, one row each, which every server process
+ * counts alike (repositories/reset-requests.ts); older rows are purged. Keyed by a hash of the
+ * address, so nothing is kept of an address without an account, nor of a deleted one once its rows
+ * go. No key: rows are only counted by address and deleted by age.
+ */
+export const resetRequests = pgTable(
+  'reset_requests',
+  {
+    // SHA-256 (base64url) of the e-mail as requested, trimmed and lower-cased, with or without an account.
+    addressHash: text('address_hash').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reset_requests_address_idx').on(table.addressHash, table.requestedAt),
+    index('reset_requests_age_idx').on(table.requestedAt),
+  ],
+);
+
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull().unique(),

@@ -16,6 +16,7 @@ import { createProductsRepository } from '../repositories/products';
 import { createPasswordResetsRepository } from '../repositories/password-resets';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
+import { createResetRequestsRepository } from '../repositories/reset-requests';
 import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
 import { createSettingsRepository } from '../repositories/settings';
 import { createSignInAttemptsRepository } from '../repositories/sign-in-attempts';
@@ -38,6 +39,7 @@ function createRepositories(db: Database, config: AppConfig) {
     products: createProductsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),
+    resetRequests: createResetRequestsRepository(db),
     revokedSessions: createRevokedSessionsRepository(db),
     settings: createSettingsRepository(db),
     signInAttempts: createSignInAttemptsRepository(db),

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { signInAttempts } from '../db/schema';
+import { since } from '../db/since';
 
 /** An attempt at an account (`account`: its normalised e-mail) or, with `account` null, counted per client only. */
 export interface Attempt {
@@ -26,7 +27,6 @@ export interface AttemptWindows {
   accountMs: number;
 }
 
-const since = (ms: number): SQL => sql`now() - ${ms}::float8 * interval '1 millisecond'`;
 const epochMs = (time: SQL) => sql<number | null>`(extract(epoch from ${time}) * 1000)::float8`;
 const counted = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
 

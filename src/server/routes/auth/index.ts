@@ -21,14 +21,17 @@ import * as schema from './schema';
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/v1/auth';
 
-/** Reset letters one address may be sent in an hour: enough for a lost one, too few to flood a mailbox. */
+/**
+ * Reset letters one address may be sent in an hour, counted in the database for every process:
+ * enough for a lost one, too few to flood a mailbox.
+ */
 const RESET_REQUESTS_PER_ADDRESS = { max: 5, windowMs: 60 * 60 * 1000 };
 /**
  * A reset request is answered no sooner than this after it arrived, whether or not the address has
  * an account: the few milliseconds of writing a link and its letter must not tell the two apart.
  */
 const RESET_ANSWER_MS = 250;
-/** How often the attempts no throttling window counts any more are deleted. */
+/** How often the attempts and reset requests no window counts any more are deleted. */
 const ATTEMPTS_PURGE_INTERVAL_MS = 60 * 1000;
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -48,7 +51,7 @@ function validNewPassword(password: string | undefined, email: string): string {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { users } = app.repositories;
+  const { users, resetRequests } = app.repositories;
   const sessions = createSessions(app.database.db, app.config, app.sessionRevocations);
   const { allowedOrigins } = app.config;
   // Only these calls read or set cookies; registered here, its two hooks stay off every other request.
@@ -62,7 +65,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Sign-in, sign-up, the password checks and the reset, counted in the database for every process.
   const throttle = createSignInThrottle(app.repositories.signInAttempts, app.config);
   const purgeAttempts = () =>
-    throttle.purge().catch((error: unknown) => app.log.warn({ err: error }, 'purging sign-in attempts failed'));
+    Promise.all([throttle.purge(), resetRequests.purge(RESET_REQUESTS_PER_ADDRESS.windowMs)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'purging sign-in attempts or reset requests failed'),
+    );
   const purgeTimer = setInterval(purgeAttempts, ATTEMPTS_PURGE_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
@@ -72,13 +77,6 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter);
   }
   const countedPerClient = (request: FastifyRequest, reply: FastifyReply) => admit(request, reply, null);
-
-  /** Reset letters to one address, counted in this process: the per-client count in the database comes first. */
-  const resetRequestsPerAddress = app.createRateLimit({
-    max: RESET_REQUESTS_PER_ADDRESS.max,
-    timeWindow: RESET_REQUESTS_PER_ADDRESS.windowMs,
-    keyGenerator: (request) => `reset:${normaliseEmail((request.body as { email?: string }).email ?? '')}`,
-  });
 
   /**
    * 400 unless `password` is the signed-in account's own (401 when the account is gone); counted as
@@ -202,17 +200,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/password-reset',
-    {
-      schema: schema.requestPasswordReset,
-      onRequest: countedPerClient,
-      preHandler: async (request, reply) => {
-        const result = await resetRequestsPerAddress(request);
-        if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(reply, result.ttlInSeconds);
-      },
-    },
+    { schema: schema.requestPasswordReset, onRequest: countedPerClient },
     async (request, reply) => {
       const answerAt = performance.now() + RESET_ANSWER_MS;
       const email = validEmail(request.body.email);
+      // Per address after per client, and before the account is looked up: a 429 tells nothing of one.
+      const retryAfter = await resetRequests.record(email, RESET_REQUESTS_PER_ADDRESS);
+      if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter);
       const { token, hash } = newRandomToken();
       await app.repositories.passwordResets.request(email, {
         tokenHash: hash,
@@ -264,5 +258,5 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(authRoutes, {
   name: 'auth-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication', '@fastify/rate-limit'],
+  dependencies: ['database', 'authentication'],
 });
