@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { load, machine, startProcess, type LoadResult } from './lib';
 
-const READS = [
+export const READS = [
   ['popular (home, 8)', '/api/v1/products/popular?skip=0&limit=8'],
   ['category page (9)', `/api/v1/products/categories/${encodeURIComponent('Мишки')}?skip=0&limit=9`],
   ['product by art', '/api/v1/products/MO-1001'],

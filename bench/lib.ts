@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,11 @@ function freePort(): Promise<number> {
 
 const SHOP_SERVER = 'src/server/server.ts';
 
+/** Compiles the shop's server to build/ (scripts/build-server.js), which `npm start` runs. */
+export function buildServer(): void {
+  execFileSync(process.execPath, ['scripts/build-server.js'], { cwd: root, stdio: 'inherit' });
+}
+
 /**
  * Starts a TypeScript entry point with tsx on a free port and waits until it answers. The shop's
  * server is compiled and started as `npm start` does (scripts/start-server.sh, with its runtime flags).
@@ -36,8 +42,7 @@ export async function startProcess(
 ): Promise<Process> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  if (entry === SHOP_SERVER)
-    execFileSync(process.execPath, ['scripts/build-server.js'], { cwd: root, stdio: 'inherit' });
+  if (entry === SHOP_SERVER) buildServer();
   // Never the tsx or npm wrappers: the pid must be the server's own (memory is measured on it);
   // the start script execs node.
   const [command, ...args] =
@@ -145,4 +150,76 @@ export async function residentMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** /proc counts CPU time in USER_HZ ticks, 100 a second wherever Linux runs. */
+const MS_PER_TICK = 10;
+
+/** CPU time (user + system, all its threads) process `pid` has used so far, in ms; 0 once it has gone (Linux /proc). */
+export function cpuMs(pid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  // The name (field 2) is in parentheses and may hold spaces: utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+/** The machine's busy CPU time so far, all cores together, in ms: /proc/stat's all but idle and I/O wait. */
+export function machineBusyMs(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) * MS_PER_TICK;
+}
+
+/** CPU time over some interval: of the machine, and of each named group of processes. */
+export interface CpuUse {
+  wallMs: number;
+  machineMs: number;
+  groupsMs: Record<string, number>;
+}
+
+/**
+ * Runs `work` and counts the CPU time each group of `pidsOf()` used meanwhile. The groups are asked
+ * for at both ends: a process started meanwhile counts from zero; one that ended meanwhile is lost.
+ */
+export async function measureCpu<T>(
+  pidsOf: () => Promise<Record<string, number[]>>,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: CpuUse }> {
+  const read = (groups: Record<string, number[]>) =>
+    new Map(Object.values(groups).flatMap((pids) => pids.map((pid) => [pid, cpuMs(pid)] as const)));
+  const before = read(await pidsOf());
+  const machineBefore = machineBusyMs();
+  const started = performance.now();
+  const result = await work();
+  const wallMs = performance.now() - started;
+  const machineMs = machineBusyMs() - machineBefore;
+  const groups = await pidsOf();
+  const after = read(groups);
+  const groupsMs = Object.fromEntries(
+    Object.entries(groups).map(([group, pids]) => [
+      group,
+      // A process gone between the listing and the reading reads 0: it adds nothing.
+      pids.reduce((sum, pid) => sum + Math.max(0, after.get(pid)! - (before.get(pid) ?? 0)), 0),
+    ]),
+  );
+  return { result, cpu: { wallMs, machineMs, groupsMs } };
+}
+
+/** Two intervals' CPU use together, as one. */
+export function addCpu(a: CpuUse, b: CpuUse): CpuUse {
+  const groups = new Set([...Object.keys(a.groupsMs), ...Object.keys(b.groupsMs)]);
+  return {
+    wallMs: a.wallMs + b.wallMs,
+    machineMs: a.machineMs + b.machineMs,
+    groupsMs: Object.fromEntries([...groups].map((g) => [g, (a.groupsMs[g] ?? 0) + (b.groupsMs[g] ?? 0)])),
+  };
 }

@@ -1,7 +1,8 @@
-// npm run bench [-- api orders memory lighthouse bundle cart growth find]: runs the benchmarks (all but
-// growth and find by default) and writes their figures, beside the targets of issue 7, to docs/performance.md.
-// growth (bench/growth.ts) and find (bench/find-fast.ts) grow a shop to 100 000 products first, so they
-// run only when asked for.
+// npm run bench [-- api orders memory lighthouse bundle cart growth find scale]: runs the benchmarks (all
+// but growth, find and scale by default) and writes their figures, beside the targets of issue 7, to
+// docs/performance.md. growth (bench/growth.ts) and find (bench/find-fast.ts) grow a shop to 100 000
+// products first, and scale (bench/scale.ts) starts three clusters behind nginx, so they run only when
+// asked for.
 // PostgreSQL figures need BENCH_DATABASE_URL (an admin connection; a fresh database is made per run).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,13 +15,14 @@ import { root, machine } from './lib';
 import { benchLighthouse, lighthouseTable } from './lighthouse';
 import { benchMemory, memoryTable } from './memory-soak';
 import { benchOrders, ordersTable } from './orders-load';
+import { benchScale, scaleSection } from './scale';
 
 const lighthouseVersion = (
   JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }
 ).version;
 
 const ALL = ['bundle', 'api', 'orders', 'memory', 'lighthouse', 'cart'] as const;
-const ON_REQUEST = ['growth', 'find'] as const;
+const ON_REQUEST = ['growth', 'find', 'scale'] as const;
 type Bench = (typeof ALL)[number] | (typeof ON_REQUEST)[number];
 
 async function main(): Promise<void> {
@@ -58,6 +60,12 @@ async function main(): Promise<void> {
       sections.push(growthSection(await benchGrowth(growthSeconds, options), growthSeconds, options));
     } else if (bench === 'find') {
       sections.push(findSection(await benchFind(Number(process.env.BENCH_SECONDS ?? 5))));
+    } else if (bench === 'scale') {
+      sections.push(
+        adminUrl
+          ? scaleSection(await benchScale(adminUrl, seconds), seconds)
+          : '## Scale: 1, 2 and 3 processes behind nginx\n\nNot run: set BENCH_DATABASE_URL to a PostgreSQL server.',
+      );
     } else if (bench === 'cart') {
       sections.push(cartPaintSection(await benchCartPaint(adminUrl)));
     } else if (bench === 'memory') {

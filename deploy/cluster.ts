@@ -35,7 +35,16 @@ export interface NginxSiteOptions {
   storefrontDir: string;
   /** `brotli_static on;`: only with the brotli static module loaded. */
   brotliStatic: boolean;
+  /**
+   * Benchmarks only: the site without its per-client request rates (every `limit_req`), so that a
+   * load generator, thousands of requests a second from one address, measures the shop and not
+   * nginx's 429s. The connection limit and everything else stay as in production.
+   */
+  withoutRequestRateLimits?: boolean;
 }
+
+/** A use of a per-client request rate in the site (the zones it names stay defined, unused). */
+const REQUEST_RATE_LIMIT = /^[ \t]*limit_req zone=.*\n/gm;
 
 /** deploy/nginx/myagkiy-opt.conf.template filled in: the site, for nginx's http {} context. */
 export function renderNginxSite(options: NginxSiteOptions): string {
@@ -60,11 +69,16 @@ export function renderNginxSite(options: NginxSiteOptions): string {
       ? '        brotli_static on;'
       : '        # brotli_static on;  (needs libnginx-mod-http-brotli-static)',
   };
-  return readFileSync(NGINX_SITE_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
+  const site = readFileSync(NGINX_SITE_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`Unknown placeholder ${placeholder} in ${NGINX_SITE_TEMPLATE}`);
     return value;
   });
+  if (!options.withoutRequestRateLimits) return site;
+  const unlimited = site.replace(REQUEST_RATE_LIMIT, '');
+  // A template whose limits are written differently would otherwise throttle a benchmark unnoticed.
+  if (unlimited === site) throw new Error(`No limit_req line to leave out in ${NGINX_SITE_TEMPLATE}`);
+  return unlimited;
 }
 
 /**
@@ -133,8 +147,8 @@ export interface NginxProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** The processes `pid` has started and not yet reaped (Linux: /proc). */
-function childrenOf(pid: number): number[] {
+/** The processes `pid` has started and not yet reaped (Linux: /proc): nginx's workers, for one. */
+export function childrenOf(pid: number): number[] {
   const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
   return listed ? listed.split(' ').map(Number) : [];
 }
@@ -222,6 +236,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** The brotli static module to load; default BROTLI_STATIC_MODULE when installed, else none. */
   brotliStaticModule?: string | null;
+  /** Benchmarks only: nginx without its per-client request rates (NginxSiteOptions). */
+  withoutRequestRateLimits?: boolean;
   /** Receives what each process prints: `source` is `server 1`… or `nginx`. */
   onOutput?: (source: string, text: string) => void;
   startupTimeoutMs?: number;
@@ -286,6 +302,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         listen: `127.0.0.1:${port}`,
         storefrontDir,
         brotliStatic: brotliStaticModule !== null,
+        withoutRequestRateLimits: options.withoutRequestRateLimits,
       }),
     );
   writeSite([]);
