@@ -227,6 +227,18 @@ describe('errors', () => {
     ).toBe(true);
   });
 
+  it('an error logged through request.log names its request (the logger is made on first use)', async () => {
+    await shop.app.inject({ method: 'GET', url: '/api/v1/test-only/type-error?marker=named' });
+    const lines = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const answered = lines.filter((line) => line.msg === 'request' && String(line.url).endsWith('marker=named'));
+    const failed = lines.findLast(
+      (line) => line.msg === 'request failed' && (line.err as { type?: string } | undefined)?.type === 'TypeError',
+    );
+    expect(answered).toHaveLength(1);
+    expect(failed?.reqId).toMatch(/^req-/);
+    expect(failed?.reqId).toBe(answered[0]!.reqId);
+  });
+
   it('a database outage → 503 with Retry-After, internals hidden', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/v1/test-only/database-down' });
     expect(response.statusCode).toBe(503);

@@ -12,6 +12,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { stdoutLines } from './log-lines';
 import { loggableUrl, REDACTED_PATHS } from './log-redaction';
+import { requestLogger } from './request-logger';
 import allowedMethods from './plugins/allowed-methods';
 import authentication from './plugins/authentication';
 import catalogueCache from './plugins/catalogue-cache';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       stream: options.logStream ?? stdoutLines,
     },
     logController: requestLog,
+    childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimitBytes,
     // Without these a client decides how long it holds a connection (README, «Ограничения соединений»).
     connectionTimeout: config.connectionLimits.idleTimeoutMs,

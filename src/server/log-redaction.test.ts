@@ -17,6 +17,15 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/x?email=a%40b.ru', '/api/v1/auth/register')).toBe('/x');
   });
 
+  it('judges the spelling where only a catch-all route matched (the storefront pages)', () => {
+    expect(loggableUrl('/API/v1/Auth/register?email=a%40b.ru', '/*')).toBe('/API/v1/Auth/register');
+  });
+
+  it('leaves the spelling to a route that matched by its own pattern: it is no /auth call', () => {
+    const url = '/api/v1/products/%61uth?limit=8';
+    expect(loggableUrl(url, '/api/v1/products/:art')).toBe(url);
+  });
+
   it.each([
     ['/api/v1/products/?password=hunter2&skip=0', '/api/v1/products/?password=[redacted]&skip=0'],
     ['/anything?limit=8&new_password=hunter2', '/anything?limit=8&new_password=[redacted]'],
