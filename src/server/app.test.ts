@@ -81,8 +81,12 @@ let shopper: Shopper;
 
 beforeAll(async () => {
   log = new LogCapture();
-  // 'info' is the level the shop runs at by default.
-  shop = await createTestApp({ logLevel: 'info' }, { logStream: log, beforeReady: addFailingRoutes });
+  // 'info' is the level the shop runs at by default; every catalogue read logged, so that the
+  // secrets a read carries are looked for in its line (the sampling has its own test).
+  shop = await createTestApp(
+    { logLevel: 'info', accessLogSample: 1 },
+    { logStream: log, beforeReady: addFailingRoutes },
+  );
   shopper = (await quickShoppers(shop.app, 1))[0]!;
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
@@ -530,6 +534,38 @@ describe('logging', () => {
     expect(text).not.toMatch(/authorization/i);
     // The e-mail travels in the register query: the logged URL drops the query.
     expect(text).not.toContain(email);
+  });
+});
+
+describe('access lines of the public catalogue', () => {
+  it('one in ACCESS_LOG_SAMPLE anonymous reads, saying so; signed-in reads, refusals and other calls each', async () => {
+    const lines = new LogCapture();
+    const sampling = await createTestApp({ logLevel: 'info', accessLogSample: 3 }, { logStream: lines });
+    try {
+      const requestLines = () =>
+        lines.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
+      const popular = '/api/v1/products/popular?skip=0&limit=8';
+      for (let read = 0; read < 9; read += 1) {
+        expect((await sampling.app.inject({ method: 'GET', url: popular })).statusCode).toBe(200);
+      }
+      const [buyer] = await quickShoppers(sampling.app, 1);
+      await sampling.app.inject({ method: 'GET', url: popular, headers: buyer!.headers });
+      await sampling.app.inject({ method: 'GET', url: '/api/v1/products/NO-SUCH-ART' });
+      await sampling.app.inject({ method: 'GET', url: '/api/v1/products/popular?skip=0&limit=100000' });
+      for (let call = 0; call < 2; call += 1) await sampling.app.inject({ method: 'GET', url: '/api/health/live' });
+
+      const reads = requestLines().filter((line) => String(line.url).startsWith('/api/v1/products/'));
+      // Nine anonymous reads: three lines, each standing for three.
+      expect(reads.filter((line) => line.sampled === 3 && line.url === popular)).toHaveLength(3);
+      // The signed-in read, the 404 and the 422: a line each, none of them sampled.
+      expect(reads.filter((line) => line.sampled === undefined).map((line) => line.statusCode)).toEqual([
+        200, 404, 422,
+      ]);
+      // Calls of other routes are all there.
+      expect(requestLines().filter((line) => line.url === '/api/health/live')).toHaveLength(2);
+    } finally {
+      await sampling.close();
+    }
   });
 });
 

@@ -178,6 +178,14 @@ describe('shutdown drain', () => {
   });
 });
 
+describe('access log', () => {
+  it('samples one in 100 anonymous catalogue reads unless ACCESS_LOG_SAMPLE says otherwise (1: every one)', () => {
+    expect(loadConfig({}).accessLogSample).toBe(100);
+    expect(loadConfig({ ACCESS_LOG_SAMPLE: '1' }).accessLogSample).toBe(1);
+    expect(() => loadConfig({ ACCESS_LOG_SAMPLE: '0' })).toThrow(/ACCESS_LOG_SAMPLE must be a whole number ≥ 1/);
+  });
+});
+
 describe('metrics', () => {
   it('are served nowhere by default; METRICS_PORT on 127.0.0.1 unless METRICS_HOST says otherwise', () => {
     expect(loadConfig({}).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });

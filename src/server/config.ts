@@ -121,6 +121,11 @@ export interface AppConfig {
   /** The built storefront; `null` serves the API only. */
   storefrontDir: string | null;
   logLevel: string;
+  /**
+   * ACCESS_LOG_SAMPLE: one in this many answered anonymous reads of the public catalogue has its
+   * access line (1: every one); every other request always has one.
+   */
+  accessLogSample: number;
   seedDemoCatalogue: boolean;
   mail: MailConfig;
   buyerLimits: BuyerLimits;
@@ -275,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageDir: path.resolve(projectRoot, env.IMAGE_DIR || 'src/server/assets/images'),
     storefrontDir: path.resolve(projectRoot, env.STOREFRONT_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    accessLogSample: integer(env, 'ACCESS_LOG_SAMPLE', 100),
     seedDemoCatalogue: env.SEED_DEMO_CATALOGUE !== 'false',
     mail: {
       smtpUrl: smtpUrl(env.SMTP_URL),

@@ -4,8 +4,18 @@ import type { CachedAnswer, ContentEncoding } from '../services/catalogue-cache'
 
 const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
 
-/** Route options of the routes that send cached answers: compressed once, in the cache; @fastify/compress's hooks would only look at each. */
-export const OWN_ENCODING = { compress: false, decompress: false } as const;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Its answered anonymous reads have an access line one in ACCESS_LOG_SAMPLE (app.ts, RequestLog). */
+    sampledAccessLog?: boolean;
+  }
+}
+
+/**
+ * Route options of the routes that send cached answers, the public catalogue's: compressed once,
+ * in the cache (@fastify/compress's hooks would only look at each), and their access lines sampled.
+ */
+export const CACHED_READ = { compress: false, decompress: false, config: { sampledAccessLog: true } } as const;
 
 /**
  * Sends an answer from the catalogue cache with its ETag, so that a client that has it gets a

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueFiltersProblem, FILTER_PARAMS } from '../../../shared/catalogueFilters';
 import { notFound, unprocessable } from '../../errors';
-import { OWN_ENCODING, sendCachedAnswer } from '../cached-answer';
+import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
 import * as schema from './schema';
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,21 +38,21 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   }
 
-  app.get('/', { schema: schema.listProducts, ...OWN_ENCODING }, (request, reply) => {
+  app.get('/', { schema: schema.listProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
     return cached(request, reply, `list:${skip}:${limit}`, () => products.list(request.query), { skip });
   });
 
-  app.get('/popular', { schema: schema.popularProducts, ...OWN_ENCODING }, (request, reply) => {
+  app.get('/popular', { schema: schema.popularProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
     return cached(request, reply, `popular:${skip}:${limit}`, () => products.listPopular(request.query), { skip });
   });
 
-  app.get('/categories/all', { schema: schema.categoryNames, ...OWN_ENCODING }, (request, reply) =>
+  app.get('/categories/all', { schema: schema.categoryNames, ...CACHED_READ }, (request, reply) =>
     cached(request, reply, 'categories', () => products.categoryNames()),
   );
 
-  app.get('/categories/:category', { schema: schema.productsInCategory, ...OWN_ENCODING }, (request, reply) => {
+  app.get('/categories/:category', { schema: schema.productsInCategory, ...CACHED_READ }, (request, reply) => {
     const { category } = request.params;
     const { skip, limit } = request.query;
     const problem = catalogueFiltersProblem(request.query);
@@ -71,7 +71,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
-  app.get('/categories/:category/colors', { schema: schema.categoryColors, ...OWN_ENCODING }, (request, reply) =>
+  app.get('/categories/:category/colors', { schema: schema.categoryColors, ...CACHED_READ }, (request, reply) =>
     cached(
       request,
       reply,
@@ -81,7 +81,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
   );
 
-  app.get('/search', { schema: schema.searchProducts, ...OWN_ENCODING }, (request, reply) => {
+  app.get('/search', { schema: schema.searchProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
     // Search ignores case and spacing, so «Мишка  » and «мишка» share one cached answer.
     const query = request.query.q.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -93,7 +93,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.get('/:art', { schema: schema.productByArt, ...OWN_ENCODING }, (request, reply) =>
+  app.get('/:art', { schema: schema.productByArt, ...CACHED_READ }, (request, reply) =>
     cached(request, reply, `art:${request.params.art}`, () => products.findByArt(request.params.art), {
       missing: 'Товар не найден',
     }),

@@ -7,7 +7,7 @@ import { notFound } from '../../errors';
 import { publicOrigin } from '../../public-origin';
 import { createSitemapRepository } from '../../repositories/sitemap';
 import { sitemapIndex, sitemapParts, urlSet } from '../../services/sitemap';
-import { OWN_ENCODING, sendCachedAnswer } from '../cached-answer';
+import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
 import { errors } from '../common-schemas';
 
 /** An XML answer in the OpenAPI document. */
@@ -90,7 +90,7 @@ const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
           304: Type.Null(),
         },
       },
-      ...OWN_ENCODING,
+      ...CACHED_READ,
     },
     (request, reply) => send(request, reply, 'root'),
   );
@@ -106,7 +106,7 @@ const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ part: Type.Integer({ minimum: 1 }) }),
         response: { 200: xmlFile('sitemaps.org urlset'), 304: Type.Null(), ...errors(404, 422) },
       },
-      ...OWN_ENCODING,
+      ...CACHED_READ,
     },
     (request, reply) => send(request, reply, request.params.part - 1),
   );
