@@ -60,6 +60,9 @@ beforeAll(async () => {
     storefrontDir: storefront.dir,
     env: {
       LOG_LEVEL: 'info',
+      // Every request's line, the catalogue's reads too: the rolling restart counts what a stopping
+      // process still served from them.
+      ACCESS_LOG_SAMPLE: '1',
       DATA_DIR: dataDir.dir,
       LOGIN_LIMIT_PER_CLIENT: String(LOGIN_LIMIT_PER_CLIENT),
       LOGIN_LIMIT_PER_ACCOUNT: String(LOGIN_LIMIT_PER_ACCOUNT),
