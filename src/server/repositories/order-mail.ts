@@ -1,6 +1,6 @@
 // The messages an order's events send, queued inside the transaction of the event itself, so each
 // shows the order as the event left it (a new order's from what its transaction already holds).
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api';
 import type { Transaction } from '../db/database';
 import { orders, users } from '../db/schema';
@@ -13,7 +13,7 @@ import {
   type OrderForLetter,
 } from '../mail/order-letters';
 import { orderDetailColumns, orderLineRows } from './order-lines';
-import { queueMail } from './outbox';
+import { queueMail, type OutgoingMail } from './outbox';
 
 /** The order as its buyer's letters tell it; null when the buyer has deleted the account (nobody to write to). */
 async function orderForLetter(tx: Transaction, orderId: number): Promise<OrderForLetter | null> {
@@ -25,38 +25,36 @@ async function orderForLetter(tx: Transaction, orderId: number): Promise<OrderFo
   return order ? { ...order, lines: await orderLineRows(tx, orderId) } : null;
 }
 
-/** The buyer's e-mail, and every manager's: MANAGER_EMAILS and the accounts with the manager role, each once. */
-async function buyerAndManagers(
-  tx: Transaction,
-  shop: ShopMail,
-  buyerId: number,
-): Promise<{ buyer: string; managers: string[] }> {
-  // One read for both: it runs while the order holds its variants' locks.
-  const rows = await tx
-    .select({ id: users.id, email: users.email, role: users.role })
-    .from(users)
-    .where(or(eq(users.id, buyerId), eq(users.role, 'manager')));
-  const managers = rows.filter((row) => row.role === 'manager').map(({ email }) => email);
-  return {
-    buyer: rows.find((row) => row.id === buyerId)!.email,
-    managers: [...new Set([...shop.managerEmails, ...managers])],
-  };
+/** Who hears of a new order: the buyer, and the accounts with the manager role (see orderPlacedMail). */
+export interface OrderPlacedRecipients {
+  buyer: string;
+  managerAccounts: string[];
 }
 
-/** The buyer's confirmation and the managers' notice of a new order, made from the order as just written. */
-export async function queueOrderPlaced(
-  tx: Transaction,
+/**
+ * The recipients as a JSON scalar subquery (OrderPlacedRecipients), for the statement that reads
+ * all that placing an order needs while its variants are locked.
+ */
+export const orderPlacedRecipients = (buyerId: number): SQL =>
+  sql`(select json_build_object(
+    'buyer', max(${users.email}) filter (where ${users.id} = ${buyerId}),
+    'managerAccounts', coalesce(json_agg(${users.email} order by ${users.id}) filter (where ${users.role} = 'manager'), '[]')
+  ) from ${users} where ${or(eq(users.id, buyerId), eq(users.role, 'manager'))})`;
+
+/**
+ * The buyer's confirmation and the managers' notice of a new order, to every manager once
+ * (MANAGER_EMAILS and the manager accounts), made from the order about to be written: placing
+ * writes them in the statement that writes the order.
+ */
+export function orderPlacedMail(
   shop: ShopMail,
-  buyerId: number,
-  written: Omit<OrderForLetter, 'buyerEmail'>,
-): Promise<void> {
-  const { buyer, managers } = await buyerAndManagers(tx, shop, buyerId);
-  const order = { ...written, buyerEmail: buyer };
+  placed: Omit<OrderForLetter, 'buyerEmail'>,
+  { buyer, managerAccounts }: OrderPlacedRecipients,
+): OutgoingMail[] {
+  const order = { ...placed, buyerEmail: buyer };
   const toManagers = orderPlacedToManagers(shop, order);
-  await queueMail(tx, [
-    { to: buyer, ...orderPlacedToBuyer(shop, order) },
-    ...managers.map((to) => ({ to, ...toManagers })),
-  ]);
+  const managers = new Set([...shop.managerEmails, ...managerAccounts]);
+  return [{ to: buyer, ...orderPlacedToBuyer(shop, order) }, ...[...managers].map((to) => ({ to, ...toManagers }))];
 }
 
 export async function queueStatusChanged(

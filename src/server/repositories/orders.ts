@@ -33,12 +33,19 @@ import {
   UNPAID_STATUSES,
 } from '../domain/order-workflow';
 import type { StockedVariant } from '../domain/on-sale';
-import { assertWithinStockShare, mergeLines, priceOrder, type PricedOrder } from '../domain/order-pricing';
+import {
+  assertWithinStockShare,
+  mergeLines,
+  priceOrder,
+  type PricedLine,
+  type PricedOrder,
+} from '../domain/order-pricing';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
-import { announceCatalogueChange } from '../services/catalogue-cache';
+import { catalogueChangeNotice } from '../services/catalogue-cache';
 import type { ShopMail } from '../mail/letter';
 import { orderDetailColumns, orderLineRows } from './order-lines';
-import { queueOrderPlaced, queueStatusChanged } from './order-mail';
+import { orderPlacedMail, orderPlacedRecipients, queueStatusChanged, type OrderPlacedRecipients } from './order-mail';
+import { mailInsert, mailQueuedNotice, type OutgoingMail } from './outbox';
 import { stockedVariantColumns } from './products';
 
 export interface NewOrder {
@@ -114,81 +121,133 @@ function lineWithTotal<Line extends { price: string; quantity: number }>(line: L
   return { ...line, price: Number(line.price), item_total: kopecksToRubles(toKopecks(line.price) * line.quantity) };
 }
 
-async function returnStock(tx: Transaction, orderId: number): Promise<void> {
-  const lines = await tx
-    .select({ variantId: orderLines.variantId, productId: orderLines.productId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.variantId));
-  for (const line of lines) {
-    await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-      .where(eq(variants.id, line.variantId));
-  }
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-    await tx
-      .update(products)
-      .set({ unitsOrdered: sql`greatest(${products.unitsOrdered} - ${line.quantity}, 0)` })
-      .where(eq(products.id, line.productId));
-  }
-}
-
 /**
- * The order an Idempotency-Key already placed, if any. Requests with one key queue on its lock, so
- * only the first can place the order; the lock is taken before any variant lock, always in that
- * order, so it cannot deadlock with them.
+ * Gives a cancelled order's goods back and announces the change of stock: the variants' stock, then
+ * the products' units ordered, one statement each whatever the order's size. Each first locks its
+ * rows in id order, variants before products, as placing an order does, so that a cancellation
+ * and an order (or two cancellations) cannot deadlock: the update then touches only rows it holds.
  */
-async function findEarlierOrder(
-  tx: Transaction,
-  userId: number,
-  { key, digest }: { key: string; digest: string },
-): Promise<OrderSummary | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0))`);
-  const [earlier] = await tx
-    .select({ ...summaryColumns(), requestDigest: orders.requestDigest })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  if (!earlier) return null;
-  if (earlier.requestDigest !== digest) throw new IdempotencyConflictError();
-  return toSummary(earlier);
+async function returnStock(tx: Transaction, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    with returned as (
+      select variant_id as id, sum(quantity)::int as quantity from ${orderLines} where order_id = ${orderId} group by variant_id
+    ), locked as materialized (
+      select id from ${variants} where id in (select id from returned) order by id for no key update
+    )
+    update ${variants} set stock = stock + returned.quantity
+    from returned join locked using (id) where ${variants}.id = returned.id`);
+  await tx.execute(sql`
+    with returned as (
+      select product_id as id, sum(quantity)::int as units from ${orderLines} where order_id = ${orderId} group by product_id
+    ), locked as materialized (
+      select id from ${products} where id in (select id from returned) order by id for no key update
+    ), uncounted as (
+      update ${products} set units_ordered = greatest(units_ordered - returned.units, 0)
+      from returned join locked using (id) where ${products}.id = returned.id
+    )
+    select ${catalogueChangeNotice}`);
 }
 
-// Advisory locks' two-key space: (this, user id) is one buyer's orders being placed.
+// Advisory locks' two-key space: (this, user id) is one buyer's orders being placed. All of them
+// queue on it, with or without an Idempotency-Key, so only the first request with a key can place
+// its order, and two placements cannot both pass the limits on the same count. It is taken before
+// any variant lock, always in that order, so it cannot deadlock with them.
 const PLACE_ORDER_LOCK = 0x6f7264; // 'ord'
 
+type LockedVariant = StockedVariant & { art: string };
+
+/** The variant columns read and locked for an order, named as LockedVariant's fields (the price as written, not a JSON number). */
+const lockedVariantColumns = Object.entries({
+  ...stockedVariantColumns,
+  price: sql`${variants.price}::text`,
+  art: products.art,
+} satisfies Record<keyof LockedVariant, unknown>).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`);
+
+/** What placing an order reads, in one statement (readForPlacing), as JSON. */
+interface PlacingFacts {
+  /** The order the Idempotency-Key already placed, if it was given and has. */
+  earlier: { id: number; digest: string | null } | null;
+  /** The buyer's unpaid orders, counted up to the limit. */
+  unpaid: number;
+  /** The buyer's maxOrdersPerDay-th newest order, if there are that many. */
+  nthNewest: { withinDay: boolean; freedAt: string } | null;
+  /** The ordered variants there are, locked, in id order. */
+  variants: LockedVariant[];
+  recipients: OrderPlacedRecipients;
+  /** The new order's id, taken from the sequence now, so that its letters can name it before it is written. */
+  orderId: number;
+  /** The transaction's start: what the order's created_at will be. */
+  createdAt: string;
+}
+
 /**
- * Refuses a new order when the buyer already has the most unpaid orders allowed, or placed the
- * most allowed in the last 24 hours. The buyer's placements queue on a lock of their own for the
- * rest of the transaction, so two at once cannot both pass on the same count. Both reads stop
- * after at most `max` rows of an index, however many orders the buyer has placed over the years.
+ * Reads, under the buyer's lock, everything placing an order needs: the statement's snapshot is taken
+ * after the lock, so the counts include every earlier placement of the buyer's. The ordered variants
+ * are locked in id order (so that concurrent orders cannot deadlock) with the prices and stock the
+ * order is made from. Both limit reads stop after at most the limit's rows of an index, however many
+ * orders the buyer has placed over the years. The order's id is taken here, before the checks: an
+ * order refused, or a retry that turns out to replay an earlier one (its variants locked for nothing
+ * until the commit), leaves a gap in the order numbers, as any rolled-back transaction always has.
  */
-async function assertWithinOrderLimits(
+async function readForPlacing(
   tx: Transaction,
-  userId: number,
+  { userId, idempotency }: NewOrder,
+  variantIds: number[],
   limits: BuyerLimits,
-  contactEmail: string,
-): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_ORDER_LOCK}::int, ${userId}::int)`);
-  const unpaid = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, UNPAID_STATUSES)))
-    .limit(limits.maxUnpaidOrders);
-  if (unpaid.length >= limits.maxUnpaidOrders) throw new UnpaidOrdersLimitError(limits.maxUnpaidOrders);
-  // The max-th newest order: while it is less than a day old, the day's orders are used up, and
-  // the next may be placed when it turns a day old. Ids follow the moments of placing.
-  const [nthNewest] = await tx
-    .select({
-      withinDay: sql<boolean>`${orders.createdAt} > now() - interval '1 day'`,
-      freedAt: sql<Date>`${orders.createdAt} + interval '1 day'`.mapWith(orders.createdAt),
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.id))
-    .offset(limits.maxOrdersPerDay - 1)
-    .limit(1);
-  if (nthNewest?.withinDay) throw new DailyOrdersLimitError(limits.maxOrdersPerDay, nthNewest.freedAt, contactEmail);
+): Promise<PlacingFacts> {
+  const ofBuyer = eq(orders.userId, userId);
+  // FOR UPDATE cannot sit beside the aggregate: the variants are locked in a CTE of their own,
+  // materialized and read whole by json_agg, its rows locked in the order they are sorted in.
+  // nthNewest is the max-th newest order: while it is less than a day old, the day's orders are
+  // used up, and the next may be placed when it turns a day old. Ids follow the moments of placing.
+  const { rows } = (await tx.execute(sql`
+    with locked as materialized (
+      select ${sql.join(lockedVariantColumns, sql`, `)}
+      from ${variants} join ${products} on ${products.id} = ${variants.productId}
+      where ${variants.id} = any(${sql.param(variantIds)}::int[])
+      order by ${variants.id}
+      for update of ${variants}
+    )
+    select json_build_object(
+      'earlier', ${
+        idempotency
+          ? sql`(select json_build_object('id', ${orders.id}, 'digest', ${orders.requestDigest}) from ${orders}
+              where ${and(ofBuyer, eq(orders.idempotencyKey, idempotency.key))})`
+          : sql`null`
+      },
+      'unpaid', (select count(*) from (select from ${orders}
+        where ${and(ofBuyer, inArray(orders.status, UNPAID_STATUSES))} limit ${limits.maxUnpaidOrders}) as unpaid),
+      'nthNewest', (select json_build_object(
+          'withinDay', ${orders.createdAt} > now() - interval '1 day', 'freedAt', ${orders.createdAt} + interval '1 day')
+        from ${orders} where ${ofBuyer} order by ${orders.id} desc offset ${limits.maxOrdersPerDay - 1} limit 1),
+      'variants', coalesce((select json_agg(locked order by locked.id) from locked), '[]'),
+      'recipients', ${orderPlacedRecipients(userId)},
+      'orderId', nextval(pg_get_serial_sequence('orders', 'id')),
+      'createdAt', now()
+    ) as facts`)) as { rows: [{ facts: PlacingFacts }] };
+  return rows[0].facts;
+}
+
+/**
+ * The order an Idempotency-Key already placed, for its retry; a different request under the same
+ * key is refused.
+ */
+async function replayedOrder(
+  tx: Transaction,
+  earlier: NonNullable<PlacingFacts['earlier']>,
+  digest: string,
+): Promise<OrderSummary> {
+  if (earlier.digest !== digest) throw new IdempotencyConflictError();
+  const [order] = await tx.select(summaryColumns()).from(orders).where(eq(orders.id, earlier.id));
+  return toSummary(order!);
+}
+
+/** Refuses a new order when the buyer already has the most unpaid orders allowed, or placed the most allowed in the last 24 hours. */
+function assertWithinOrderLimits(facts: PlacingFacts, limits: BuyerLimits, contactEmail: string): void {
+  if (facts.unpaid >= limits.maxUnpaidOrders) throw new UnpaidOrdersLimitError(limits.maxUnpaidOrders);
+  const { nthNewest } = facts;
+  if (nthNewest?.withinDay)
+    throw new DailyOrdersLimitError(limits.maxOrdersPerDay, new Date(nthNewest.freedAt), contactEmail);
 }
 
 /**
@@ -234,77 +293,63 @@ async function lockLapsedOrder(
   return order && { id: order.id, status: order.status as OrderStatus };
 }
 
-type LockedVariant = StockedVariant & { art: string };
-
-/** Locks the ordered variants in id order, so that concurrent orders cannot deadlock. */
-async function lockVariants(tx: Transaction, variantIds: number[]): Promise<Map<number, LockedVariant>> {
-  const locked = await tx
-    .select({ ...stockedVariantColumns, art: products.art })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(inArray(variants.id, variantIds))
-    .orderBy(asc(variants.id))
-    .for('update', { of: variants });
-  return new Map(locked.map((variant) => [variant.id, variant]));
+/** The order as placing writes it: the id and the moment readForPlacing took, the total in rubles as stored. */
+interface OrderToWrite {
+  id: number;
+  createdAt: Date;
+  totalPrice: string;
 }
 
-/** Takes the priced lines off the stock, records the order and empties those lines from the cart. */
+/**
+ * Writes the order in one statement whatever its size (the lines go as arrays, one parameter a
+ * column): takes the priced lines off the stock (their variants are locked already), adds them to
+ * their products' units ordered, records the order and its lines, empties those lines from the
+ * buyer's cart, queues the letters, and announces the change of stock and the mail at commit.
+ */
 async function writeOrder(
   tx: Transaction,
   order: NewOrder,
-  variantIds: number[],
+  written: OrderToWrite,
   priced: PricedOrder,
-): Promise<OrderSummary> {
-  for (const { variant, quantity } of priced.lines) {
-    await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} - ${quantity}` })
-      .where(eq(variants.id, variant.id));
-  }
-  for (const [productId, units] of priced.unitsByProduct) {
-    await tx
-      .update(products)
-      .set({ unitsOrdered: sql`${products.unitsOrdered} + ${units}` })
-      .where(eq(products.id, productId));
-  }
-  const [created] = await tx
-    .insert(orders)
-    .values({
-      userId: order.userId,
-      status: NEW_ORDER_STATUS,
-      address: order.address,
-      contactName: order.contactName,
-      contactPhone: order.contactPhone,
-      companyName: order.companyName,
-      companyInn: order.companyInn,
-      companyKpp: order.companyKpp,
-      totalPrice: kopecksToDecimal(priced.totalKopecks),
-      idempotencyKey: order.idempotency?.key ?? null,
-      requestDigest: order.idempotency?.digest ?? null,
-    })
-    .returning({ id: orders.id, createdAt: orders.createdAt });
-  await tx.insert(orderLines).values(
-    priced.lines.map(({ variant, quantity }) => ({
-      orderId: created!.id,
-      productId: variant.productId,
-      variantId: variant.id,
-      productName: variant.productName,
-      color: variant.color,
-      size: variant.size,
-      price: variant.price,
-      quantity,
-    })),
-  );
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.variantId, variantIds)));
-  await announceCatalogueChange(tx);
-  return {
-    id: created!.id,
-    total_price: kopecksToRubles(priced.totalKopecks),
-    status: NEW_ORDER_STATUS,
-    created_at: created!.createdAt.toISOString(),
-    items_count: priced.itemsCount,
-    invoice: null,
-  };
+  mail: OutgoingMail[],
+): Promise<void> {
+  const lineColumn = (value: (line: PricedLine) => unknown) => sql.param(priced.lines.map(value));
+  const productIds = sql.param(priced.unitsByProduct.map(([productId]) => productId));
+  const units = sql.param(priced.unitsByProduct.map(([, productUnits]) => productUnits));
+  // The products are locked here, in id order, before their update touches them (it touches only
+  // rows that CTE has locked, and it locks them in the order it sorts them in), after the variants
+  // that readForPlacing locked: every order and every cancellation (returnStock) takes variants
+  // first, then products, each in id order, so none of them can wait for another in a circle.
+  await tx.execute(sql`
+    with line as (
+      select * from unnest(${lineColumn(({ variant }) => variant.id)}::int[],
+        ${lineColumn(({ variant }) => variant.productId)}::int[], ${lineColumn(({ quantity }) => quantity)}::int[],
+        ${lineColumn(({ variant }) => variant.productName)}::text[], ${lineColumn(({ variant }) => variant.color)}::text[],
+        ${lineColumn(({ variant }) => variant.size)}::int[], ${lineColumn(({ variant }) => variant.price)}::numeric[])
+        with ordinality as line(variant_id, product_id, quantity, product_name, color, size, price, position)
+    ), taken as (
+      update ${variants} set stock = stock - line.quantity from line where ${variants}.id = line.variant_id
+    ), ordered as (
+      select * from unnest(${productIds}::int[], ${units}::int[]) as ordered(id, units)
+    ), locked_products as materialized (
+      select id from ${products} where id in (select id from ordered) order by id for no key update
+    ), counted as (
+      update ${products} set units_ordered = units_ordered + ordered.units
+      from ordered join locked_products using (id) where ${products}.id = ordered.id
+    ), placed as (
+      insert into ${orders} (id, user_id, status, address, contact_name, contact_phone, company_name, company_inn,
+        company_kpp, total_price, idempotency_key, request_digest, created_at)
+      overriding system value
+      values (${written.id}, ${order.userId}, ${NEW_ORDER_STATUS}, ${order.address}, ${order.contactName},
+        ${order.contactPhone}, ${order.companyName}, ${order.companyInn}, ${order.companyKpp}, ${written.totalPrice},
+        ${order.idempotency?.key ?? null}, ${order.idempotency?.digest ?? null}, now())
+    ), placed_lines as (
+      insert into ${orderLines} (order_id, variant_id, product_id, quantity, product_name, color, size, price)
+      select ${written.id}, variant_id, product_id, quantity, product_name, color, size, price from line order by position
+    ), uncarted as (
+      delete from ${cartItems} where user_id = ${order.userId} and variant_id in (select variant_id from line)
+    ), queued as (${mailInsert(mail)})
+    select ${catalogueChangeNotice}, ${mailQueuedNotice}`);
 }
 
 /**
@@ -327,10 +372,7 @@ export async function changeStatusLocked(
   if (!order || (change.ownerId !== undefined && order.userId !== change.ownerId)) throw new OrderNotFoundError();
   const from = order.status as OrderStatus;
   assertStatusChange(order.id, from, change.to, change.source);
-  if (change.to === CANCELLED_STATUS) {
-    await returnStock(tx, order.id);
-    await announceCatalogueChange(tx);
-  }
+  if (change.to === CANCELLED_STATUS) await returnStock(tx, order.id);
   await tx.update(orders).set({ status: change.to, updatedAt: new Date() }).where(eq(orders.id, order.id));
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
@@ -391,39 +433,59 @@ export function createOrdersRepository(
 ) {
   return {
     /**
-     * Places an order in one transaction: the buyer's limits are checked (unpaid orders, orders a
-     * day), the variants are locked in id order (so concurrent orders cannot deadlock), priced
-     * from the database and checked against the stock and the share of it one order may take,
-     * then the stock is decremented and the ordered variants leave the buyer's cart. A retry with
-     * the Idempotency-Key of an order already placed gets that order, whatever the limits say now.
+     * Places an order in one transaction of five statements whatever its size: the buyer's lock;
+     * one read of the buyer's limits (unpaid orders, orders a day), the ordered variants (locked
+     * in id order, so concurrent orders cannot deadlock) and the letters' recipients; then, in
+     * TypeScript, the limits, the prices from the database, the stock and the share of it one
+     * order may take, and the letters; one write of it all (the stock, the order, the cart, the
+     * letters); the commit. A retry with the Idempotency-Key of an order already placed gets that
+     * order, whatever the limits say now.
      */
     async place(order: NewOrder): Promise<PlacedOrder> {
       const ordered = mergeLines(order.items);
       const variantIds = [...ordered.keys()].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
-        const earlier = order.idempotency && (await findEarlierOrder(tx, order.userId, order.idempotency));
-        if (earlier) return { order: earlier, replayed: true };
-        await assertWithinOrderLimits(tx, order.userId, buyerLimits, shop.contactEmail);
-        const locked = await lockVariants(tx, variantIds);
+        await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_ORDER_LOCK}::int, ${order.userId}::int)`);
+        const facts = await readForPlacing(tx, order, variantIds, buyerLimits);
+        if (facts.earlier)
+          return { order: await replayedOrder(tx, facts.earlier, order.idempotency!.digest), replayed: true };
+        assertWithinOrderLimits(facts, buyerLimits, shop.contactEmail);
+        const locked = new Map(facts.variants.map((variant) => [variant.id, variant]));
         const priced = priceOrder(variantIds, ordered, locked);
         assertWithinStockShare(priced.lines, buyerLimits.maxStockSharePercent, shop.contactEmail);
-        const placed = await writeOrder(tx, order, variantIds, priced);
-        // The messages are made from what is at hand: the variants stay locked until commit.
-        await queueOrderPlaced(tx, shop, order.userId, {
-          ...order,
-          id: placed.id,
-          createdAt: new Date(placed.created_at),
+        const written = {
+          id: facts.orderId,
+          createdAt: new Date(facts.createdAt),
           totalPrice: kopecksToDecimal(priced.totalKopecks),
-          lines: priced.lines.map(({ variant, quantity }) => ({
-            art: locked.get(variant.id)!.art,
-            name: variant.productName,
-            color: variant.color,
-            size: variant.size,
-            price: variant.price,
-            quantity,
-          })),
-        });
-        return { order: placed, replayed: false };
+        };
+        const mail = orderPlacedMail(
+          shop,
+          {
+            ...order,
+            ...written,
+            lines: priced.lines.map(({ variant, quantity }) => ({
+              art: locked.get(variant.id)!.art,
+              name: variant.productName,
+              color: variant.color,
+              size: variant.size,
+              price: variant.price,
+              quantity,
+            })),
+          },
+          facts.recipients,
+        );
+        await writeOrder(tx, order, written, priced, mail);
+        return {
+          order: {
+            id: written.id,
+            total_price: kopecksToRubles(priced.totalKopecks),
+            status: NEW_ORDER_STATUS,
+            created_at: written.createdAt.toISOString(),
+            items_count: priced.itemsCount,
+            invoice: null,
+          },
+          replayed: false,
+        };
       });
     },
 

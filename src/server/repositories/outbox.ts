@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
 import { mailOutbox } from '../db/schema';
 import type { Letter } from '../mail/letter';
@@ -12,6 +12,21 @@ export interface OutgoingMail extends Letter {
 /** The channel on which a queued message announces itself at commit, so a sender need not wait for its next look. */
 export const MAIL_CHANNEL = 'mail_queued';
 
+/** Nudges the senders of every process at commit; a call in the select list of the statement that queues. */
+export const mailQueuedNotice = sql`pg_notify(${MAIL_CHANNEL}, '')`;
+
+/**
+ * The insert of `mail` into the outbox: one statement with a fixed number of parameters however many
+ * messages there are, to run alone or as a data-modifying CTE of a larger one (placing an order).
+ */
+export function mailInsert(mail: readonly OutgoingMail[]): SQL {
+  const column = (value: (message: OutgoingMail) => unknown) => sql.param(mail.map(value));
+  return sql`insert into ${mailOutbox} (recipient, subject, html, text, invoice_order_id)
+    select * from unnest(${column(({ to }) => to)}::text[], ${column(({ subject }) => subject)}::text[],
+      ${column(({ html }) => html)}::text[], ${column(({ text }) => text)}::text[],
+      ${column(({ invoiceOrderId }) => invoiceOrderId ?? null)}::int[])`;
+}
+
 /**
  * Queues messages inside the caller's transaction: they exist only if the event that causes them
  * commits, and then the senders of every process are nudged.
@@ -19,16 +34,7 @@ export const MAIL_CHANNEL = 'mail_queued';
 export async function queueMail(tx: Queryable, mail: OutgoingMail | OutgoingMail[]): Promise<void> {
   const list = Array.isArray(mail) ? mail : [mail];
   if (list.length === 0) return;
-  await tx.insert(mailOutbox).values(
-    list.map(({ to, subject, html, text, invoiceOrderId }) => ({
-      recipient: to,
-      subject,
-      html,
-      text,
-      invoiceOrderId: invoiceOrderId ?? null,
-    })),
-  );
-  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+  await tx.execute(sql`with queued as (${mailInsert(list)}) select ${mailQueuedNotice}`);
 }
 
 /**

@@ -68,9 +68,12 @@ export class CachedAnswer {
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
+/** The announcement as a call, for the select list of a statement that changes the catalogue. */
+export const catalogueChangeNotice = sql`pg_notify(${CATALOGUE_CHANNEL}, '')`;
+
 /** Call it inside the changing transaction: PostgreSQL delivers the notice only if it commits. */
 export async function announceCatalogueChange(tx: Queryable): Promise<void> {
-  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
+  await tx.execute(sql`select ${catalogueChangeNotice}`);
 }
 
 export interface CatalogueCacheLimits {

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, ne, sum } from 'drizzle-orm';
 import type { Product, Variant } from '../../../shared/api';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders, products, variants } from '../../db/schema';
 import {
   allProducts,
   createTestApp,
@@ -172,4 +172,69 @@ it('parallel orders and cancels mixed: stock + units in live orders stays consta
   const newOrders = answers.slice(3).filter((answer) => answer.statusCode === 201).length;
   expect(newOrders).toBeLessThanOrEqual(3);
   expect(stock).toBe(3 - newOrders);
+});
+
+it('two-product orders that meet their products in opposite orders, placed and cancelled all at once: no deadlock, stock and units ordered conserved', async () => {
+  const STOCK = 40;
+  const [p, q] = [takeProduct(), takeProduct()].sort((a, b) => a.v1.id - b.v1.id);
+  // A variant of p newer than any of q's: an order of q.v2 and it meets q's variant first, then
+  // p's, while an order of p.v1 and q.v1 meets p's first. Their products are still locked in one order.
+  const [added] = await shop.app.database.db
+    .insert(variants)
+    .values({ productId: p!.product.id, color: 'Проверочный', size: 77, price: '100.00', stock: STOCK })
+    .returning({ id: variants.id });
+  const line = (product: Product, variantId: number) => ({
+    product_id: product.id,
+    variant_id: variantId,
+    quantity: 1,
+  });
+  const forward = [line(p!.product, p!.v1.id), line(q!.product, q!.v1.id)];
+  const backward = [line(q!.product, q!.v2.id), line(p!.product, added!.id)];
+  const variantIds = [p!.v1.id, q!.v1.id, q!.v2.id, added!.id];
+  for (const id of variantIds) await setVariant(shop.app, id, { stock: STOCK });
+  const unitsOrdered = async () =>
+    (
+      await shop.app.database.db
+        .select({ id: products.id, units: products.unitsOrdered })
+        .from(products)
+        .where(inArray(products.id, [p!.product.id, q!.product.id]))
+        .orderBy(products.id)
+    ).map(({ units }) => units);
+  const unitsBefore = await unitsOrdered();
+  const buyers = await quickShoppers(shop.app, 20);
+  // Half order one pair, half the other, each listing its lines either way round.
+  const items = (index: number) => {
+    const pair = index % 2 === 0 ? forward : backward;
+    return index % 4 < 2 ? pair : [...pair].reverse();
+  };
+  const placeAll = () => Promise.all(buyers.map((buyer, index) => order(buyer, items(index))));
+
+  let placed = await placeAll();
+  expect(placed.map((answer) => answer.statusCode)).toEqual(buyers.map(() => 201));
+  for (let round = 0; round < 3; round += 1) {
+    const cancels = placed.map((answer, index) =>
+      shop.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/order/${(answer.json() as { id: number }).id}`,
+        headers: buyers[index]!.headers,
+      }),
+    );
+    const [cancelled, next] = await Promise.all([Promise.all(cancels), placeAll()]);
+    expect(cancelled.map((answer) => `${answer.statusCode} ${answer.statusCode === 200 ? '' : answer.body}`)).toEqual(
+      buyers.map(() => '200 '),
+    );
+    expect(next.map((answer) => `${answer.statusCode} ${answer.statusCode === 201 ? '' : answer.body}`)).toEqual(
+      buyers.map(() => '201 '),
+    );
+    placed = next;
+  }
+
+  // The last round's orders are live: ten of each pair, one piece of every variant in it.
+  for (const id of variantIds) {
+    expect(await stockOf(shop.app, id === added!.id || id === p!.v1.id ? p!.product.art : q!.product.art, id)).toBe(
+      STOCK - 10,
+    );
+  }
+  const unitsAfter = await unitsOrdered();
+  expect(unitsAfter.map((units, index) => units - unitsBefore[index]!)).toEqual([20, 20]);
 });

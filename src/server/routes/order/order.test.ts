@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { Cart, OrderSummary, Product, Variant } from '../../../shared/api';
+import { eq, inArray } from 'drizzle-orm';
+import type { BuyerOrder, Cart, OrderSummary, Product, Variant } from '../../../shared/api';
 import { LIMITS } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders, products } from '../../db/schema';
 import { OrderTransitionError } from '../../domain/errors';
 import {
   allProducts,
@@ -444,5 +444,56 @@ describe('order list, status and cancel', () => {
     ] as const) {
       expect((await shop.app.inject({ method, url })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('a large order', () => {
+  it('every variant of the catalogue in one order: each takes its stock and counts for its product; the cancel gives every piece back', async () => {
+    // The whole catalogue, each variant's stock set anew: the tests above are done with theirs.
+    const taken = await allProducts(shop.app);
+    const ordered = taken.flatMap((product) => product.variants.map((variant) => ({ product, variant })));
+    expect(ordered.length).toBeGreaterThan(100);
+    for (const { variant } of ordered) await setVariant(shop.app, variant.id, { stock: 10 });
+    const unitsOrdered = async () =>
+      new Map(
+        (
+          await shop.app.database.db
+            .select({ id: products.id, units: products.unitsOrdered })
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                taken.map((product) => product.id),
+              ),
+            )
+        ).map(({ id, units }) => [id, units]),
+      );
+    const unitsBefore = await unitsOrdered();
+    const customer = (await quickShoppers(shop.app, 1))[0]!;
+    // Listed newest variant first: the order's lines come in variant order all the same.
+    const items = ordered.map(({ product, variant }) => line(product, variant, 2)).reverse();
+
+    const order = await placeOk(customer, { items });
+    expect(order.items_count).toBe(2 * ordered.length);
+    const details = json<BuyerOrder>(
+      await shop.app.inject({
+        method: 'GET',
+        url: `/api/v1/order/${customer.id}/${order.id}`,
+        headers: customer.headers,
+      }),
+    );
+    expect(details.lines.map((ordered) => ordered.variant_id)).toEqual(
+      ordered.map(({ variant }) => variant.id).sort((a, b) => a - b),
+    );
+    for (const { product, variant } of ordered) expect(await stockOf(shop.app, product.art, variant.id)).toBe(8);
+    const unitsPlaced = await unitsOrdered();
+    for (const product of taken) {
+      const lines = ordered.filter((line) => line.product.id === product.id).length;
+      expect(unitsPlaced.get(product.id)! - unitsBefore.get(product.id)!).toBe(2 * lines);
+    }
+
+    expect((await cancel(customer, order.id)).statusCode).toBe(200);
+    for (const { product, variant } of ordered) expect(await stockOf(shop.app, product.art, variant.id)).toBe(10);
+    expect(await unitsOrdered()).toEqual(unitsBefore);
   });
 });
