@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
-import { percentile, startProcess } from './lib';
+import { measureCpu, percentile, startProcess } from './lib';
 
 const BUYERS = 50;
 
@@ -91,7 +91,11 @@ function sampleConnections(adminUrl: string, database: string) {
   const done = (async () => {
     await client.connect();
     while (sampling) {
-      const { rows } = await client.query<{ state: string | null; wait_event_type: string | null; wait_event: string | null }>(
+      const { rows } = await client.query<{
+        state: string | null;
+        wait_event_type: string | null;
+        wait_event: string | null;
+      }>(
         `select state, wait_event_type, wait_event from pg_stat_activity
           where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
         [database],
@@ -141,6 +145,8 @@ export interface MixResult {
   statementMsPerOrder: number;
   /** Share of the connections' samples in each state (see sampleConnections). */
   connections: [string, number][];
+  /** CPU time per order placed: the server process, PostgreSQL (this database's backends and its background processes), the bench's own process, and the machine as a whole. */
+  cpuMsPerOrder: { server: number; postgres: number; bench: number; machine: number };
   failed: number;
 }
 
@@ -163,7 +169,18 @@ export async function benchOrders(adminUrl: string, seconds: number): Promise<Or
   const mix = async (pick: () => OrderItem, runSeconds: number): Promise<MixResult> => {
     const before = await statementTotals(shop.url, metricsToken);
     const stopSampling = sampleConnections(adminUrl, database.name);
-    const run = await storm(shop.url, buyers, pick, runSeconds);
+    const { result: run, cpu } = await measureCpu(
+      async () => ({
+        server: [shop.pid],
+        postgres: (
+          await sql.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database() or datname is null',
+          )
+        ).rows.map(({ pid }) => pid),
+        bench: [process.pid],
+      }),
+      () => storm(shop.url, buyers, pick, runSeconds),
+    );
     const samples = await stopSampling();
     const after = await statementTotals(shop.url, metricsToken);
     const total = [...samples.values()].reduce((sum, count) => sum + count, 0);
@@ -174,6 +191,12 @@ export async function benchOrders(adminUrl: string, seconds: number): Promise<Or
       statementsPerOrder: (after.count - before.count) / run.created,
       statementMsPerOrder: ((after.seconds - before.seconds) * 1000) / run.created,
       connections: [...samples].sort((a, b) => b[1] - a[1]).map(([kind, count]) => [kind, count / total]),
+      cpuMsPerOrder: {
+        server: cpu.groupsMs.server! / run.created,
+        postgres: cpu.groupsMs.postgres! / run.created,
+        bench: cpu.groupsMs.bench! / run.created,
+        machine: cpu.machineMs / run.created,
+      },
       failed: run.latencies.length - run.created - (run.statuses.get(409) ?? 0),
     };
   };
@@ -254,6 +277,8 @@ export function ordersTable(result: OrdersResult): string {
   const row = (name: string, mix: MixResult, target: boolean) =>
     `| ${name} | ${mix.ordersPerSecond}${target ? (mix.ordersPerSecond >= 1000 ? ' ✓' : ' ✗') : ''} | ${mix.p50} | ${mix.p99}${target ? (mix.p99 < 100 ? ' ✓' : ' ✗') : ''} | ${mix.statementsPerOrder.toFixed(1)} | ${mix.statementMsPerOrder.toFixed(2)} | ${mix.failed} |`;
   const states = (mix: MixResult) => mix.connections.map(([kind, share]) => `${kind} ${percent(share)}`).join('; ');
+  const cpu = ({ cpuMsPerOrder: c }: MixResult) =>
+    `server ${c.server.toFixed(2)} ms, PostgreSQL ${c.postgres.toFixed(2)} ms, the bench (buyers' requests) ${c.bench.toFixed(2)} ms; the machine ${c.machine.toFixed(2)} ms of its 2 cores`;
   return [
     '| mix (50 buyers, one piece per order) | orders/s (target ≥ 1000 distinct) | p50 ms | p99 ms (target < 100 distinct) | statements per order | statement ms per order | failed |',
     '|---|---|---|---|---|---|---|',
@@ -266,6 +291,11 @@ export function ordersTable(result: OrdersResult): string {
     '',
     `- distinct: ${states(distinct)}`,
     `- shared: ${states(shared)}`,
+    '',
+    'CPU per order placed (/proc, over the measured seconds):',
+    '',
+    `- distinct: ${cpu(distinct)}`,
+    `- shared: ${cpu(shared)}`,
   ].join('\n');
 }
 
