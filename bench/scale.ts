@@ -21,7 +21,7 @@ import {
   type LoadResult,
   type Process,
 } from './lib';
-import { register, storm, type OrderItem } from './orders-load';
+import { anyOf, ORDER_BENCH_ENV, register, storm } from './orders-load';
 
 const PROCESS_COUNTS = [1, 2, 3];
 const BUYERS = 50;
@@ -40,7 +40,15 @@ export interface ScaleRow {
   /** The three reads' measured seconds together. */
   readsCpu: CpuUse;
   readRequests: number;
-  orders: { perSecond: number; p50: number; p99: number; requests: number; refused: number };
+  orders: {
+    perSecond: number;
+    p50: number;
+    p99: number;
+    requests: number;
+    refused: number;
+    /** Each status other than 201 and how many times it was answered. */
+    refusals: [status: number, count: number][];
+  };
   ordersCpu: CpuUse;
   /** Variants the orders pick from. */
   variants: number;
@@ -63,11 +71,6 @@ function componentsOf(cluster: Cluster, sql: Client): () => Promise<Record<Compo
     ).rows.map(({ pid }) => pid),
     bench: [process.pid],
   });
-}
-
-/** A random variant of the pool for every order: 50 buyers seldom want the same one at once. */
-function anyOf(pool: OrderItem[]): () => OrderItem {
-  return () => pool[Math.floor(Math.random() * pool.length)]!;
 }
 
 /**
@@ -115,13 +118,9 @@ async function measureCount(
       firstServerPort: 0,
       // All the load comes from 127.0.0.1: nginx's 50 requests a second per client would be the figure.
       withoutRequestRateLimits: true,
-      env: {
-        // As bench/orders-load.ts: 50 buyers sign up and in from one address (through nginx, the
-        // servers see 127.0.0.1 for all), then order again and again without paying.
-        LOGIN_LIMIT_PER_CLIENT: '100000',
-        MAX_UNPAID_ORDERS: '1000000',
-        MAX_ORDERS_PER_DAY: '1000000',
-      },
+      // As bench/orders-load.ts: 50 buyers sign up and in from one address (through nginx, the
+      // servers see 127.0.0.1 for all), then order again and again without paying.
+      env: ORDER_BENCH_ENV,
     });
     const cluster = await starting;
     const shop = cluster.url;
@@ -140,10 +139,10 @@ async function measureCount(
     }
 
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => register(shop, index)));
-    const { rows: pool } = await sql.query<OrderItem>(
+    const { rows: pool } = await sql.query<{ id: number; product_id: number }>(
       `update variants set stock = $1
        where product_id in (select id from products where hidden_at is null)
-       returning product_id, id as variant_id`,
+       returning id, product_id`,
       [PLENTY],
     );
     const pick = anyOf(pool);
@@ -162,6 +161,7 @@ async function measureCount(
         p99: Math.round(percentile(run.latencies, 99)),
         requests: run.latencies.length,
         refused: run.latencies.length - run.created,
+        refusals: [...run.statuses].filter(([status]) => status !== 201),
       },
       ordersCpu,
       variants: pool.length,
@@ -271,6 +271,14 @@ function explanation(rows: ScaleRow[], cores: number): string {
   ].join('\n\n');
 }
 
+/** What failed, by kind: the reads' non-2xx answers and errors (autocannon's), the orders' statuses. */
+function failures(reads: ScaleRow['reads'], orders: ScaleRow['orders']): string {
+  const non2xx = reads.reduce((sum, { result }) => sum + result.non2xx, 0);
+  const errors = reads.reduce((sum, { result }) => sum + result.errors, 0);
+  const refused = orders.refusals.map(([status, count]) => `${status} × ${count}`).join(', ') || 'none';
+  return `reads ${non2xx} / ${errors}; orders ${refused}`;
+}
+
 export function scaleSection(rows: ScaleRow[], seconds: number): string {
   const cores = cpus().length;
   const lines = [
@@ -278,11 +286,11 @@ export function scaleSection(rows: ScaleRow[], seconds: number): string {
     '',
     `Measured on ${machine()}. \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- scale\` (not in the default run). For each count, that many server processes (built and started as \`npm start\` does, \`startCluster\` of deploy/cluster.ts) on a fresh PostgreSQL database behind Debian's nginx, without nginx's per-client request rates (all the load comes from one address); the servers' sign-in and buyer limits lifted as for the orders bench. Reads: autocannon, 50 connections, a browser's \`Accept-Encoding\`, ${seconds} s each after a ${WARM_UP_SECONDS} s warm-up. Orders: ${BUYERS} buyers, each order one unit of a variant picked at random from the shop's ${rows[0]!.variants} (stock set to ${PLENTY}), so that buyers seldom wait for each other, for ${seconds} s after a ${WARM_UP_SECONDS} s warm-up. The bare Fastify route (bench/reference-server.ts), directly, is measured before each count's reads: it shows how the machine drifted through the run.`,
     '',
-    `| processes | ${READS.map(([read]) => `${read} req/s (p99 ms)`).join(' | ')} | bare route req/s | orders/s | orders p50 / p99 ms | failed (non-2xx, errors, orders not placed) |`,
+    `| processes | ${READS.map(([read]) => `${read} req/s (p99 ms)`).join(' | ')} | bare route req/s | orders/s | orders p50 / p99 ms | failed: reads (non-2xx / errors), orders (status × count) |`,
     `|---|${READS.map(() => '---|').join('')}---|---|---|---|`,
     ...rows.map(
       ({ processes, reads, reference, orders }) =>
-        `| ${processes} | ${reads.map(({ result }) => `${result.requestsPerSecond} (${result.p99})`).join(' | ')} | ${reference.requestsPerSecond} | ${orders.perSecond} | ${orders.p50} / ${orders.p99} | ${reads.reduce((sum, { result }) => sum + result.non2xx + result.errors, 0) + orders.refused} |`,
+        `| ${processes} | ${reads.map(({ result }) => `${result.requestsPerSecond} (${result.p99})`).join(' | ')} | ${reference.requestsPerSecond} | ${orders.perSecond} | ${orders.p50} / ${orders.p99} | ${failures(reads, orders)} |`,
     ),
     '',
     `CPU over the measured seconds (the reads' three together), as a share of one core: the machine has ${cores}, so ${cores * 100}% is all of it. "bench" is the load generator (autocannon, the buyers' requests), "rest" whatever else ran on the machine meanwhile.`,
