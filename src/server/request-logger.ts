@@ -1,4 +1,5 @@
-import type { Bindings, ChildLoggerOptions, FastifyBaseLogger, LogLevel } from 'fastify';
+import type { FastifyBaseLogger, LogLevel } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 
 type LogMethod = 'info' | 'error' | 'debug' | 'fatal' | 'warn' | 'trace' | 'silent';
 
