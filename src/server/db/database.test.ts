@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { createFreshDatabase } from '../../../test/server/helpers/fresh-database';
 import { STARTUP_TIMEOUT } from '../../../test/server/helpers/test-app';
-import { openDatabase, type DatabaseHandle } from './database';
+import { openDatabase, PREPARED, type DatabaseHandle } from './database';
 import { products } from './schema';
 import { seedProducts } from './seed/catalogue';
 import { seedDemoCatalogue } from './seed/seed';
@@ -110,6 +110,34 @@ if (onPostgres) {
           expect(await productCount(servers[0]!)).toBe(seedProducts.length);
         } finally {
           await Promise.all(servers.map((server) => server.close()));
+          await fresh.drop();
+        }
+      },
+      STARTUP_TIMEOUT,
+    );
+  });
+
+  describe('statements marked PREPARED, on PostgreSQL', () => {
+    it(
+      'are prepared once on a connection and run by name after, with each run’s values; others are not prepared',
+      async () => {
+        const fresh = await createFreshDatabase(onPostgres!, 'shop_test');
+        const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null });
+        try {
+          const { answers, prepared } = await database.db.transaction(async (tx) => {
+            const answers: unknown[] = [];
+            for (const n of [1, 2, 3]) {
+              const { rows } = await tx.execute(sql`${PREPARED}select ${n}::int as n`);
+              answers.push(rows[0]);
+            }
+            await tx.execute(sql`select ${4}::int as unmarked`);
+            const { rows } = await tx.execute(sql`select statement from pg_prepared_statements`);
+            return { answers, prepared: rows.map((row) => row.statement) };
+          });
+          expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+          expect(prepared).toEqual(['/* prepared */ select $1::int as n']);
+        } finally {
+          await database.close();
           await fresh.drop();
         }
       },

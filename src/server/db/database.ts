@@ -107,6 +107,48 @@ function timed<Query>(query: Query, observe: QueryObserver): Query {
   }) as Query;
 }
 
+/**
+ * Put first in a statement's text, it has PostgreSQL parse and plan the statement once per pooled
+ * connection (a named prepared statement) instead of at every run. For the few hot statements whose
+ * text takes a few fixed shapes, whatever their values (placing an order: docs/performance.md);
+ * a comment to PGlite, which has no pool to prepare on.
+ */
+const PREPARED_MARK = '/* prepared */ ';
+export const PREPARED = sql.raw(PREPARED_MARK);
+/** More shapes than this means a marked statement's text varies with its values: it is then sent unnamed. */
+const MAX_PREPARED_SHAPES = 64;
+
+/**
+ * Each prepared shape's name, the same on every connection (node-postgres prepares a name on a
+ * connection the first time that connection runs it, and refuses one name for two texts).
+ */
+function preparedNames(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED_SHAPES) {
+      name = `shop_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+/** `query` naming the statements marked PREPARED, as node-postgres prepares them (drizzle passes a config object). */
+function preparing<Query>(query: Query, nameOf: (text: string) => string | undefined): Query {
+  const run = query as (...args: unknown[]) => unknown;
+  return ((...args: unknown[]) => {
+    const config = args[0] as { text?: unknown; name?: string } | null;
+    if (config && typeof config === 'object' && config.name === undefined && typeof config.text === 'string') {
+      if (config.text.startsWith(PREPARED_MARK)) {
+        const name = nameOf(config.text);
+        if (name) args[0] = { ...config, name };
+      }
+    }
+    return run(...args);
+  }) as Query;
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -240,6 +282,7 @@ const POOL_MAX = 10;
 
 async function openPostgres(connectionString: string, onQuery: QueryObserver | undefined): Promise<DatabaseHandle> {
   const pool = new Pool({ connectionString, max: POOL_MAX, connectionTimeoutMillis: 5000 });
+  const nameOf = preparedNames();
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   // Nor may a checked-out one (a transaction between two queries, say): pg emits 'error' on the
@@ -249,7 +292,8 @@ async function openPostgres(connectionString: string, onQuery: QueryObserver | u
     client.on('error', () => {});
     // Each pooled connection's own `query`: what the pool's `query` and every transaction end in,
     // so each statement is timed once, waiting for a connection excluded (poolUse says that).
-    if (onQuery) client.query = timed(client.query.bind(client), onQuery);
+    const query = preparing(client.query.bind(client), nameOf);
+    client.query = onQuery ? timed(query, onQuery) : query;
   });
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {

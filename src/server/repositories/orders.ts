@@ -13,7 +13,7 @@ import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import type { AppConfig, BuyerLimits } from '../config';
-import type { Database, Transaction } from '../db/database';
+import { PREPARED, type Database, type Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import {
@@ -200,7 +200,7 @@ async function readForPlacing(
   // materialized and read whole by json_agg, its rows locked in the order they are sorted in.
   // nthNewest is the max-th newest order: while it is less than a day old, the day's orders are
   // used up, and the next may be placed when it turns a day old. Ids follow the moments of placing.
-  const { rows } = (await tx.execute(sql`
+  const { rows } = (await tx.execute(sql`${PREPARED}
     with locked as materialized (
       select ${sql.join(lockedVariantColumns, sql`, `)}
       from ${variants} join ${products} on ${products.id} = ${variants.productId}
@@ -320,7 +320,7 @@ async function writeOrder(
   // rows that CTE has locked, and it locks them in the order it sorts them in), after the variants
   // that readForPlacing locked: every order and every cancellation (returnStock) takes variants
   // first, then products, each in id order, so none of them can wait for another in a circle.
-  await tx.execute(sql`
+  await tx.execute(sql`${PREPARED}
     with line as (
       select * from unnest(${lineColumn(({ variant }) => variant.id)}::int[],
         ${lineColumn(({ variant }) => variant.productId)}::int[], ${lineColumn(({ quantity }) => quantity)}::int[],

@@ -19,19 +19,34 @@ export const CACHED_READ = { compress: false, decompress: false, config: { sampl
 
 /**
  * Sends an answer from the catalogue cache with its ETag, so that a client that has it gets a
- * bodiless 304, compressed as the client accepts (each encoding made once, in the cache).
+ * bodiless 304, compressed as the client accepts (each encoding made once, in the cache). Sent at
+ * once (undefined, a synchronous handler's "sent") unless the encoding is still to be made.
  */
-export async function sendCachedAnswer(
+export function sendCachedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
   { type, cacheControl }: { type: string; cacheControl: string },
-) {
+): Promise<void> | undefined {
   reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  if (request.headers['if-none-match'] === answer.etag) {
+    reply.code(304).send();
+    return undefined;
+  }
   reply.type(type);
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? (negotiate(accepted.toLowerCase(), ENCODINGS) as ContentEncoding | null) : null;
-  if (!encoding) return reply.send(answer.body);
-  return reply.header('content-encoding', encoding).send(await answer.compressed(encoding));
+  if (!encoding) {
+    reply.send(answer.body);
+    return undefined;
+  }
+  reply.header('content-encoding', encoding);
+  const made = answer.compressedNow(encoding);
+  if (made) {
+    reply.send(made);
+    return undefined;
+  }
+  return answer.compressed(encoding).then((bytes) => {
+    reply.send(bytes);
+  });
 }

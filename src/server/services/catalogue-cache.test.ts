@@ -62,6 +62,22 @@ describe('CatalogueCache', () => {
     expect(await answer.compressed('br')).toBe(brotli);
   });
 
+  it('hands a kept answer and its made encodings over at once, counting the hit', async () => {
+    const cache = new CatalogueCache(roomy());
+    expect(cache.peek('k')).toBeUndefined();
+    const answer = (await cache.get('k', async () => kept('{"n":1}')))!;
+    expect(cache.peek('k')).toBe(answer);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 });
+    expect(answer.compressedNow('gzip')).toBeUndefined();
+    const gzipped = answer.compressed('gzip');
+    expect(answer.compressedNow('gzip')).toBeUndefined();
+    const bytes = await gzipped;
+    expect(answer.compressedNow('gzip')).toBe(bytes);
+    expect(answer.compressedNow('br')).toBeUndefined();
+    cache.invalidate();
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('keeps short bodies out of Node’s shared Buffer pool, so that a kept answer holds only its own bytes', async () => {
     const answer = (await new CatalogueCache(roomy()).get('k', async () => kept('[]')))!;
     expect(answer.body.buffer.byteLength).toBe(2);

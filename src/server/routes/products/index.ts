@@ -6,6 +6,9 @@ import { notFound, unprocessable } from '../../errors';
 import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
 import * as schema from './schema';
 
+// Revalidated on every use: stock changes with every order.
+const JSON_ANSWER = { type: 'application/json; charset=utf-8', cacheControl: 'no-cache' };
+
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { products } = app.repositories;
 
@@ -15,26 +18,27 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * `skip`: the answer is a page, not kept when it is empty past the first (every offset beyond
    * the end would be one more); `rare`: kept only when asked for again (CatalogueCache's `asked-again`).
    */
-  async function cached(
+  function cached(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     load: () => Promise<unknown>,
     { missing, skip = 0, rare = false }: { missing?: string; skip?: number; rare?: boolean } = {},
-  ) {
+  ): Promise<void> | undefined {
+    // A kept answer is sent at once, without a promise in between: most reads are such.
+    const kept = app.catalogueCache.peek(key);
+    if (kept) return sendCachedAnswer(request, reply, kept, JSON_ANSWER);
     // Keyed by the validated parameters, not the raw URL: spelling a query differently cannot
     // make the cache keep the same answer twice.
-    const answer = await app.catalogueCache.get(key, async () => {
+    const made = app.catalogueCache.get(key, async () => {
       const data = await load();
       if (data === null) return null;
       const pastTheEnd = skip > 0 && Array.isArray(data) && data.length === 0;
       return { body: reply.serialize(data) as string, keep: pastTheEnd ? 'no' : rare ? 'asked-again' : 'yes' };
     });
-    if (!answer) throw notFound(missing ?? 'Не найдено');
-    // Revalidated on every use: stock changes with every order.
-    return sendCachedAnswer(request, reply, answer, {
-      type: 'application/json; charset=utf-8',
-      cacheControl: 'no-cache',
+    return made.then((answer) => {
+      if (!answer) throw notFound(missing ?? 'Не найдено');
+      return sendCachedAnswer(request, reply, answer, JSON_ANSWER);
     });
   }
 
