@@ -108,6 +108,19 @@ export async function load(
   };
 }
 
+/** Runs of equal length as one: their mean rate, the median p50, the worst p99, every failure. */
+export function combinedLoad(runs: LoadResult[]): LoadResult {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const sum = (value: (run: LoadResult) => number) => runs.reduce((total, run) => total + value(run), 0);
+  return {
+    requestsPerSecond: Math.round(sum((run) => run.requestsPerSecond) / runs.length),
+    p50: median(runs.map((run) => run.p50)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+  };
+}
+
 /**
  * `load` asks for one URL; this asks for the next of `nextPath()` with every request, for `seconds`.
  */

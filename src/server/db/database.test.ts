@@ -17,6 +17,8 @@ async function start(database: DatabaseHandle): Promise<boolean> {
   });
 }
 
+type Rows<Row> = { rows: Row[] };
+
 async function productCount(database: DatabaseHandle): Promise<number> {
   const [row] = await database.db.select({ value: count() }).from(products);
   return row!.value;
@@ -127,11 +129,15 @@ if (onPostgres) {
           const { answers, prepared } = await database.db.transaction(async (tx) => {
             const answers: unknown[] = [];
             for (const n of [1, 2, 3]) {
-              const { rows } = await tx.execute(sql`${PREPARED}select ${n}::int as n`);
+              const { rows } = (await tx.execute(sql`${PREPARED}select ${n}::int as n`)) as unknown as Rows<{
+                n: number;
+              }>;
               answers.push(rows[0]);
             }
             await tx.execute(sql`select ${4}::int as unmarked`);
-            const { rows } = await tx.execute(sql`select statement from pg_prepared_statements`);
+            const { rows } = (await tx.execute(sql`select statement from pg_prepared_statements`)) as unknown as Rows<{
+              statement: string;
+            }>;
             return { answers, prepared: rows.map((row) => row.statement) };
           });
           expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
