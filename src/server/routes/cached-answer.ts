@@ -4,6 +4,23 @@ import type { CachedAnswer, ContentEncoding } from '../services/catalogue-cache'
 
 const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
 
+/**
+ * The encoding chosen for each Accept-Encoding value seen, up to a few: browsers send a handful of
+ * spellings, and negotiating anew was 8% of what our own code spent on a cached read (--cpu-prof).
+ */
+const chosenEncodings = new Map<string, ContentEncoding | null>();
+const MAX_REMEMBERED_ACCEPTS = 32;
+
+function encodingFor(accepted: string | undefined): ContentEncoding | null {
+  if (!accepted) return null;
+  let chosen = chosenEncodings.get(accepted);
+  if (chosen === undefined) {
+    chosen = negotiate(accepted.toLowerCase(), ENCODINGS) as ContentEncoding | null;
+    if (chosenEncodings.size < MAX_REMEMBERED_ACCEPTS) chosenEncodings.set(accepted, chosen);
+  }
+  return chosen;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Its answered anonymous reads have an access line one in ACCESS_LOG_SAMPLE (app.ts, RequestLog). */
@@ -34,8 +51,7 @@ export function sendCachedAnswer(
     return undefined;
   }
   reply.type(type);
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? (negotiate(accepted.toLowerCase(), ENCODINGS) as ContentEncoding | null) : null;
+  const encoding = encodingFor(request.headers['accept-encoding']);
   if (!encoding) {
     reply.send(answer.body);
     return undefined;

@@ -62,14 +62,18 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const problem = catalogueFiltersProblem(request.query);
     if (problem) throw unprocessable(problem);
     // The filters in a fixed order, absent ones (and in_stock=false, which filters nothing) as null;
-    // JSON quotes a colour, so the key stays unambiguous.
+    // JSON quotes a colour, so the key stays unambiguous. A page without any (most are) has a short
+    // key of its own: the key is made and hashed on every read.
     const values = FILTER_PARAMS.map((name) => (request.query[name] === false ? null : (request.query[name] ?? null)));
+    const plain = values.every((value) => value === null);
     // A page filtered by values (not only sorted) is one of countless combinations, most asked once.
     const filtered = values.some((value, index) => value !== null && FILTER_PARAMS[index] !== 'sort');
     return cached(
       request,
       reply,
-      `category:${skip}:${limit}:${JSON.stringify(values)}:${category}`,
+      plain
+        ? `category:${skip}:${limit}:${category}`
+        : `category-with:${skip}:${limit}:${JSON.stringify(values)}:${category}`,
       () => products.listByCategory(category, request.query),
       { missing: 'Категория не найдена', skip, rare: filtered },
     );
