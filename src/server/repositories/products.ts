@@ -172,13 +172,17 @@ export function createProductsRepository(db: Queryable) {
       const categoryId = await categoryIdOf(category);
       if (categoryId === null) return null;
       const conditions = variantConditions(query);
+      // By colour, the colour's variants of this category (variants_category_color_product_idx),
+      // merged with the category's products in order. The other filters test each product's own
+      // variants, which the category would not narrow.
+      const ofCategory = query.color === undefined ? [] : [eq(variants.categoryId, categoryId)];
       const matching =
         conditions.length > 0
           ? exists(
               db
                 .select({ one: sql`1` })
                 .from(variants)
-                .where(matchingVariants(conditions)),
+                .where(matchingVariants([...ofCategory, ...conditions])),
             )
           : undefined;
       return page(and(eq(products.categoryId, categoryId), matching), categoryOrder(query.sort, conditions), query);

@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { Product } from '../../../shared/api';
 import { categories, products, variants } from '../../db/schema';
 import {
@@ -255,5 +256,44 @@ describe('cached filtered answers', () => {
     expect(placed.statusCode).toBe(201);
     expect(await listed(inStockRed)).toEqual(['a']);
     expect(await listed({ color: 'красный' })).toEqual(['a', 'b', 'f']);
+  });
+});
+
+describe('a product moved to another category takes its colours along', () => {
+  const OTHER = 'Проверка переезда';
+  const otherUrl = `/api/v1/products/categories/${encodeURIComponent(OTHER)}`;
+  const listedIn = async (url: string, color: string) => {
+    const response = await shop.app.inject({ method: 'GET', url, query: { color } });
+    expect(response.statusCode).toBe(200);
+    return json<Product[]>(response).map((product) => product.id);
+  };
+  /** Variants whose category is not their product's: the colour filter would list them wrongly. */
+  const strayVariants = async () => {
+    const { rows } = (await shop.app.database.db.execute(
+      sql`select count(*)::int as stray from ${variants} join ${products} on ${products.id} = ${variants.productId}
+          where ${variants.categoryId} is distinct from ${products.categoryId}`,
+    )) as unknown as { rows: [{ stray: number }] };
+    return rows[0].stray;
+  };
+
+  it('the colour filter finds it in its new category, with a variant added after the move too', async () => {
+    const { db } = shop.app.database;
+    const [home] = await db.select({ id: products.categoryId }).from(products).where(eq(products.id, ids.f));
+    const [other] = await db.insert(categories).values({ name: OTHER, position: 101 }).returning({ id: categories.id });
+    await db.update(products).set({ categoryId: other!.id }).where(eq(products.id, ids.f));
+    await db.insert(variants).values({ productId: ids.f, color: 'оранжевый', size: 50, price: '120.00', stock: 1 });
+    shop.app.catalogueCache.invalidate();
+    try {
+      expect(await strayVariants()).toBe(0);
+      expect(await listedIn(URL, 'красный')).toEqual([ids.a, ids.b]);
+      expect(await listedIn(otherUrl, 'красный')).toEqual([ids.f]);
+      expect(await listedIn(otherUrl, 'оранжевый')).toEqual([ids.f]);
+    } finally {
+      await db.delete(variants).where(and(eq(variants.productId, ids.f), eq(variants.color, 'оранжевый')));
+      await db.update(products).set({ categoryId: home!.id }).where(eq(products.id, ids.f));
+      shop.app.catalogueCache.invalidate();
+    }
+    expect(await strayVariants()).toBe(0);
+    expect(await listedIn(URL, 'красный')).toEqual([ids.a, ids.b, ids.f]);
   });
 });
