@@ -172,10 +172,16 @@ export function createProductsRepository(db: Queryable) {
       const categoryId = await categoryIdOf(category);
       if (categoryId === null) return null;
       const conditions = variantConditions(query);
-      // By colour, the colour's variants of this category (variants_category_color_product_idx),
-      // merged with the category's products in order. The other filters test each product's own
-      // variants, which the category would not narrow.
-      const ofCategory = query.color === undefined ? [] : [eq(variants.categoryId, categoryId)];
+      // With the category named, PostgreSQL can read this category's variants alone, in product
+      // order, and merge them with its products (variants_category_color_product_idx for a colour,
+      // variants_category_product_idx for sizes and prices) instead of looking into each product's
+      // variants in turn: page 30 by colour read the colour's variants of every category (9 000
+      // for 270 products). Stock is in no index (an order's stock change would have to write it):
+      // by stock alone, each product's own variants are read.
+      const byIndexedValue = [query.color, query.size_min, query.size_max, query.price_min, query.price_max].some(
+        (value) => value !== undefined,
+      );
+      const ofCategory = byIndexedValue ? [eq(variants.categoryId, categoryId)] : [];
       const matching =
         conditions.length > 0
           ? exists(
