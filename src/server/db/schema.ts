@@ -201,10 +201,6 @@ export const products = pgTable(
   },
   (table) => [
     index('products_search_idx').using('gin', table.searchVector).where(visible),
-    // Typos in a name: trigram similarity of the lower-cased name (pg_trgm's `<%`).
-    index('products_name_trgm_idx')
-      .using('gin', sql`lower(${table.name}) gin_trgm_ops`)
-      .where(visible),
     // An article typed exactly or by its beginning, in any case: `lower(art) like 'mo-10%'`.
     index('products_art_lower_idx')
       .using('btree', sql`lower(${table.art}) text_pattern_ops`)
@@ -239,6 +235,20 @@ export const products = pgTable(
     index('products_all_category_idx').on(table.categoryId, table.id),
     check('products_units_ordered_non_negative', sql`${table.unitsOrdered} >= 0`),
   ],
+);
+
+/**
+ * Every word of the products' names as written (lower-cased, not stemmed), with how many names
+ * hold it, kept by triggers on products (migration 0020). A search with a typo finds here the word
+ * it meant, among a few thousand words, rather than comparing the query with every name.
+ */
+export const nameVocabulary = pgTable(
+  'name_vocabulary',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+  },
+  (table) => [index('name_vocabulary_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
 );
 
 export const variants = pgTable(

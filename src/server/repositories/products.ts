@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, sql, ty
 import type { CatalogueFilters, Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
-import { categories, productNameSortKey, productNameWords, products, variants } from '../db/schema';
+import { categories, nameVocabulary, productNameSortKey, productNameWords, products, variants } from '../db/schema';
 
 export interface Page {
   skip: number;
@@ -210,9 +210,9 @@ export function createProductsRepository(db: Queryable) {
     /**
      * Products whose article is `query` or begins with it, whose name or description has its words
      * in any form (the Russian stemmer: «мишки» finds «Мишка»), or whose name has them with a typo
-     * (trigrams). Article matches come first (the exact one before the prefixed), then name matches,
+     * (the closest words of the names' vocabulary, by trigrams). Article matches come first (the exact one before the prefixed), then name matches,
      * then names with a typo, then description-only ones; within each, the closer match first. Each
-     * kind of match is found by its own partial index (migrations 0008, 0010), at most
+     * kind of match is found by its own index (migrations 0008, 0010, 0020), at most
      * SEARCH_CANDIDATES of it; the rows of the page are read after, by id.
      */
     search(query: string, { skip, limit }: Page): Promise<Product[]> {
@@ -232,6 +232,16 @@ export function createProductsRepository(db: Queryable) {
       const candidates = (condition: SQL, order?: SQL) =>
         sql`(select ${products.id} from ${products} where ${products.hiddenAt} is null and ${condition}
           ${order ? sql`order by ${order}` : sql``} limit ${SEARCH_CANDIDATES})`;
+      // A typo: each word of the query as written, replaced by the word of the names' vocabulary
+      // closest to it (word_similarity at least the threshold, as `<%` tests; the commoner word on
+      // a tie), or kept when none is; the names with all of those words, in any form, are typo
+      // matches: «медвдь» means «медведь», and finds «Медведь» and «медведя».
+      const meant = sql`(select string_agg(coalesce((
+          select ${nameVocabulary.word} from ${nameVocabulary} where typed.word <% ${nameVocabulary.word}
+          order by word_similarity(typed.word, ${nameVocabulary.word}) desc, ${nameVocabulary.products} desc,
+            ${nameVocabulary.word}
+          limit 1), typed.word), ' ')
+        from unnest(tsvector_to_array(to_tsvector('simple', ${query}))) as typed(word))`;
       // Materialized: counted without a second scan of the names' index.
       const fewNameMatches = sql`(select count(*) from name_matches) < ${SEARCH_CANDIDATES}`;
       // Article matches first (the exact one before the prefixed), then name matches, then typos
@@ -246,7 +256,7 @@ export function createProductsRepository(db: Queryable) {
           ${candidates(artPrefix, sql`${art} using ~<~`)}
           union select id from name_matches
           union ${candidates(sql`${products.searchVector} @@ ${words} and ${fewNameMatches}`)}
-          union ${candidates(sql`${text} <% ${name} and ${fewNameMatches}`)}),
+          union ${candidates(sql`${productNameWords(products.name)} @@ plainto_tsquery('russian', ${meant}) and ${fewNameMatches}`)}),
         scored as materialized (
           select ${products.id} as id, ${products.art} as art,
             case when ${art} = ${text} then 0

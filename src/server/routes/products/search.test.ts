@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Product } from '../../../shared/api';
-import { categories, products } from '../../db/schema';
+import { categories, nameVocabulary, products } from '../../db/schema';
 import { SEARCH_CANDIDATES } from '../../repositories/products';
 import { createTestApp, STARTUP_TIMEOUT, json, type TestApp } from '../../../../test/server/helpers/test-app';
 
@@ -149,5 +150,47 @@ describe('a word in more names than a search ranks', () => {
     expect(found.slice(1).every((art) => art.startsWith('VRH-'))).toBe(true);
     // Ranked: at most SEARCH_CANDIDATES of the names, not all MANY.
     expect(found.length).toBe(1 + SEARCH_CANDIDATES);
+  });
+});
+
+describe('typos are looked for among the words of the names, which follow the products', () => {
+  /** How many names hold `word`, as the names' vocabulary counts them; null when none. */
+  async function namesHolding(word: string): Promise<number | null> {
+    const [row] = await shop.app.database.db
+      .select({ products: nameVocabulary.products })
+      .from(nameVocabulary)
+      .where(eq(nameVocabulary.word, word));
+    return row?.products ?? null;
+  }
+
+  it('a new name’s words, a renamed product and a removed one', async () => {
+    const { db } = shop.app.database;
+    const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+    const [made] = await db
+      .insert(products)
+      .values({
+        art: 'ZQV-1',
+        name: 'Кенгурушкин Шустрячок',
+        description: null,
+        image: 'none.svg',
+        categoryId: category!.id,
+        curatedRank: 1_000,
+      })
+      .returning({ id: products.id });
+    expect(await namesHolding('шустрячок')).toBe(1);
+    expect(await arts('шустрчок')).toEqual(['ZQV-1']);
+
+    await db.update(products).set({ name: 'Кенгурушкин Попрыгунчик' }).where(eq(products.id, made!.id));
+    shop.app.catalogueCache.invalidate();
+    expect(await namesHolding('шустрячок')).toBeNull();
+    expect(await namesHolding('кенгурушкин')).toBe(1);
+    expect(await arts('шустрчок')).toEqual([]);
+    expect(await arts('попрыгнчик')).toEqual(['ZQV-1']);
+
+    await db.delete(products).where(eq(products.id, made!.id));
+    expect(await namesHolding('попрыгунчик')).toBeNull();
+    expect(await namesHolding('кенгурушкин')).toBeNull();
+    // Words other names still hold stay, counted: «медведь» is in three of this test's names.
+    expect(await namesHolding('медведь')).toBeGreaterThanOrEqual(3);
   });
 });
