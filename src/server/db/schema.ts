@@ -239,8 +239,8 @@ export const products = pgTable(
 
 /**
  * Every word of the visible products' names as written (lower-cased, not stemmed), with how many
- * names hold it, kept by triggers on products (migration 0020). A search with a typo finds here the word
- * it meant, among a few thousand words, rather than comparing the query with every name.
+ * names hold it, kept by triggers on products (migration 0020). A search with a typo finds here the
+ * word it meant, among a few thousand words, rather than comparing the query with every name.
  */
 export const nameVocabulary = pgTable(
   'name_vocabulary',

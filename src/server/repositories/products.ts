@@ -73,9 +73,10 @@ function variantConditions(filters: CatalogueFilters): SQL[] {
 }
 
 /**
- * How close (pg_trgm's word_similarity) a query must come to some words of a name to find it despite
- * a typo. The extension's default, 0.6, misses «медвдь» in «медведь» (0.57); at 0.5 «медведь большой»
- * found every «медведь …» (0.5), one word being enough.
+ * How close (pg_trgm's word_similarity) a word of a query must come to a word of the names to be
+ * taken for it, and a query to a name for the name to rank as a typo match. The extension's
+ * default, 0.6, misses «медвдь» for «медведь» (0.57); at 0.5 «медведь большой», compared with whole
+ * names, found every «медведь …» (0.5), one word being enough.
  */
 const TYPO_SIMILARITY = 0.55;
 
@@ -210,10 +211,11 @@ export function createProductsRepository(db: Queryable) {
     /**
      * Products whose article is `query` or begins with it, whose name or description has its words
      * in any form (the Russian stemmer: «мишки» finds «Мишка»), or whose name has them with a typo
-     * (the closest words of the names' vocabulary, by trigrams). Article matches come first (the exact one before the prefixed), then name matches,
-     * then names with a typo, then description-only ones; within each, the closer match first. Each
-     * kind of match is found by its own index (migrations 0008, 0010, 0020), at most
-     * SEARCH_CANDIDATES of it; the rows of the page are read after, by id.
+     * (the closest words of the names' vocabulary, by trigrams). Article matches come first (the
+     * exact one before the prefixed), then name matches, then names with a typo, then
+     * description-only ones; within each, the closer match first. Each kind of match is found by
+     * its own index (migrations 0008, 0010, 0020), at most SEARCH_CANDIDATES of it; the rows of the
+     * page are read after, by id.
      */
     search(query: string, { skip, limit }: Page): Promise<Product[]> {
       // Functions of constants: PostgreSQL folds them once per query, not once per row.
@@ -282,8 +284,10 @@ export function createProductsRepository(db: Queryable) {
         const { rows } = (await tx.execute(ranked)) as unknown as { rows: { id: number }[] };
         const ids = rows.map((row) => row.id);
         if (ids.length === 0) return [];
+        // Each statement sees the database as it starts: one hidden since the ranking is left out.
+        const visible = and(inArray(products.id, ids), isNull(products.hiddenAt));
         const found = new Map(
-          (await tx.select(productColumns).from(products).where(inArray(products.id, ids))).map((row) => [row.id, row]),
+          (await tx.select(productColumns).from(products).where(visible)).map((row) => [row.id, row]),
         );
         return withVariants(
           tx,
