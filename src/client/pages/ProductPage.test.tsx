@@ -242,6 +242,11 @@ describe('Product page: buying', () => {
 });
 
 describe('Product page: texts', () => {
+  test('shows the article', async () => {
+    await openAsUser();
+    expect(screen.getByText(`Артикул: ${BEAR.art}`)).toBeInTheDocument();
+  });
+
   test('keeps the lines of big_description and shows HTML in it as text', async () => {
     await openAsUser();
     const more = screen.getByRole('heading', { name: 'Подробнее о товаре' }).closest('section')!;

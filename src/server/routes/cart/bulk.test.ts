@@ -123,6 +123,12 @@ describe('POST /api/v1/cart/bulk', () => {
         /^Строка 2: не удалось найти вариант с id=2000000000 для продукта \d+$/,
       ],
       [
+        'a variant of a product that does not exist',
+        (lines) => [lines[0], { ...lines[1], product_id: 2_000_000_000 }],
+        422,
+        /^Строка 2: не удалось найти вариант с id=\d+ для продукта 2000000000$/,
+      ],
+      [
         "another product's variant",
         (lines) => [lines[0], lines[1], { ...lines[2], product_id: lines[0]!.product_id }],
         422,
@@ -148,6 +154,18 @@ describe('POST /api/v1/cart/bulk', () => {
         (lines) => [lines[0], { product_id: lines[1]!.product_id, variant_id: lines[1]!.variant_id }],
         422,
         /^Строка 2: не заполнено поле «Количество»$/,
+      ],
+      [
+        'no product_id',
+        (lines) => [lines[0], { variant_id: lines[1]!.variant_id, count: 1 }],
+        422,
+        /^Строка 2: не заполнено поле «product_id»$/,
+      ],
+      [
+        'no variant_id',
+        (lines) => [lines[0], lines[1], { product_id: lines[2]!.product_id, count: 1 }],
+        422,
+        /^Строка 3: не заполнено поле «variant_id»$/,
       ],
       [
         'a variant listed twice',
@@ -229,6 +247,19 @@ describe('POST /api/v1/cart/bulk', () => {
         payload: { user_id: 1, items: [{ product_id: 1, variant_id: 1, count: 1 }] },
       });
       expect(response.statusCode).toBe(401);
+    });
+
+    it('no user_id → 422, and the cart is unchanged', async () => {
+      const { shopper, before } = await shopperWithALine();
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/cart/bulk',
+        headers: shopper.headers,
+        payload: { items: linesOf(takeProduct(), 1) },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ detail: 'Некорректные данные: не заполнено поле «user_id»' });
+      expect(await cartOf(shop.app, shopper)).toEqual(before);
     });
 
     it.each([

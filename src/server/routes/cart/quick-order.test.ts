@@ -38,7 +38,7 @@ async function newShopper(): Promise<Shopper> {
 const typed = (product: Product, variant: Variant, count: number, separator = ' ') =>
   [product.art, variant.color, variant.size, count].join(separator);
 
-const importText = (who: Shopper | null, text: string, dryRun = true) =>
+const importText = (who: Shopper | null, text: string, dryRun: boolean | string = true) =>
   shop.app.inject({
     method: 'POST',
     url: '/api/v1/cart/import',
@@ -380,6 +380,19 @@ describe('POST /api/v1/cart/import: who and what', () => {
     }
     const huge = await importText(shopper, 'MO-1008 бежевый 60 1\n'.repeat(CART_IMPORT_MAX_BYTES / 20));
     expect(huge.statusCode).toBe(413);
+  });
+
+  it('dry_run=maybe → 422 {detail}, and the cart stays as it was', async () => {
+    const shopper = await newShopper();
+    const product = takeProduct();
+    const [held, fresh] = inStock(product);
+    await add(shopper, product, held!, 2);
+    const before = await cartOf(shop.app, shopper);
+
+    const response = await importText(shopper, typed(product, fresh!, 1), 'maybe');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: expect.stringMatching(/^Некорректные данные: поле «dry_run» /) });
+    expect(await cartOf(shop.app, shopper)).toEqual(before);
   });
 
   it('the cart’s other routes still refuse pasted text and forms', async () => {

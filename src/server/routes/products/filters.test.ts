@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Product } from '../../../shared/api';
+import { CATALOGUE_LIMITS } from '../../../shared/catalogue';
 import { categories, products, variants } from '../../db/schema';
 import {
   createTestApp,
@@ -189,11 +190,17 @@ describe('bad values → 422 {detail} in Russian', () => {
   it.each([
     ['unknown sort', { sort: 'cheap' }, 'Сортировка'],
     ['empty colour', { color: '' }, 'Цвет'],
+    ['colour over its maximum length', { color: 'к'.repeat(CATALOGUE_LIMITS.colorMax + 1) }, 'Цвет'],
     ['negative price_min', { price_min: '-1' }, 'Цена от'],
     ['negative price_max', { price_max: '-0.01' }, 'Цена до'],
     ['non-numeric price', { price_max: 'дёшево' }, 'Цена до'],
+    ['price_min above the maximum', { price_min: String(Math.ceil(CATALOGUE_LIMITS.priceMax)) }, 'Цена от'],
+    ['price_max above the maximum', { price_max: String(Math.ceil(CATALOGUE_LIMITS.priceMax)) }, 'Цена до'],
     ['fractional size', { size_min: '2.5' }, 'Размер от'],
     ['negative size', { size_max: '-3' }, 'Размер до'],
+    ['negative size_min', { size_min: '-1' }, 'Размер от'],
+    ['size_min above the maximum', { size_min: String(CATALOGUE_LIMITS.sizeMax + 1) }, 'Размер от'],
+    ['size_max above the maximum', { size_max: String(CATALOGUE_LIMITS.sizeMax + 1) }, 'Размер до'],
     ['in_stock not a boolean', { in_stock: 'yes' }, 'В наличии'],
     ['size_min above size_max', { size_min: '50', size_max: '20' }, '«Размер от» больше, чем «Размер до»'],
     ['price_min above price_max', { price_min: '500', price_max: '100' }, '«Цена от» больше, чем «Цена до»'],

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Product } from '../../../shared/api';
+import { LIMITS, PAGE_SIZE, type Product } from '../../../shared/api';
 import { categories, nameVocabulary, products } from '../../db/schema';
 import { SEARCH_CANDIDATES } from '../../repositories/products';
 import { createTestApp, STARTUP_TIMEOUT, json, type TestApp } from '../../../../test/server/helpers/test-app';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
-const search = (q: string, page: { skip?: number; limit?: number } = {}) =>
+const search = (q: string, page: { skip?: number | string; limit?: number | string } = {}) =>
   shop.app.inject({
     method: 'GET',
     url: '/api/v1/products/search',
@@ -118,6 +118,24 @@ describe('GET /api/v1/products/search', () => {
     expect(missing.statusCode).toBe(422);
     expect(json<{ detail: string }>(missing).detail).toMatch(/q/);
     expect((await search('мишка', { limit: 0 })).statusCode).toBe(422);
+  });
+
+  it.each<[string, string, { skip?: number | string; limit?: number | string }, string]>([
+    [`a query of ${LIMITS.searchQueryMax + 1} characters`, 'м'.repeat(LIMITS.searchQueryMax + 1), {}, '«q»'],
+    ['skip=-1', 'мишка', { skip: -1 }, '«skip»'],
+    ['skip not a number', 'мишка', { skip: 'abc' }, '«skip»'],
+    [`limit=${PAGE_SIZE.serviceMax + 1}`, 'мишка', { limit: PAGE_SIZE.serviceMax + 1 }, '«limit»'],
+  ])('refuses %s with 422 {detail} naming the field', async (_name, q, page, field) => {
+    const response = await search(q, page);
+    expect(response.statusCode).toBe(422);
+    const body = json<{ detail: string }>(response);
+    expect(Object.keys(body)).toEqual(['detail']);
+    expect(body.detail).toMatch(/^Некорректные данные: поле /);
+    expect(body.detail).toContain(field);
+  });
+
+  it(`takes a query of exactly ${LIMITS.searchQueryMax} characters`, async () => {
+    expect(await arts('м'.repeat(LIMITS.searchQueryMax))).toEqual([]);
   });
 });
 
