@@ -10,8 +10,10 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { startCluster, type Cluster } from '../../../deploy/cluster';
 import type { OrderItemPayload, OrderSummary, Product } from '../../../src/shared/api';
 import type { FreshDatabase } from '../helpers/fresh-database';
@@ -162,6 +164,60 @@ async function signUpMany(count: number, label: string, parallel = 6): Promise<B
   return buyers;
 }
 
+interface Bytes {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** `request` for what is not text: a picture's bytes, or an upload (on a connection of its own). */
+function exchange(
+  base: string,
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer; from?: string } = {},
+): Promise<Bytes> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(pathname, base),
+      {
+        method: options.method ?? 'GET',
+        headers: {
+          ...options.headers,
+          ...(options.body === undefined ? {} : { 'content-length': String(options.body.length) }),
+        },
+        localAddress: options.from,
+        agent: false,
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${base}${pathname}: no answer within 30 s`)));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** A multipart/form-data body with one file in its `file` field, as the back office's upload sends it. */
+function oneFileForm(file: Buffer, filename: string, type: string): { headers: Record<string, string>; body: Buffer } {
+  const boundary = `cluster-${randomUUID()}`;
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+          `Content-Type: ${type}\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
 const execFileAsync = promisify(execFile);
 
 /** Makes the account a manager with the shop's own command (`npm run users -- grant-manager`), compiled. */
@@ -210,11 +266,15 @@ describe('the catalogue', () => {
     expect(answer.status).toBe(200);
     return answer.json<Product[]>();
   };
-
-  it("a manager's changes through one process are served at once by the others and through nginx", async () => {
+  /** A new account, made a manager, signed in at `base`: its Authorization header. */
+  const managerSignedInAt = async (base: string) => {
     const manager = await signUp('manager');
     await grantManager(manager.email);
-    const managerHeaders = bearer(sessionOf(await signIn(processAt(0), manager.email, TEST_PASSWORD)).token);
+    return bearer(sessionOf(await signIn(base, manager.email, TEST_PASSWORD)).token);
+  };
+
+  it("a manager's changes through one process are served at once by the others and through nginx", async () => {
+    const managerHeaders = await managerSignedInAt(processAt(0));
 
     const catalogue = await firstPageAt(shop());
     const [renamed, hidden] = catalogue.filter((product) => product.variants.length > 0) as [Product, Product];
@@ -278,6 +338,144 @@ describe('the catalogue', () => {
       renamedSeenByOthersMs: renamedSeenMs,
       repricedAndHiddenSeenMs: changedSeenMs,
       sinceRenameMs: Date.now() - renamedAt,
+    });
+  });
+
+  it('a picture a manager uploads through one process is served by the others and through nginx, from PostgreSQL; a product shows it everywhere at once', async () => {
+    const managerHeaders = await managerSignedInAt(processAt(0));
+    // Pink on the left, blue on the right: what comes back can be told from any other picture.
+    const PINK = { r: 232, g: 51, b: 111 };
+    const BLUE = { r: 47, g: 111, b: 223 };
+    const original = await sharp({ create: { width: 240, height: 160, channels: 3, background: PINK } })
+      .composite([{ input: { create: { width: 120, height: 160, channels: 3, background: BLUE } }, left: 120, top: 0 }])
+      .png()
+      .toBuffer();
+    /** What a served picture is: its format, size, and the colour in the middle of each half. */
+    const look = async (bytes: Buffer) => {
+      const { format } = await sharp(bytes).metadata();
+      const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const colourAt = (x: number, y: number) => {
+        const at = (y * info.width + x) * info.channels;
+        const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+        const near = (colour: typeof PINK) =>
+          Math.max(Math.abs(r - colour.r), Math.abs(g - colour.g), Math.abs(b - colour.b)) <= 8;
+        return near(PINK) ? 'pink' : near(BLUE) ? 'blue' : `rgb(${r}, ${g}, ${b})`;
+      };
+      return {
+        format,
+        width: info.width,
+        height: info.height,
+        left: colourAt(info.width >> 2, info.height >> 1),
+        right: colourAt((info.width * 3) >> 2, info.height >> 1),
+      };
+    };
+
+    // Uploaded through process 1, as the back office sends it.
+    const form = oneFileForm(original, 'bear.png', 'image/png');
+    const uploaded = await exchange(processAt(0), '/api/v1/admin/images', {
+      method: 'POST',
+      headers: { ...managerHeaders, accept: 'application/json', ...form.headers },
+      body: form.body,
+    });
+    const answered = uploaded.body.toString('utf8');
+    // The whole answer shown should it not be 201.
+    expect({ status: uploaded.status, answered }).toMatchObject({ status: 201 });
+    const { name, width, height } = JSON.parse(answered) as {
+      name: string;
+      width: number;
+      height: number;
+    };
+    expect({ name, width, height }).toEqual({
+      name: expect.stringMatching(/^u-[0-9a-f]{32}\.webp$/),
+      width: 240,
+      height: 160,
+    });
+    const [stored] = await database!.query<{ content_type: string; data: Buffer; width: number; height: number }>(
+      'select content_type, data, width, height from images where name = $1',
+      [name],
+    );
+    expect(stored).toEqual({ content_type: 'image/webp', data: expect.any(Buffer), width: 240, height: 160 });
+
+    const picturePath = `/api/v1/image/${name}`;
+    const servedAt = async (base: string) => {
+      const answer = await exchange(base, picturePath, { from: reader });
+      return {
+        base,
+        status: answer.status,
+        type: answer.headers['content-type'],
+        cache: answer.headers['cache-control'],
+        sameBytesAsStored: answer.body.equals(stored!.data),
+        picture: answer.status === 200 ? await look(answer.body) : answer.body.toString('utf8'),
+      };
+    };
+    const asUploaded = (base: string) => ({
+      base,
+      status: 200,
+      type: 'image/webp',
+      cache: 'public, max-age=31536000, immutable',
+      sameBytesAsStored: true,
+      picture: { format: 'webp', width: 240, height: 160, left: 'pink', right: 'blue' },
+    });
+    // Processes 2 and 3, which never saw the upload, serve it at once, and so does nginx.
+    const accessLogLength = cluster!.nginx.accessLog().length;
+    for (const base of [processAt(1), processAt(2), shop()]) expect(await servedAt(base)).toEqual(asUploaded(base));
+    // nginx had it from a process (not from a cache of its own).
+    const upstreamPorts = cluster!.nginx
+      .accessLog()
+      .slice(accessLogLength)
+      .split('\n')
+      .filter((line) => line.includes(`"GET ${picturePath} HTTP/`))
+      .map((line) => Number(/upstream=127\.0\.0\.1:(\d+)$/.exec(line)?.[1]));
+    expect(upstreamPorts).toHaveLength(1);
+    expect(cluster!.serverPorts).toContain(upstreamPorts[0]);
+
+    // Put on a product through process 1: the others show it on the product at once, its page too.
+    const product = (await firstPageAt(shop())).filter((shown) => shown.variants.length > 0)[2]!;
+    expect(product.image).not.toBe(name);
+    const readers = [processAt(1), processAt(2), shop()];
+    for (const base of readers) expect((await productAt(base, product))?.image).toBe(product.image);
+    const attach = await request(processAt(0), `/api/v1/admin/products/${product.id}`, {
+      method: 'PATCH',
+      headers: managerHeaders,
+      body: { image: name },
+    });
+    expect(attach.status).toBe(200);
+    const attachedSeenMs: number[] = [];
+    for (const base of readers) {
+      attachedSeenMs.push(
+        await settled(
+          `the product with the picture through ${base}`,
+          async () => (await productAt(base, product))?.image === name,
+        ),
+      );
+    }
+    const page = await request(processAt(2), `/product/${encodeURIComponent(product.art)}`, {
+      headers: { accept: 'text/html' },
+      from: reader,
+    });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<meta property="og:image" content="${processAt(2)}${picturePath}"`);
+
+    // Nowhere but in PostgreSQL: with its row gone no process has it, not even the one it was
+    // uploaded to; put back, every one serves it again.
+    await database!.query('delete from images where name = $1', [name]);
+    for (const base of [processAt(0), processAt(1), processAt(2)]) {
+      expect(await servedAt(base)).toMatchObject({ base, status: 404 });
+    }
+    await database!.query('insert into images (name, content_type, data, width, height) values ($1, $2, $3, $4, $5)', [
+      name,
+      stored!.content_type,
+      stored!.data,
+      stored!.width,
+      stored!.height,
+    ]);
+    for (const base of [processAt(0), processAt(1), processAt(2)])
+      expect(await servedAt(base)).toEqual(asUploaded(base));
+
+    report('cluster: a picture uploaded through process 1', {
+      uploadedBytes: original.length,
+      storedBytes: stored!.data.length,
+      productWithPictureSeenMs: attachedSeenMs,
     });
   });
 });
