@@ -545,6 +545,10 @@ describe('access lines of the public catalogue', () => {
       const requestLines = () =>
         lines.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
       const popular = '/api/v1/products/popular?skip=0&limit=8';
+      // The first read fills the catalogue cache. On a busy machine it can take over 500 ms, and a
+      // slow read has a line of its own: the sampling is counted from the reads after it.
+      expect((await sampling.app.inject({ method: 'GET', url: popular })).statusCode).toBe(200);
+      lines.lines.length = 0;
       for (let read = 0; read < 9; read += 1) {
         expect((await sampling.app.inject({ method: 'GET', url: popular })).statusCode).toBe(200);
       }

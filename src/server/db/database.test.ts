@@ -1,13 +1,14 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { createFreshDatabase } from '../../../test/server/helpers/fresh-database';
 import { STARTUP_TIMEOUT } from '../../../test/server/helpers/test-app';
 import { openDatabase, PREPARED, type DatabaseHandle } from './database';
-import { products } from './schema';
+import { categories, products } from './schema';
 import { seedProducts } from './seed/catalogue';
 import { seedDemoCatalogue } from './seed/seed';
+import { brokenUniqueConstraint } from './unique-violation';
 
 /** What the server does at start: migrate and seed under the start-up lock. */
 async function start(database: DatabaseHandle): Promise<boolean> {
@@ -95,6 +96,70 @@ describe('the embedded database (DATA_DIR)', () => {
     },
     STARTUP_TIMEOUT,
   );
+});
+
+describe('the embedded database runs in a thread of its own', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: undefined, dataDir: null });
+    await start(database);
+  }, STARTUP_TIMEOUT);
+  afterAll(() => database.close());
+
+  it('leaves the server’s thread free while a statement runs', async () => {
+    const events: string[] = [];
+    const sleeping = database.db.execute(sql`select pg_sleep(0.3)`).then(() => events.push('statement done'));
+    // On the server's own thread, PGlite would hold it until the statement ended: the timer would come second.
+    await new Promise((resolve) => setTimeout(resolve, 20)).then(() => events.push('timer'));
+    await sleeping;
+    expect(events).toEqual(['timer', 'statement done']);
+  });
+
+  it('gives PostgreSQL’s error fields as the driver does, and a failed transaction leaves nothing behind', async () => {
+    const [first] = await database.db.select({ name: categories.name }).from(categories).limit(1);
+    const failure = await database.db
+      .transaction(async (tx) => {
+        await tx.insert(categories).values({ name: 'Добавлена и отменена', position: 100 });
+        await tx.insert(categories).values({ name: first!.name, position: 101 });
+      })
+      .catch((error: unknown) => error);
+    expect(brokenUniqueConstraint(failure)).toBe('categories_name_unique');
+    const left = await database.db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.name, 'Добавлена и отменена'));
+    expect(left).toEqual([]);
+  });
+
+  it('keeps dates as PostgreSQL writes them, as on PostgreSQL', async () => {
+    const { rows } = (await database.db.execute(
+      sql`select timestamptz '2026-11-27 10:00:00+03' as at, date '2026-11-27' as day`,
+    )) as unknown as Rows<{ at: unknown; day: unknown }>;
+    expect(rows[0]).toEqual({ at: '2026-11-27 07:00:00+00', day: '2026-11-27' });
+  });
+
+  it('tells a listener of each notification, and no more once it stops listening', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen('embedded_test', {
+      onNotify: (payload) => heard.push(payload),
+      onLost: () => {},
+      onRestored: () => {},
+    });
+    await database.db.execute(sql`select pg_notify('embedded_test', 'первое')`);
+    await stop();
+    await database.db.execute(sql`select pg_notify('embedded_test', 'второе')`);
+    await database.db.execute(sql`select 1`);
+    expect(heard).toEqual(['первое']);
+  });
+
+  it('answers 503’s code once closed, instead of waiting for ever', async () => {
+    const closed = await openDatabase({ databaseUrl: undefined, dataDir: null });
+    await closed.close();
+    const failure = await closed.db.execute(sql`select 1`).catch((error: unknown) => error);
+    let cause: unknown = failure;
+    while (cause && !(cause as { code?: string }).code) cause = (cause as { cause?: unknown }).cause;
+    expect((cause as { code?: string }).code).toBe('08006');
+  });
 });
 
 // Two processes can share a PostgreSQL database; this race exists only there (CI sets TEST_DATABASE_URL).
