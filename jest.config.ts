@@ -21,21 +21,39 @@ const reliability: NonNullable<Config['projects']>[number] = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 
+/**
+ * The server's suites on one database: `app.inject` against in-memory PGlite, or against a fresh
+ * PostgreSQL database per suite on the TEST_DATABASE_URL server (test/server/helpers/test-app.ts).
+ */
+function serverProject(database: 'embedded' | 'postgres'): NonNullable<Config['projects']>[number] {
+  return {
+    displayName: database === 'embedded' ? 'server' : 'server-postgres',
+    testEnvironment: 'node',
+    // fuzz/: the OpenAPI-driven fuzzer's short run (its long one is `npm run fuzz`). src/shared's
+    // suites touch no database, so they run once.
+    roots: [
+      '<rootDir>/src/server',
+      ...(database === 'embedded' ? ['<rootDir>/src/shared'] : []),
+      '<rootDir>/test/server',
+      '<rootDir>/fuzz',
+    ],
+    // The process-level suite has its own project and script (npm run test:reliability).
+    testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/server/reliability/'],
+    setupFiles: [`<rootDir>/test/server/helpers/on-${database}-database.ts`],
+    transform: transform('server'),
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  };
+}
+
 const config: Config = {
   // Not a speed check (those are in bench/): room for a test that types into a form in jsdom or
   // hashes a few passwords while a two-core CI machine is busy with the other suites.
   testTimeout: 15_000,
   projects: [
-    {
-      displayName: 'server',
-      testEnvironment: 'node',
-      // fuzz/: the OpenAPI-driven fuzzer's short run (its long one is `npm run fuzz`).
-      roots: ['<rootDir>/src/server', '<rootDir>/src/shared', '<rootDir>/test/server', '<rootDir>/fuzz'],
-      // The process-level suite has its own project and script (npm run test:reliability).
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/server/reliability/'],
-      transform: transform('server'),
-      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-    },
+    // The server's suites on the embedded database always, and once more on PostgreSQL when
+    // TEST_DATABASE_URL names one: the shop runs on both, so every route is tested on both.
+    serverProject('embedded'),
+    ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     {
       displayName: 'client',
       testEnvironment: 'jest-fixed-jsdom',
