@@ -3,7 +3,13 @@ import path from 'node:path';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Results, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import {
+  PGlite,
+  types as pgliteTypes,
+  type QueryOptions,
+  type Results,
+  type Transaction as PgliteTransaction,
+} from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -256,6 +262,24 @@ function statementOptions(options: QueryOptions | undefined): StatementOptions {
 }
 
 /**
+ * The types whose values drizzle's PGlite driver has every statement keep as PostgreSQL's text
+ * (its `parsers`: dates, times, intervals, and numeric, timestamp, interval and date arrays). The
+ * embedded database keeps them so by default, which spares PGlite merging parsers per statement;
+ * a statement asking for another set still gets it (embedded-database-worker.mts, queryOptions).
+ */
+const DRIZZLE_KEEPS_AS_TEXT = [
+  pgliteTypes.TIMESTAMP,
+  pgliteTypes.TIMESTAMPTZ,
+  pgliteTypes.INTERVAL,
+  pgliteTypes.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+];
+
+/**
  * PGlite in a thread of its own (embedded-database-worker.mts says why), seen from the server's
  * thread. `client` has the part of PGlite's interface drizzle's PGlite driver uses: `query` and
  * `transaction`. Requests are run in the order they are sent, as PGlite runs them on its one
@@ -264,6 +288,7 @@ function statementOptions(options: QueryOptions | undefined): StatementOptions {
 class EmbeddedDatabaseThread {
   private readonly pending = new Map<number, Pending>();
   private lastId = 0;
+  private lastTransaction = 0;
   private readonly listeners = new Map<number, (payload: string) => void>();
   private lastListener = 0;
   /** Why the thread can no longer answer; set once it stops. */
@@ -349,7 +374,11 @@ class EmbeddedDatabaseThread {
   readonly client = {
     query: (sql: string, params?: unknown[], options?: QueryOptions) => this.query(sql, params, options, null),
     transaction: async <T>(work: (tx: Pick<PgliteTransaction, 'query'>) => Promise<T>): Promise<T> => {
-      const transaction = await this.call<number>({ kind: 'begin' });
+      const transaction = (this.lastTransaction += 1);
+      // Not waited for: the thread opens the transaction before it runs the statements sent after,
+      // which saves a round trip between the threads. A failed BEGIN fails them, and the commit.
+      const begun = this.call({ kind: 'begin', transaction });
+      begun.catch(() => {});
       let result: T;
       try {
         result = await work({
@@ -360,6 +389,7 @@ class EmbeddedDatabaseThread {
         await this.call({ kind: 'end', transaction, commit: false }).catch(() => {});
         throw error;
       }
+      await begun;
       await this.call({ kind: 'end', transaction, commit: true });
       return result;
     },
@@ -409,6 +439,7 @@ async function openPglite(dataDir: string | null, onQuery: QueryObserver | undef
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
       // By name: the thread loads each module itself.
       extensions: Object.keys(PGLITE_EXTENSIONS),
+      keepText: DRIZZLE_KEEPS_AS_TEXT,
     },
     onQuery,
   ).catch(async (error: unknown) => {

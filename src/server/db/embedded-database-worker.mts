@@ -13,7 +13,15 @@
  * nothing of the shop's: everything it needs comes in its `workerData` and its messages.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Extensions, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import {
+  PGlite,
+  types,
+  type Extensions,
+  type ParserOptions,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 
 export interface EmbeddedDatabaseSettings {
   /** PGlite's directory; null keeps the database in memory. */
@@ -21,6 +29,8 @@ export interface EmbeddedDatabaseSettings {
   startParams: string[];
   /** Contrib modules to load, by name (`@electric-sql/pglite/contrib/<name>` exports `<name>`). */
   extensions: string[];
+  /** Type OIDs whose values the database gives as PostgreSQL's text unless a statement asks otherwise. */
+  keepText: number[];
 }
 
 /** A statement's options as they cross the threads: parsers are functions, so only which types keep their text. */
@@ -33,8 +43,11 @@ export interface StatementOptions {
 export type Request =
   | { kind: 'query'; sql: string; params: unknown[]; options: StatementOptions; transaction: number | null }
   | { kind: 'exec'; sql: string }
-  /** Opens a transaction once the connection is free; answers its number. */
-  | { kind: 'begin' }
+  /**
+   * Opens a transaction, numbered by the server's thread, once the connection is free. Its
+   * statements may be sent before the answer: they wait for it to open.
+   */
+  | { kind: 'begin'; transaction: number }
   | { kind: 'end'; transaction: number; commit: boolean }
   | { kind: 'listen'; channel: string; listener: number }
   | { kind: 'unlisten'; listener: number }
@@ -60,6 +73,12 @@ const port = parentPort!;
 /** The value a rolled-back transaction's work rejects with, so that PGlite rolls it back. */
 const ROLLED_BACK = Symbol('rolled back');
 
+interface OpenTransaction {
+  tx: Transaction;
+  end(commit: boolean): void;
+  done: Promise<void>;
+}
+
 function thrown(error: unknown): ThrownError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
   const fields: Record<string, unknown> = {};
@@ -70,10 +89,25 @@ function thrown(error: unknown): ThrownError {
   return { name: error.name, message: error.message, fields };
 }
 
-const keepText = (value: string) => value;
+const asText = (value: string) => value;
+const keptAsText = (oids: number[]): ParserOptions => Object.fromEntries(oids.map((oid) => [oid, asText]));
 
-function queryOptions({ rowMode, keepText: oids }: StatementOptions): QueryOptions {
-  return { rowMode, parsers: Object.fromEntries(oids.map((oid) => [oid, keepText])) };
+const keptByDefault = new Set(settings.keepText);
+
+/**
+ * PGlite merges a statement's own `parsers` with all of its defaults on every statement (about
+ * 0.1 ms, as long as `select 1` takes), so the types drizzle keeps as text are kept so by the
+ * database itself (`settings.keepText`), and a statement names its parsers only when it wants
+ * another set: its own types as text, and PGlite's parser back for the others.
+ */
+function queryOptions({ rowMode, keepText }: StatementOptions): QueryOptions {
+  const wanted = new Set(keepText);
+  if (wanted.size === keptByDefault.size && keepText.every((oid) => keptByDefault.has(oid))) return { rowMode };
+  const parsedAgain = [...keptByDefault].filter((oid) => !wanted.has(oid) && types.parsers[oid]);
+  return {
+    rowMode,
+    parsers: { ...keptAsText(keepText), ...Object.fromEntries(parsedAgain.map((oid) => [oid, types.parsers[oid]!])) },
+  };
 }
 
 async function loadExtensions(names: string[]): Promise<Extensions> {
@@ -87,16 +121,22 @@ async function loadExtensions(names: string[]): Promise<Extensions> {
 }
 
 async function serve(): Promise<void> {
-  const options = { startParams: settings.startParams, extensions: await loadExtensions(settings.extensions) };
+  const options = {
+    startParams: settings.startParams,
+    extensions: await loadExtensions(settings.extensions),
+    parsers: keptAsText(settings.keepText),
+  };
   const database = settings.clusterDir ? new PGlite(settings.clusterDir, options) : new PGlite(options);
   await database.waitReady;
 
-  /** Open transactions by number, each with the way to end it. */
-  const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
-  let lastTransaction = 0;
+  /**
+   * Transactions by the number the server's thread gave them, from the moment `begin` arrives: its
+   * first statements may already be on their way, and wait here until it is open.
+   */
+  const transactions = new Map<number, Promise<OpenTransaction>>();
   const listeners = new Map<number, () => Promise<void>>();
 
-  async function begin(): Promise<number> {
+  async function begin(): Promise<OpenTransaction> {
     let opened!: (tx: Transaction) => void;
     const txOpened = new Promise<Transaction>((resolve) => (opened = resolve));
     let end!: (commit: boolean) => void;
@@ -115,29 +155,32 @@ async function serve(): Promise<void> {
         throw new Error('The transaction ended before it began');
       }),
     ]);
-    const number = (lastTransaction += 1);
-    transactions.set(number, { tx, end, done });
-    return number;
+    return { tx, end, done };
+  }
+
+  async function opened(number: number): Promise<OpenTransaction> {
+    const opening = transactions.get(number);
+    if (!opening) throw new Error(`No open transaction ${number}`);
+    return opening;
   }
 
   async function end(number: number, commit: boolean): Promise<void> {
-    const open = transactions.get(number);
-    if (!open) throw new Error(`No open transaction ${number}`);
+    const opening = opened(number);
+    // Gone from the map whatever comes of it: a transaction whose BEGIN failed is over too.
+    transactions.delete(number);
+    const open = await opening;
     open.end(commit);
     try {
       await open.done;
     } catch (error) {
       if (error !== ROLLED_BACK) throw error;
-    } finally {
-      transactions.delete(number);
     }
   }
 
   async function run(request: Request): Promise<unknown> {
     switch (request.kind) {
       case 'query': {
-        const target = request.transaction === null ? database : transactions.get(request.transaction)?.tx;
-        if (!target) throw new Error(`No open transaction ${request.transaction}`);
+        const target = request.transaction === null ? database : (await opened(request.transaction)).tx;
         const { rows, fields, affectedRows }: Results = await target.query(
           request.sql,
           request.params,
@@ -148,8 +191,13 @@ async function serve(): Promise<void> {
       case 'exec':
         await database.exec(request.sql);
         return null;
-      case 'begin':
-        return begin();
+      case 'begin': {
+        // Known at once, before anything is awaited: the transaction's statements come next.
+        const opening = begin();
+        transactions.set(request.transaction, opening);
+        await opening;
+        return null;
+      }
       case 'end':
         return end(request.transaction, request.commit);
       case 'listen': {
