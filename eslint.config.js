@@ -115,13 +115,13 @@ module.exports = defineConfig(
     },
   },
   {
-    files: ['**/*.{ts,tsx,mts}'],
+    files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       // Without these, import-x skips .ts/.tsx files when it follows imports, and no-cycle sees nothing.
-      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js'],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: at('tsconfig.json'), // the solution file: the resolver follows its references

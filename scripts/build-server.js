@@ -13,7 +13,7 @@ const out = path.join(root, 'build');
 
 // Tests run under jest, never from build/ (their helpers and suites live in test/, outside src/).
 const isRuntimeSource = (file) => !file.endsWith('.test.ts');
-const sources = globSync(['src/server/**/*.{ts,mts}', 'src/shared/**/*.ts'], { cwd: root }).filter(isRuntimeSource);
+const sources = globSync(['src/server/**/*.ts', 'src/shared/**/*.ts'], { cwd: root }).filter(isRuntimeSource);
 
 rmSync(out, { recursive: true, force: true });
 esbuild.buildSync({

@@ -2,14 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
-import {
-  PGlite,
-  types as pgliteTypes,
-  type QueryOptions,
-  type Results,
-  type Transaction as PgliteTransaction,
-} from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, type ParserOptions, type QueryOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -18,13 +11,6 @@ import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/nod
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Client, Pool } from 'pg';
-import type {
-  EmbeddedDatabaseSettings,
-  Message,
-  Request,
-  StatementOptions,
-  ThrownError,
-} from './embedded-database-worker.mjs';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -225,47 +211,18 @@ db.waitReady.then(() => db.close()).catch((error) => { console.error(error); pro
   await rename(building, clusterDir);
 }
 
-/** A request to the embedded database's thread, waiting for its answer. */
-interface Pending {
-  resolve(result: unknown): void;
-  reject(error: Error): void;
-}
-
-/** An error as PostgreSQL's driver would have thrown it, with its fields (code, constraint, …) on it. */
-function rebuilt({ name, message, fields }: ThrownError): Error {
-  return Object.assign(new Error(message), fields, { name });
-}
-
 /**
- * The thread src/server/db/embedded-database-worker.mts runs PGlite in: Node runs the TypeScript
- * source as it is, and `npm start` the JavaScript esbuild made of it beside this file.
+ * PGlite ships PostgreSQL's contrib modules as separate bundles, loaded only when named here; the
+ * search's trigram index (migration 0008) needs pg_trgm in every process that opens the database.
  */
-const EMBEDDED_WORKER_FILE = path.join(
-  __dirname,
-  __filename.endsWith('.ts') ? 'embedded-database-worker.mts' : 'embedded-database-worker.js',
-);
-
-/**
- * Drizzle's PGlite driver passes parsers that keep some types' text as it is (dates and times); a
- * function cannot cross to the database's thread, so which types they are crosses instead. Any other
- * option, or a parser that changes the text, is refused rather than silently ignored.
- */
-function statementOptions(options: QueryOptions | undefined): StatementOptions {
-  const { rowMode = 'object', parsers = {}, ...rest } = options ?? {};
-  const unsupported = Object.keys(rest);
-  if (unsupported.length > 0) throw new Error(`Unsupported PGlite query options: ${unsupported.join(', ')}`);
-  const keepText = Object.entries(parsers).map(([oid, parse]) => {
-    if (parse('text kept', Number(oid)) !== 'text kept') throw new Error(`Unsupported PGlite parser for type ${oid}`);
-    return Number(oid);
-  });
-  return { rowMode, keepText };
-}
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * The types whose values drizzle's PGlite driver has every statement keep as PostgreSQL's text
- * (its `parsers`: dates, times, intervals, and numeric, timestamp, interval and date arrays). The
- * embedded database keeps them so by default, which spares PGlite merging parsers per statement;
- * a statement asking for another set still gets it (embedded-database-worker.mts, queryOptions).
+ * (its `parsers`: dates, times, intervals, and numeric, timestamp, interval and date arrays).
+ * PGlite merges a statement's own parsers with all of its own on every statement, which cost
+ * 0.1 ms a statement (as long as `select 1` takes): the embedded database keeps these types as
+ * text by default instead, and a statement whose parsers are exactly these runs without them.
  */
 const DRIZZLE_KEEPS_AS_TEXT = [
   pgliteTypes.TIMESTAMP,
@@ -278,149 +235,50 @@ const DRIZZLE_KEEPS_AS_TEXT = [
   1187,
   1182,
 ];
+const asText = (value: string) => value;
+const keptAsText: ParserOptions = Object.fromEntries(DRIZZLE_KEEPS_AS_TEXT.map((oid) => [oid, asText]));
 
-/**
- * PGlite in a thread of its own (embedded-database-worker.mts says why), seen from the server's
- * thread. `client` has the part of PGlite's interface drizzle's PGlite driver uses: `query` and
- * `transaction`. Requests are run in the order they are sent, as PGlite runs them on its one
- * connection; a statement outside a transaction waits for an open transaction to end.
- */
-class EmbeddedDatabaseThread {
-  private readonly pending = new Map<number, Pending>();
-  private lastId = 0;
-  private lastTransaction = 0;
-  private readonly listeners = new Map<number, (payload: string) => void>();
-  private lastListener = 0;
-  /** Why the thread can no longer answer; set once it stops. */
-  private stopped: Error | null = null;
+/** Whether a statement's parsers keep exactly the types the database keeps as text, and keep them unchanged. */
+function keepTheDefaultAsText(parsers: ParserOptions): boolean {
+  const oids = Object.keys(parsers).map(Number);
+  return (
+    oids.length === DRIZZLE_KEEPS_AS_TEXT.length &&
+    oids.every((oid) => DRIZZLE_KEEPS_AS_TEXT.includes(oid) && parsers[oid]!('text kept') === 'text kept')
+  );
+}
 
-  private constructor(
-    private readonly worker: Worker,
-    private readonly observe: QueryObserver | undefined,
-  ) {}
+type PgliteQuery = PGlite['query'];
 
-  static async start(settings: EmbeddedDatabaseSettings, observe: QueryObserver | undefined) {
-    const worker = new Worker(EMBEDDED_WORKER_FILE, { workerData: settings });
-    const thread = new EmbeddedDatabaseThread(worker, observe);
-    await new Promise<void>((ready, failed) => {
-      const stop = (error: Error) => {
-        thread.stop(error);
-        failed(error);
-      };
-      worker.on('message', (message: Message) => {
-        if ('ready' in message) ready();
-        else if ('startFailed' in message) stop(rebuilt(message.startFailed));
-        else thread.receive(message);
-      });
-      worker.on('error', stop);
-      worker.on('exit', (code) => stop(new Error(`its thread exited (code ${code})`)));
-    });
-    return thread;
-  }
-
-  private receive(message: Exclude<Message, { ready: true } | { startFailed: ThrownError }>): void {
-    if ('notification' in message) {
-      this.listeners.get(message.notification.listener)?.(message.notification.payload);
-      return;
+/** `query` leaving out the parsers the database already applies (`DRIZZLE_KEEPS_AS_TEXT`). */
+function withoutDefaultParsers(query: PgliteQuery): PgliteQuery {
+  return ((sql: string, params?: unknown[], options?: QueryOptions) => {
+    if (options?.parsers && keepTheDefaultAsText(options.parsers)) {
+      const { parsers: _default, ...rest } = options;
+      return query(sql, params, rest);
     }
-    const pending = this.pending.get(message.id);
-    this.pending.delete(message.id);
-    if ('error' in message) pending?.reject(rebuilt(message.error));
-    else pending?.resolve(message.result);
-  }
-
-  /** Fails what was asked and everything asked from now on, as a broken connection would (503). */
-  private stop(cause: Error): void {
-    if (this.stopped) return;
-    this.stopped = Object.assign(new Error(`The embedded database is not available: ${cause.message}`, { cause }), {
-      code: '08006',
-    });
-    for (const { reject } of this.pending.values()) reject(this.stopped);
-    this.pending.clear();
-  }
-
-  private call<Result>(request: Request): Promise<Result> {
-    if (this.stopped) return Promise.reject(this.stopped);
-    const id = (this.lastId += 1);
-    return new Promise<Result>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
-      this.worker.postMessage({ id, request });
-    });
-  }
-
-  /** Timed, when asked, from the call until the answer: the wait for the connection included, as on PostgreSQL. */
-  private query(
-    sql: string,
-    params: unknown[] | undefined,
-    options: QueryOptions | undefined,
-    transaction: number | null,
-  ) {
-    const started = performance.now();
-    const result = this.call<Results>({
-      kind: 'query',
-      sql,
-      params: params ?? [],
-      options: statementOptions(options),
-      transaction,
-    });
-    const { observe } = this;
-    if (observe) {
-      const done = () => observe((performance.now() - started) / 1000);
-      result.then(done, done);
-    }
-    return result;
-  }
-
-  readonly client = {
-    query: (sql: string, params?: unknown[], options?: QueryOptions) => this.query(sql, params, options, null),
-    transaction: async <T>(work: (tx: Pick<PgliteTransaction, 'query'>) => Promise<T>): Promise<T> => {
-      const transaction = (this.lastTransaction += 1);
-      // Not waited for: the thread opens the transaction before it runs the statements sent after,
-      // which saves a round trip between the threads. A failed BEGIN fails them, and the commit.
-      const begun = this.call({ kind: 'begin', transaction });
-      begun.catch(() => {});
-      let result: T;
-      try {
-        result = await work({
-          query: <Row>(sql: string, params?: unknown[], options?: QueryOptions) =>
-            this.query(sql, params, options, transaction) as Promise<Results<Row>>,
-        });
-      } catch (error) {
-        await this.call({ kind: 'end', transaction, commit: false }).catch(() => {});
-        throw error;
-      }
-      await begun;
-      await this.call({ kind: 'end', transaction, commit: true });
-      return result;
-    },
-  };
-
-  async exec(sql: string): Promise<void> {
-    await this.call({ kind: 'exec', sql });
-  }
-
-  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-    const listener = (this.lastListener += 1);
-    this.listeners.set(listener, onNotify);
-    await this.call({ kind: 'listen', channel, listener });
-    return async () => {
-      this.listeners.delete(listener);
-      await this.call({ kind: 'unlisten', listener });
-    };
-  }
-
-  async close(): Promise<void> {
-    await this.call({ kind: 'close' }).catch(() => {});
-    this.stop(new Error('it was closed'));
-    await this.worker.terminate();
-  }
+    return query(sql, params, options);
+  }) as PgliteQuery;
 }
 
 /**
- * PGlite ships PostgreSQL's contrib modules as separate bundles, loaded only when named here; the
- * search's trigram index (migration 0008) needs pg_trgm in every process that opens the database.
+ * Every statement drizzle sends through PGlite, alone (`query`, which waits its turn for the one
+ * connection, as a pooled query waits for a free connection) or inside a transaction (the `query`
+ * of the transaction's own object), without the default parsers, and timed when asked (PGlite's
+ * `begin` and `commit` are not timed).
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+function wrapPgliteQueries(client: PGlite, observe: QueryObserver | undefined): void {
+  const wrapped = (query: PgliteQuery) => {
+    const lean = withoutDefaultParsers(query);
+    return observe ? timed(lean, observe) : lean;
+  };
+  client.query = wrapped(client.query.bind(client));
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      tx.query = wrapped(tx.query);
+      return work(tx);
+    })) as PGlite['transaction'];
+}
 
 async function openPglite(dataDir: string | null, onQuery: QueryObserver | undefined): Promise<DatabaseHandle> {
   let unlock = async () => {};
@@ -433,36 +291,35 @@ async function openPglite(dataDir: string | null, onQuery: QueryObserver | undef
       throw error;
     });
   }
-  const thread = await EmbeddedDatabaseThread.start(
-    {
-      clusterDir,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
-      // By name: the thread loads each module itself.
-      extensions: Object.keys(PGLITE_EXTENSIONS),
-      keepText: DRIZZLE_KEEPS_AS_TEXT,
-    },
-    onQuery,
-  ).catch(async (error: unknown) => {
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+  const options = { startParams, extensions: PGLITE_EXTENSIONS, parsers: keptAsText };
+  const client = clusterDir ? new PGlite(clusterDir, options) : new PGlite(options);
+  await client.waitReady.catch(async (error: unknown) => {
     await unlock();
     throw error;
   });
-  // Drizzle's PGlite driver uses only `query` and `transaction` of its client: the thread's `client` has both.
-  const db = drizzlePglite({ client: thread.client as unknown as PGlite, schema }) as unknown as Database;
+  wrapPgliteQueries(client, onQuery);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     // One PGlite belongs to one process, so there is nobody to race with.
     withStartupLock: (work) => work(db),
     migrate: (target) => migratePglite(target as never, { migrationsFolder }),
-    maintain: () => thread.exec('vacuum analyze'),
+    maintain: async () => {
+      await client.exec('vacuum analyze');
+    },
     ping: async () => {
-      await thread.client.query('select 1');
+      await client.query('select 1');
     },
     poolUse: () => null,
     // One process owns an embedded database, so its notifications cannot be lost on the way.
-    listen: (channel, { onNotify }) => thread.listen(channel, onNotify),
+    listen: async (channel, { onNotify }) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return () => unsubscribe();
+    },
     close: async () => {
-      await thread.close();
+      await client.close();
       await unlock();
     },
   };
