@@ -46,6 +46,12 @@ function serverProject(database: 'embedded' | 'postgres'): NonNullable<Config['p
 }
 
 const config: Config = {
+  // Suites run in worker processes, each replaced once it holds more than this after a suite: one
+  // process running every suite in turn grew to the 4 GB heap limit (the modules of each suite are
+  // not all given back) and was killed. Two workers on a two-core machine: with one, Jest runs the
+  // suites in its own process, which it never replaces.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1GB',
   // Not a speed check (those are in bench/): room for a test that types into a form in jsdom or
   // hashes a few passwords while a two-core CI machine is busy with the other suites.
   testTimeout: 15_000,
