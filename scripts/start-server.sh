@@ -19,9 +19,16 @@
 #                            point to alive through every scavenge: in about half the starts the
 #                            old generation filled with request garbage at ~1 MB per scavenge, and
 #                            the process held 312-366 MB instead of 201-240 MB under the same reads.
+#   --heap-growing-percent=20
+#                            after a full collection V8 lets the heap grow to 1.1-4 times what
+#                            survived before the next one, by how fast it collected. With buyers
+#                            ordering (each order writes two letters, sent at once) the process
+#                            grew 271 -> 399 MB in a minute of 10 buyers ordering under reads;
+#                            1.2 times held 274 MB at the same orders and reads per second
+#                            (2026-11-27, docs/performance.md).
 #   MALLOC_ARENA_MAX=2       each thread that ever compiled WebAssembly or hashed a password kept
 #                            its own malloc arena (up to 8 per core), holding freed memory.
 set -e
 cd "$(dirname "$0")/.."
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-exec node_modules/.bin/node --liftoff-only --max-semi-space-size=4 --no-allocation-site-pretenuring build/server/server.js
+exec node_modules/.bin/node --liftoff-only --max-semi-space-size=4 --heap-growing-percent=20 --no-allocation-site-pretenuring build/server/server.js
