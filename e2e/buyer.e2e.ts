@@ -133,7 +133,7 @@ test('a buyer chooses a variant, fills the cart, checks out with company details
   expect(await stockOf(page, product.art, expected.id)).toBe(stockBefore - 4);
   await expect(cartBadge(page)).toHaveAccessibleName('Корзина, товаров: 0');
 
-  await page.getByRole('button', { name: 'Мои заказы' }).click();
+  await page.getByRole('link', { name: 'Мои заказы' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: `Здравствуйте, ${email.split('@')[0]}!` })).toBeVisible();
   await expect(page.getByText(/^Заказ #\d+$/)).toHaveCount(1);

@@ -78,7 +78,7 @@ test('the answer to «Оформить заказ» is lost: pressing again give
   await expect(page.getByText(`Номер заказа: ${orders[0]!.id}`)).toBeVisible();
   expect(await stockOf(page, product, variant.id)).toBe(stockBefore - 2);
 
-  await page.getByRole('button', { name: 'Мои заказы' }).click();
+  await page.getByRole('link', { name: 'Мои заказы' }).click();
   await expect(page.getByRole('heading', { name: /^Заказ #\d+$/ })).toHaveCount(1);
 });
 
@@ -156,6 +156,6 @@ test('requisites and an address saved in the profile fill the checkout; /order-s
   await page.goto(`/order-success?order=${placed!.id + 100_000}`);
   await ordersRead;
   await expect(page.getByRole('heading', { name: 'Заказ принят!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Мои заказы' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Мои заказы' })).toBeVisible();
   await expect(page.getByText(/Номер заказа/)).toHaveCount(0);
 });

@@ -83,6 +83,6 @@ test('the about page shows the company, its image and a way to the catalogue', a
   await expect(image).toHaveJSProperty('complete', true);
   expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   await screenshots(page, 'about');
-  await page.getByRole('button', { name: 'Перейти в каталог' }).click();
+  await page.getByRole('link', { name: 'Перейти в каталог' }).click();
   await expect(page).toHaveURL(/\/catalog$/);
 });

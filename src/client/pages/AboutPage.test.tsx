@@ -23,7 +23,7 @@ describe('About page (SPEC §2)', () => {
     );
     const user = userEvent.setup();
     const { router } = renderShop({ route: '/about', preloadedState: visitor() });
-    await user.click(await screen.findByRole('button', { name: 'Перейти в каталог' }));
+    await user.click(await screen.findByRole('link', { name: 'Перейти в каталог' }));
     expect(router.state.location.pathname).toBe('/catalog');
     expect(await screen.findByRole('heading', { name: 'Каталог' })).toBeInTheDocument();
   });
@@ -34,8 +34,8 @@ describe('Order success page (SPEC §2)', () => {
     renderShop({ route: '/order-success', preloadedState: visitor() });
     expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
     expect(screen.getByText(/отправлен в обработку.*выставит счёт/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'На главную' }).closest('a')).toHaveAttribute('href', '/');
-    expect(screen.getByRole('button', { name: 'Мои заказы' }).closest('a')).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Мои заказы' })).toHaveAttribute('href', '/profile');
   });
 });
 

@@ -1,12 +1,12 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Typography } from 'antd';
 import { imageUrl } from '@shared/api';
 import { ABOUT_PAGE_NAME } from '@shared/page-names';
 import { PAGE_PATHS } from '@shared/paths';
 import { API_HOST } from '@/api/config';
+import { ButtonLink } from '@/components/ButtonLink';
 import { PageTitle } from '@/components/PageTitle';
 
 const features = [
@@ -34,11 +34,9 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-        <Link to={PAGE_PATHS.catalogue}>
-          <Button type="primary" size="large">
-            Перейти в каталог
-          </Button>
-        </Link>
+        <ButtonLink type="primary" size="large" to={PAGE_PATHS.catalogue}>
+          Перейти в каталог
+        </ButtonLink>
       </div>
       <img
         className="about-image"

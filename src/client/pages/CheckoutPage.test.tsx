@@ -138,14 +138,14 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     const { user, router } = await openCheckout('BEAR-01:999:1');
     expect(await screen.findByText('Не удалось найти вариант с id=999 для продукта BEAR-01')).toBeInTheDocument();
     expect(screen.queryByText('Загрузка товаров...')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Вернуться в корзину' }));
+    await user.click(screen.getByRole('link', { name: 'Вернуться в корзину' }));
     expect(router.state.location.pathname).toBe('/cart');
   });
 
   test('a product that cannot be loaded offers the way back to the cart', async () => {
     await openCheckout('NOPE:1:1');
     expect(await screen.findByText('Не удалось загрузить товары заказа')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Вернуться в корзину' }).closest('a')).toHaveAttribute('href', '/cart');
+    expect(screen.getByRole('link', { name: 'Вернуться в корзину' })).toHaveAttribute('href', '/cart');
   });
 
   test('malformed items show that the order is empty', async () => {

@@ -1,9 +1,9 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
-import { Button, Result, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Result, Typography } from 'antd';
 import { NOT_FOUND_PAGE_NAME } from '@shared/page-names';
 import { PAGE_PATHS } from '@shared/paths';
+import { ButtonLink } from '@/components/ButtonLink';
 import { PageTitle } from '@/components/PageTitle';
 
 export default function NotFoundPage() {
@@ -16,9 +16,9 @@ export default function NotFoundPage() {
         <>
           {/* React moves the <title> to the head wherever it is rendered; Result has no other place for it. */}
           <PageTitle name={NOT_FOUND_PAGE_NAME} />
-          <Link to={PAGE_PATHS.home}>
-            <Button type="primary">На главную</Button>
-          </Link>
+          <ButtonLink type="primary" to={PAGE_PATHS.home}>
+            На главную
+          </ButtonLink>
         </>
       }
     />

@@ -1,8 +1,9 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
-import { Button, Result, Typography } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Result, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
+import { ButtonLink } from '@/components/ButtonLink';
 import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { useGetOrdersQuery } from '@/features/orders/ordersApi';
@@ -36,12 +37,12 @@ export default function OrderSuccessPage() {
       extra={[
         // React moves the <title> to the head wherever it is rendered; Result has no other place for it.
         <PageTitle key="title" name="Заказ принят" />,
-        <Link key="home" to={PAGE_PATHS.home}>
-          <Button>На главную</Button>
-        </Link>,
-        <Link key="profile" to={PAGE_PATHS.profile}>
-          <Button type="primary">Мои заказы</Button>
-        </Link>,
+        <ButtonLink key="home" to={PAGE_PATHS.home}>
+          На главную
+        </ButtonLink>,
+        <ButtonLink key="profile" type="primary" to={PAGE_PATHS.profile}>
+          Мои заказы
+        </ButtonLink>,
       ]}
     />
   );

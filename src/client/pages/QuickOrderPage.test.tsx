@@ -167,7 +167,7 @@ describe('Quick order page (issue 19)', () => {
     expect(await sent.text()).toBe('MO-1008\tкоричневый\t90\t10\nMO-1001\tбелый\t30\t5');
     // The header's badge counts the new cart.
     expect(await screen.findByRole('button', { name: 'Корзина, товаров: 15' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Перейти в корзину' }));
+    await user.click(screen.getByRole('link', { name: 'Перейти в корзину' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Корзина', level: 1 })).toBeInTheDocument());
   });
 

@@ -1,10 +1,10 @@
 import { DownloadOutlined, FileExcelOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { App, Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { CartExportFormat } from '@shared/cart-import';
 import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useExportCartMutation } from './cartExportApi';
 
 const EXPORTS: { format: CartExportFormat; label: string; icon: ReactNode }[] = [
@@ -15,9 +15,9 @@ const EXPORTS: { format: CartExportFormat; label: string; icon: ReactNode }[] = 
 /** The way to the quick-order page, from the cart and from its empty state. */
 export function QuickOrderLink() {
   return (
-    <Link to={PAGE_PATHS.quickOrder}>
-      <Button icon={<ThunderboltOutlined aria-hidden />}>Быстрый заказ</Button>
-    </Link>
+    <ButtonLink icon={<ThunderboltOutlined aria-hidden />} to={PAGE_PATHS.quickOrder}>
+      Быстрый заказ
+    </ButtonLink>
   );
 }
 

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { imageUrl, LIMITS, type Cart, type CartItem } from '@shared/api';
 import { checkoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
@@ -348,9 +349,9 @@ function CartContent({ userId }: { userId: number }) {
       <Empty description={<span className="cart-empty-title">Ваша корзина пуста</span>}>
         <Typography.Paragraph type="secondary">Добавьте товары из каталога — они появятся здесь.</Typography.Paragraph>
         <Flex gap="small" justify="center" wrap>
-          <Link to={PAGE_PATHS.catalogue}>
-            <Button type="primary">Перейти в каталог</Button>
-          </Link>
+          <ButtonLink type="primary" to={PAGE_PATHS.catalogue}>
+            Перейти в каталог
+          </ButtonLink>
           <QuickOrderLink />
         </Flex>
       </Empty>

@@ -1,6 +1,6 @@
-import { Button, Result } from 'antd';
-import { Link } from 'react-router';
+import { Result } from 'antd';
 import { PAGE_PATHS } from '@shared/paths';
+import { ButtonLink } from '@/components/ButtonLink';
 
 /** What the checkout shows instead of a form it cannot fill: the reason and the way back. */
 export function BackToCart({
@@ -16,9 +16,9 @@ export function BackToCart({
       title={title}
       subTitle={subTitle}
       extra={
-        <Link to={PAGE_PATHS.cart}>
-          <Button type="primary">Вернуться в корзину</Button>
-        </Link>
+        <ButtonLink type="primary" to={PAGE_PATHS.cart}>
+          Вернуться в корзину
+        </ButtonLink>
       }
     />
   );

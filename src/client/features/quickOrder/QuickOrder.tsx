@@ -1,11 +1,11 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Result, Tabs, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { CartImportLine, CartImportResult } from '@shared/api';
 import { CART_IMPORT_MAX_BYTES, CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '@shared/cart-import';
 import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { ButtonLink } from '@/components/ButtonLink';
 import { piecesCount } from '@/features/orders/orderFormat';
 import { addableLines, linesCount, QuickOrderPreview } from './QuickOrderPreview';
 import { useAddQuickOrderMutation, useCheckQuickOrderMutation, type QuickOrderInput } from './quickOrderApi';
@@ -101,9 +101,9 @@ function Added({ lines, pieces, onAgain }: { lines: number; pieces: number; onAg
       status="success"
       title={`Добавлено в корзину: ${linesCount(lines)}, ${piecesCount(pieces)}`}
       extra={[
-        <Link key="cart" to={PAGE_PATHS.cart}>
-          <Button type="primary">Перейти в корзину</Button>
-        </Link>,
+        <ButtonLink key="cart" type="primary" to={PAGE_PATHS.cart}>
+          Перейти в корзину
+        </ButtonLink>,
         <Button key="again" onClick={onAgain}>
           Новый быстрый заказ
         </Button>,

@@ -1,7 +1,8 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useLinkClickHandler, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogOpened } from './authDialogSlice';
 import { selectSessionInitialised, selectUser } from './sessionSlice';
@@ -17,11 +18,10 @@ export const ADMIN_LINK_LABEL = 'Панель менеджера';
  * buyer's first load, which is at its budget.
  */
 function AdminLink() {
-  const follow = useLinkClickHandler(PAGE_PATHS.admin);
   return (
-    <Button type="text" href={PAGE_PATHS.admin} onClick={follow}>
+    <ButtonLink type="text" to={PAGE_PATHS.admin}>
       {ADMIN_LINK_LABEL}
-    </Button>
+    </ButtonLink>
   );
 }
 
