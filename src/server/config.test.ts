@@ -191,6 +191,17 @@ describe('metrics', () => {
     expect(loadConfig({}).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
     expect(loadConfig({ METRICS_PORT: '9100' }).metrics).toEqual({ port: 9100, host: '127.0.0.1', token: null });
     expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.11' }).metrics.host).toBe('10.0.0.11');
+    for (const internal of [
+      '172.31.255.1',
+      '192.168.1.5',
+      '100.64.0.9',
+      '::1',
+      'fd12::5',
+      '0.0.0.0',
+      'metrics.internal',
+    ]) {
+      expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: internal }).metrics.host).toBe(internal);
+    }
     expect(loadConfig({ METRICS_TOKEN: 'a-token-of-16-ch' }).metrics.token).toBe('a-token-of-16-ch');
   });
 
@@ -198,6 +209,9 @@ describe('metrics', () => {
     [{ METRICS_PORT: '65536' }, /METRICS_PORT must be a whole number from 0 to 65535/],
     [{ METRICS_PORT: 'ninety' }, /METRICS_PORT must be a whole number/],
     [{ METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT/],
+    [{ METRICS_PORT: '9100', METRICS_HOST: '203.0.113.7' }, /METRICS_HOST 203.0.113.7 is a public address/],
+    [{ METRICS_PORT: '9100', METRICS_HOST: '2001:db8::7' }, /METRICS_HOST 2001:db8::7 is a public address/],
+    [{ METRICS_PORT: '9100', METRICS_HOST: '172.32.0.1' }, /METRICS_HOST 172.32.0.1 is a public address/],
     [{ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT must differ from PORT/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters, got 5/],
   ])('refuse %p', (env, message) => {

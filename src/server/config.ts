@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import type { CatalogueCacheLimits } from './services/catalogue-cache';
 import { EMAIL_PATTERN } from '../shared/api';
@@ -226,7 +227,47 @@ function metrics(env: NodeJS.ProcessEnv, port: number): MetricsConfig {
   if (token !== null && token.length < MIN_METRICS_TOKEN_LENGTH) {
     throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters, got ${token.length}`);
   }
-  return { port: metricsPort, host: env.METRICS_HOST || '127.0.0.1', token };
+  const host = env.METRICS_HOST || '127.0.0.1';
+  if (metricsPort !== null && isPublicAddress(host)) {
+    throw new ConfigError(
+      `METRICS_HOST ${host} is a public address, and the metrics port has no token: give the internal address Prometheus scrapes from`,
+    );
+  }
+  return { port: metricsPort, host, token };
+}
+
+/** Loopback, private, shared (carrier NAT), link-local and unique-local ranges, and «every interface». */
+const INTERNAL_ADDRESSES = new BlockList();
+for (const [network, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+  ['0.0.0.0', 32],
+] as const) {
+  INTERNAL_ADDRESSES.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::', 128],
+] as const) {
+  INTERNAL_ADDRESSES.addSubnet(network, prefix, 'ipv6');
+}
+
+/**
+ * An address literal outside the internal ranges. A host name is not resolved (it may name an
+ * internal address on the machine and a public one elsewhere); «every interface» (0.0.0.0, ::) is
+ * allowed for containers, whose interfaces are internal, and the README says what it means on a
+ * machine with a public one.
+ */
+function isPublicAddress(host: string): boolean {
+  const family = isIP(host);
+  if (family === 0) return false;
+  return !INTERNAL_ADDRESSES.check(host, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
