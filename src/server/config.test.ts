@@ -196,6 +196,7 @@ describe('metrics', () => {
       '192.168.1.5',
       '100.64.0.9',
       '::1',
+      '::ffff:10.1.2.3',
       'fd12::5',
       '0.0.0.0',
       'metrics.internal',
@@ -212,6 +213,7 @@ describe('metrics', () => {
     [{ METRICS_PORT: '9100', METRICS_HOST: '203.0.113.7' }, /METRICS_HOST 203.0.113.7 is a public address/],
     [{ METRICS_PORT: '9100', METRICS_HOST: '2001:db8::7' }, /METRICS_HOST 2001:db8::7 is a public address/],
     [{ METRICS_PORT: '9100', METRICS_HOST: '172.32.0.1' }, /METRICS_HOST 172.32.0.1 is a public address/],
+    [{ METRICS_PORT: '9100', METRICS_HOST: '::ffff:8.8.8.8' }, /METRICS_HOST ::ffff:8.8.8.8 is a public address/],
     [{ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT must differ from PORT/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters, got 5/],
   ])('refuse %p', (env, message) => {
