@@ -229,6 +229,8 @@ const DRIZZLE_KEEPS_AS_TEXT = [
   pgliteTypes.TIMESTAMPTZ,
   pgliteTypes.INTERVAL,
   pgliteTypes.DATE,
+  // The arrays' type ids, which PGlite's `types` does not name: numeric[], timestamp[],
+  // timestamptz[], interval[], date[].
   1231,
   1115,
   1185,
