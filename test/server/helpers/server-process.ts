@@ -161,6 +161,8 @@ export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
+  /** The body as it came: a picture, a spreadsheet. */
+  bytes: Buffer;
   json<T = unknown>(): T;
   ms: number;
 }
@@ -171,6 +173,8 @@ export interface RequestOptions {
   body?: unknown;
   /** A form-encoded body instead of JSON. */
   form?: Record<string, string>;
+  /** A body sent as it is (a multipart upload), its content-type in `headers`. */
+  raw?: Buffer;
   timeoutMs?: number;
   /** An agent with keep-alive connections; `false` opens a new connection just for this request. */
   agent?: http.Agent | false;
@@ -194,9 +198,11 @@ export const keepAliveAgent = (maxSockets = 256) => new http.Agent({ keepAlive: 
 export function request(base: string, pathname: string, options: RequestOptions = {}): Promise<Answer> {
   const started = Date.now();
   const url = new URL(pathname, base);
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.form) {
+  if (options.raw) {
+    payload = options.raw;
+  } else if (options.form) {
     payload = new URLSearchParams(options.form).toString();
     headers['content-type'] = 'application/x-www-form-urlencoded';
   } else if (options.body !== undefined) {
@@ -221,11 +227,13 @@ export function request(base: string, pathname: string, options: RequestOptions 
           reject(new TransportError(error.message, error.code ?? 'ERESPONSE', Date.now() - started)),
         );
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString('utf8');
           resolve({
             status: res.statusCode!,
             headers: res.headers,
             text,
+            bytes,
             json: <T>() => JSON.parse(text) as T,
             ms: Date.now() - started,
           });

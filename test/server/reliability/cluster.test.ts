@@ -10,7 +10,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -162,44 +161,6 @@ async function signUpMany(count: number, label: string, parallel = 6): Promise<B
     buyers.push(...(await Promise.all(batch)));
   }
   return buyers;
-}
-
-interface Bytes {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** `request` for what is not text: a picture's bytes, or an upload (on a connection of its own). */
-function exchange(
-  base: string,
-  pathname: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer; from?: string } = {},
-): Promise<Bytes> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL(pathname, base),
-      {
-        method: options.method ?? 'GET',
-        headers: {
-          ...options.headers,
-          ...(options.body === undefined ? {} : { 'content-length': String(options.body.length) }),
-        },
-        localAddress: options.from,
-        agent: false,
-        timeout: 30_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`${base}${pathname}: no answer within 30 s`)));
-    req.on('error', reject);
-    req.end(options.body);
-  });
 }
 
 /** A multipart/form-data body with one file in its `file` field, as the back office's upload sends it. */
@@ -372,12 +333,13 @@ describe('the catalogue', () => {
 
     // Uploaded through process 1, as the back office sends it.
     const form = oneFileForm(original, 'bear.png', 'image/png');
-    const uploaded = await exchange(processAt(0), '/api/v1/admin/images', {
+    const uploaded = await request(processAt(0), '/api/v1/admin/images', {
       method: 'POST',
-      headers: { ...managerHeaders, accept: 'application/json', ...form.headers },
-      body: form.body,
+      headers: { ...managerHeaders, ...form.headers },
+      raw: form.body,
+      agent: false,
     });
-    const answered = uploaded.body.toString('utf8');
+    const answered = uploaded.text;
     // The whole answer shown should it not be 201.
     expect({ status: uploaded.status, answered }).toMatchObject({ status: 201 });
     const { name, width, height } = JSON.parse(answered) as {
@@ -398,14 +360,14 @@ describe('the catalogue', () => {
 
     const picturePath = `/api/v1/image/${name}`;
     const servedAt = async (base: string) => {
-      const answer = await exchange(base, picturePath, { from: reader });
+      const answer = await request(base, picturePath, { from: reader, agent: false });
       return {
         base,
         status: answer.status,
         type: answer.headers['content-type'],
         cache: answer.headers['cache-control'],
-        sameBytesAsStored: answer.body.equals(stored!.data),
-        picture: answer.status === 200 ? await look(answer.body) : answer.body.toString('utf8'),
+        sameBytesAsStored: answer.bytes.equals(stored!.data),
+        picture: answer.status === 200 ? await look(answer.bytes) : answer.text,
       };
     };
     const asUploaded = (base: string) => ({
