@@ -164,9 +164,6 @@ export const categories = pgTable('categories', {
 /** A name as the category page sorts by it: case-insensitive, ё as е, under any database collation. */
 export const productNameSortKey = (name: AnyPgColumn): SQL => sql`translate(lower(${name}), 'ё', 'е')`;
 
-/** The words of a name, stemmed as search_vector's weight A. */
-export const productNameWords = (name: AnyPgColumn): SQL => sql`to_tsvector('russian', ${name})`;
-
 export const products = pgTable(
   'products',
   {
@@ -198,6 +195,12 @@ export const products = pgTable(
         (): SQL =>
           sql`setweight(to_tsvector('russian', ${products.name}), 'A') || setweight(to_tsvector('russian', coalesce(${products.description}, '')), 'B')`,
       ),
+    // The words of the name alone, stemmed as search_vector's weight A: search ranks name matches
+    // before description-only ones. Stored, not computed per row as the search reads it: stemming a
+    // name took 17 µs on the embedded database, a third of a search for a word in every name.
+    nameVector: tsvector('name_vector')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('russian', ${products.name})`),
   },
   (table) => [
     index('products_search_idx').using('gin', table.searchVector).where(visible),
@@ -224,7 +227,7 @@ export const products = pgTable(
       .where(visible),
     // The words of the name alone: search ranks name matches before description-only ones, and
     // takes its candidates of each kind by index (repositories/products.ts search).
-    index('products_name_words_idx').using('gin', productNameWords(table.name)).where(visible),
+    index('products_name_words_idx').using('gin', table.nameVector).where(visible),
     // NULLS FIRST, as the popular query's `units_ordered desc` sorts: Drizzle's `.desc()` alone
     // makes NULLS LAST, an order no query asks for, and the index went unused (every product read
     // and sorted, 35 ms at 20 000 products) although the column cannot be null.

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, sql, ty
 import type { CatalogueFilters, Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
-import { categories, nameVocabulary, productNameSortKey, productNameWords, products, variants } from '../db/schema';
+import { categories, nameVocabulary, productNameSortKey, products, variants } from '../db/schema';
 
 export interface Page {
   skip: number;
@@ -222,7 +222,6 @@ export function createProductsRepository(db: Queryable) {
       const text = sql`lower(${query})`;
       const words = sql`websearch_to_tsquery('russian', ${query})`;
       const art = sql`lower(${products.art})`;
-      const name = sql`lower(${products.name})`;
       // LIKE's own wildcards in the query are literal: «mo_1» is not a pattern.
       const artPrefix = sql`${art} like lower(${escapeLike(query)}) || '%'`;
       // The ranking below reads every candidate's words and trigrams (a word in 100 000 names took
@@ -251,26 +250,32 @@ export function createProductsRepository(db: Queryable) {
       // the closer match first; the article last, unique, so that the pages of a query never
       // overlap («mo-10» lists MO-10, MO-100, MO-1008 in order). `scored` is materialized so that
       // each candidate's trigrams are compared once, for its kind and its order alike (twice was a
-      // quarter of a typo search on the embedded database).
+      // quarter of a typo search on the embedded database). An article match's name is not compared
+      // (its kind decides, and the article orders it; the comparison was half of its ranking);
+      // pg_trgm folds case itself. The page's products are read in the same statement, in order.
       const ranked = sql`
-        with name_matches as materialized ${candidates(sql`${productNameWords(products.name)} @@ ${words}`)},
+        with name_matches as materialized ${candidates(sql`${products.nameVector} @@ ${words}`)},
         found as (
           ${candidates(artPrefix, sql`${art} using ~<~`)}
           union select id from name_matches
           union ${candidates(sql`${products.searchVector} @@ ${words} and ${fewNameMatches}`)}
-          union ${candidates(sql`${productNameWords(products.name)} @@ plainto_tsquery('russian', ${meant}) and ${fewNameMatches}`)}),
+          union ${candidates(sql`${products.nameVector} @@ plainto_tsquery('russian', ${meant}) and ${fewNameMatches}`)}),
         scored as materialized (
           select ${products.id} as id, ${products.art} as art,
             case when ${art} = ${text} then 0
                  when ${artPrefix} then 1
-                 when ts_filter(${products.searchVector}, '{a}') @@ ${words} then 2 end as kind,
+                 when ${products.nameVector} @@ ${words} then 2 end as kind,
             ts_rank(${products.searchVector}, ${words}) as rank,
-            word_similarity(${text}, ${name}) as closeness
-          from ${products} where ${products.id} in (select id from found))
-        select id from scored
-        order by coalesce(kind, case when closeness >= ${TYPO_SIMILARITY}::float8 then 3 else 4 end),
-          rank desc, closeness desc, art
-        limit ${limit} offset ${skip}`;
+            case when ${artPrefix} then 0 else word_similarity(${query}, ${products.name}) end as closeness
+          from ${products} where ${products.id} in (select id from found)),
+        page as (
+          select id, row_number() over (
+              order by coalesce(kind, case when closeness >= ${TYPO_SIMILARITY}::float8 then 3 else 4 end),
+                rank desc, closeness desc, art) as position
+          from scored order by position limit ${limit} offset ${skip})
+        select ${products.id}, ${products.art}, ${products.name}, ${products.description},
+          ${products.bigDescription} as big_description, ${products.image}
+        from page join ${products} using (id) order by page.position`;
       return db.transaction(async (tx) => {
         // `<%` reads its threshold from this setting; `true` keeps each to this transaction. The
         // candidates found as the index finds them must be the same for every page of a query:
@@ -281,18 +286,8 @@ export function createProductsRepository(db: Queryable) {
                      set_config('enable_seqscan', 'off', true),
                      set_config('max_parallel_workers_per_gather', '0', true)`,
         );
-        const { rows } = (await tx.execute(ranked)) as unknown as { rows: { id: number }[] };
-        const ids = rows.map((row) => row.id);
-        if (ids.length === 0) return [];
-        // Each statement sees the database as it starts: one hidden since the ranking is left out.
-        const visible = and(inArray(products.id, ids), isNull(products.hiddenAt));
-        const found = new Map(
-          (await tx.select(productColumns).from(products).where(visible)).map((row) => [row.id, row]),
-        );
-        return withVariants(
-          tx,
-          ids.flatMap((id) => found.get(id) ?? []),
-        );
+        const { rows } = (await tx.execute(ranked)) as unknown as { rows: Omit<Product, 'variants'>[] };
+        return withVariants(tx, rows);
       });
     },
 
