@@ -204,10 +204,10 @@ export const products = pgTable(
   },
   (table) => [
     index('products_search_idx').using('gin', table.searchVector).where(visible),
-    // An article typed exactly or by its beginning, in any case: `lower(art) like 'mo-10%'`.
-    index('products_art_lower_idx')
-      .using('btree', sql`lower(${table.art}) text_pattern_ops`)
-      .where(visible),
+    // An article typed exactly or by its beginning, in any case: `lower(art) like 'mo-10%'`. Hidden
+    // products too: a quick order names them by article to say they are off sale (without them
+    // here, a 5 000-line import read every product and every variant, 1.4 s on the embedded database).
+    index('products_art_lower_idx').using('btree', sql`lower(${table.art}) text_pattern_ops`),
     index('products_category_idx').on(table.categoryId, table.id).where(visible),
     // A category page in each order it offers (repositories/products.ts categoryOrder), read from
     // the index alone: sorting a whole category of 12 500 products took up to 110 ms.

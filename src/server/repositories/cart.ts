@@ -110,7 +110,6 @@ async function addLines(
   return lines.map((line) => itemIdOf.get(line.variant_id)!);
 }
 
-/** A conditional count change: written, or refused because the line now holds another count. */
 /** A variant of a product named by its article, as a quick order looks it up. */
 export interface ArticleVariant {
   art: string;
@@ -125,6 +124,7 @@ export interface ArticleVariant {
   stock: number;
 }
 
+/** A conditional count change: written, or refused because the line now holds another count. */
 export type SetCountResult = { status: 'set' } | { status: 'not-found' } | { status: 'conflict'; item: CartItem };
 
 export function createCartRepository(db: Queryable, { maxCartLines }: Pick<BuyerLimits, 'maxCartLines'>) {
@@ -200,27 +200,42 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
 
     /**
      * Every variant of the products whose article is one of `arts` in any case (off sale too, so
-     * that a quick order can say so): one query however many articles.
+     * that a quick order can say so): one query however many articles, in variant order.
      */
     async variantsOfArticles(arts: readonly string[]): Promise<ArticleVariant[]> {
       const lowered = [...new Set(arts.map((art) => art.toLowerCase()))];
       if (lowered.length === 0) return [];
-      return db
+      // A row a product, its variants as one JSON array (the price as text, as stored): the
+      // embedded database's client decodes each row's fields one by one, and 37 000 variant rows
+      // for 5 000 articles took it 1.1 s against 0.4–0.6 s for 5 000 product rows.
+      // Named with its table: in a select list Drizzle writes a column alone, and `id` would be the variant's.
+      const productId = sql`${products}.${sql.identifier(products.id.name)}`;
+      const variantsOfProduct = sql<[number, string, number, string, number][] | null>`(
+        select json_agg(json_build_array(${variants.id}, ${variants.color}, ${variants.size},
+          ${variants.price}::text, ${variants.stock}))
+        from ${variants} where ${variants.productId} = ${productId})`;
+      const found = await db
         .select({
           art: products.art,
           productId: products.id,
           productName: products.name,
           productHidden: sql<boolean>`${products.hiddenAt} is not null`,
-          variantId: variants.id,
-          color: variants.color,
-          size: variants.size,
-          price: variants.price,
-          stock: variants.stock,
+          variants: variantsOfProduct,
         })
         .from(products)
-        .innerJoin(variants, eq(variants.productId, products.id))
-        .where(inArray(sql`lower(${products.art})`, lowered))
-        .orderBy(asc(variants.id));
+        .where(inArray(sql`lower(${products.art})`, lowered));
+      return found
+        .flatMap(({ variants: ofProduct, ...product }) =>
+          (ofProduct ?? []).map(([variantId, color, size, price, stock]) => ({
+            ...product,
+            variantId,
+            color,
+            size,
+            price,
+            stock,
+          })),
+        )
+        .sort((a, b) => a.variantId - b.variantId);
     },
 
     /** The pieces of each variant in the buyer's cart, by variant id. */
