@@ -253,6 +253,11 @@ export function createProductsRepository(db: Queryable) {
       // quarter of a typo search on the embedded database). An article match's name is not compared
       // (its kind decides, and the article orders it; the comparison was half of its ranking);
       // pg_trgm folds case itself. The page's products are read in the same statement, in order.
+      // The columns every catalogue read returns, under the names it returns them by.
+      const pageColumns = sql.join(
+        Object.entries(productColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+        sql`, `,
+      );
       const ranked = sql`
         with name_matches as materialized ${candidates(sql`${products.nameVector} @@ ${words}`)},
         found as (
@@ -273,9 +278,7 @@ export function createProductsRepository(db: Queryable) {
               order by coalesce(kind, case when closeness >= ${TYPO_SIMILARITY}::float8 then 3 else 4 end),
                 rank desc, closeness desc, art) as position
           from scored order by position limit ${limit} offset ${skip})
-        select ${products.id}, ${products.art}, ${products.name}, ${products.description},
-          ${products.bigDescription} as big_description, ${products.image}
-        from page join ${products} using (id) order by page.position`;
+        select ${pageColumns} from page join ${products} using (id) order by page.position`;
       return db.transaction(async (tx) => {
         // `<%` reads its threshold from this setting; `true` keeps each to this transaction. The
         // candidates found as the index finds them must be the same for every page of a query:
