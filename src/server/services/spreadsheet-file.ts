@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError, unprocessable } from '../errors';
 import { kopecksToDecimal } from '../money';
-import { unzipsWithin } from './zip-limits';
+import { storedZipOf, unpackZip, type UnpackedZip } from './zip-limits';
 
 /**
  * Tables as files a buyer or a manager opens in Excel and uploads back: the price list, the
@@ -126,6 +126,18 @@ const looksLikeText = (file: Buffer) => !file.subarray(0, 8192).includes(0);
 /** Empty rows a CSV may have beside its rows with text, as a multiple of those allowed. */
 const EMPTY_ROWS_ALLOWANCE = 4;
 
+/**
+ * The parts of a workbook exceljs 4.4 reads (lib/xlsx/xlsx.js) that bear on a sheet's cells and
+ * what they refer to (shared strings, styles, hyperlinks' relations, comments, tables, drawings and
+ * their images). exceljs inflates every part of an archive, those it then ignores too: themes,
+ * document properties and everything else are left out of what it is given.
+ */
+const PART_TO_READ =
+  /^(\[Content_Types\]\.xml|_rels\/\.rels|xl\/(workbook\.xml|_rels\/workbook\.xml\.rels|sharedStrings\.xml|styles\.xml|worksheets\/sheet\d+\.xml|worksheets\/_rels\/sheet\d+\.xml\.rels|comments\d+\.xml|tables\/table\d+\.xml|drawings\/\w+\.(xml|vml)|drawings\/_rels\/\w+\.xml\.rels|media\/\w+\.\w{3,4}))$/;
+
+const partsToRead = (parts: UnpackedZip): UnpackedZip =>
+  new Map([...parts].filter(([name]) => PART_TO_READ.test(name)));
+
 export interface WorksheetLimits {
   /**
    * CSV rows with text a file may have (the header and any total row included); one with more is
@@ -145,14 +157,21 @@ export interface WorksheetLimits {
 export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   if (isZip(file)) {
-    if (!unzipsWithin(file, limits.maxUnzippedBytes)) {
+    const parts = unpackZip(file, limits.maxUnzippedBytes);
+    if (!parts) {
       throw unprocessable(
         `Файл XLSX повреждён или распаковывается больше чем в ${limits.maxUnzippedBytes / (1024 * 1024)} МБ: сохраните его заново или разделите на части`,
       );
     }
     try {
+      const workbookZip = storedZipOf(partsToRead(parts));
       // exceljs types its input as an ArrayBuffer: the file's own bytes, not the pool a Buffer may share.
-      await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+      await workbook.xlsx.load(
+        workbookZip.buffer.slice(
+          workbookZip.byteOffset,
+          workbookZip.byteOffset + workbookZip.byteLength,
+        ) as ArrayBuffer,
+      );
     } catch {
       throw unprocessable('Файл XLSX повреждён или это не таблица Excel: сохраните его заново и загрузите ещё раз');
     }
