@@ -5,16 +5,14 @@ import { unprocessable } from '../errors';
 import type { ArticleVariant } from '../repositories/cart';
 import { ORDER_LINE_COLUMNS } from './order-sheet';
 import {
-  cellValue,
   columnPositions,
-  readWorksheet,
-  sheetRows,
   unescapeFormula,
   writeTable,
   type Cell,
   type SpreadsheetFormat,
   type TableColumn,
 } from './spreadsheet-file';
+import { readSheetRows } from './spreadsheet-reader';
 
 /**
  * The quick order (issue 19): lines «артикул цвет размер количество» pasted as text or uploaded as
@@ -42,6 +40,17 @@ const SIZE_RULE = 'Размер должен быть целым числом с
  * what 5 000 lines need: a small file of a million tiny rows is refused before it is read.
  */
 const MAX_UNZIPPED_BYTES = 16 * 1024 * 1024;
+/**
+ * Rows, cells and shared strings of a file (services/spreadsheet-file.ts): 5 000 lines of 24 text
+ * columns. The cart's export of 5 000 lines has about 50 000.
+ */
+const MAX_CELLS = 250_000;
+/**
+ * The heap its read may take: twice what the most the cell budget allows needs (measured: 125 000
+ * rows, cells and strings were read in a 64 MB heap, 0.6 s). The budget keeps a read well inside
+ * it, which matters: past the ceiling V8 stops the thread only at best, and may abort the process.
+ */
+const MAX_READ_HEAP_MB = 256;
 
 /** Digits with spaces between groups as people write them, or a number cell; NaN for anything else. */
 function integerOf(cell: Cell): number {
@@ -158,21 +167,21 @@ export function readPastedQuickOrder(text: string): QuickOrderEntry[] {
  * their row in the file. Not a spreadsheet → 415; broken, no header, no lines or too many → 422.
  */
 export async function readUploadedQuickOrder(file: Buffer): Promise<QuickOrderEntry[]> {
-  const rows = sheetRows(
+  const rows = await readSheetRows(file, {
     // The header and the «Итого» row of the cart's own export beside the lines.
-    await readWorksheet(file, {
-      maxRows: CART_IMPORT_MAX_LINES + 2,
-      rowsAllowed: CART_IMPORT_MAX_LINES,
-      maxUnzippedBytes: MAX_UNZIPPED_BYTES,
-    }),
-  );
+    maxRows: CART_IMPORT_MAX_LINES + 2,
+    rowsAllowed: CART_IMPORT_MAX_LINES,
+    maxUnzippedBytes: MAX_UNZIPPED_BYTES,
+    maxCells: MAX_CELLS,
+    maxHeapMb: MAX_READ_HEAP_MB,
+  });
   const header = rows.shift();
   if (!header) throw unprocessable('Файл пустой: нет ни заголовка, ни строк');
   const positions = columnPositions(header, QUICK_ORDER_COLUMNS);
   if (typeof positions === 'string') throw unprocessable(positions);
   const entries: QuickOrderEntry[] = [];
   for (const row of rows) {
-    const fields = QUICK_ORDER_COLUMNS.map((column) => cellValue(row.raw[positions.get(column)!]));
+    const fields = QUICK_ORDER_COLUMNS.map((column) => row.cells[positions.get(column)!] ?? null);
     if (fields.every((field) => field === null)) continue;
     const [art, color, size] = fields;
     if (typeof art === 'string' && art.trim().toLowerCase() === 'итого' && color === null && size === null) continue;

@@ -138,6 +138,34 @@ const PART_TO_READ =
 const partsToRead = (parts: UnpackedZip): UnpackedZip =>
   new Map([...parts].filter(([name]) => PART_TO_READ.test(name)));
 
+const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
+/**
+ * What exceljs spreads over every cell of its range: a data validation or a merge given for whole
+ * columns («A1:XFD1048576») is 17 billion entries. Neither changes a cell's value (a merge keeps its
+ * value in its first cell), so they are taken out of the sheets before exceljs reads them.
+ */
+const EXPANDED_RANGES = /<(mergeCells|dataValidations)\b[^>]*?(\/>|>[\s\S]*?<\/\1>)/g;
+/** The elements exceljs makes an object of, one each: rows, cells and shared strings. */
+const COUNTED_ELEMENT = /<(row|c|si)[\s>/]/g;
+
+/**
+ * The parts exceljs is given, ranges taken out of the sheets, unless their rows, cells and shared
+ * strings together come to more than `maxCells`: counted in the XML before exceljs builds a thing.
+ */
+function workbookToRead(parts: UnpackedZip, maxCells: number): UnpackedZip | null {
+  const toRead = partsToRead(parts);
+  let cells = 0;
+  for (const [name, content] of toRead) {
+    if (!WORKSHEET_PART.test(name) && name !== 'xl/sharedStrings.xml') continue;
+    // latin1: one character a byte, and the tags are ASCII whatever the text's encoding.
+    const xml = content.toString('latin1');
+    cells += xml.match(COUNTED_ELEMENT)?.length ?? 0;
+    if (cells > maxCells) return null;
+    if (WORKSHEET_PART.test(name)) toRead.set(name, Buffer.from(xml.replace(EXPANDED_RANGES, ''), 'latin1'));
+  }
+  return toRead;
+}
+
 export interface WorksheetLimits {
   /**
    * CSV rows with text a file may have (the header and any total row included); one with more is
@@ -148,7 +176,17 @@ export interface WorksheetLimits {
   rowsAllowed: number;
   /** What an XLSX may unpack into (a small file that unpacks into gigabytes is a zip bomb). */
   maxUnzippedBytes: number;
+  /**
+   * Cells a file may have, counted before it is read: an XLSX's rows, cells and shared strings, a
+   * CSV's fields. What exceljs holds in memory grows with them, not with the file's size.
+   */
+  maxCells: number;
 }
+
+const tooManyCells = (limits: WorksheetLimits) =>
+  unprocessable(
+    `В файле слишком много ячеек (больше ${limits.maxCells.toLocaleString('ru-RU')}): оставьте только нужные столбцы и строки или разделите файл на части`,
+  );
 
 /**
  * The first sheet of an uploaded XLSX or CSV, told apart by content: a file that is neither is
@@ -163,8 +201,10 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
         `Файл XLSX повреждён или распаковывается больше чем в ${limits.maxUnzippedBytes / (1024 * 1024)} МБ: сохраните его заново или разделите на части`,
       );
     }
+    const toRead = workbookToRead(parts, limits.maxCells);
+    if (!toRead) throw tooManyCells(limits);
     try {
-      const workbookZip = storedZipOf(partsToRead(parts));
+      const workbookZip = storedZipOf(toRead);
       // exceljs types its input as an ArrayBuffer: the file's own bytes, not the pool a Buffer may share.
       await workbook.xlsx.load(
         workbookZip.buffer.slice(
@@ -193,6 +233,9 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
       `Слишком много строк: за один раз можно не более ${limits.rowsAllowed}. Разделите файл на части`,
     );
   }
+  // Every separator counted as a field's, those inside quotes too: the bound errs on the safe side.
+  const delimiter = csvDelimiter(text);
+  if (text.split(delimiter).length > limits.maxCells) throw tooManyCells(limits);
   // Empty rows are parsed too (the row numbers stay the file's), up to a bound on what they may cost.
   const parsedRowsMax = limits.maxRows * EMPTY_ROWS_ALLOWANCE;
   let sheet: ExcelJS.Worksheet;
@@ -200,7 +243,7 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
     sheet = await workbook.csv.read(Readable.from(Buffer.from(text)), {
       // Every field stays the text it is: exceljs would otherwise turn «2024-01-01» into a date.
       map: (value: string) => value,
-      parserOptions: { delimiter: csvDelimiter(text), maxRows: parsedRowsMax },
+      parserOptions: { delimiter, maxRows: parsedRowsMax },
     });
   } catch {
     throw unprocessable('Файл CSV не прочитан: проверьте кавычки в значениях');
@@ -211,18 +254,19 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
   return sheet;
 }
 
-/** A non-empty row of a sheet: its number there (from 1) and its cells from the first column. */
+/** A non-empty row of a sheet: its number there (from 1) and its cells from the first column, as `cellValue` reads them. */
 export interface SheetRow {
   number: number;
-  raw: ExcelJS.CellValue[];
+  cells: (Cell | Error)[];
 }
 
 /** The sheet's non-empty rows, in order. */
 export function sheetRows(sheet: ExcelJS.Worksheet): SheetRow[] {
   const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    // exceljs numbers cells from 1: values[0] is always empty.
-    rows.push({ number, raw: (row.values as ExcelJS.CellValue[]).slice(1) });
+    // exceljs numbers cells from 1: values[0] is always empty. A gap between cells is null, not a hole.
+    const values = (row.values as ExcelJS.CellValue[]).slice(1);
+    rows.push({ number, cells: Array.from(values, (value) => cellValue(value)) });
   });
   return rows;
 }
@@ -235,10 +279,9 @@ export function columnPositions<Column extends string>(
   header: SheetRow,
   columns: readonly Column[],
 ): Map<Column, number> | string {
-  const names = header.raw.map((value) => {
-    const cell = cellValue(value);
-    return cell === null || cell instanceof Error ? '' : String(cell).trim().toLowerCase();
-  });
+  const names = header.cells.map((cell) =>
+    cell === null || cell instanceof Error ? '' : String(cell).trim().toLowerCase(),
+  );
   const positions = new Map<Column, number>();
   for (const column of columns) {
     const index = names.indexOf(column.toLowerCase());

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ApiError, unprocessable } from '../errors';
+import type { SheetRow, WorksheetLimits } from './spreadsheet-file';
+import type { SheetReading, SheetReadingResult } from './spreadsheet-reader-thread';
+
+/**
+ * Uploaded spreadsheets are read in a thread of their own (services/spreadsheet-reader-thread.ts):
+ * exceljs parses a workbook on the thread that calls it, and a 1.3 MB quick order held the server's
+ * event loop for 1.5 s, every other request waiting. In a thread, each read also has a heap of its
+ * own with a ceiling and a time limit, and its memory goes back when the thread ends.
+ */
+
+/** Reads at once in one server process; more wait their turn. Each may take a core and its heap. */
+export const SPREADSHEET_READS_AT_ONCE = 2;
+/** A read still going after this is stopped: the file is refused as too complex. */
+export const SPREADSHEET_READ_TIMEOUT_MS = 30_000;
+
+export interface SheetReadLimits extends WorksheetLimits {
+  /** The thread's heap (V8's old generation), in MB: beyond it the thread is stopped and the file refused. */
+  maxHeapMb: number;
+}
+
+/**
+ * Node runs the thread's file itself: the compiled one beside this in build/ (`npm start`), or,
+ * from the TypeScript sources (the tests, `npm run dev:server`), the .ts one through tsx's loader.
+ */
+const fromSources = __filename.endsWith('.ts');
+const THREAD_FILE = path.join(__dirname, `spreadsheet-reader-thread.${fromSources ? 'ts' : 'js'}`);
+const THREAD_EXEC_ARGV = fromSources ? ['--require', require.resolve('tsx/cjs')] : undefined;
+
+const tooComplex = () =>
+  unprocessable(
+    'Файл слишком сложный, чтобы прочитать его: оставьте в нём только нужный лист и столбцы или разделите на части',
+  );
+
+let readsRunning = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<Result>(read: () => Promise<Result>): Promise<Result> {
+  if (readsRunning >= SPREADSHEET_READS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else readsRunning += 1;
+  try {
+    return await read();
+  } finally {
+    // The turn passes straight to the next waiting read, if any, without being given up between.
+    const next = waiting.shift();
+    if (next) next();
+    else readsRunning -= 1;
+  }
+}
+
+function readInThread(file: Buffer, limits: SheetReadLimits): Promise<SheetRow[]> {
+  const { maxHeapMb, ...worksheetLimits } = limits;
+  const reading: SheetReading = { file, limits: worksheetLimits };
+  const worker = new Worker(THREAD_FILE, {
+    workerData: reading,
+    execArgv: THREAD_EXEC_ARGV,
+    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 16 },
+  });
+  return new Promise<SheetRow[]>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(tooComplex());
+      void worker.terminate();
+    }, SPREADSHEET_READ_TIMEOUT_MS);
+    worker.once('message', (result: SheetReadingResult) => {
+      clearTimeout(timer);
+      if ('rows' in result) resolve(result.rows);
+      else if ('refusal' in result) reject(new ApiError(result.refusal.statusCode, result.refusal.detail));
+      else reject(new Error(`reading a spreadsheet failed: ${result.failure}`));
+    });
+    worker.once('error', (error: Error & { code?: string }) => {
+      clearTimeout(timer);
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : error);
+    });
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error('the spreadsheet thread ended without an answer'));
+    });
+  });
+}
+
+/**
+ * The non-empty rows of the first sheet of an uploaded XLSX or CSV (services/spreadsheet-file.ts
+ * `readWorksheet` says which files are refused and how), read in a thread of their own, at most
+ * SPREADSHEET_READS_AT_ONCE at once in the process; a read that needs more heap than allowed or
+ * more than SPREADSHEET_READ_TIMEOUT_MS is 422 too.
+ */
+export function readSheetRows(file: Buffer, limits: SheetReadLimits): Promise<SheetRow[]> {
+  return inTurn(() => readInThread(file, limits));
+}
