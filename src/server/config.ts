@@ -63,6 +63,11 @@ export interface BuyerLimits {
   maxAddresses: number;
   /** Lines (different variants) in one cart (MAX_CART_LINES). */
   maxCartLines: number;
+  /**
+   * Quick-order imports (checks and additions, pasted or uploaded) one account may send in a window
+   * (QUICK_ORDER_IMPORT_LIMIT, QUICK_ORDER_IMPORT_WINDOW_SECONDS).
+   */
+  quickOrderImports: RateLimitConfig;
 }
 
 /** How long an unpaid order holds its goods, and how often the server looks for lapsed ones. */
@@ -339,6 +344,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxStockSharePercent: integer(env, 'MAX_STOCK_SHARE_PERCENT', 50, 1, 100),
       maxAddresses: integer(env, 'MAX_ADDRESSES', 20),
       maxCartLines: integer(env, 'MAX_CART_LINES', CART_IMPORT_MAX_LINES),
+      quickOrderImports: {
+        max: integer(env, 'QUICK_ORDER_IMPORT_LIMIT', 30),
+        windowMs: integer(env, 'QUICK_ORDER_IMPORT_WINDOW_SECONDS', 10 * 60) * 1000,
+      },
     },
     reservation: {
       hours: integer(env, 'RESERVATION_HOURS', 120),

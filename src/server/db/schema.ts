@@ -155,6 +155,24 @@ export const resetRequests = pgTable(
   ],
 );
 
+/**
+ * The quick-order imports of the last window, one row each, which every server process counts
+ * alike (repositories/quick-order-imports.ts); older rows are purged, and an account's go with it.
+ */
+export const quickOrderImports = pgTable(
+  'quick_order_imports',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('quick_order_imports_user_idx').on(table.userId, table.importedAt),
+    index('quick_order_imports_age_idx').on(table.importedAt),
+  ],
+);
+
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull().unique(),

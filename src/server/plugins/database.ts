@@ -16,6 +16,7 @@ import { createProductsRepository } from '../repositories/products';
 import { createPasswordResetsRepository } from '../repositories/password-resets';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
+import { createQuickOrderImportsRepository } from '../repositories/quick-order-imports';
 import { createResetRequestsRepository } from '../repositories/reset-requests';
 import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
 import { createSettingsRepository } from '../repositories/settings';
@@ -37,6 +38,7 @@ function createRepositories(db: Database, config: AppConfig) {
     outbox: createOutboxRepository(db),
     passwordResets: createPasswordResetsRepository(db, shop),
     products: createProductsRepository(db),
+    quickOrderImports: createQuickOrderImportsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),
     resetRequests: createResetRequestsRepository(db),

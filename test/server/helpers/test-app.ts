@@ -54,8 +54,14 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
     loginRateLimitPerAccount: { max: 1_000, windowMs: 60_000 },
     // Tests place far more orders with one account than a buyer would, and leave them unpaid; the
     // caps' own tests (routes/order/buyer-limits.test.ts) set the shop's defaults back. The share
-    // of the stock one order may take stays the shop's.
-    buyerLimits: { ...defaults.buyerLimits, maxUnpaidOrders: 10_000, maxOrdersPerDay: 10_000 },
+    // of the stock one order may take stays the shop's. The quick order's imports per account, too,
+    // have their own test (test/server/security/spreadsheet-uploads.test.ts).
+    buyerLimits: {
+      ...defaults.buyerLimits,
+      maxUnpaidOrders: 10_000,
+      maxOrdersPerDay: 10_000,
+      quickOrderImports: { max: 10_000, windowMs: 60_000 },
+    },
     ...rest,
   };
   const app = await buildApp(config, { logStream: options.logStream });

@@ -22,9 +22,18 @@ import * as schema from './schema';
  * form-encoded bodies are refused here instead.
  */
 const WHAT_TO_SEND = 'Отправьте строки текстом (text/plain) или файл XLSX или CSV формой multipart/form-data';
+/** How often each process deletes the imports no window counts any more. */
+const IMPORTS_PURGE_INTERVAL_MS = 60 * 1000;
 
 const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { cart } = app.repositories;
+  const { cart, quickOrderImports } = app.repositories;
+  const importLimit = app.config.buyerLimits.quickOrderImports;
+  const purgeTimer = setInterval(() => {
+    quickOrderImports
+      .purge(importLimit.windowMs)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'purging quick-order imports failed'));
+  }, IMPORTS_PURGE_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
   app.removeAllContentTypeParsers();
   const readUpload = await acceptSingleFileUploads(app, CART_IMPORT_MAX_BYTES);
   app.addContentTypeParser(
@@ -35,6 +44,16 @@ const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser('*', (_request, _payload, done) => done(new ApiError(415, WHAT_TO_SEND)));
 
   app.post('/import', { schema: schema.importToCart }, async (request, reply) => {
+    // Each import reads a file or up to 5 000 lines and looks them up: counted per account in the
+    // database, for every process, before the file is even read.
+    const retryAfter = await quickOrderImports.record(request.userId, importLimit);
+    if (retryAfter !== null) {
+      reply.header('retry-after', String(retryAfter));
+      throw new ApiError(
+        429,
+        `Слишком много проверок быстрого заказа подряд: не больше ${importLimit.max} за ${Math.ceil(importLimit.windowMs / 60_000)} мин. Повторите через ${retryAfter} с`,
+      );
+    }
     const entries = request.isMultipart()
       ? await readUploadedQuickOrder(await readUpload(request))
       : readPastedQuickOrder(typeof request.body === 'string' ? request.body : '');

@@ -93,7 +93,9 @@ export const importToCart = {
     `(выгрузка корзины загружается обратно). Не более ${CART_IMPORT_MAX_LINES} строк. Ответ называет каждую ` +
     'строку (номер в тексте или в файле), найденный вариант и ошибку, если строку нельзя добавить. ' +
     'С dry_run=false строки добавляются в корзину все или ни одной: вариант, который уже в корзине, ' +
-    'прибавляется к своей строке; если хоть одна строка с ошибкой, ответ 422 со всеми строками, корзина не меняется.',
+    'прибавляется к своей строке; если хоть одна строка с ошибкой, ответ 422 со всеми строками, корзина не меняется. ' +
+    'Проверки и добавления считаются на аккаунт (QUICK_ORDER_IMPORT_LIMIT за QUICK_ORDER_IMPORT_WINDOW_SECONDS): ' +
+    'сверх этого 429 с Retry-After.',
   security: bearer,
   querystring: CartImportQuery,
   body: {
@@ -102,7 +104,7 @@ export const importToCart = {
       ...singleFileForm('Файл XLSX или CSV'),
     },
   },
-  response: { 200: CartImportResultSchema, 422: CartImportRefusedSchema, ...errors(401, 409, 413, 415) },
+  response: { 200: CartImportResultSchema, 422: CartImportRefusedSchema, ...errors(401, 409, 413, 415, 429) },
 };
 
 export const exportCart = {
