@@ -1,15 +1,8 @@
 import { LIMITS } from '../../shared/api';
 import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
-import {
-  columnPositions,
-  unescapeFormula,
-  writeTable,
-  type Cell,
-  type SpreadsheetFormat,
-  type TableColumn,
-} from './spreadsheet-file';
-import { readSheetRows } from './spreadsheet-reader';
+import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
+import { readSheetTable } from './spreadsheet-reader';
 
 /**
  * The price list as a file: the export writes it as XLSX or CSV, the import reads either back and
@@ -189,22 +182,22 @@ export function listedErrors(errors: RowError[]): RowError[] {
  * are skipped. Problems that only the database can find are the repository's.
  */
 export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]; errors: RowError[] }> {
-  const lines = await readSheetRows(file, {
+  const table = await readSheetTable(file, {
     maxRows: MAX_IMPORT_ROWS + 1,
     rowsAllowed: MAX_IMPORT_ROWS,
     maxUnzippedBytes: MAX_UNZIPPED_BYTES,
     maxCells: MAX_CELLS,
     maxHeapMb: MAX_READ_HEAP_MB,
+    columns: PRICE_LIST_COLUMNS,
   });
-  const header = lines.shift();
-  if (!header) return { rows: [], errors: [{ row: 1, detail: 'Файл пустой: нет ни заголовка, ни строк' }] };
-  const indexOf = columnPositions(header, PRICE_LIST_COLUMNS);
-  if (typeof indexOf === 'string') return { rows: [], errors: [{ row: header.number, detail: indexOf }] };
-  if (lines.length === 0) return { rows: [], errors: [{ row: header.number, detail: 'В файле нет строк с товарами' }] };
+  const { headerRow, missingColumns, rows: lines } = table;
+  if (headerRow === null) return { rows: [], errors: [{ row: 1, detail: 'Файл пустой: нет ни заголовка, ни строк' }] };
+  if (missingColumns !== null) return { rows: [], errors: [{ row: headerRow, detail: missingColumns }] };
+  if (lines.length === 0) return { rows: [], errors: [{ row: headerRow, detail: 'В файле нет строк с товарами' }] };
   if (lines.length > MAX_IMPORT_ROWS) {
     return {
       rows: [],
-      errors: [{ row: header.number, detail: `Слишком много строк: не более ${MAX_IMPORT_ROWS} за один раз` }],
+      errors: [{ row: headerRow, detail: `Слишком много строк: не более ${MAX_IMPORT_ROWS} за один раз` }],
     };
   }
 
@@ -213,7 +206,7 @@ export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]
   const seen = new Map<string, number>();
   const firstOfArticle = new Map<string, NumberedRow>();
   for (const line of lines) {
-    const cells = new Map(PRICE_LIST_COLUMNS.map((column) => [column, line.cells[indexOf.get(column)!] ?? null]));
+    const cells = new Map(PRICE_LIST_COLUMNS.map((column, index) => [column, line.cells[index] ?? null]));
     if ([...cells.values()].every((cell) => cell === null)) continue;
     const read = readRow(cells);
     if (Array.isArray(read)) {
@@ -245,7 +238,7 @@ export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]
     }
   }
   if (rows.length === 0 && errors.length === 0) {
-    errors.push({ row: header.number, detail: 'В файле нет строк с товарами' });
+    errors.push({ row: headerRow, detail: 'В файле нет строк с товарами' });
   }
   return { rows, errors };
 }

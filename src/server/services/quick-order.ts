@@ -4,15 +4,8 @@ import { ProductHiddenError, SoldOutError } from '../domain/errors';
 import { unprocessable } from '../errors';
 import type { ArticleVariant } from '../repositories/cart';
 import { ORDER_LINE_COLUMNS } from './order-sheet';
-import {
-  columnPositions,
-  unescapeFormula,
-  writeTable,
-  type Cell,
-  type SpreadsheetFormat,
-  type TableColumn,
-} from './spreadsheet-file';
-import { readSheetRows } from './spreadsheet-reader';
+import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
+import { readSheetTable } from './spreadsheet-reader';
 
 /**
  * The quick order (issue 19): lines «артикул цвет размер количество» pasted as text or uploaded as
@@ -167,25 +160,23 @@ export function readPastedQuickOrder(text: string): QuickOrderEntry[] {
  * their row in the file. Not a spreadsheet → 415; broken, no header, no lines or too many → 422.
  */
 export async function readUploadedQuickOrder(file: Buffer): Promise<QuickOrderEntry[]> {
-  const rows = await readSheetRows(file, {
+  const table = await readSheetTable(file, {
     // The header and the «Итого» row of the cart's own export beside the lines.
     maxRows: CART_IMPORT_MAX_LINES + 2,
     rowsAllowed: CART_IMPORT_MAX_LINES,
     maxUnzippedBytes: MAX_UNZIPPED_BYTES,
     maxCells: MAX_CELLS,
     maxHeapMb: MAX_READ_HEAP_MB,
+    columns: QUICK_ORDER_COLUMNS,
   });
-  const header = rows.shift();
-  if (!header) throw unprocessable('Файл пустой: нет ни заголовка, ни строк');
-  const positions = columnPositions(header, QUICK_ORDER_COLUMNS);
-  if (typeof positions === 'string') throw unprocessable(positions);
+  if (table.headerRow === null) throw unprocessable('Файл пустой: нет ни заголовка, ни строк');
+  if (table.missingColumns !== null) throw unprocessable(table.missingColumns);
   const entries: QuickOrderEntry[] = [];
-  for (const row of rows) {
-    const fields = QUICK_ORDER_COLUMNS.map((column) => row.cells[positions.get(column)!] ?? null);
+  for (const { number, cells: fields } of table.rows) {
     if (fields.every((field) => field === null)) continue;
     const [art, color, size] = fields;
     if (typeof art === 'string' && art.trim().toLowerCase() === 'итого' && color === null && size === null) continue;
-    entries.push(entryOf(row.number, fields));
+    entries.push(entryOf(number, fields));
   }
   return checkedCount(entries);
 }

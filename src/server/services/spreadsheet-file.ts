@@ -261,7 +261,7 @@ export interface SheetRow {
 }
 
 /** The sheet's non-empty rows, in order. */
-export function sheetRows(sheet: ExcelJS.Worksheet): SheetRow[] {
+function sheetRows(sheet: ExcelJS.Worksheet): SheetRow[] {
   const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
     // exceljs numbers cells from 1: values[0] is always empty. A gap between cells is null, not a hole.
@@ -275,7 +275,7 @@ export function sheetRows(sheet: ExcelJS.Worksheet): SheetRow[] {
  * Where each of `columns` is in a header row (named in any order and case; other columns are
  * ignored), or the detail saying which are missing.
  */
-export function columnPositions<Column extends string>(
+function columnPositions<Column extends string>(
   header: SheetRow,
   columns: readonly Column[],
 ): Map<Column, number> | string {
@@ -290,4 +290,34 @@ export function columnPositions<Column extends string>(
   const missing = columns.filter((column) => !positions.has(column));
   if (missing.length === 0) return positions;
   return `В заголовке нет столбцов: ${missing.map((column) => `«${column}»`).join(', ')}. Первая строка должна называть столбцы: ${columns.join(', ')}`;
+}
+
+/** The rows of a sheet below its header, with the cells of the columns asked for only. */
+export interface SheetTable {
+  /** The header's row number; null when the sheet has no rows at all. */
+  headerRow: number | null;
+  /** What the header lacks, as a refusal says it (then there are no rows); null when it names every column. */
+  missingColumns: string | null;
+  /** The non-empty rows after the header, each with the cells of `columns`, in their order. */
+  rows: SheetRow[];
+}
+
+/**
+ * The sheet's first non-empty row taken for the header naming `columns` (in any order and case;
+ * other columns are left out), and the rows after it.
+ */
+export function sheetTable(sheet: ExcelJS.Worksheet, columns: readonly string[]): SheetTable {
+  const rows = sheetRows(sheet);
+  const header = rows.shift();
+  if (!header) return { headerRow: null, missingColumns: null, rows: [] };
+  const positions = columnPositions(header, columns);
+  if (typeof positions === 'string') return { headerRow: header.number, missingColumns: positions, rows: [] };
+  return {
+    headerRow: header.number,
+    missingColumns: null,
+    rows: rows.map(({ number, cells }) => ({
+      number,
+      cells: columns.map((column) => cells[positions.get(column)!] ?? null),
+    })),
+  };
 }

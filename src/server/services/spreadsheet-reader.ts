@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ApiError, unprocessable } from '../errors';
-import type { SheetRow, WorksheetLimits } from './spreadsheet-file';
+import type { SheetTable, WorksheetLimits } from './spreadsheet-file';
 import type { SheetReading, SheetReadingResult } from './spreadsheet-reader-thread';
 
 /**
@@ -19,6 +19,11 @@ export const SPREADSHEET_READ_TIMEOUT_MS = 30_000;
 export interface SheetReadLimits extends WorksheetLimits {
   /** The thread's heap (V8's old generation), in MB: beyond it the thread is stopped and the file refused. */
   maxHeapMb: number;
+}
+
+export interface SheetRequest extends SheetReadLimits {
+  /** The columns the header row must name (services/spreadsheet-file.ts `sheetTable`). */
+  columns: readonly string[];
 }
 
 /**
@@ -50,22 +55,22 @@ async function inTurn<Result>(read: () => Promise<Result>): Promise<Result> {
   }
 }
 
-function readInThread(file: Buffer, limits: SheetReadLimits): Promise<SheetRow[]> {
-  const { maxHeapMb, ...worksheetLimits } = limits;
-  const reading: SheetReading = { file, limits: worksheetLimits };
+function readInThread(file: Buffer, request: SheetRequest): Promise<SheetTable> {
+  const { maxHeapMb, columns, ...limits } = request;
+  const reading: SheetReading = { file, limits, columns };
   const worker = new Worker(THREAD_FILE, {
     workerData: reading,
     execArgv: THREAD_EXEC_ARGV,
     resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 16 },
   });
-  return new Promise<SheetRow[]>((resolve, reject) => {
+  return new Promise<SheetTable>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(tooComplex());
       void worker.terminate();
     }, SPREADSHEET_READ_TIMEOUT_MS);
     worker.once('message', (result: SheetReadingResult) => {
       clearTimeout(timer);
-      if ('rows' in result) resolve(result.rows);
+      if ('table' in result) resolve(result.table);
       else if ('refusal' in result) reject(new ApiError(result.refusal.statusCode, result.refusal.detail));
       else reject(new Error(`reading a spreadsheet failed: ${result.failure}`));
     });
@@ -81,11 +86,11 @@ function readInThread(file: Buffer, limits: SheetReadLimits): Promise<SheetRow[]
 }
 
 /**
- * The non-empty rows of the first sheet of an uploaded XLSX or CSV (services/spreadsheet-file.ts
- * `readWorksheet` says which files are refused and how), read in a thread of their own, at most
- * SPREADSHEET_READS_AT_ONCE at once in the process; a read that needs more heap than allowed or
- * more than SPREADSHEET_READ_TIMEOUT_MS is 422 too.
+ * The header and rows of the first sheet of an uploaded XLSX or CSV (services/spreadsheet-file.ts:
+ * `readWorksheet` says which files are refused and how, `sheetTable` what is read), read in a
+ * thread of their own, at most SPREADSHEET_READS_AT_ONCE at once in the process; a read that needs
+ * more heap than allowed or more than SPREADSHEET_READ_TIMEOUT_MS is 422 too.
  */
-export function readSheetRows(file: Buffer, limits: SheetReadLimits): Promise<SheetRow[]> {
-  return inTurn(() => readInThread(file, limits));
+export function readSheetTable(file: Buffer, request: SheetRequest): Promise<SheetTable> {
+  return inTurn(() => readInThread(file, request));
 }
