@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ApiError, unprocessable } from '../errors';
@@ -11,8 +12,12 @@ import type { SheetReading, SheetReadingResult } from './spreadsheet-reader-thre
  * own with a ceiling and a time limit, and its memory goes back when the thread ends.
  */
 
-/** Reads at once in one server process; more wait their turn. Each may take a core and its heap. */
-export const SPREADSHEET_READS_AT_ONCE = 2;
+/**
+ * Reads at once in one server process; more wait their turn. Each takes a core while it lasts (and
+ * its heap): one core is left to the server's own thread, whose requests would otherwise wait for
+ * the CPU however free its event loop is.
+ */
+export const SPREADSHEET_READS_AT_ONCE = Math.max(1, availableParallelism() - 1);
 /** A read still going after this is stopped: the file is refused as too complex. */
 export const SPREADSHEET_READ_TIMEOUT_MS = 30_000;
 

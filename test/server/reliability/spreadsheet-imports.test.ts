@@ -28,8 +28,12 @@ jest.setTimeout(600_000);
 
 const BUYERS = 3;
 const IMPORTS_EACH = 3;
-/** What the storefront's other requests may take at the median while the imports run. */
-const MEDIAN_LIMIT_MS = 100;
+/**
+ * What the storefront's other requests may take at the median while the imports run. Measured on
+ * a loaded two-core machine: 3 ms with no import, 6 ms during them; 81 ms when exceljs read the
+ * files on the server's thread.
+ */
+const MEDIAN_LIMIT_MS = 50;
 /** The most the server's resident memory may grow while it refuses the bomb. */
 const BOMB_GROWTH_LIMIT_MB = 150;
 const CATALOGUE_READ = '/api/v1/products/popular?skip=0&limit=8';
