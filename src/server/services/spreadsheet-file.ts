@@ -189,6 +189,18 @@ const tooManyCells = (limits: WorksheetLimits) =>
   );
 
 /**
+ * Refuses, by its first bytes, a file that cannot be a spreadsheet: empty (422), or neither an
+ * archive (XLSX) nor text (CSV) (415). Cheap, so checked before a thread is started to read it.
+ */
+export function assertSpreadsheetKind(file: Buffer): void {
+  if (isZip(file)) return;
+  if (file.length === 0) throw unprocessable('Файл пустой (0 байт)');
+  if (!looksLikeText(file)) {
+    throw new ApiError(415, 'Нужен файл XLSX или CSV (старый формат XLS: сохраните файл как «Книга Excel (.xlsx)»)');
+  }
+}
+
+/**
  * The first sheet of an uploaded XLSX or CSV, told apart by content: a file that is neither is
  * 415, a broken one or one unpacking beyond the limit 422 {detail}.
  */
@@ -219,10 +231,7 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
     if (!sheet) throw unprocessable('В файле XLSX нет ни одного листа');
     return sheet;
   }
-  if (file.length === 0) throw unprocessable('Файл пустой (0 байт)');
-  if (!looksLikeText(file)) {
-    throw new ApiError(415, 'Нужен файл XLSX или CSV (старый формат XLS: сохраните файл как «Книга Excel (.xlsx)»)');
-  }
+  assertSpreadsheetKind(file);
   const text = decodeText(file);
   // Counted before parsing, so that a file with too many rows is refused rather than cut short
   // (the rows after the parser's limit would be silently left out). Rows with only separators or

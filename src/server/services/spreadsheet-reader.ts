@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ApiError, unprocessable } from '../errors';
-import type { SheetTable, WorksheetLimits } from './spreadsheet-file';
+import { assertSpreadsheetKind, type SheetTable, type WorksheetLimits } from './spreadsheet-file';
 import type { SheetReading, SheetReadingResult } from './spreadsheet-reader-thread';
 
 /**
@@ -96,6 +96,7 @@ function readInThread(file: Buffer, request: SheetRequest): Promise<SheetTable> 
  * thread of their own, at most SPREADSHEET_READS_AT_ONCE at once in the process; a read that needs
  * more heap than allowed or more than SPREADSHEET_READ_TIMEOUT_MS is 422 too.
  */
-export function readSheetTable(file: Buffer, request: SheetRequest): Promise<SheetTable> {
+export async function readSheetTable(file: Buffer, request: SheetRequest): Promise<SheetTable> {
+  assertSpreadsheetKind(file);
   return inTurn(() => readInThread(file, request));
 }
