@@ -115,7 +115,7 @@ describe('connection limits', () => {
 });
 
 describe('buyer limits and reservations', () => {
-  it('default to 3 unpaid orders, 50 orders a day, half a variant’s stock per order, 20 addresses, 5 000 cart lines, 120 h', () => {
+  it('default to 3 unpaid orders, 50 orders a day, half a variant’s stock per order, 20 addresses, 5 000 cart lines, 30 quick-order imports in 10 minutes, 120 h', () => {
     const config = loadConfig({});
     expect(config.buyerLimits).toEqual({
       maxUnpaidOrders: 3,
@@ -123,6 +123,7 @@ describe('buyer limits and reservations', () => {
       maxStockSharePercent: 50,
       maxAddresses: 20,
       maxCartLines: 5000,
+      quickOrderImports: { max: 30, windowMs: 600_000 },
     });
     expect(config.reservation).toEqual({ hours: 120, sweepSeconds: 300 });
   });
@@ -134,6 +135,8 @@ describe('buyer limits and reservations', () => {
       MAX_STOCK_SHARE_PERCENT: '100',
       MAX_ADDRESSES: '3',
       MAX_CART_LINES: '1000',
+      QUICK_ORDER_IMPORT_LIMIT: '5',
+      QUICK_ORDER_IMPORT_WINDOW_SECONDS: '60',
       RESERVATION_HOURS: '72',
       RESERVATION_SWEEP_SECONDS: '60',
     });
@@ -143,6 +146,7 @@ describe('buyer limits and reservations', () => {
       maxStockSharePercent: 100,
       maxAddresses: 3,
       maxCartLines: 1000,
+      quickOrderImports: { max: 5, windowMs: 60_000 },
     });
     expect(config.reservation).toEqual({ hours: 72, sweepSeconds: 60 });
   });
@@ -151,6 +155,7 @@ describe('buyer limits and reservations', () => {
     [{ MAX_STOCK_SHARE_PERCENT: '0' }, /MAX_STOCK_SHARE_PERCENT must be a whole number from 1 to 100/],
     [{ MAX_STOCK_SHARE_PERCENT: '101' }, /MAX_STOCK_SHARE_PERCENT must be a whole number from 1 to 100/],
     [{ MAX_UNPAID_ORDERS: '0' }, /MAX_UNPAID_ORDERS must be a whole number ≥ 1/],
+    [{ QUICK_ORDER_IMPORT_LIMIT: '0' }, /QUICK_ORDER_IMPORT_LIMIT must be a whole number ≥ 1/],
     [{ RESERVATION_HOURS: '1.5' }, /RESERVATION_HOURS must be a whole number ≥ 1/],
     [{ RESERVATION_SWEEP_SECONDS: '100000' }, /RESERVATION_SWEEP_SECONDS must be a whole number from 1 to 86400/],
   ])('refuse %p', (env, message) => {
