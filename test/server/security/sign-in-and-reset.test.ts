@@ -70,7 +70,6 @@ describe('item 4: passwords guessed from many addresses are bounded per account 
     const victim = await newAccount('guessed-150');
     const ownersSignIn = await signIn(victim, TEST_PASSWORD);
     expect(ownersSignIn.statusCode).toBe(200);
-    const ownersDevice = deviceCookieOf(ownersSignIn)!.value;
 
     const answers: LightMyRequestResponse[] = [];
     for (let guess = 1; guess <= 150; guess += 1) answers.push(await signIn(victim, `guess number ${guess}`));
@@ -91,6 +90,7 @@ describe('item 4: passwords guessed from many addresses are bounded per account 
     // The right password without a device cookie is refused too: the lockout is the account's.
     expect((await signIn(victim, TEST_PASSWORD)).statusCode).toBe(429);
     // The owner's device signs in, from any address.
+    const ownersDevice = deviceCookieOf(ownersSignIn)!.value;
     const owner = await signIn(victim, TEST_PASSWORD, { cookies: { [DEVICE_COOKIE]: ownersDevice } });
     expect(owner.statusCode).toBe(200);
     expect(setCookie(owner, 'refresh_token')?.value).toEqual(expect.any(String));
