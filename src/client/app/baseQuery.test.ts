@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupStore } from '@/app/store';
 import { bannersApi } from '@/features/banners/bannersApi';
 import { cartApi } from '@/features/cart/cartApi';
@@ -203,5 +203,34 @@ describe('baseQuery: a 401 answer', () => {
     expect('error' in result).toBe(false);
     expect(refreshCalls.calls).toHaveLength(1);
     expect(authorisations(changes.calls)).toEqual([`Bearer ${NEW_TOKEN}`]);
+  });
+});
+
+describe('baseQuery: the sign-in calls carry the browser’s cookies', () => {
+  // The server's device cookie (HttpOnly, Path=/api/v1/auth) keeps the owner signing in while
+  // strangers guess the password: it reaches the server only if these calls send cookies.
+  test('sign-in, sign-up and both reset calls go with credentials: include', async () => {
+    const calls = recorder();
+    server.use(
+      http.post(`${API}/auth/token`, ({ request }) => (calls.record(request), json({ access_token: NEW_TOKEN }))),
+      http.post(`${API}/auth/register`, ({ request }) => (calls.record(request), json(USER, 201))),
+      http.post(`${API}/auth/password-reset`, ({ request }) => (calls.record(request), json({ detail: 'ok' }, 202))),
+      http.post(
+        `${API}/auth/password-reset/confirm`,
+        ({ request }) => (calls.record(request), new HttpResponse(null, { status: 204 })),
+      ),
+    );
+    const store = setupStore();
+    const credentials = { email: 'ivan@example.ru', password: 'long enough' };
+    await store.dispatch(authApi.endpoints.login.initiate(credentials));
+    await store.dispatch(authApi.endpoints.register.initiate({ ...credentials, consent: true }));
+    await store.dispatch(accountApi.endpoints.requestPasswordReset.initiate({ email: credentials.email }));
+    await store.dispatch(accountApi.endpoints.confirmPasswordReset.initiate({ token: 't', password: 'long enough' }));
+    expect(calls.calls.map((request) => [new URL(request.url).pathname, request.credentials])).toEqual([
+      ['/api/v1/auth/token', 'include'],
+      ['/api/v1/auth/register', 'include'],
+      ['/api/v1/auth/password-reset', 'include'],
+      ['/api/v1/auth/password-reset/confirm', 'include'],
+    ]);
   });
 });

@@ -125,6 +125,9 @@ export const signInAttempts = pgTable(
     account: text('account'),
     // True until the attempt proves the account's password: a wrong or unfinished one stays a failure.
     failed: boolean('failed').notNull().default(true),
+    // The device cookie the attempt came with (its random id), when it was a valid one for the
+    // account; null for every other attempt: those share one lockout per account.
+    device: text('device'),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -137,16 +140,18 @@ export const signInAttempts = pgTable(
 );
 
 /**
- * The password-reset letters requested in the last hour, one row each, which every server process
- * counts alike (repositories/reset-requests.ts); older rows are purged. Keyed by a hash of the
- * address, so nothing is kept of an address without an account, nor of a deleted one once its rows
- * go. No key: rows are only counted by address and deleted by age.
+ * The password-reset letters sent in the last day, one row each, which every server process
+ * counts alike (repositories/reset-requests.ts); older rows are purged. Keyed by hashes of the
+ * address and the client, so nothing is kept of an address without an account, nor of a deleted one
+ * once its rows go. No key: rows are only counted by address (and client) and deleted by age.
  */
 export const resetRequests = pgTable(
   'reset_requests',
   {
     // SHA-256 (base64url) of the e-mail as requested, trimmed and lower-cased, with or without an account.
     addressHash: text('address_hash').notNull(),
+    // SHA-256 (base64url) of the requesting client as the throttling counts it (an address, an IPv6 /64).
+    clientHash: text('client_hash').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
 import { SESSIONS_REVOKED_CHANNEL } from '../repositories/revoked-sessions';
 import { SessionRevocations } from '../services/session-revocations';
-import { createAccessTokens, generateSecret, type AccessTokens } from '../services/tokens';
+import {
+  createAccessTokens,
+  createDeviceTokens,
+  DEVICE_TOKEN_TTL_SECONDS,
+  generateSecret,
+  type AccessTokens,
+  type DeviceTokens,
+} from '../services/tokens';
 
 /** Revocations older than every access token issued before them are deleted this often. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -11,6 +18,8 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    /** The device cookies of the sign-in throttling, signed with the same secret. */
+    deviceTokens: DeviceTokens;
     /** Sessions ended before their access tokens expire; whoever revokes one tells it (`remember`) once committed. */
     sessionRevocations: SessionRevocations;
     /** Hook (onRequest or preHandler): refuses the request with 401 unless it carries a valid bearer token. */
@@ -44,6 +53,7 @@ export default fp(
     const secret =
       app.config.jwtSecret ?? (await app.repositories.settings.getOrInsert('jwt_secret', generateSecret()));
     app.decorate('accessTokens', createAccessTokens(secret, app.config.accessTokenTtlSeconds));
+    app.decorate('deviceTokens', createDeviceTokens(secret, DEVICE_TOKEN_TTL_SECONDS));
 
     const { revokedSessions } = app.repositories;
     const revocations = new SessionRevocations(revokedSessions, app.config.accessTokenTtlSeconds);

@@ -39,14 +39,17 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
       });
     },
 
-    /** The e-mail of the account a live (unused, unexpired) token resets, or null: the new password is checked against it. */
-    async findLiveAccountEmail(tokenHash: string, now: Date): Promise<string | null> {
+    /**
+     * The account a live (unused, unexpired) token resets, or null: the new password is checked
+     * against its e-mail, and the device cookie the reset sets names its id.
+     */
+    async findLiveAccount(tokenHash: string, now: Date): Promise<{ id: number; email: string } | null> {
       const [row] = await db
-        .select({ email: users.email })
+        .select({ id: users.id, email: users.email })
         .from(passwordResetTokens)
         .innerJoin(users, eq(users.id, passwordResetTokens.userId))
         .where(liveToken(tokenHash, now));
-      return row?.email ?? null;
+      return row ?? null;
     },
 
     /**

@@ -1,12 +1,16 @@
-import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { signInAttempts } from '../db/schema';
 import { since } from '../db/since';
 
-/** An attempt at an account (`account`: its normalised e-mail) or, with `account` null, counted per client only. */
+/**
+ * An attempt at an account (`account`: its normalised e-mail) or, with `account` null, counted per
+ * client only. `device`: the id of a valid device cookie for the account that came with it, else null.
+ */
 export interface Attempt {
   client: string;
   account: string | null;
+  device: string | null;
 }
 
 /** The counts an attempt is judged by, as the database has them; times in epoch milliseconds, by its clock. */
@@ -15,11 +19,12 @@ export interface AttemptStanding {
   /** The client's attempts of the client window, of any kind, and when the oldest of them was made. */
   clientAttempts: number;
   clientOldestAt: number | null;
-  /** Failures at the account from any client in the account window, and when the latest was made. */
-  accountFailures: number;
-  accountLastFailureAt: number | null;
-  /** Failures at the account from this client in the account window. */
-  ownFailures: number;
+  /**
+   * Failures at the account in the account window that share the attempt's lockout: those with its
+   * device cookie, or, without one, all those without one, from any client; and when the oldest was made.
+   */
+  lockoutFailures: number;
+  lockoutOldestFailureAt: number | null;
 }
 
 export interface AttemptWindows {
@@ -29,6 +34,9 @@ export interface AttemptWindows {
 
 const epochMs = (time: SQL) => sql<number | null>`(extract(epoch from ${time}) * 1000)::float8`;
 const counted = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
+/** The attempts made with this device cookie, or, null, all those made without one. */
+const sameDevice = (device: string | null) =>
+  device === null ? isNull(signInAttempts.device) : eq(signInAttempts.device, device);
 
 export function createSignInAttemptsRepository(db: Database) {
   return {
@@ -45,7 +53,7 @@ export function createSignInAttemptsRepository(db: Database) {
       windows: AttemptWindows,
       refusal: (standing: AttemptStanding) => Refusal | null,
     ): Promise<Refusal | null> {
-      const { client, account } = attempt;
+      const { client, account, device } = attempt;
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in-client:${client}`}, 0))`);
         if (account !== null) {
@@ -55,11 +63,12 @@ export function createSignInAttemptsRepository(db: Database) {
           eq(signInAttempts.client, client),
           gt(signInAttempts.attemptedAt, since(windows.clientMs)),
         );
-        const accountFailure =
+        const lockoutFailure =
           account === null
             ? sql`false`
             : and(
                 eq(signInAttempts.account, account),
+                sameDevice(device),
                 signInAttempts.failed,
                 gt(signInAttempts.attemptedAt, since(windows.accountMs)),
               );
@@ -68,24 +77,34 @@ export function createSignInAttemptsRepository(db: Database) {
             now: sql<number>`(extract(epoch from now()) * 1000)::float8`,
             clientAttempts: counted(ofClient),
             clientOldestAt: epochMs(sql`min(${signInAttempts.attemptedAt}) filter (where ${ofClient})`),
-            accountFailures: counted(accountFailure),
-            accountLastFailureAt: epochMs(sql`max(${signInAttempts.attemptedAt}) filter (where ${accountFailure})`),
-            ownFailures: counted(and(accountFailure, eq(signInAttempts.client, client))),
+            lockoutFailures: counted(lockoutFailure),
+            lockoutOldestFailureAt: epochMs(sql`min(${signInAttempts.attemptedAt}) filter (where ${lockoutFailure})`),
           })
           .from(signInAttempts)
-          .where(or(ofClient, accountFailure));
+          .where(or(ofClient, lockoutFailure));
         const refused = refusal(standing!);
-        if (refused === null) await tx.insert(signInAttempts).values({ client, account });
+        if (refused === null) await tx.insert(signInAttempts).values({ client, account, device });
         return refused;
       });
     },
 
-    /** The client proved the account's password: neither this attempt nor its earlier ones at the account are failures. */
-    async succeeded(client: string, account: string): Promise<void> {
+    /**
+     * The account's password was proved: this attempt and the earlier failures of its lockout made
+     * from the same device cookie, or, without one, from the same client, are not failures (the owner's typos).
+     */
+    async succeeded(attempt: Attempt & { account: string }): Promise<void> {
+      const { client, account, device } = attempt;
       await db
         .update(signInAttempts)
         .set({ failed: false })
-        .where(and(eq(signInAttempts.account, account), eq(signInAttempts.client, client), signInAttempts.failed));
+        .where(
+          and(
+            eq(signInAttempts.account, account),
+            sameDevice(device),
+            device === null ? eq(signInAttempts.client, client) : undefined,
+            signInAttempts.failed,
+          ),
+        );
     },
 
     /** Deletes the attempts older than `ms`, which no window counts any more. */

@@ -1,15 +1,4 @@
-import { accountDelayMs, throttledClient } from './sign-in-throttle';
-
-describe('accountDelayMs', () => {
-  const limit = { max: 10, windowMs: 15 * 60 * 1000 };
-
-  it('is 30 s at the limit and doubles with each further failure, up to the window', () => {
-    expect([10, 11, 12, 13, 14, 15].map((failures) => accountDelayMs(failures, limit) / 1000)).toEqual([
-      30, 60, 120, 240, 480, 900,
-    ]);
-    expect(accountDelayMs(10_000, limit)).toBe(limit.windowMs);
-  });
-});
+import { throttledClient } from './sign-in-throttle';
 
 describe('throttledClient', () => {
   it.each([

@@ -2,17 +2,6 @@ import { isIPv6 } from 'node:net';
 import type { RateLimitConfig } from '../config';
 import type { AttemptStanding, SignInAttemptsRepository } from '../repositories/sign-in-attempts';
 
-/** The wait a client that failed at an account is given once the account has `limit.max` failures. */
-export const FIRST_ACCOUNT_DELAY_MS = 30_000;
-
-/**
- * How long after an account's latest failure a client that has itself failed at it must wait, with
- * `failures` of them in the window: 30 s at `limit.max`, doubling with each further one, at most the window.
- */
-export function accountDelayMs(failures: number, limit: RateLimitConfig): number {
-  return Math.min(limit.windowMs, FIRST_ACCOUNT_DELAY_MS * 2 ** (failures - limit.max));
-}
-
 /** The eight 16-bit groups of a valid IPv6 address, `::` expanded and a dotted IPv4 tail read as two. */
 function ipv6Groups(address: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
@@ -56,10 +45,11 @@ export interface SignInLimits {
  * other calls that cost a password's hash or send a letter (sign-up, the reset), counted in the
  * database so that every server process sees every attempt:
  * - per client: at most `loginRateLimitPerClient.max` attempts of any kind in its window;
- * - per account: once it has `loginRateLimitPerAccount.max` failures in the window, from any
- *   clients, a client that has itself failed at it waits `accountDelayMs` after the latest failure.
- *   A client that has not failed at the account is never held back by it: a stranger's wrong
- *   guesses cannot lock the owner out, who signs in at once from a device that has not failed.
+ * - per account, by device cookie (OWASP «Slow Down Online Guessing Attacks with Device Cookies»):
+ *   each device cookie issued for the account is locked on its own once it has
+ *   `loginRateLimitPerAccount.max` failures in the window, and every client without one shares one
+ *   lockout of the same size. Strangers guessing from any number of addresses get that many guesses
+ *   a window in all, and cannot lock out the owner's devices, which sign in whatever they do.
  */
 export function createSignInThrottle(attempts: SignInAttemptsRepository, limits: SignInLimits) {
   const { loginRateLimitPerClient: perClient, loginRateLimitPerAccount: perAccount } = limits;
@@ -71,24 +61,26 @@ export function createSignInThrottle(attempts: SignInAttemptsRepository, limits:
     if (standing.clientAttempts >= perClient.max) {
       return secondsUntil(standing.clientOldestAt! + perClient.windowMs, standing.now);
     }
-    if (standing.ownFailures > 0 && standing.accountFailures >= perAccount.max) {
-      const allowedAt = standing.accountLastFailureAt! + accountDelayMs(standing.accountFailures, perAccount);
-      if (allowedAt > standing.now) return secondsUntil(allowedAt, standing.now);
+    // Refused attempts are not recorded, so a lockout holds exactly `max` failures: it opens when the oldest leaves the window.
+    if (standing.lockoutFailures >= perAccount.max) {
+      return secondsUntil(standing.lockoutOldestFailureAt! + perAccount.windowMs, standing.now);
     }
     return null;
   }
 
   return {
     /**
-     * Records an attempt from `ip` (counted as `throttledClient`), at `account` (its normalised e-mail, whether or not it has an
-     * account) or, null, counted per client only; answers the seconds to wait when it is refused, else
-     * null. An attempt at an account counts as a failure until `succeeded` says otherwise.
+     * Records an attempt from `ip` (counted as `throttledClient`), at `account` (its normalised
+     * e-mail, whether or not it has an account) or, null, counted per client only, with `device` (the
+     * id of a valid device cookie for the account, else null); answers the seconds to wait when it
+     * is refused, else null. An attempt at an account counts as a failure until `succeeded` says otherwise.
      */
-    admit: (ip: string, account: string | null) =>
-      attempts.record({ client: throttledClient(ip), account }, windows, refusal),
+    admit: (ip: string, account: string | null, device: string | null = null) =>
+      attempts.record({ client: throttledClient(ip), account, device }, windows, refusal),
 
-    /** The client proved the account's password: its failures at the account are forgiven (the owner's typos). */
-    succeeded: (ip: string, account: string) => attempts.succeeded(throttledClient(ip), account),
+    /** The password of `account` was proved: the failures of the device cookie, or without one of the client, are forgiven (the owner's typos). */
+    succeeded: (ip: string, account: string, device: string | null) =>
+      attempts.succeeded({ client: throttledClient(ip), account, device }),
 
     /** Deletes the attempts that no window counts any more. */
     purge: () => attempts.purge(Math.max(windows.clientMs, windows.accountMs)),

@@ -38,6 +38,49 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
   };
 }
 
+/** A device cookie's content: the account it was issued to, and the device's random id. */
+export interface DeviceClaims {
+  userId: number;
+  device: string;
+}
+
+export interface DeviceTokens {
+  /** A new device cookie's value for the account, with a new random device id. */
+  issue(userId: number): string;
+  /** The claims of a valid, unexpired device token signed by the shop; `null` for anything else. */
+  verify(token: string): DeviceClaims | null;
+}
+
+/** A device cookie lasts a year from the sign-in, the reset or the refresh that set it; logout keeps it. */
+export const DEVICE_TOKEN_TTL_SECONDS = 365 * 24 * 60 * 60;
+
+/** 16 random bytes, base64url: the id of a device cookie. */
+const DEVICE_ID = /^[\w-]{22}$/;
+
+/**
+ * Device cookies (OWASP «Slow Down Online Guessing Attacks with Device Cookies»): HS256 JWTs with the
+ * shop's secret, naming the account (`sub`) and a random device id (`dev`). The claims tell them
+ * from access tokens both ways: an access token has no `dev`, a device token no `sid`.
+ */
+export function createDeviceTokens(secret: string, ttlSeconds: number): DeviceTokens {
+  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['sub', 'exp', 'dev'] });
+  return {
+    issue: (userId) => signer({ sub: String(userId), dev: randomBytes(16).toString('base64url') }),
+    verify(token) {
+      try {
+        const payload = verifier(token) as { sub?: unknown; dev?: unknown; sid?: unknown };
+        const userId = Number(payload.sub);
+        if (!Number.isSafeInteger(userId) || userId <= 0 || payload.sid !== undefined) return null;
+        if (typeof payload.dev !== 'string' || !DEVICE_ID.test(payload.dev)) return null;
+        return { userId, device: payload.dev };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 export function generateSecret(): string {
   return randomBytes(48).toString('base64url');
 }

@@ -33,6 +33,7 @@ import {
   type ServerProcess,
 } from '../helpers/server-process';
 import { TEST_PASSWORD } from '../helpers/shop-data';
+import { DEVICE_COOKIE } from '../../../src/server/routes/auth/index';
 
 jest.setTimeout(90_000);
 
@@ -446,23 +447,37 @@ describe('sign-in limits, counted in PostgreSQL for every process', () => {
   const attemptAt = (index: number, client: string, email: string, password: string) =>
     signIn(processAt(index), email, password, { headers: asClient(client) });
 
-  it('failures at one account spread over the three processes hold back, on every process, the client that made them; the owner signs in from elsewhere', async () => {
+  it("failures at one account spread over the three processes hold back, on every process, every client without a device cookie; the owner's device signs in", async () => {
     const owner = await signUp('owner');
-    const guesser = '203.0.113.7';
+    const signedIn = await attemptAt(2, '198.51.100.7', owner.email, TEST_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const device = (signedIn.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${DEVICE_COOKIE}=`));
+    expect(device).toBeDefined();
+    const withDevice = { cookie: device!.split(';')[0]! };
     const statuses: number[] = [];
     for (let guess = 0; guess < LOGIN_LIMIT_PER_ACCOUNT; guess += 1) {
+      const guesser = `203.0.113.${guess + 10}`;
       statuses.push((await attemptAt(guess % PROCESSES, guesser, owner.email, `wrong password ${guess}`)).status);
     }
     expect(statuses).toEqual(Array(LOGIN_LIMIT_PER_ACCOUNT).fill(401));
-    // The next attempt, on any process, even with the right password: refused, with the wait.
+    // The next attempt without the device cookie, from any client on any process, even with the right password: refused, with the wait.
     for (let index = 0; index < PROCESSES; index += 1) {
-      const refused = await attemptAt(index, guesser, owner.email, TEST_PASSWORD);
+      const refused = await attemptAt(index, `203.0.113.${index + 100}`, owner.email, TEST_PASSWORD);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }
-    // The owner, from a device that has not failed, directly and through nginx.
-    expect((await attemptAt(2, '198.51.100.7', owner.email, TEST_PASSWORD)).status).toBe(200);
-    expect((await signIn(shop(), owner.email, TEST_PASSWORD, { from: newClientAddress() })).status).toBe(200);
+    // The owner's device, directly and through nginx, from any address.
+    for (let index = 0; index < PROCESSES; index += 1) {
+      const owners = await signIn(processAt(index), owner.email, TEST_PASSWORD, {
+        headers: { ...asClient(`198.51.100.${index + 20}`), ...withDevice },
+      });
+      expect(owners.status).toBe(200);
+    }
+    const throughNginx = await signIn(shop(), owner.email, TEST_PASSWORD, {
+      from: newClientAddress(),
+      headers: withDevice,
+    });
+    expect(throughNginx.status).toBe(200);
   });
 
   it(`one client's ${LOGIN_LIMIT_PER_CLIENT + 10} attempts sent at once to the three processes: exactly ${LOGIN_LIMIT_PER_CLIENT} are let through`, async () => {

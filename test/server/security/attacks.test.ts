@@ -43,6 +43,7 @@ import {
   type TestApp,
 } from '../helpers/test-app';
 import { TEST_PASSWORD } from '../helpers/shop-data';
+import { DEVICE_COOKIE } from '../../../src/server/routes/auth/index';
 
 /** What an error body must never show: stack frames, file paths, SQL, driver or framework internals. */
 const LEAKS =
@@ -1772,9 +1773,13 @@ describe('8. Password guessing, and secrets in the logs', () => {
     expect((await login({ username: email, password: `${TEST_PASSWORD} 0` }, freshClient())).statusCode).toBe(200);
   }, 60_000);
 
-  it('form and JSON logins, and the e-mail in any case, count against one account: an address that failed is then refused even with the right password, a fresh one is not', async () => {
+  it("form and JSON logins, and the e-mail in any case, count against one account: every client without the account's device cookie is then refused even with the right password; the owner's device is not", async () => {
     const email = `guessed-${Date.now()}@example.com`;
     expect((await register(email, TEST_PASSWORD, freshClient())).statusCode).toBe(201);
+    const ownersSignIn = await login({ username: email, password: TEST_PASSWORD }, freshClient());
+    expect(ownersSignIn.statusCode).toBe(200);
+    const device = setCookie(ownersSignIn, DEVICE_COOKIE)!.value;
+    secrets.add(device);
     const wrong = [
       new URLSearchParams({ username: email, password: 'guess one' }).toString(),
       { username: email.toUpperCase(), password: 'guess two' },
@@ -1786,12 +1791,16 @@ describe('8. Password guessing, and secrets in the logs', () => {
         typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
       expect((await login(payload, guessers[index]!, headers)).statusCode).toBe(401);
     }
-    const again = await login({ username: email, password: TEST_PASSWORD }, guessers[0]!, {
-      'x-forwarded-for': '203.0.113.77',
+    for (const client of [guessers[0]!, freshClient()]) {
+      const again = await login({ username: email, password: TEST_PASSWORD }, client, {
+        'x-forwarded-for': '203.0.113.77',
+      });
+      expect(refusalProblems('a client without a device cookie', again, [429])).toEqual([]);
+      expect(setCookie(again, 'refresh_token')).toBeUndefined();
+    }
+    const owner = await login({ username: email, password: TEST_PASSWORD }, freshClient(), {
+      cookie: `${DEVICE_COOKIE}=${device}`,
     });
-    expect(refusalProblems('an address that failed', again, [429])).toEqual([]);
-    expect(setCookie(again, 'refresh_token')).toBeUndefined();
-    const owner = await login({ username: email, password: TEST_PASSWORD }, freshClient());
     expect(owner.statusCode).toBe(200);
     expect(setCookie(owner, 'refresh_token')?.value).toEqual(expect.any(String));
   }, 60_000);

@@ -12,20 +12,27 @@ import { exportAccount } from '../../services/account-export';
 import { newPasswordProblem } from '../../services/password-rules';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { createSessions, type SessionGrant } from '../../services/sessions';
-import { createSignInThrottle } from '../../services/sign-in-throttle';
+import { createSignInThrottle, throttledClient } from '../../services/sign-in-throttle';
 import { PASSWORD_RESET_LINK_HOURS } from '../../mail/password-reset';
-import { hashRandomToken, newRandomToken } from '../../services/tokens';
+import { DEVICE_TOKEN_TTL_SECONDS, hashRandomToken, newRandomToken } from '../../services/tokens';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
 
 export const REFRESH_COOKIE = 'refresh_token';
+/** The device cookie of the sign-in throttling (services/sign-in-throttle): kept after logout. */
+export const DEVICE_COOKIE = 'sign_in_device';
 const COOKIE_PATH = '/api/v1/auth';
 
 /**
- * Reset letters one address may be sent in an hour, counted in the database for every process:
- * enough for a lost one, too few to flood a mailbox.
+ * Reset letters one address may be sent, counted in the database for every process: 5 an hour per
+ * requesting client, enough for a lost one, so that a stranger's requests never use up the owner's;
+ * and 20 a day from all clients together, so that strangers with many addresses cannot flood the
+ * mailbox (a request from the owner's device is not held back by those 20).
  */
-const RESET_REQUESTS_PER_ADDRESS = { max: 5, windowMs: 60 * 60 * 1000 };
+const RESET_LETTER_LIMITS = {
+  perClient: { max: 5, windowMs: 60 * 60 * 1000 },
+  perAddress: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
+};
 /**
  * A reset request is answered no sooner than this after it arrived, whether or not the address has
  * an account: the few milliseconds of writing a link and its letter must not tell the two apart.
@@ -65,15 +72,23 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Sign-in, sign-up, the password checks and the reset, counted in the database for every process.
   const throttle = createSignInThrottle(app.repositories.signInAttempts, app.config);
   const purgeAttempts = () =>
-    Promise.all([throttle.purge(), resetRequests.purge(RESET_REQUESTS_PER_ADDRESS.windowMs)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'purging sign-in attempts or reset requests failed'),
+    Promise.all([throttle.purge(), resetRequests.purge(RESET_LETTER_LIMITS.perAddress.windowMs)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'purging sign-in attempts or reset requests failed'),
     );
   const purgeTimer = setInterval(purgeAttempts, ATTEMPTS_PURGE_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
-  /** Counts an attempt at `account` (or, null, per client only), or refuses it with 429 (services/sign-in-throttle). */
-  async function admit(request: FastifyRequest, reply: FastifyReply, account: string | null): Promise<void> {
-    const retryAfter = await throttle.admit(request.ip, account);
+  /**
+   * Counts an attempt at `account` (or, null, per client only) made with `device` (a valid device
+   * cookie's id), or refuses it with 429 (services/sign-in-throttle).
+   */
+  async function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: string | null,
+    device: string | null = null,
+  ): Promise<void> {
+    const retryAfter = await throttle.admit(request.ip, account, device);
     if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter);
   }
   const countedPerClient = (request: FastifyRequest, reply: FastifyReply) => admit(request, reply, null);
@@ -90,9 +105,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ): Promise<string> {
     const account = await users.findCredentialsById(request.userId);
     if (account === null) throw unauthorized();
-    await admit(request, reply, account.email);
+    const device = deviceOf(request, request.userId);
+    await admit(request, reply, account.email, device);
     if (!(await verifyPassword(password, account.passwordHash))) throw new ApiError(400, wrong);
-    await throttle.succeeded(request.ip, account.email);
+    await throttle.succeeded(request.ip, account.email, device);
     return account.email;
   }
 
@@ -116,18 +132,46 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.clearCookie(SESSION_HINT_COOKIE, hintCookie(request));
   }
 
-  /** Refresh and logout act on a cookie the browser sends by itself, so a foreign page must not trigger them. */
-  function assertSameOrigin(request: FastifyRequest): void {
+  /** The id of the request's device cookie when it is a valid one issued for account `userId`, else null. */
+  function deviceOf(request: FastifyRequest, userId: number | undefined): string | null {
+    const token = request.cookies[DEVICE_COOKIE];
+    if (token === undefined || userId === undefined) return null;
+    const claims = app.deviceTokens.verify(token);
+    return claims?.userId === userId ? claims.device : null;
+  }
+
+  /**
+   * A device cookie for the account, unless the request has a valid one for it already. It has the
+   * refresh cookie's flags and path (HttpOnly, SameSite=Strict, Secure over https), lives a year and
+   * is never cleared: logging out does not make a device a stranger's.
+   */
+  function keepDeviceCookie(request: FastifyRequest, reply: FastifyReply, userId: number): void {
+    if (deviceOf(request, userId) !== null) return;
+    reply.setCookie(DEVICE_COOKIE, app.deviceTokens.issue(userId), {
+      ...refreshCookie(request),
+      maxAge: DEVICE_TOKEN_TTL_SECONDS,
+    });
+  }
+
+  /**
+   * onRequest of the calls a foreign page could send from the buyer's browser: refresh and logout act
+   * on a cookie the browser sends by itself, and a foreign form must neither sign the browser in to
+   * an account of its choosing (login CSRF), nor sign up, nor ask for or complete a reset. A request
+   * without an Origin header (not a browser's) passes, as before.
+   */
+  async function assertSameOrigin(request: FastifyRequest): Promise<void> {
     const origin = request.headers.origin;
     if (origin === undefined) return;
     if (origin === `${request.protocol}://${request.host}` || allowedOrigins.includes(origin)) return;
     throw forbidden('Запрос с чужого сайта отклонён');
   }
 
-  app.post('/token', { schema: schema.login }, async (request, reply) => {
+  app.post('/token', { schema: schema.login, onRequest: assertSameOrigin }, async (request, reply) => {
     const email = normaliseEmail(request.body.username);
-    await admit(request, reply, email);
     const user = await users.findCredentials(email);
+    // A device cookie counts only for the account it was issued to (an unknown e-mail has none).
+    const device = deviceOf(request, user?.id);
+    await admit(request, reply, email, device);
     const valid = user
       ? await verifyPassword(request.body.password, user.passwordHash)
       : await verifyAgainstDecoy(request.body.password);
@@ -135,7 +179,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Null when the password was changed while this one was being checked: it is no longer the password.
     const session = await sessions.start(user.id, user.sessionVersion);
     if (!session) throw unauthorized(MESSAGES.loginFailed);
-    await throttle.succeeded(request.ip, email);
+    await throttle.succeeded(request.ip, email, device);
+    keepDeviceCookie(request, reply, user.id);
     return grant(request, reply, session);
   });
 
@@ -143,7 +188,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/register',
     {
       schema: schema.register,
-      onRequest: countedPerClient,
+      onRequest: [assertSameOrigin, countedPerClient],
       // SPEC §7's call sends no body at all (e-mail and password in the query); Fastify validates
       // the body regardless, and an absent one would fail the object schema, so read it as {}.
       preValidation: async (request) => {
@@ -200,19 +245,25 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/password-reset',
-    { schema: schema.requestPasswordReset, onRequest: countedPerClient },
+    { schema: schema.requestPasswordReset, onRequest: [assertSameOrigin, countedPerClient] },
     async (request, reply) => {
       const answerAt = performance.now() + RESET_ANSWER_MS;
       const email = validEmail(request.body.email);
-      // Per address after per client, and before the account is looked up: a 429 tells nothing of one.
-      const retryAfter = await resetRequests.record(email, RESET_REQUESTS_PER_ADDRESS);
-      if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter);
-      const { token, hash } = newRandomToken();
-      await app.repositories.passwordResets.request(email, {
-        tokenHash: hash,
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000),
-        link: `${PAGE_PATHS.resetPassword}?${new URLSearchParams({ [RESET_TOKEN_PARAM]: token })}`,
-      });
+      const account = await users.findCredentials(email);
+      // Beyond the letters' limits the answer is the same 202, only no letter goes: a stranger's
+      // requests cannot turn the owner's into a refusal, and no answer tells whether one was sent.
+      const letterAllowed = await resetRequests.record(
+        { email, client: throttledClient(request.ip), ownersDevice: deviceOf(request, account?.id) !== null },
+        RESET_LETTER_LIMITS,
+      );
+      if (letterAllowed) {
+        const { token, hash } = newRandomToken();
+        await app.repositories.passwordResets.request(email, {
+          tokenHash: hash,
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000),
+          link: `${PAGE_PATHS.resetPassword}?${new URLSearchParams({ [RESET_TOKEN_PARAM]: token })}`,
+        });
+      }
       await sleep(Math.max(0, answerAt - performance.now()));
       return reply.code(202).send({ detail: ACCOUNT_MESSAGES.resetRequested });
     },
@@ -220,34 +271,36 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/password-reset/confirm',
-    { schema: schema.confirmPasswordReset, onRequest: countedPerClient },
+    { schema: schema.confirmPasswordReset, onRequest: [assertSameOrigin, countedPerClient] },
     async (request, reply) => {
       const { passwordResets } = app.repositories;
       const tokenHash = hashRandomToken(request.body.token);
       // The password is checked against the account's e-mail before the link is spent: a refused
       // password leaves it working.
-      const email = await passwordResets.findLiveAccountEmail(tokenHash, new Date());
-      if (email === null) throw new ApiError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
-      const passwordHash = await hashPassword(validNewPassword(request.body.password, email));
+      const account = await passwordResets.findLiveAccount(tokenHash, new Date());
+      if (account === null) throw new ApiError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
+      const passwordHash = await hashPassword(validNewPassword(request.body.password, account.email));
       const reset = await passwordResets.resetPassword(tokenHash, passwordHash, new Date());
       if (!reset) throw new ApiError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
       app.sessionRevocations.remember(reset);
       clearRefreshCookie(request, reply);
+      // Whoever holds the link is the owner: this device signs in whatever strangers have guessed.
+      keepDeviceCookie(request, reply, account.id);
       return reply.code(204).send(null);
     },
   );
 
-  app.post('/refresh', { schema: schema.refresh }, async (request, reply) => {
-    assertSameOrigin(request);
+  app.post('/refresh', { schema: schema.refresh, onRequest: assertSameOrigin }, async (request, reply) => {
     const session = await sessions.rotate(request.cookies[REFRESH_COOKIE]).catch((error: unknown) => {
       clearRefreshCookie(request, reply);
       throw error;
     });
+    // A browser signed in before device cookies existed (or that lost its own) gets one here.
+    keepDeviceCookie(request, reply, session.userId);
     return grant(request, reply, session);
   });
 
-  app.post('/logout', { schema: schema.logout }, async (request, reply) => {
-    assertSameOrigin(request);
+  app.post('/logout', { schema: schema.logout, onRequest: assertSameOrigin }, async (request, reply) => {
     await sessions.end(request.cookies[REFRESH_COOKIE]);
     clearRefreshCookie(request, reply);
     return reply.code(204).send(null);

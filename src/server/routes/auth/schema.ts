@@ -18,16 +18,19 @@ const NEW_PASSWORD_RULES =
   `Новый пароль: от ${LIMITS.passwordMin} до ${LIMITS.passwordMax} символов, не из самых распространённых ` +
   '(в любом регистре и раскладке) и не совпадает с email или его частью до «@»; иначе 422 {detail} с причиной.';
 const THROTTLED =
-  '429 с Retry-After: слишком много попыток с этого адреса, или неверных паролей к этому аккаунту ' +
-  'с этого адреса, когда их к аккаунту набралось много (с адреса без ошибок верный пароль принимается).';
+  '429 с Retry-After: слишком много попыток с этого адреса, или неверных паролей к этому аккаунту: ' +
+  'отдельно для каждого устройства с cookie устройства этого аккаунта (её ставят вход, сброс пароля ' +
+  'и обновление токена) и одним счётом для всех клиентов без неё.';
+const SAME_ORIGIN =
+  '403 {detail}, если запрос пришёл с чужого сайта (заголовок Origin не магазина и не из ALLOWED_ORIGINS).';
 
 export const login = {
   tags: ['auth'],
   summary: 'Вход: form-urlencoded username (email) и password; ставит cookie обновления',
-  description: THROTTLED,
+  description: `${THROTTLED} ${SAME_ORIGIN}`,
   consumes: ['application/x-www-form-urlencoded', 'application/json'],
   body: LoginBody,
-  response: { 200: TokenSchema, ...errors(401, 422, 429) },
+  response: { 200: TokenSchema, ...errors(401, 403, 422, 429) },
 };
 
 export const register = {
@@ -35,10 +38,10 @@ export const register = {
   summary: 'Регистрация: email, password и consent=true в параметрах запроса или в JSON',
   description:
     'consent=true — согласие на обработку персональных данных (152-ФЗ, политика: /privacy), обязательно: ' +
-    `без него или с false — 422 {detail}. Момент согласия сохраняется. ${NEW_PASSWORD_RULES}`,
+    `без него или с false — 422 {detail}. Момент согласия сохраняется. ${NEW_PASSWORD_RULES} ${SAME_ORIGIN}`,
   querystring: RegisterFields,
   body: Type.Optional(RegisterFields),
-  response: { 201: UserSchema, ...errors(409, 422, 429) },
+  response: { 201: UserSchema, ...errors(403, 409, 422, 429) },
 };
 
 export const currentUser = {
@@ -96,10 +99,11 @@ export const requestPasswordReset = {
   summary: 'Сброс пароля: письмо со ссылкой на адрес аккаунта',
   description:
     'Ответ всегда 202 с одним и тем же текстом и примерно за одно время, есть ли у адреса аккаунт или нет. ' +
-    'Ссылка /reset-password?token=… одноразовая и действует 1 час. Не чаще нескольких запросов в час на адрес ' +
-    'и на клиента (429).',
+    'Ссылка /reset-password?token=… одноразовая и действует 1 час. Писем на адрес не больше 5 в час с одного ' +
+    'клиента и 20 в сутки со всех (кроме запросов с cookie устройства аккаунта): сверх них ответ тот же 202, ' +
+    `но письмо не отправляется. 429 — только при слишком многих запросах с этого клиента. ${SAME_ORIGIN}`,
   body: PasswordResetRequestBody,
-  response: { 202: PasswordResetRequestedSchema, ...errors(422, 429) },
+  response: { 202: PasswordResetRequestedSchema, ...errors(403, 422, 429) },
 };
 
 export const confirmPasswordReset = {
@@ -107,8 +111,8 @@ export const confirmPasswordReset = {
   summary: 'Новый пароль по ссылке из письма; все сессии аккаунта завершаются',
   description:
     'Использованная, просроченная или неизвестная ссылка — 400 «Ссылка для сброса пароля недействительна или устарела.». ' +
-    'После смены все cookie обновления отозваны, выданные токены доступа больше не принимаются. ' +
-    NEW_PASSWORD_RULES,
+    'После смены все cookie обновления отозваны, выданные токены доступа больше не принимаются; ' +
+    `ставится cookie устройства, с которой вход проходит и во время подбора пароля. ${NEW_PASSWORD_RULES} ${SAME_ORIGIN}`,
   body: PasswordResetConfirmBody,
-  response: { 204: Type.Null(), ...errors(400, 422, 429) },
+  response: { 204: Type.Null(), ...errors(400, 403, 422, 429) },
 };
