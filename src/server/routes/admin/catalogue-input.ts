@@ -27,6 +27,18 @@ function filled(value: string, label: string): string {
 const ifGiven = <T, R>(value: T | undefined, check: (value: T) => R): R | undefined =>
   value === undefined ? undefined : check(value);
 
+/**
+ * A change must name at least one field the route knows. The schemas' minProperties counts the
+ * body as sent, before unknown fields are dropped, so `{"colour": "red"}` passes it and would
+ * reach the database as an update with nothing to set.
+ */
+function somethingToChange<T extends object>(patch: T): T {
+  if (Object.values(patch).every((value) => value === undefined)) {
+    throw unprocessable('Некорректные данные: не передано ни одного известного поля для изменения');
+  }
+  return patch;
+}
+
 /** Blank descriptions are none. */
 const optionalText = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
@@ -44,7 +56,11 @@ export function checkedVariant(variant: VariantFields): VariantFields {
 }
 
 export function checkedVariantPatch(patch: VariantPatch): VariantPatch {
-  return { ...patch, color: ifGiven(patch.color, checkedColor), price: ifGiven(patch.price, checkedPrice) };
+  return somethingToChange({
+    ...patch,
+    color: ifGiven(patch.color, checkedColor),
+    price: ifGiven(patch.price, checkedPrice),
+  });
 }
 
 async function checkedImage(app: FastifyInstance, name: string): Promise<string> {
@@ -75,7 +91,7 @@ export async function checkedProduct(app: FastifyInstance, product: ProductCreat
 }
 
 export async function checkedProductPatch(app: FastifyInstance, patch: ProductPatch): Promise<ProductPatch> {
-  return {
+  return somethingToChange({
     ...patch,
     art: ifGiven(patch.art, (art) => filled(art, 'Артикул')),
     name: ifGiven(patch.name, (name) => filled(name, 'Название')),
@@ -83,11 +99,11 @@ export async function checkedProductPatch(app: FastifyInstance, patch: ProductPa
     big_description: optionalText(patch.big_description),
     category: ifGiven(patch.category, checkedCategoryName),
     image: patch.image === undefined ? undefined : await checkedImage(app, patch.image),
-  };
+  });
 }
 
 export function checkedCategoryPatch(patch: CategoryPatch): CategoryPatch {
-  return { ...patch, name: ifGiven(patch.name, checkedCategoryName) };
+  return somethingToChange({ ...patch, name: ifGiven(patch.name, checkedCategoryName) });
 }
 
 /** A blank link is no link. */
@@ -104,9 +120,9 @@ export async function checkedBanner(app: FastifyInstance, banner: BannerFields):
 }
 
 export async function checkedBannerPatch(app: FastifyInstance, patch: BannerPatch): Promise<BannerPatch> {
-  return {
+  return somethingToChange({
     ...patch,
     image: patch.image === undefined ? undefined : await checkedImage(app, patch.image),
     url: ifGiven(patch.url, checkedUrl),
-  };
+  });
 }
