@@ -3,6 +3,7 @@
  * here against the running app, the way a buyer, a manager or an operator would meet it.
  */
 import type { AdminBanner, AdminCategory, AdminProduct, AdminProductList } from '../../../src/shared/api';
+import { NEW_PRODUCT_IMAGE } from '../../../src/server/services/catalogue-images';
 import { openBackOffice } from '../helpers/back-office';
 import { STARTUP_TIMEOUT, json, type Shopper, type TestApp } from '../helpers/test-app';
 
@@ -37,5 +38,22 @@ describe('item 9: a change naming no field the route knows', () => {
     // A known field next to unknown ones is still a change.
     const renamed = await admin('PATCH', `/categories/${category.id}`, { name: category.name, colour: 'red' });
     expect(renamed.statusCode).toBe(200);
+  });
+});
+
+describe('item 11: a product created without a picture', () => {
+  it('gets the placeholder the price list gives a new product', async () => {
+    const [category] = json<AdminCategory[]>(await admin('GET', '/categories')) as [AdminCategory];
+    const response = await admin('POST', '/products', {
+      art: 'REVIEW-2-NO-PHOTO',
+      name: 'Зайка без фото',
+      description: 'Мягкий',
+      category: category.name,
+      variants: [{ color: 'Белый', size: 25, price: 350, stock: 4 }],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(json<AdminProduct>(response).image).toBe(NEW_PRODUCT_IMAGE);
+    const picture = await shop.app.inject({ method: 'GET', url: `/api/v1/image/${NEW_PRODUCT_IMAGE}` });
+    expect(picture.statusCode).toBe(200);
   });
 });

@@ -10,7 +10,8 @@ import type {
 } from '../../../shared/api';
 import { bannerUrlProblem, priceProblem } from '../../../shared/catalogue';
 import { unprocessable } from '../../errors';
-import { imageExists } from '../../services/catalogue-images';
+import type { NewProduct } from '../../repositories/admin-products';
+import { imageExists, NEW_PRODUCT_IMAGE } from '../../services/catalogue-images';
 
 // What the schemas cannot say about a manager's input: text that is only spaces, kopecks, a
 // colour and size given twice, a picture that does not exist, a link that is not one. Checked
@@ -70,7 +71,7 @@ async function checkedImage(app: FastifyInstance, name: string): Promise<string>
   return name;
 }
 
-export async function checkedProduct(app: FastifyInstance, product: ProductCreate): Promise<ProductCreate> {
+export async function checkedProduct(app: FastifyInstance, product: ProductCreate): Promise<NewProduct> {
   const variants = product.variants.map(checkedVariant);
   const seen = new Set<string>();
   for (const { color, size } of variants) {
@@ -85,7 +86,8 @@ export async function checkedProduct(app: FastifyInstance, product: ProductCreat
     description: optionalText(product.description),
     big_description: optionalText(product.big_description),
     category: checkedCategoryName(product.category),
-    image: await checkedImage(app, product.image),
+    // Without a picture a new product shows the placeholder, as one the price list creates does.
+    image: await checkedImage(app, product.image ?? NEW_PRODUCT_IMAGE),
     variants,
   };
 }
