@@ -53,6 +53,12 @@ export function createUsersRepository(db: Queryable) {
       return row?.version ?? null;
     },
 
+    /** Whether the account's row is still there (an operator may delete one by SQL). */
+    async exists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return row !== undefined;
+    },
+
     /** The account as the buyer's export shows it. */
     async findAccount(id: number) {
       const [row] = await db

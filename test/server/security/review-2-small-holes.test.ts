@@ -2,10 +2,12 @@
  * The second security review's smaller holes (issue 35, items 7 to 12): each found hole is tried
  * here against the running app, the way a buyer, a manager or an operator would meet it.
  */
+import { eq } from 'drizzle-orm';
 import type { AdminBanner, AdminCategory, AdminProduct, AdminProductList } from '../../../src/shared/api';
 import { NEW_PRODUCT_IMAGE } from '../../../src/server/services/catalogue-images';
 import { openBackOffice } from '../helpers/back-office';
-import { STARTUP_TIMEOUT, json, type Shopper, type TestApp } from '../helpers/test-app';
+import { STARTUP_TIMEOUT, allProducts, json, signUp, type Shopper, type TestApp } from '../helpers/test-app';
+import { users } from '../../../src/server/db/schema';
 
 let shop: TestApp;
 let manager: Shopper;
@@ -55,5 +57,43 @@ describe('item 11: a product created without a picture', () => {
     expect(json<AdminProduct>(response).image).toBe(NEW_PRODUCT_IMAGE);
     const picture = await shop.app.inject({ method: 'GET', url: `/api/v1/image/${NEW_PRODUCT_IMAGE}` });
     expect(picture.statusCode).toBe(200);
+  });
+});
+
+describe('item 10: the token of an account an operator deleted by SQL', () => {
+  it('is refused with 401 on every route that needs a signed-in buyer, at once', async () => {
+    const gone = await signUp(shop.app);
+    const [product] = await allProducts(shop.app);
+    const variant = product!.variants.find((candidate) => candidate.stock > 0)!;
+    const line = { product_id: product!.id, variant_id: variant.id, count: 1 };
+    const ownCart = await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${gone.id}`, headers: gone.headers });
+    expect(ownCart.statusCode).toBe(200);
+
+    // Another connection, as an operator's psql would be: this process learns of it only by the database.
+    await shop.app.database.db.delete(users).where(eq(users.id, gone.id));
+
+    const requests = [
+      { method: 'GET', url: `/api/v1/cart/${gone.id}` },
+      { method: 'POST', url: '/api/v1/cart/add', payload: { user_id: gone.id, ...line } },
+      { method: 'POST', url: '/api/v1/cart/bulk', payload: { user_id: gone.id, items: [line] } },
+      {
+        method: 'POST',
+        url: '/api/v1/order/',
+        payload: { user_id: gone.id, address: 'Москва, ул. Ленина, 1', items: [{ ...line, quantity: 1 }] },
+      },
+      { method: 'GET', url: `/api/v1/order/${gone.id}` },
+      { method: 'GET', url: `/api/v1/address/${gone.id}` },
+      { method: 'GET', url: `/api/v1/requisites/${gone.id}` },
+      { method: 'GET', url: '/api/v1/auth/user' },
+      { method: 'GET', url: '/api/v1/auth/user/export' },
+    ] as const;
+    const answers = [];
+    for (const request of requests) {
+      const response = await shop.app.inject({ ...request, headers: gone.headers });
+      answers.push([request.method, request.url, response.statusCode, response.json<{ detail?: string }>().detail]);
+    }
+    expect(answers).toEqual(
+      requests.map((request) => [request.method, request.url, 401, expect.stringMatching(/[а-яё]/i)]),
+    );
   });
 });
