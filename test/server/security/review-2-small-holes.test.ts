@@ -3,7 +3,14 @@
  * here against the running app, the way a buyer, a manager or an operator would meet it.
  */
 import { eq } from 'drizzle-orm';
-import type { AdminBanner, AdminCategory, AdminProduct, AdminProductList } from '../../../src/shared/api';
+import type {
+  AdminBanner,
+  AdminCategory,
+  AdminProduct,
+  AdminProductList,
+  CartImportResult,
+  Product,
+} from '../../../src/shared/api';
 import { NEW_PRODUCT_IMAGE } from '../../../src/server/services/catalogue-images';
 import { openBackOffice } from '../helpers/back-office';
 import { STARTUP_TIMEOUT, allProducts, json, signUp, type Shopper, type TestApp } from '../helpers/test-app';
@@ -95,5 +102,56 @@ describe('item 10: the token of an account an operator deleted by SQL', () => {
     expect(answers).toEqual(
       requests.map((request) => [request.method, request.url, 401, expect.stringMatching(/[а-яё]/i)]),
     );
+  });
+});
+
+describe('item 7: a product taken off sale, to buyers', () => {
+  it('is an unknown article in the quick order and an unknown variant when added, named nowhere', async () => {
+    const prying = await signUp(shop.app);
+    const [product] = (await allProducts(shop.app)).slice(-1) as [Product];
+    const variant = product.variants.find((candidate) => candidate.stock > 0)!;
+    expect((await admin('DELETE', `/products/${product.id}`)).statusCode).toBe(200);
+
+    const checked = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/import',
+      query: { dry_run: 'true' },
+      headers: { ...prying.headers, 'content-type': 'text/plain' },
+      payload: `${product.art} ${variant.color} ${variant.size} 1`,
+    });
+    expect(checked.statusCode).toBe(200);
+    expect(json<CartImportResult>(checked).lines).toEqual([
+      {
+        line: 1,
+        art: product.art,
+        color: variant.color,
+        size: variant.size,
+        count: 1,
+        product_id: null,
+        variant_id: null,
+        name: null,
+        price: null,
+        stock: null,
+        error: `Артикул ${product.art} не найден`,
+      },
+    ]);
+
+    const line = { product_id: product.id, variant_id: variant.id, count: 1 };
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: prying.headers,
+      payload: { user_id: prying.id, ...line },
+    });
+    const bulk = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/bulk',
+      headers: prying.headers,
+      payload: { user_id: prying.id, items: [line] },
+    });
+    const unknownVariant = `не удалось найти вариант с id=${variant.id} для продукта ${product.id}`;
+    expect([added.statusCode, added.json()]).toEqual([422, { detail: `Н${unknownVariant.slice(1)}` }]);
+    expect([bulk.statusCode, bulk.json()]).toEqual([422, { detail: `Строка 1: ${unknownVariant}` }]);
+    for (const answer of [checked, added, bulk]) expect(answer.body).not.toContain(product.name);
   });
 });
