@@ -54,7 +54,7 @@ describe('mail', () => {
 });
 
 describe('JWT_SECRET', () => {
-  const production = { NODE_ENV: 'production' };
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://myagkiy-opt.example' };
 
   it('in production, one shorter than 32 bytes is refused with what to do', () => {
     for (const secret of ['x', 'ж'.repeat(15), 'a'.repeat(31)]) {

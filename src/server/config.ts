@@ -290,6 +290,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(projectRoot, env.DATA_DIR || 'data');
   const origin = publicUrl(env.PUBLIC_URL);
+  // Without it absolute links (link previews, the sitemap, robots.txt) follow each request's Host,
+  // which whoever sends the request chooses.
+  if (production && origin === null) {
+    throw new ConfigError(
+      "PUBLIC_URL is required in production (NODE_ENV=production): the shop's origin, e.g. https://myagkiy-opt.ru",
+    );
+  }
   const port = integer(env, 'PORT', 3000, 0);
   return {
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),

@@ -2,7 +2,12 @@
  * The second security review's smaller holes (issue 35, items 7 to 12): each found hole is tried
  * here against the running app, the way a buyer, a manager or an operator would meet it.
  */
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { minify, type Options as MinifyOptions } from 'html-minifier-terser';
+import { simpleParser } from 'mailparser';
 import type {
   AdminBanner,
   AdminCategory,
@@ -12,8 +17,20 @@ import type {
   Product,
 } from '../../../src/shared/api';
 import { NEW_PRODUCT_IMAGE } from '../../../src/server/services/catalogue-images';
-import { openBackOffice } from '../helpers/back-office';
-import { STARTUP_TIMEOUT, allProducts, json, signUp, type Shopper, type TestApp } from '../helpers/test-app';
+import { loadConfig } from '../../../src/server/config';
+import { shellDescription, withHead } from '../../../src/server/services/page-head';
+import { latestAudit, openBackOffice } from '../helpers/back-office';
+import { placeOrderOf } from '../helpers/order-workflow';
+import {
+  STARTUP_TIMEOUT,
+  allProducts,
+  createTestApp,
+  json,
+  quickShoppers,
+  signUp,
+  type Shopper,
+  type TestApp,
+} from '../helpers/test-app';
 import { users } from '../../../src/server/db/schema';
 
 let shop: TestApp;
@@ -153,5 +170,113 @@ describe('item 7: a product taken off sale, to buyers', () => {
     expect([added.statusCode, added.json()]).toEqual([422, { detail: `Н${unknownVariant.slice(1)}` }]);
     expect([bulk.statusCode, bulk.json()]).toEqual([422, { detail: `Строка 1: ${unknownVariant}` }]);
     for (const answer of [checked, added, bulk]) expect(answer.body).not.toContain(product.name);
+  });
+});
+
+describe('item 12: the smaller notes', () => {
+  const BOSS = 'boss@myagkiy-opt.example';
+  let mailRoot: string;
+  let mailDir: string;
+  let mailShop: TestApp;
+
+  beforeAll(async () => {
+    mailRoot = await mkdtemp(path.join(tmpdir(), 'review-2-mail-'));
+    // Not there yet: the shop makes it, as it makes data/mail on a first start.
+    mailDir = path.join(mailRoot, 'letters');
+    mailShop = await createTestApp({ mail: { dir: mailDir, managerEmails: [BOSS], pollMs: 100 } });
+  }, STARTUP_TIMEOUT);
+  afterAll(async () => {
+    await mailShop?.close();
+    await rm(mailRoot, { recursive: true, force: true });
+  });
+
+  /** The letter written to `to` whose subject has `subject`, parsed, with its file. */
+  async function letterTo(to: string, subject: string) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const files = await readdir(mailDir).catch(() => [] as string[]);
+      for (const name of files) {
+        const file = path.join(mailDir, name);
+        const parsed = await simpleParser(await readFile(file));
+        const recipients = [parsed.to ?? []].flat().map((address) => address.text);
+        if (recipients.includes(to) && parsed.subject?.includes(subject)) return { file, parsed };
+      }
+      if (Date.now() > deadline) throw new Error(`no «${subject}» to ${to} in ${files.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function orderWith(fields: object) {
+    const [orderer] = (await quickShoppers(mailShop.app, 1)) as [Shopper];
+    const [product] = (await allProducts(mailShop.app)).filter((candidate) => candidate.variants.some((v) => v.stock));
+    return (await placeOrderOf(mailShop.app, orderer, product!, { quantity: 1, stock: 10, fields })).order;
+  }
+
+  it("a buyer's one-line fields lose CR/LF before the managers' letter", async () => {
+    const forged = 'Статус: Оплачен';
+    const order = await orderWith({
+      contact_name: `Иван\r\n${forged}`,
+      contact_phone: `+7 900 000-00-00\n${forged}`,
+      company_name: `ООО «Ромашка»\r${forged}`,
+      address: `г. Тверь, ул. Советская, д. 3\u2028${forged}`,
+    });
+    const { parsed } = await letterTo(BOSS, `Новый заказ № ${order.id}`);
+    const lines = (parsed.text ?? '').split(/\r\n|\r|\n|\u2028/);
+    expect(lines).toContain(`Контактное лицо: Иван ${forged}`);
+    expect(lines).toContain(`Адрес доставки: г. Тверь, ул. Советская, д. 3 ${forged}`);
+    expect(lines.filter((line) => line.startsWith(forged))).toEqual([]);
+  });
+
+  it('the .eml files, and the directory the shop makes for them, are for its own account only', async () => {
+    const order = await orderWith({});
+    const { file } = await letterTo(BOSS, `Новый заказ № ${order.id}`);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(mailDir)).mode & 0o777).toBe(0o700);
+  });
+
+  it('in production the server refuses to start without PUBLIC_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required in production/);
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://myagkiy-opt.example' });
+    expect(config.publicUrl).toBe('https://myagkiy-opt.example');
+    expect(loadConfig({}).publicUrl).toBeNull();
+  });
+
+  it('a role changed as `npm run users` changes it is in the audit log', async () => {
+    const [promoted] = (await quickShoppers(shop.app, 1)) as [Shopper];
+    await shop.app.repositories.users.setRole(promoted.email, 'manager');
+    const [entry] = await latestAudit(shop.app, manager);
+    expect(entry).toMatchObject({
+      by: null,
+      action: 'user.role',
+      entity: 'user',
+      entity_id: String(promoted.id),
+      before: { email: promoted.email, role: 'buyer' },
+      after: { email: promoted.email, role: 'manager' },
+    });
+  });
+
+  // What html-webpack-plugin passes to html-minifier-terser for a production build (its defaults,
+  // node_modules/html-webpack-plugin/index.js), and the same with the attributes' quotes dropped.
+  const BUILD: MinifyOptions = {
+    collapseWhitespace: true,
+    keepClosingSlash: true,
+    removeComments: true,
+    removeRedundantAttributes: true,
+    removeScriptTypeAttributes: true,
+    removeStyleLinkTypeAttributes: true,
+    useShortDoctype: true,
+  };
+  it.each([
+    ['as the production build writes it', BUILD],
+    ['with the quotes of attributes dropped (name=description)', { ...BUILD, removeAttributeQuotes: true }],
+  ])("a product page's description replaces the shell's, %s", async (_form, options) => {
+    const source = await readFile(path.join(__dirname, '../../../public/index.html'), 'utf8');
+    const built = await minify(source, options);
+    const own = shellDescription(source);
+    expect(own).toMatch(/^Мягкий Опт — /);
+    expect(shellDescription(built)).toBe(own);
+    const page = withHead(built, { title: 'Мишка', description: 'Мишка бурый. Артикул MO-1001.' }, '');
+    const descriptions = page.match(/<meta[^>]*description[^>]*>/g);
+    expect(descriptions).toEqual(['<meta name="description" content="Мишка бурый. Артикул MO-1001.">']);
   });
 });
