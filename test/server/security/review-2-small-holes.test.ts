@@ -17,7 +17,7 @@ import type {
   Product,
 } from '../../../src/shared/api';
 import { NEW_PRODUCT_IMAGE } from '../../../src/server/services/catalogue-images';
-import { loadConfig } from '../../../src/server/config';
+import { checkMetricsHostResolves, loadConfig } from '../../../src/server/config';
 import { shellDescription, withHead } from '../../../src/server/services/page-head';
 import { latestAudit, openBackOffice } from '../helpers/back-office';
 import { placeOrderOf } from '../helpers/order-workflow';
@@ -278,5 +278,36 @@ describe('item 12: the smaller notes', () => {
     const page = withHead(built, { title: 'Мишка', description: 'Мишка бурый. Артикул MO-1001.' }, '');
     const descriptions = page.match(/<meta[^>]*description[^>]*>/g);
     expect(descriptions).toEqual(['<meta name="description" content="Мишка бурый. Артикул MO-1001.">']);
+  });
+});
+
+describe('item 8: METRICS_HOST, a listener without a token', () => {
+  it.each(['134744072', '0x8.8.8.8', '0x08080808', '8.526344', '::ffff:808:808'])(
+    'refuses %s, a spelling of the public 8.8.8.8, when the configuration is read',
+    (host) => {
+      expect(() => loadConfig({ METRICS_PORT: '9100', METRICS_HOST: host })).toThrow(
+        `METRICS_HOST ${host} is a public address`,
+      );
+    },
+  );
+
+  it('resolves a host name at start: a public result or none refuses the start', async () => {
+    // The system's resolver reads a number as an address, as the listener would.
+    await expect(checkMetricsHostResolves('134744072')).rejects.toThrow(
+      'METRICS_HOST 134744072 resolves to the public address 8.8.8.8',
+    );
+    await expect(checkMetricsHostResolves('metrics.invalid')).rejects.toThrow(
+      /METRICS_HOST metrics\.invalid does not resolve/,
+    );
+    await expect(checkMetricsHostResolves('localhost')).resolves.toBeUndefined();
+
+    let started: TestApp['app'] | undefined;
+    await expect(
+      createTestApp(
+        { metrics: { port: 0, host: 'metrics.invalid', token: null } },
+        { beforeReady: (app) => void (started = app) },
+      ),
+    ).rejects.toThrow(/METRICS_HOST metrics\.invalid does not resolve/);
+    await started?.close();
   });
 });
