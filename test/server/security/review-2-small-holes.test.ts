@@ -6,6 +6,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { minify, type Options as MinifyOptions } from 'html-minifier-terser';
 import { simpleParser } from 'mailparser';
 import type {
@@ -18,6 +19,8 @@ import type {
 } from '../../../src/shared/api';
 import { NEW_PRODUCT_IMAGE } from '../../../src/server/services/catalogue-images';
 import { checkMetricsHostResolves, loadConfig } from '../../../src/server/config';
+import configPlugin from '../../../src/server/plugins/config';
+import metricsPlugin from '../../../src/server/plugins/metrics';
 import { shellDescription, withHead } from '../../../src/server/services/page-head';
 import { latestAudit, openBackOffice } from '../helpers/back-office';
 import { placeOrderOf } from '../helpers/order-workflow';
@@ -301,13 +304,13 @@ describe('item 8: METRICS_HOST, a listener without a token', () => {
     );
     await expect(checkMetricsHostResolves('localhost')).resolves.toBeUndefined();
 
-    let started: TestApp['app'] | undefined;
-    await expect(
-      createTestApp(
-        { metrics: { port: 0, host: 'metrics.invalid', token: null } },
-        { beforeReady: (app) => void (started = app) },
-      ),
-    ).rejects.toThrow(/METRICS_HOST metrics\.invalid does not resolve/);
-    await started?.close();
+    // The shop's start: the metrics plugin checks before its listener opens.
+    const starting = Fastify();
+    await starting.register(configPlugin, {
+      config: { ...loadConfig({}), metrics: { port: 0, host: 'metrics.invalid', token: null } },
+    });
+    await starting.register(metricsPlugin);
+    await expect(starting.ready()).rejects.toThrow(/METRICS_HOST metrics\.invalid does not resolve/);
+    await starting.close();
   });
 });
