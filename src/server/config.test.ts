@@ -54,7 +54,7 @@ describe('mail', () => {
 });
 
 describe('JWT_SECRET', () => {
-  const production = { NODE_ENV: 'production' };
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://myagkiy-opt.example' };
 
   it('in production, one shorter than 32 bytes is refused with what to do', () => {
     for (const secret of ['x', 'ж'.repeat(15), 'a'.repeat(31)]) {
@@ -204,6 +204,10 @@ describe('metrics', () => {
       '::ffff:10.1.2.3',
       'fd12::5',
       '0.0.0.0',
+      // 127.0.0.1 and 10.0.0.1 as inet_aton reads them.
+      '2130706433',
+      '0x0a.0.0.1',
+      'fe80::1%eth0',
       'metrics.internal',
     ]) {
       expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: internal }).metrics.host).toBe(internal);
@@ -219,6 +223,11 @@ describe('metrics', () => {
     [{ METRICS_PORT: '9100', METRICS_HOST: '2001:db8::7' }, /METRICS_HOST 2001:db8::7 is a public address/],
     [{ METRICS_PORT: '9100', METRICS_HOST: '172.32.0.1' }, /METRICS_HOST 172.32.0.1 is a public address/],
     [{ METRICS_PORT: '9100', METRICS_HOST: '::ffff:8.8.8.8' }, /METRICS_HOST ::ffff:8.8.8.8 is a public address/],
+    // What the system's resolver takes for 8.8.8.8 (inet_aton's forms), as the listener would.
+    [{ METRICS_PORT: '9100', METRICS_HOST: '134744072' }, /METRICS_HOST 134744072 is a public address/],
+    [{ METRICS_PORT: '9100', METRICS_HOST: '0x8.8.8.8' }, /METRICS_HOST 0x8.8.8.8 is a public address/],
+    [{ METRICS_PORT: '9100', METRICS_HOST: '010.8.8.8' }, /METRICS_HOST 010.8.8.8 is a public address/],
+    [{ METRICS_PORT: '9100', METRICS_HOST: '::ffff:808:808' }, /METRICS_HOST ::ffff:808:808 is a public address/],
     [{ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT must differ from PORT/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters, got 5/],
   ])('refuse %p', (env, message) => {

@@ -1,5 +1,6 @@
-import { BlockList, isIP } from 'node:net';
+import { lookup } from 'node:dns/promises';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import type { CatalogueCacheLimits } from './services/catalogue-cache';
 import { EMAIL_PATTERN } from '../shared/api';
 import { CART_IMPORT_MAX_LINES } from '../shared/cart-import';
@@ -241,38 +242,41 @@ function metrics(env: NodeJS.ProcessEnv, port: number): MetricsConfig {
   return { port: metricsPort, host, token };
 }
 
-/** Loopback, private, shared (carrier NAT), link-local and unique-local ranges, and «every interface». */
-const INTERNAL_ADDRESSES = new BlockList();
-for (const [network, prefix] of [
-  ['127.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['0.0.0.0', 32],
-] as const) {
-  INTERNAL_ADDRESSES.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::', 128],
-] as const) {
-  INTERNAL_ADDRESSES.addSubnet(network, prefix, 'ipv6');
+/**
+ * Loopback, private, shared (carrier NAT), link-local and unique-local ranges, and «every
+ * interface», by ipaddr.js's names for them; every other range (ordinary unicast, but also
+ * multicast, broadcast, reserved) is not a place for a listener without a token.
+ */
+const INTERNAL_RANGES = new Set(['loopback', 'private', 'carrierGradeNat', 'linkLocal', 'uniqueLocal', 'unspecified']);
+
+/**
+ * An IP address outside the internal ranges, in any spelling the system's resolver takes for one:
+ * inet_aton's forms (`134744072`, `0x8.8.8.8`, `010.0.0.1` in octal) and IPv6, an IPv4-mapped one
+ * judged as its IPv4 address. False for anything else (a host name).
+ */
+export function isPublicAddress(address: string): boolean {
+  return ipaddr.isValid(address) && !INTERNAL_RANGES.has(ipaddr.process(address).range());
 }
 
 /**
- * An address literal outside the internal ranges. A host name is not resolved (it may name an
- * internal address on the machine and a public one elsewhere); «every interface» (0.0.0.0, ::) is
- * allowed for containers, whose interfaces are internal, and the README says what it means on a
- * machine with a public one.
+ * At start: the addresses METRICS_HOST resolves to (all of them, as the listener would take any),
+ * none of which may be public; a name that does not resolve is refused too. An address literal was
+ * checked by loadConfig already and resolves to itself. «Every interface» (0.0.0.0, ::) is allowed
+ * for containers, whose interfaces are internal, and the README says what it means on a machine
+ * with a public one.
  */
-function isPublicAddress(host: string): boolean {
-  const family = isIP(host);
-  if (family === 0) return false;
-  return !INTERNAL_ADDRESSES.check(host, family === 4 ? 'ipv4' : 'ipv6');
+export async function checkMetricsHostResolves(host: string): Promise<void> {
+  const resolved = await lookup(host, { all: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new ConfigError(
+      `METRICS_HOST ${host} does not resolve (${error.code ?? error.message}): give the internal address Prometheus scrapes from`,
+    );
+  });
+  const exposed = resolved.map(({ address }) => address).filter(isPublicAddress);
+  if (exposed.length > 0) {
+    throw new ConfigError(
+      `METRICS_HOST ${host} resolves to the public address ${exposed.join(', ')}, and the metrics port has no token: give the internal address Prometheus scrapes from`,
+    );
+  }
 }
 
 function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
@@ -295,6 +299,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(projectRoot, env.DATA_DIR || 'data');
   const origin = publicUrl(env.PUBLIC_URL);
+  // Without it absolute links (link previews, the sitemap, robots.txt) follow each request's Host,
+  // which whoever sends the request chooses.
+  if (production && origin === null) {
+    throw new ConfigError(
+      "PUBLIC_URL is required in production (NODE_ENV=production): the shop's origin, e.g. https://myagkiy-opt.ru",
+    );
+  }
   const port = integer(env, 'PORT', 3000, 0);
   return {
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),

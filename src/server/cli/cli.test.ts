@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/database';
-import { orderStatusHistory, orders, users } from '../db/schema';
+import { auditLog, orderStatusHistory, orders, users } from '../db/schema';
 import { createFreshDatabase, type FreshDatabase } from '../../../test/server/helpers/fresh-database';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -90,6 +90,29 @@ describe('npm run users', () => {
 
       expect((await run('users', 'revoke-manager', 'olga@example.ru')).code).toBe(0);
       expect(await roleOf()).toBe('buyer');
+      // Both changes are in the audit log, by the command line (nobody); granting twice logs once.
+      expect((await run('users', 'revoke-manager', 'olga@example.ru')).code).toBe(0);
+      const logged = await withDb((db) =>
+        db
+          .select({
+            by: auditLog.byUserId,
+            action: auditLog.action,
+            entityId: auditLog.entityId,
+            after: auditLog.after,
+          })
+          .from(auditLog)
+          .where(eq(auditLog.entity, 'user'))
+          .orderBy(asc(auditLog.id)),
+      );
+      expect(logged).toEqual([
+        {
+          by: null,
+          action: 'user.role',
+          entityId: String(userId),
+          after: { email: 'olga@example.ru', role: 'manager' },
+        },
+        { by: null, action: 'user.role', entityId: String(userId), after: { email: 'olga@example.ru', role: 'buyer' } },
+      ]);
     },
     CLI_TIMEOUT,
   );

@@ -161,10 +161,13 @@ export class CatalogueChangedDuringImportError extends DomainError {
   }
 }
 
-/** A manager has taken the product off sale: it stays in carts, but cannot be ordered or added. */
+/**
+ * A manager has taken the product off sale: it stays in carts, but cannot be ordered. Nameless:
+ * an order may name any variant id, and a product off sale is not shown to buyers.
+ */
 export class ProductHiddenError extends DomainError {
-  constructor(name: string) {
-    super(`Товар «${name}» снят с продажи`);
+  constructor() {
+    super('Товар снят с продажи: уберите его из корзины');
   }
 }
 

@@ -16,14 +16,18 @@ export interface StockedVariant {
 
 /**
  * The variant, if it can be bought as a line of that product; otherwise why not: it is not that
- * product's (or not there at all), or a manager has taken the product off sale. Orders and the
- * cart ask alike.
+ * product's (or not there at all), or a manager has taken the product off sale. To a buyer adding
+ * it to the cart a product off sale is no product at all, answered as an unknown variant is:
+ * whoever names its ids learns neither its name nor that it exists. An order is placed from the
+ * buyer's own cart, whose line still shows the product, and is told it is off sale.
  */
 export function onSale(
   variant: StockedVariant | undefined,
   line: { variantId: number; productId: number },
+  purpose: 'cart' | 'order',
 ): StockedVariant | DomainError {
-  if (!variant || variant.productId !== line.productId) return new ProductNotFoundError(line.variantId, line.productId);
-  if (variant.productHidden) return new ProductHiddenError(variant.productName);
+  const unknown = !variant || variant.productId !== line.productId || (variant.productHidden && purpose === 'cart');
+  if (unknown) return new ProductNotFoundError(line.variantId, line.productId);
+  if (variant.productHidden) return new ProductHiddenError();
   return variant;
 }

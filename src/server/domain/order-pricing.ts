@@ -46,7 +46,7 @@ export function priceOrder(
   const units = new Map<number, number>();
   const lines = variantIds.map((variantId) => {
     const line = ordered.get(variantId)!;
-    const variant = onSale(stocked.get(variantId), { variantId, productId: line.productId });
+    const variant = onSale(stocked.get(variantId), { variantId, productId: line.productId }, 'order');
     if (variant instanceof DomainError) throw variant;
     if (variant.stock < line.quantity) {
       throw new OutOfStockError(

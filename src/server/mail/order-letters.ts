@@ -40,21 +40,28 @@ function linesTable(order: OrderForLetter): Block {
   };
 }
 
+/**
+ * A one-line field as the buyer typed it, its line breaks made spaces: a name, phone, company or
+ * address with CR/LF would otherwise start lines of its own in the text part («Статус: Оплачен»),
+ * forged into the managers' letter.
+ */
+const oneLine = (value: string | null) => value?.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ') ?? null;
+
 function requisites(order: OrderForLetter): Block {
   return {
     facts: [
-      ['Организация', order.companyName],
-      ['ИНН', order.companyInn],
-      ['КПП', order.companyKpp],
-      ['Контактное лицо', order.contactName],
-      ['Телефон', order.contactPhone],
-      ['Адрес доставки', order.address],
+      ['Организация', oneLine(order.companyName)],
+      ['ИНН', oneLine(order.companyInn)],
+      ['КПП', oneLine(order.companyKpp)],
+      ['Контактное лицо', oneLine(order.contactName)],
+      ['Телефон', oneLine(order.contactPhone)],
+      ['Адрес доставки', oneLine(order.address)],
     ],
   };
 }
 
 const greeting = (order: OrderForLetter) =>
-  order.contactName ? `Здравствуйте, ${order.contactName}!` : 'Здравствуйте!';
+  order.contactName ? `Здравствуйте, ${oneLine(order.contactName)}!` : 'Здравствуйте!';
 
 const orderLink = (id: number) => ({ path: orderPath(id), label: `Заказ № ${id} в личном кабинете` });
 

@@ -36,9 +36,11 @@ export function createMailTransport(config: MailConfig): MailTransport {
   return {
     async send(message, fileName) {
       const { message: raw } = await composer.sendMail(message);
-      await mkdir(config.dir, { recursive: true });
+      // Letters hold buyers' names, addresses and reset links: for the shop's own account only.
+      // (A directory that already exists keeps its mode; the operator's choice.)
+      await mkdir(config.dir, { recursive: true, mode: 0o700 });
       const file = path.join(config.dir, `${fileName}.eml`);
-      await writeFile(file, raw as Buffer);
+      await writeFile(file, raw as Buffer, { mode: 0o600 });
       return file;
     },
     close: () => composer.close(),

@@ -79,7 +79,14 @@ export default fp(
       const claims = app.accessTokens.verify(token);
       // A stateless token outlives its session: a logout, a password change or reset, the
       // account's deletion revoke the session, and its tokens are refused at once (docs/decisions.md).
-      if (!claims || (await revocations.isRevoked(claims.sessionId))) {
+      // The account's row is read too: one deleted by an operator's SQL ends its sessions by a
+      // trigger whose notification reaches this process only milliseconds after the commit, and a
+      // write in between would break on the missing row (a 500) instead of being refused.
+      if (
+        !claims ||
+        (await revocations.isRevoked(claims.sessionId)) ||
+        !(await app.repositories.users.exists(claims.userId))
+      ) {
         throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
       }
       request.userId = claims.userId;

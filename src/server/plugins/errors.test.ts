@@ -21,7 +21,7 @@ describe('domain errors → HTTP', () => {
     [new domainErrors.VariantProductMismatchError(3), 422],
     [new domainErrors.IdempotencyConflictError(), 422],
     [new domainErrors.SessionExpiredError(), 401],
-    [new LineRefusedError(3, new domainErrors.ProductHiddenError('Мишка')), 409],
+    [new LineRefusedError(3, new domainErrors.ProductHiddenError()), 409],
     [new LineRefusedError(2, new domainErrors.CartCountLimitError(10_000)), 422],
   ])('%s is answered with %i and its detail', async (error, status) => {
     const app = Fastify();
@@ -36,8 +36,8 @@ describe('domain errors → HTTP', () => {
   });
 
   it('names a refused line, from 1, before its reason', () => {
-    expect(new LineRefusedError(3, new domainErrors.ProductHiddenError('Мишка')).detail).toBe(
-      'Строка 3: товар «Мишка» снят с продажи',
+    expect(new LineRefusedError(3, new domainErrors.SoldOutError('Мишка')).detail).toBe(
+      'Строка 3: товара «Мишка» нет в наличии',
     );
   });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { checkMetricsHostResolves } from '../config';
 import type { PoolUse, QueryObserver } from '../db/database';
 import { LineRefusedError, OutOfStockError, SoldOutError } from '../domain/errors';
 import type { OutboxBacklog } from '../repositories/outbox';
@@ -269,6 +270,8 @@ export default fp(
     if (port !== null) {
       let server: http.Server | undefined;
       app.addHook('onReady', async () => {
+        // A host name may name a public address: the listener has no token, so the start fails.
+        await checkMetricsHostResolves(host);
         server = await listenForScrapes(host, port, metrics.registry, app.log);
       });
       app.addHook('onClose', async () => {

@@ -24,6 +24,9 @@ import { createAuditRepository } from './audit';
 import { afterLast, changeCatalogue } from './catalogue-change';
 import { productColumns, withVariants, type Page } from './products';
 
+/** A new product as it is written: its picture chosen (the placeholder when none was sent). */
+export type NewProduct = ProductCreate & { image: string };
+
 export interface AdminProductFilter extends Page {
   /** The start of an article (any case) or part of a name. */
   q?: string;
@@ -145,7 +148,7 @@ export function createAdminProductsRepository(db: Database) {
 
     find: (id: number) => findProduct(db, id),
 
-    async create(product: ProductCreate, byUserId: number): Promise<AdminProduct> {
+    async create(product: NewProduct, byUserId: number): Promise<AdminProduct> {
       return changeCatalogue(
         db,
         async (tx) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type Cart, type CartBulkLinePayload, type CartItem } from '../../shared/api';
 import type { BuyerLimits } from '../config';
 import type { Queryable, Transaction } from '../db/database';
@@ -80,7 +80,11 @@ async function addLines(
     const earlier = firstIndexOf.get(line.variant_id);
     if (earlier !== undefined) throw refuse(index, new DuplicateLineError(line.variant_id, earlier + 1));
     firstIndexOf.set(line.variant_id, index);
-    const variant = onSale(byId.get(line.variant_id), { variantId: line.variant_id, productId: line.product_id });
+    const variant = onSale(
+      byId.get(line.variant_id),
+      { variantId: line.variant_id, productId: line.product_id },
+      'cart',
+    );
     if (variant instanceof DomainError) throw refuse(index, variant);
     // As with a single «В корзину»: what is out of stock is refused, a count beyond the stock is
     // checked at checkout, when the stock is taken.
@@ -115,7 +119,6 @@ export interface ArticleVariant {
   art: string;
   productId: number;
   productName: string;
-  productHidden: boolean;
   variantId: number;
   color: string;
   size: number;
@@ -199,8 +202,9 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
     },
 
     /**
-     * Every variant of the products whose article is one of `arts` in any case (off sale too, so
-     * that a quick order can say so): one query however many articles, in variant order.
+     * Every variant of the products on sale whose article is one of `arts` in any case: one query
+     * however many articles, in variant order. A product off sale is not found, as an unknown
+     * article is: a buyer is shown neither its name nor its price and stock.
      */
     async variantsOfArticles(arts: readonly string[]): Promise<ArticleVariant[]> {
       const lowered = [...new Set(arts.map((art) => art.toLowerCase()))];
@@ -219,11 +223,10 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
           art: products.art,
           productId: products.id,
           productName: products.name,
-          productHidden: sql<boolean>`${products.hiddenAt} is not null`,
           variants: variantsOfProduct,
         })
         .from(products)
-        .where(inArray(sql`lower(${products.art})`, lowered));
+        .where(and(inArray(sql`lower(${products.art})`, lowered), isNull(products.hiddenAt)));
       return found
         .flatMap(({ variants: ofProduct, ...product }) =>
           (ofProduct ?? []).map(([variantId, color, size, price, stock]) => ({

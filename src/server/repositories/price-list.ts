@@ -12,11 +12,9 @@ import {
   type RowError,
 } from '../services/price-list';
 import { announceCatalogueChange } from '../services/catalogue-cache';
+import { NEW_PRODUCT_IMAGE } from '../services/catalogue-images';
 import { createAuditRepository } from './audit';
 import { variantColumns } from './products';
-
-/** Shown until a manager uploads a real picture for a product the price list created (assets/images). */
-export const NEW_PRODUCT_IMAGE = 'no-photo.svg';
 
 // Any constant shared by all processes of this shop; pg_advisory_xact_lock keys are bigints.
 const IMPORT_LOCK_KEY = 7_130_512_018;

@@ -3,6 +3,7 @@ import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import type { User, UserRole } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { createAuditRepository } from './audit';
 import { forgetMailTo } from './outbox';
 import { createRefreshTokensRepository } from './refresh-tokens';
 
@@ -51,6 +52,12 @@ export function createUsersRepository(db: Queryable) {
     async holdSessionVersion(id: number): Promise<number | null> {
       const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, id)).for('share');
       return row?.version ?? null;
+    },
+
+    /** Whether the account's row is still there (an operator may delete one by SQL). */
+    async exists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return row !== undefined;
     },
 
     /** The account as the buyer's export shows it. */
@@ -145,14 +152,31 @@ export function createUsersRepository(db: Queryable) {
       return row ?? null;
     },
 
-    /** `null` for an unknown e-mail (stored lower-cased, so it is looked up the same way). */
+    /**
+     * `null` for an unknown e-mail (stored lower-cased, so it is looked up the same way). A change
+     * is written to the audit log in the same transaction; setting the role it has changes nothing.
+     */
     async setRole(email: string, role: UserRole): Promise<User | null> {
-      const [row] = await db
-        .update(users)
-        .set({ role })
-        .where(eq(users.email, email.trim().toLowerCase()))
-        .returning(userColumns);
-      return row ?? null;
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select(userColumns)
+          .from(users)
+          .where(eq(users.email, email.trim().toLowerCase()))
+          .for('update');
+        if (!before || before.role === role) return before ?? null;
+        const [after] = await tx.update(users).set({ role }).where(eq(users.id, before.id)).returning(userColumns);
+        // Who may see and change the catalogue and the orders is a change like those: in the log,
+        // by nobody (the command line, as an operator runs it on the server).
+        await createAuditRepository(tx).record({
+          byUserId: null,
+          action: 'user.role',
+          entity: 'user',
+          entityId: before.id,
+          before: { email: before.email, role: before.role },
+          after: { email: after!.email, role },
+        });
+        return after!;
+      });
     },
 
     /** Managers first, then everyone else, each in order of sign-up. */

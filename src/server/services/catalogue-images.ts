@@ -4,6 +4,12 @@ import type { Queryable } from '../db/database';
 import { createImagesRepository } from '../repositories/images';
 
 /**
+ * Shown until a manager uploads a real picture for a new product, whether the price list or the
+ * back office created it without one (assets/images).
+ */
+export const NEW_PRODUCT_IMAGE = 'no-photo.svg';
+
+/**
  * The pictures GET /api/v1/image/{name} serves: a plain file name (no separators, no leading dot,
  * so it can never leave the image folder) of a picture type.
  */

@@ -173,7 +173,20 @@ function extraTags(head: PageHead, description: string): string[] {
 }
 
 const SHELL_TITLE = /<title>[^<]*<\/title>/;
-const SHELL_DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/;
+/**
+ * The shell's description tag as any HTML writer may put it: attributes in either order, their
+ * values in double, single or no quotes (html-minifier-terser, which builds dist/index.html,
+ * drops the quotes of a value without spaces when `removeAttributeQuotes` is on: `name=description`).
+ */
+const SHELL_META = /<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
+const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i');
+const NAME = attribute('name');
+const CONTENT = attribute('content');
+const attributeValue = (tag: string, pattern: RegExp): string | null => {
+  const [, double, single, bare] = pattern.exec(tag) ?? [];
+  return double ?? single ?? bare ?? null;
+};
+const isDescription = (tag: string) => attributeValue(tag, NAME)?.toLowerCase() === 'description';
 
 const HTML_UNESCAPES = Object.fromEntries(
   Object.entries(HTML_ESCAPES).map(([character, entity]) => [entity, character]),
@@ -181,7 +194,8 @@ const HTML_UNESCAPES = Object.fromEntries(
 
 /** The description in the shell page (public/index.html): the shop's own, the home page's. */
 export function shellDescription(shell: string): string {
-  const escaped = SHELL_DESCRIPTION.exec(shell)?.[1] ?? '';
+  const tag = shell.match(SHELL_META)?.find(isDescription);
+  const escaped = (tag && attributeValue(tag, CONTENT)) ?? '';
   return escaped.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => HTML_UNESCAPES[entity]!);
 }
 
@@ -197,7 +211,7 @@ export function withHead(shell: string, head: PageHead | null, more: string): st
     page = page.replace(SHELL_TITLE, () => `<title>${escapeHtml(head.title)}</title>`);
     const description = head.description ?? shellDescription(shell);
     if (head.description !== undefined) {
-      page = page.replace(SHELL_DESCRIPTION, () => meta('name', 'description', description));
+      page = page.replace(SHELL_META, (tag) => (isDescription(tag) ? meta('name', 'description', description) : tag));
     }
     tags = extraTags(head, description);
   }

@@ -1,6 +1,6 @@
 import { LIMITS, type Cart, type CartImportLine, type CartImportResult } from '../../shared/api';
 import { CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
-import { ProductHiddenError, SoldOutError } from '../domain/errors';
+import { SoldOutError } from '../domain/errors';
 import { unprocessable } from '../errors';
 import type { ArticleVariant } from '../repositories/cart';
 import { ORDER_LINE_COLUMNS } from './order-sheet';
@@ -197,7 +197,7 @@ const NO_VARIANT = { product_id: null, variant_id: null, name: null, price: null
 
 /**
  * Each entry with the variant it names and the first reason it cannot go in the cart, if any:
- * unknown article, colour or size; the product off sale or out of stock (refused by the cart too);
+ * unknown article (a product off sale is not among `variants`), colour or size; out of stock (refused by the cart too);
  * the same variant on an earlier line; more than LIMITS.maxCartCount with what the cart holds.
  */
 export function checkQuickOrder(
@@ -242,7 +242,6 @@ export function checkQuickOrder(
     const inCart = countsInCart.get(variant.variantId) ?? 0;
     const error =
       found.error ??
-      (variant.productHidden ? new ProductHiddenError(variant.productName).detail : null) ??
       (variant.stock === 0 ? new SoldOutError(variant.productName).detail : null) ??
       (earlier !== undefined ? `Этот вариант уже есть в строке ${earlier}` : null) ??
       (count !== null && inCart + count > LIMITS.maxCartCount

@@ -22,7 +22,8 @@ const Price = Type.Number({
   description: 'Цена, ₽, с копейками',
 });
 const Stock = Type.Integer({ minimum: 0, maximum: CATALOGUE_LIMITS.stockMax, description: 'Остаток, шт.' });
-const ImageName = Type.String({ minLength: 1, maxLength: 128, description: 'Имя из POST /api/v1/admin/images' });
+const IMAGE_NAME = { minLength: 1, maxLength: 128, description: 'Имя из POST /api/v1/admin/images' };
+const ImageName = Type.String(IMAGE_NAME);
 const CategoryName = Type.String({ minLength: 1, maxLength: CATALOGUE_LIMITS.categoryNameMax });
 
 export const AdminVariantSchema = Type.Object({
@@ -64,7 +65,9 @@ export const ProductCreateBody = Type.Object({
   big_description: Type.Optional(LongText),
   category: CategoryName,
   popular: Type.Optional(Type.Boolean()),
-  image: ImageName,
+  image: Type.Optional(
+    Type.String({ ...IMAGE_NAME, description: `${IMAGE_NAME.description}; без неё — заглушка «Фото скоро появится»` }),
+  ),
   variants: Type.Array(VariantBody, { minItems: 1, maxItems: 500 }),
 });
 

@@ -168,14 +168,14 @@ describe('what nginx serves itself', () => {
 });
 
 describe('what nginx passes to the servers', () => {
-  it('a product page, rendered by a server with the address the browser used (X-Forwarded-Host and -Proto)', async () => {
+  it("a product page, rendered by a server with the shop's address (PUBLIC_URL, nginx's)", async () => {
     const [product] = JSON.parse((await send('/api/v1/products/?limit=1')).text) as Product[];
     const pagePath = `/product/${encodeURIComponent(product!.art)}`;
     const page = await send(pagePath);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
-    // The server wrote the product's head into the shell, with the shop's address as nginx's.
+    // The server wrote the product's head into the shell, with the shop's address: nginx's.
     expect(page.text).toContain(`Артикул ${product!.art}.`);
     expect(page.text).toContain(`${cluster!.url}${pagePath}`);
     expect(page.text).toContain(`/${SCRIPT}`);

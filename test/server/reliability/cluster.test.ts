@@ -417,7 +417,8 @@ describe('the catalogue', () => {
       from: reader,
     });
     expect(page.status).toBe(200);
-    expect(page.text).toContain(`<meta property="og:image" content="${processAt(2)}${picturePath}"`);
+    // Absolute addresses are the shop's (PUBLIC_URL, nginx's), whichever process wrote the page.
+    expect(page.text).toContain(`<meta property="og:image" content="${cluster!.url}${picturePath}"`);
 
     // Nowhere but in PostgreSQL: with its row gone no process has it, not even the one it was
     // uploaded to; put back, every one serves it again.

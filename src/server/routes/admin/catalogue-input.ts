@@ -10,7 +10,8 @@ import type {
 } from '../../../shared/api';
 import { bannerUrlProblem, priceProblem } from '../../../shared/catalogue';
 import { unprocessable } from '../../errors';
-import { imageExists } from '../../services/catalogue-images';
+import type { NewProduct } from '../../repositories/admin-products';
+import { imageExists, NEW_PRODUCT_IMAGE } from '../../services/catalogue-images';
 
 // What the schemas cannot say about a manager's input: text that is only spaces, kopecks, a
 // colour and size given twice, a picture that does not exist, a link that is not one. Checked
@@ -26,6 +27,18 @@ function filled(value: string, label: string): string {
 /** Each of the four optional in a patch, checked only when given. */
 const ifGiven = <T, R>(value: T | undefined, check: (value: T) => R): R | undefined =>
   value === undefined ? undefined : check(value);
+
+/**
+ * A change must name at least one field the route knows. The schemas' minProperties counts the
+ * body as sent, before unknown fields are dropped, so `{"colour": "red"}` passes it and would
+ * reach the database as an update with nothing to set.
+ */
+function somethingToChange<T extends object>(patch: T): T {
+  if (Object.values(patch).every((value) => value === undefined)) {
+    throw unprocessable('Некорректные данные: не передано ни одного известного поля для изменения');
+  }
+  return patch;
+}
 
 /** Blank descriptions are none. */
 const optionalText = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
@@ -44,7 +57,11 @@ export function checkedVariant(variant: VariantFields): VariantFields {
 }
 
 export function checkedVariantPatch(patch: VariantPatch): VariantPatch {
-  return { ...patch, color: ifGiven(patch.color, checkedColor), price: ifGiven(patch.price, checkedPrice) };
+  return somethingToChange({
+    ...patch,
+    color: ifGiven(patch.color, checkedColor),
+    price: ifGiven(patch.price, checkedPrice),
+  });
 }
 
 async function checkedImage(app: FastifyInstance, name: string): Promise<string> {
@@ -54,7 +71,7 @@ async function checkedImage(app: FastifyInstance, name: string): Promise<string>
   return name;
 }
 
-export async function checkedProduct(app: FastifyInstance, product: ProductCreate): Promise<ProductCreate> {
+export async function checkedProduct(app: FastifyInstance, product: ProductCreate): Promise<NewProduct> {
   const variants = product.variants.map(checkedVariant);
   const seen = new Set<string>();
   for (const { color, size } of variants) {
@@ -69,13 +86,14 @@ export async function checkedProduct(app: FastifyInstance, product: ProductCreat
     description: optionalText(product.description),
     big_description: optionalText(product.big_description),
     category: checkedCategoryName(product.category),
-    image: await checkedImage(app, product.image),
+    // Without a picture a new product shows the placeholder, as one the price list creates does.
+    image: await checkedImage(app, product.image ?? NEW_PRODUCT_IMAGE),
     variants,
   };
 }
 
 export async function checkedProductPatch(app: FastifyInstance, patch: ProductPatch): Promise<ProductPatch> {
-  return {
+  return somethingToChange({
     ...patch,
     art: ifGiven(patch.art, (art) => filled(art, 'Артикул')),
     name: ifGiven(patch.name, (name) => filled(name, 'Название')),
@@ -83,11 +101,11 @@ export async function checkedProductPatch(app: FastifyInstance, patch: ProductPa
     big_description: optionalText(patch.big_description),
     category: ifGiven(patch.category, checkedCategoryName),
     image: patch.image === undefined ? undefined : await checkedImage(app, patch.image),
-  };
+  });
 }
 
 export function checkedCategoryPatch(patch: CategoryPatch): CategoryPatch {
-  return { ...patch, name: ifGiven(patch.name, checkedCategoryName) };
+  return somethingToChange({ ...patch, name: ifGiven(patch.name, checkedCategoryName) });
 }
 
 /** A blank link is no link. */
@@ -104,9 +122,9 @@ export async function checkedBanner(app: FastifyInstance, banner: BannerFields):
 }
 
 export async function checkedBannerPatch(app: FastifyInstance, patch: BannerPatch): Promise<BannerPatch> {
-  return {
+  return somethingToChange({
     ...patch,
     image: patch.image === undefined ? undefined : await checkedImage(app, patch.image),
     url: ifGiven(patch.url, checkedUrl),
-  };
+  });
 }

@@ -335,10 +335,11 @@ describe('DELETE /api/v1/admin/products/{id} hides the product', () => {
     expect(cart.total_price).toBeLessThan(cart.items.reduce((sum, item) => sum + item.item_total, 0));
     const refused = await order();
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ detail: 'Товар «Мишка тестовый» снят с продажи' });
+    expect(refused.json()).toEqual({ detail: 'Товар снят с продажи: уберите его из корзины' });
+    // To a buyer adding it, a product off sale is an unknown variant.
     const again = await addToCart(product.id, variant.id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'Товар «Мишка тестовый» снят с продажи' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ detail: `Не удалось найти вариант с id=${variant.id} для продукта ${product.id}` });
 
     const [entry] = await latestAudit(shop.app, manager);
     expect(entry).toMatchObject({

@@ -220,13 +220,16 @@ describe('POST /api/v1/cart/bulk', () => {
       expect(json<Cart>(upToTheLimit).items[0]!.count).toBe(LIMITS.maxCartCount);
     });
 
-    it('a product taken off sale → 409 naming the line', async () => {
+    it('a product taken off sale → 422 naming the line, as an unknown variant, without its name', async () => {
       const { shopper, before } = await shopperWithALine();
       const hidden = takeProduct();
       await shop.app.database.db.update(products).set({ hiddenAt: new Date() }).where(eq(products.id, hidden.id));
       const response = await bulk(shopper, [...linesOf(takeProduct(), 1), ...linesOf(hidden, 1, 1)]);
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ detail: `Строка 3: товар «${hidden.name}» снят с продажи` });
+      expect(response.statusCode).toBe(422);
+      const variantId = inStock(hidden)[0]!.id;
+      expect(response.json()).toEqual({
+        detail: `Строка 3: не удалось найти вариант с id=${variantId} для продукта ${hidden.id}`,
+      });
       expect(await cartOf(shop.app, shopper)).toEqual(before);
     });
 

@@ -177,7 +177,12 @@ describe('POST /api/v1/cart/import: pasted text', () => {
           1,
           `Товара «${catalogue.soldOut.product.name}» нет в наличии`,
         ),
-        foundLine(10, hidden, hidden.variants[0]!, 1, `Товар «${hidden.name}» снят с продажи`),
+        // A product off sale is an unknown article to a buyer: no name, price, stock or ids.
+        unfound(
+          10,
+          [hidden.art, hidden.variants[0]!.color, hidden.variants[0]!.size, 1],
+          `Артикул ${hidden.art} не найден`,
+        ),
         foundLine(11, product, first!, 0, 'Количество должно быть целым числом от 1'),
       ],
       valid: 2,

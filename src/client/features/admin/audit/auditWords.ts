@@ -11,6 +11,7 @@ const VERBS: Record<string, string> = {
   import: 'импорт',
   upload: 'загрузка',
   status: 'смена статуса',
+  role: 'смена роли',
 };
 
 const ENTITIES: Record<string, string> = {
@@ -25,6 +26,7 @@ const ENTITIES: Record<string, string> = {
   settings: 'настройки',
   requisites: 'реквизиты',
   supplier_requisites: 'реквизиты поставщика',
+  user: 'пользователь',
 };
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
