@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
-import type { User, UserRole } from '../../shared/api';
+import type { AdminBuyer, User, UserRole } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import type { BuyerStanding } from '../domain/buyer-standing';
+import { createAuditRepository } from './audit';
 import { forgetMailTo } from './outbox';
 import { createRefreshTokensRepository } from './refresh-tokens';
 
@@ -143,6 +145,52 @@ export function createUsersRepository(db: Queryable) {
     async findById(id: number): Promise<User | null> {
       const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
       return row ?? null;
+    },
+
+    /** The account with its standing (services/buyer-standing.ts says what follows from it). */
+    async findWithStanding(id: number): Promise<(User & BuyerStanding) | null> {
+      const [row] = await db
+        .select({
+          ...userColumns,
+          confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+          proven: sql<boolean>`${users.firstPaidAt} is not null or ${users.trustedAt} is not null`,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * A manager marks a buyer as trusted (or takes it back), written to the journal in the same
+     * transaction. Null for an unknown account. Orders placed before keep the terms they were
+     * placed under (docs/decisions.md).
+     */
+    setTrusted(id: number, trusted: boolean, byUserId: number): Promise<AdminBuyer | null> {
+      return db.transaction(async (tx) => {
+        const columns = {
+          id: users.id,
+          email: users.email,
+          trusted: sql<boolean>`${users.trustedAt} is not null`,
+          has_paid_order: sql<boolean>`${users.firstPaidAt} is not null`,
+        };
+        const [before] = await tx.select(columns).from(users).where(eq(users.id, id)).for('update');
+        if (!before) return null;
+        if (before.trusted === trusted) return before;
+        const [after] = await tx
+          .update(users)
+          .set({ trustedAt: trusted ? new Date() : null })
+          .where(eq(users.id, id))
+          .returning(columns);
+        await createAuditRepository(tx).record({
+          byUserId,
+          action: trusted ? 'buyer.trust' : 'buyer.distrust',
+          entity: 'user',
+          entityId: id,
+          before: { trusted: before.trusted },
+          after: { trusted: after!.trusted },
+        });
+        return after!;
+      });
     },
 
     /** `null` for an unknown e-mail (stored lower-cased, so it is looked up the same way). */

@@ -7,6 +7,7 @@ import { ACCOUNT_EXPORT_FILE_NAME, ACCOUNT_MESSAGES, RESET_TOKEN_PARAM } from '.
 import { EMAIL_PATTERN, LIMITS, SESSION_HINT_COOKIE } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
 import { PAGE_PATHS } from '../../../shared/paths';
+import { currentUserAnswer } from '../../domain/buyer-standing';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
 import { exportAccount } from '../../services/account-export';
 import { newPasswordProblem } from '../../services/password-rules';
@@ -162,9 +163,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/user', { schema: schema.currentUser, preHandler: app.authenticate }, async (request) => {
-    const user = await users.findById(request.userId);
+    const user = await users.findWithStanding(request.userId);
     if (!user) throw unauthorized();
-    return user;
+    return currentUserAnswer(user, app.config);
   });
 
   // Signed in before the body is validated: without a token the answer is 401, whatever was sent.
