@@ -26,6 +26,9 @@ export const RESET_TOKEN_PARAM = 'token';
 /** The file the export is saved as. */
 export const ACCOUNT_EXPORT_FILE_NAME = 'moi-dannye.json';
 
+/** The confirmation link's query parameter: `/confirm-email?token=…`. */
+export const EMAIL_CONFIRMATION_TOKEN_PARAM = 'token';
+
 /** How long a confirmation link works, as the letter and EMAIL_CONFIRMATION_MESSAGES.sent say. */
 export const EMAIL_CONFIRMATION_LINK_HOURS = 24;
 

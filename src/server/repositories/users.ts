@@ -197,7 +197,10 @@ export function createUsersRepository(db: Queryable) {
     async setRole(email: string, role: UserRole): Promise<User | null> {
       const [row] = await db
         .update(users)
-        .set({ role })
+        // A manager is someone the shop knows: the address needs no letter to be confirmed.
+        .set(
+          role === 'manager' ? { role, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` } : { role },
+        )
         .where(eq(users.email, email.trim().toLowerCase()))
         .returning(userColumns);
       return row ?? null;

@@ -86,3 +86,6 @@ export const AccountExportSchema = Type.Object({
   cart: CartSchema,
   orders: Type.Array(BuyerOrderSchema),
 });
+
+/** POST /api/v1/auth/email-confirmation/confirm: the token of the confirmation letter's link. */
+export const EmailConfirmBody = Type.Object({ token: Type.String({ maxLength: 200 }) });

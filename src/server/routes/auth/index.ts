@@ -10,6 +10,7 @@ import { PAGE_PATHS } from '../../../shared/paths';
 import { currentUserAnswer } from '../../domain/buyer-standing';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
 import { exportAccount } from '../../services/account-export';
+import { sendConfirmationLetter } from '../../services/email-confirmation';
 import { newPasswordProblem } from '../../services/password-rules';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { createSessions, type SessionGrant } from '../../services/sessions';
@@ -158,6 +159,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw unprocessable(ACCOUNT_MESSAGES.consentRequired);
       const user = await users.create(email, await hashPassword(password), new Date());
       if (!user) throw conflict(MESSAGES.emailTaken);
+      if (app.config.requireEmailConfirmation)
+        await sendConfirmationLetter(app.repositories.emailConfirmations, user.id);
       return reply.code(201).send(user);
     },
   );
