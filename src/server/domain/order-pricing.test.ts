@@ -1,6 +1,7 @@
 import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
 import type { StockedVariant } from './on-sale';
-import { assertWithinUnprovenPool, maxPiecesPerOrder, mergeLines, priceOrder, unprovenPoolSize } from './order-pricing';
+import { lineShareNote, maxPiecesPerOrder } from '../../shared/order-limits';
+import { assertWithinUnprovenPool, mergeLines, priceOrder, unprovenPoolSize } from './order-pricing';
 
 const bear: StockedVariant = {
   id: 11,
@@ -111,6 +112,18 @@ describe('maxPiecesPerOrder', () => {
     [99, 1, 1],
   ])('of a stock of %i at %i %% → %i', (stock, percent, max) => {
     expect(maxPiecesPerOrder(stock, percent)).toBe(max);
+  });
+});
+
+describe('lineShareNote (what the storefront says where the quantity is typed)', () => {
+  it('says the limit for a quantity above it, nothing within it, beyond the stock or for a proven buyer', () => {
+    expect(lineShareNote(26, 50, 50)).toBe(
+      'Не больше 25 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру',
+    );
+    expect(lineShareNote(25, 50, 50)).toBeNull();
+    expect(lineShareNote(60, 50, 50)).toBeNull();
+    expect(lineShareNote(50, 50, null)).toBeNull();
+    expect(lineShareNote(1, 1, 50)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { OrderItemPayload } from '../../shared/api';
+import { maxPiecesPerOrder } from '../../shared/order-limits';
 import { toKopecks } from '../money';
 import {
   DomainError,
@@ -67,14 +68,6 @@ export function priceOrder(
   });
   return { lines, totalKopecks, itemsCount, unitsByProduct: [...units].sort(([a], [b]) => a - b) };
 }
-
-/**
- * The most pieces of a variant one order may take: `sharePercent` of its stock at the moment of
- * ordering (what is on sale before this order takes its share), rounded down, and at least one
- * piece, so that the last piece on the shelf can still be bought.
- */
-export const maxPiecesPerOrder = (stock: number, sharePercent: number): number =>
-  Math.max(1, Math.floor((stock * sharePercent) / 100));
 
 /**
  * Throws for the first line that takes more than its share of the stock (BuyerLimits.maxStockSharePercent):
