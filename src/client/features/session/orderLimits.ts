@@ -11,7 +11,9 @@ import { selectUser } from './sessionSlice';
  */
 export function useOrderLimits(): { known: boolean; mustConfirmEmail: boolean; lineSharePercent: number | null } {
   const user = useAppSelector(selectUser);
-  const { data } = authApi.endpoints.currentUser.useQuery(undefined, { skip: !user });
+  // Asked again when a page that shows them opens at least a minute later: a payment or a
+  // manager's trust may have lifted the limits meanwhile.
+  const { data } = authApi.endpoints.currentUser.useQuery(undefined, { skip: !user, refetchOnMountOrArgChange: 60 });
   return {
     known: data !== undefined,
     mustConfirmEmail: data?.must_confirm_email ?? false,
