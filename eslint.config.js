@@ -31,7 +31,7 @@ const featureExports = {
   orders: ['ordersApi', 'orderFormat'],
   product: [],
   requisites: ['requisitesApi', 'requisitesValues'],
-  session: ['sessionSlice', 'authDialogSlice', 'authApi', 'sessionThunks', 'useLogout'],
+  session: ['sessionSlice', 'authDialogSlice', 'authApi', 'sessionThunks', 'useLogout', 'orderLimits'],
 };
 
 const featuresDir = at('src/client/features');

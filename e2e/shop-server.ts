@@ -29,6 +29,11 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       // Every journey signs up and in from 127.0.0.1: the per-client limit (50 a window) is a
       // shop's, not a test suite's. The per-account limit stays as it is.
       LOGIN_LIMIT_PER_CLIENT: '10000',
+      // The journeys order right after signing up, and several buyers who never paid order the
+      // same variants: the confirmation and the unproven buyers' pool have server and client tests
+      // of their own (test/server/security/unproven-buyers.test.ts, features/session).
+      REQUIRE_EMAIL_CONFIRMATION: 'false',
+      UNPROVEN_STOCK_SHARE_PERCENT: '100',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

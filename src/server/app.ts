@@ -29,6 +29,7 @@ import validation from './plugins/validation';
 import addressRoutes from './routes/address';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
+import emailConfirmationRoutes from './routes/auth/email-confirmation';
 import bannersRoutes from './routes/banners';
 import cartRoutes from './routes/cart';
 import healthRoutes from './routes/health';
@@ -210,6 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(productsRoutes, { prefix: '/api/v1/products' });
   await app.register(bannersRoutes, { prefix: '/api/v1/banners' });
   await app.register(authRoutes, { prefix: '/api/v1/auth' });
+  await app.register(emailConfirmationRoutes, { prefix: '/api/v1/auth' });
   await app.register(cartRoutes, { prefix: '/api/v1/cart' });
   await app.register(orderRoutes, { prefix: '/api/v1/order' });
   await app.register(addressRoutes, { prefix: '/api/v1/address' });

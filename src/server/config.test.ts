@@ -115,40 +115,50 @@ describe('connection limits', () => {
 });
 
 describe('buyer limits and reservations', () => {
-  it('default to 3 unpaid orders, 50 orders a day, half a variant’s stock per order, 20 addresses, 5 000 cart lines, 30 quick-order imports in 10 minutes, 120 h', () => {
+  it('default to 3 unpaid orders (20 proven), 50 orders a day, half a variant’s stock per order and for the unproven together, 20 addresses, 5 000 cart lines, 30 quick-order imports in 10 minutes, 120 h (24 h unproven), e-mail confirmed', () => {
     const config = loadConfig({});
     expect(config.buyerLimits).toEqual({
       maxUnpaidOrders: 3,
+      maxUnpaidOrdersTrusted: 20,
       maxOrdersPerDay: 50,
       maxStockSharePercent: 50,
+      unprovenStockSharePercent: 50,
       maxAddresses: 20,
       maxCartLines: 5000,
       quickOrderImports: { max: 30, windowMs: 600_000 },
     });
-    expect(config.reservation).toEqual({ hours: 120, sweepSeconds: 300 });
+    expect(config.reservation).toEqual({ hours: 120, unprovenHours: 24, sweepSeconds: 300 });
+    expect(config.requireEmailConfirmation).toBe(true);
   });
 
   it('are read from the environment', () => {
     const config = loadConfig({
       MAX_UNPAID_ORDERS: '5',
+      MAX_UNPAID_ORDERS_TRUSTED: '40',
       MAX_ORDERS_PER_DAY: '10',
       MAX_STOCK_SHARE_PERCENT: '100',
+      UNPROVEN_STOCK_SHARE_PERCENT: '30',
       MAX_ADDRESSES: '3',
       MAX_CART_LINES: '1000',
       QUICK_ORDER_IMPORT_LIMIT: '5',
       QUICK_ORDER_IMPORT_WINDOW_SECONDS: '60',
       RESERVATION_HOURS: '72',
+      RESERVATION_HOURS_UNPROVEN: '12',
       RESERVATION_SWEEP_SECONDS: '60',
+      REQUIRE_EMAIL_CONFIRMATION: 'false',
     });
     expect(config.buyerLimits).toEqual({
       maxUnpaidOrders: 5,
+      maxUnpaidOrdersTrusted: 40,
       maxOrdersPerDay: 10,
       maxStockSharePercent: 100,
+      unprovenStockSharePercent: 30,
       maxAddresses: 3,
       maxCartLines: 1000,
       quickOrderImports: { max: 5, windowMs: 60_000 },
     });
-    expect(config.reservation).toEqual({ hours: 72, sweepSeconds: 60 });
+    expect(config.reservation).toEqual({ hours: 72, unprovenHours: 12, sweepSeconds: 60 });
+    expect(config.requireEmailConfirmation).toBe(false);
   });
 
   it.each([
@@ -157,6 +167,9 @@ describe('buyer limits and reservations', () => {
     [{ MAX_UNPAID_ORDERS: '0' }, /MAX_UNPAID_ORDERS must be a whole number ≥ 1/],
     [{ QUICK_ORDER_IMPORT_LIMIT: '0' }, /QUICK_ORDER_IMPORT_LIMIT must be a whole number ≥ 1/],
     [{ RESERVATION_HOURS: '1.5' }, /RESERVATION_HOURS must be a whole number ≥ 1/],
+    [{ UNPROVEN_STOCK_SHARE_PERCENT: '0' }, /UNPROVEN_STOCK_SHARE_PERCENT must be a whole number from 1 to 100/],
+    [{ RESERVATION_HOURS_UNPROVEN: '0' }, /RESERVATION_HOURS_UNPROVEN must be a whole number ≥ 1/],
+    [{ REQUIRE_EMAIL_CONFIRMATION: 'no' }, /REQUIRE_EMAIL_CONFIRMATION must be true or false/],
     [{ RESERVATION_SWEEP_SECONDS: '100000' }, /RESERVATION_SWEEP_SECONDS must be a whole number from 1 to 86400/],
   ])('refuse %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

@@ -48,18 +48,29 @@ export interface ConnectionLimits {
 /**
  * Caps on what one buyer's account may hold or reserve (README, «Лимиты покупателя»). They bound
  * the buyer's own API calls only: managers' status changes, invoices, stock edits and the command
- * line are never refused by them.
+ * line are never refused by them. Most fall on the unproven: buyers with no paid order whom no
+ * manager has marked as trusted (docs/decisions.md, issue 35 item 2).
  */
 export interface BuyerLimits {
-  /** Orders in «Создан» or «Ожидает оплаты» an account may have at once (MAX_UNPAID_ORDERS). */
+  /**
+   * Orders in «Создан» or «Ожидает оплаты» an unproven buyer may have at once (MAX_UNPAID_ORDERS).
+   */
   maxUnpaidOrders: number;
+  /** The same for a proven buyer: one with a paid order, or trusted by a manager (MAX_UNPAID_ORDERS_TRUSTED). */
+  maxUnpaidOrdersTrusted: number;
   /** Orders an account may place in any 24 hours, cancelled ones included (MAX_ORDERS_PER_DAY). */
   maxOrdersPerDay: number;
   /**
-   * One order line may take at most this percentage of the variant's stock at the moment of
-   * ordering, and never less than one piece (MAX_STOCK_SHARE_PERCENT).
+   * One order line of an unproven buyer may take at most this percentage of the variant's stock at
+   * the moment of ordering, and never less than one piece (MAX_STOCK_SHARE_PERCENT).
    */
   maxStockSharePercent: number;
+  /**
+   * What the unpaid orders of all unproven buyers together may hold of a variant: this percentage
+   * of its free stock plus what they already hold, and never less than one piece
+   * (UNPROVEN_STOCK_SHARE_PERCENT).
+   */
+  unprovenStockSharePercent: number;
   /** Saved delivery addresses per account (MAX_ADDRESSES). */
   maxAddresses: number;
   /** Lines (different variants) in one cart (MAX_CART_LINES). */
@@ -73,8 +84,10 @@ export interface BuyerLimits {
 
 /** How long an unpaid order holds its goods, and how often the server looks for lapsed ones. */
 export interface ReservationConfig {
-  /** RESERVATION_HOURS: an unpaid order is cancelled this long after it was placed (see orders.ts). */
+  /** RESERVATION_HOURS: an unpaid order of a proven buyer is cancelled this long after it was placed (see orders.ts). */
   hours: number;
+  /** RESERVATION_HOURS_UNPROVEN: the same for an order placed by a buyer not yet proven. */
+  unprovenHours: number;
   /** RESERVATION_SWEEP_SECONDS: how often every server process looks for lapsed reservations. */
   sweepSeconds: number;
 }
@@ -134,6 +147,11 @@ export interface AppConfig {
    */
   accessLogSample: number;
   seedDemoCatalogue: boolean;
+  /**
+   * REQUIRE_EMAIL_CONFIRMATION: a buyer confirms the e-mail address by the link of a letter before
+   * the first order. A shop that vets its buyers otherwise may turn it off.
+   */
+  requireEmailConfirmation: boolean;
   mail: MailConfig;
   buyerLimits: BuyerLimits;
   reservation: ReservationConfig;
@@ -155,6 +173,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1
     throw new ConfigError(`${name} must be a whole number ${range}, got "${raw}"`);
   }
   return value;
+}
+
+/** `true` or `false`; unset or empty: `fallback`. Anything else stops the start, so a typo does not flip a guard. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 function trustProxy(raw: string | undefined): AppConfig['trustProxy'] {
@@ -339,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     accessLogSample: integer(env, 'ACCESS_LOG_SAMPLE', 100),
     seedDemoCatalogue: env.SEED_DEMO_CATALOGUE !== 'false',
+    requireEmailConfirmation: flag(env, 'REQUIRE_EMAIL_CONFIRMATION', true),
     mail: {
       smtpUrl: smtpUrl(env.SMTP_URL),
       from: env.MAIL_FROM || defaultSender(origin),
@@ -351,8 +378,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     buyerLimits: {
       maxUnpaidOrders: integer(env, 'MAX_UNPAID_ORDERS', 3),
+      maxUnpaidOrdersTrusted: integer(env, 'MAX_UNPAID_ORDERS_TRUSTED', 20),
       maxOrdersPerDay: integer(env, 'MAX_ORDERS_PER_DAY', 50),
       maxStockSharePercent: integer(env, 'MAX_STOCK_SHARE_PERCENT', 50, 1, 100),
+      unprovenStockSharePercent: integer(env, 'UNPROVEN_STOCK_SHARE_PERCENT', 50, 1, 100),
       maxAddresses: integer(env, 'MAX_ADDRESSES', 20),
       maxCartLines: integer(env, 'MAX_CART_LINES', CART_IMPORT_MAX_LINES),
       quickOrderImports: {
@@ -362,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     reservation: {
       hours: integer(env, 'RESERVATION_HOURS', 120),
+      unprovenHours: integer(env, 'RESERVATION_HOURS_UNPROVEN', 24),
       sweepSeconds: integer(env, 'RESERVATION_SWEEP_SECONDS', 300, 1, DAY),
     },
     catalogueCache: {

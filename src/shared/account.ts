@@ -25,3 +25,26 @@ export const RESET_TOKEN_PARAM = 'token';
 
 /** The file the export is saved as. */
 export const ACCOUNT_EXPORT_FILE_NAME = 'moi-dannye.json';
+
+/** The confirmation link's query parameter: `/confirm-email?token=…`. */
+export const EMAIL_CONFIRMATION_TOKEN_PARAM = 'token';
+
+/** How long a confirmation link works, as the letter and EMAIL_CONFIRMATION_MESSAGES.sent say. */
+export const EMAIL_CONFIRMATION_LINK_HOURS = 24;
+
+/**
+ * The confirmation of the buyer's e-mail address before the first order (issue 35, item 2;
+ * REQUIRE_EMAIL_CONFIRMATION): what the server answers and the storefront says.
+ */
+export const EMAIL_CONFIRMATION_MESSAGES = {
+  /** The order refused (403) to a buyer who has not confirmed the address; the checkout says it too. */
+  required:
+    'Подтвердите адрес почты: мы отправили вам письмо со ссылкой. Откройте её, и можно будет оформить заказ. ' +
+    'Если письма нет, проверьте папку «Спам» или отправьте его ещё раз.',
+  /** After «Отправить письмо ещё раз». */
+  sent: `Письмо отправлено. Ссылка в нём действует ${EMAIL_CONFIRMATION_LINK_HOURS} часа.`,
+  alreadyConfirmed: 'Адрес почты уже подтверждён.',
+  linkInvalid: 'Ссылка для подтверждения адреса недействительна или устарела. Войдите и отправьте письмо ещё раз.',
+  /** The page of the link, once the address is confirmed. */
+  confirmed: 'Адрес почты подтверждён. Теперь можно оформлять заказы.',
+} as const;

@@ -3,7 +3,13 @@
 
 import type { Static } from 'typebox';
 import type { AddressBody, AddressSchema } from './schemas/address';
-import type { AdminOrderListSchema, AdminOrderSchema, AdminOrdersQuery, AdminStatusChangeBody } from './schemas/admin';
+import type {
+  AdminBuyerAnswer,
+  AdminOrderListSchema,
+  AdminOrderSchema,
+  AdminOrdersQuery,
+  AdminStatusChangeBody,
+} from './schemas/admin';
 import type {
   AdminBannerSchema,
   AdminCategorySchema,
@@ -23,7 +29,7 @@ import type {
   VariantBody,
   VariantPatchBody,
 } from './schemas/admin-catalogue';
-import type { TokenSchema, UserSchema } from './schemas/auth';
+import type { CurrentUserSchema, TokenSchema, UserSchema } from './schemas/auth';
 import type {
   CartAddBody,
   CartBulkBody,
@@ -162,10 +168,12 @@ export type CartCountConflict = Static<typeof CartCountConflictSchema>;
 export type CartImportLine = Static<typeof CartImportLineSchema>;
 export type CartImportResult = Static<typeof CartImportResultSchema>;
 export type User = Static<typeof UserSchema>;
+export type CurrentUser = Static<typeof CurrentUserSchema>;
 export type AdminOrdersFilter = Static<typeof AdminOrdersQuery>;
 export type AdminOrderList = Static<typeof AdminOrderListSchema>;
 export type AdminOrder = Static<typeof AdminOrderSchema>;
 export type AdminStatusChange = Static<typeof AdminStatusChangeBody>;
+export type AdminBuyer = Static<typeof AdminBuyerAnswer>;
 export type AdminProduct = Static<typeof AdminProductSchema>;
 export type AdminVariant = Static<typeof AdminVariantSchema>;
 export type AdminProductsFilter = Static<typeof AdminProductsQuery>;

@@ -21,6 +21,8 @@ export const PAGE_PATHS = {
   quickOrder: '/quick-order',
   /** The new password, from the link of a reset e-mail: `?token=…` (issue 20). */
   resetPassword: '/reset-password',
+  /** The confirmation of the buyer's e-mail address, from the link of its letter: `?token=…` (issue 35). */
+  confirmEmail: '/confirm-email',
   /** The policy on personal data (152-ФЗ), linked from the sign-up consent and the footer. */
   privacy: '/privacy',
   /** The back office (features/admin), for managers only; its pages are under it. */

@@ -2,7 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { CartItem } from '@shared/api';
-import { cart, cartItem, homeHandlers, json, loggedIn, product, recorder, USER, wait } from '@/test/fixtures';
+import {
+  cart,
+  cartItem,
+  homeHandlers,
+  json,
+  loggedIn,
+  product,
+  recorder,
+  unprovenBuyer,
+  USER,
+  wait,
+} from '@/test/fixtures';
 import { catchDownloads } from '@/test/downloads';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -519,5 +530,44 @@ describe('Cart page: nothing is lost (issue 17)', () => {
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(countOf('Мишка Тедди')).toHaveValue('6'));
     expect(gets.calls.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('Cart page: what a buyer who has not paid an order yet is told (issue 35)', () => {
+  const SHARE_NOTE =
+    'Не больше 50 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру';
+
+  test('a line above one order’s share says the limit beside its quantity, as it is typed; within it, nothing', async () => {
+    server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
+    const { user } = await openCart([{ ...BEAR, count: 50 }]);
+    expect(countOf('Мишка Тедди')).not.toHaveAccessibleDescription();
+    await user.click(plus('Мишка Тедди'));
+    await waitFor(() => expect(countOf('Мишка Тедди')).toHaveAccessibleDescription(SHARE_NOTE));
+    expect(within(line('Мишка Тедди')).getByText(SHARE_NOTE)).toBeInTheDocument();
+  });
+
+  test('a proven buyer sees no limit however much of the stock a line takes', async () => {
+    await openCart([{ ...BEAR, count: 100 }]);
+    // The default answer of GET /auth/user: a buyer with a paid order.
+    await wait(50);
+    expect(countOf('Мишка Тедди')).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/за один заказ/)).not.toBeInTheDocument();
+  });
+
+  test('an unconfirmed address: what to do, and «Отправить письмо ещё раз» sends the letter', async () => {
+    const resent = recorder();
+    server.use(
+      http.get(`${API}/auth/user`, () => json(unprovenBuyer({ email_confirmed: false, must_confirm_email: true }))),
+      http.post(`${API}/auth/email-confirmation`, ({ request }) => {
+        resent.record(request);
+        return json({ detail: 'Письмо отправлено. Ссылка в нём действует 24 часа.' }, 202);
+      }),
+    );
+    const { user } = await openCart([BEAR]);
+    expect(await screen.findByText('Подтвердите адрес почты')).toBeInTheDocument();
+    expect(screen.getByText(/^Подтвердите адрес почты: мы отправили вам письмо со ссылкой/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Отправить письмо ещё раз' }));
+    expect(await screen.findByText('Письмо отправлено. Ссылка в нём действует 24 часа.')).toBeInTheDocument();
+    expect(resent.calls).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { App, Typography } from 'antd';
 import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { CartView } from '@/features/cart/CartView';
+import { ConfirmEmailNotice } from '@/features/session/ConfirmEmailNotice';
 import { selectUser } from '@/features/session/sessionSlice';
 
 export default function CartPage() {
@@ -13,6 +14,7 @@ export default function CartPage() {
     <App component={false}>
       <PageTitle name="Корзина" />
       <Typography.Title>Корзина</Typography.Title>
+      <ConfirmEmailNotice />
       {user && <CartView userId={user.id} />}
     </App>
   );

@@ -20,7 +20,7 @@ import {
   wait,
 } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
-import { API, server } from '@/test/server';
+import { API, CURRENT_USER, server } from '@/test/server';
 
 const BEAR = product({ variants: [variant({ id: 101, price: 990 }), variant({ id: 102, size: 40, price: 1990 })] });
 const HARE = product({ id: 2, art: 'HARE-02', name: 'Заяц', variants: [variant({ id: 202, price: 1250.5 })] });
@@ -419,5 +419,24 @@ describe('Order success: the number of the order just placed', () => {
     expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
     await waitFor(() => expect(store.getState().api.queries[`getOrders(${USER.id})`]?.status).toBe('fulfilled'));
     expect(screen.queryByText(/Номер заказа/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Checkout: an address not confirmed yet (issue 35)', () => {
+  test('says what to do before the order, with «Отправить письмо ещё раз»; a confirmed buyer sees nothing of it', async () => {
+    server.use(
+      http.get(`${API}/auth/user`, () =>
+        json({ ...CURRENT_USER, email_confirmed: false, must_confirm_email: true, proven: false }),
+      ),
+    );
+    await openForm();
+    expect(await screen.findByText('Подтвердите адрес почты')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Отправить письмо ещё раз' })).toBeInTheDocument();
+  });
+
+  test('a confirmed buyer is not told to confirm', async () => {
+    await openForm();
+    await wait(50);
+    expect(screen.queryByText('Подтвердите адрес почты')).not.toBeInTheDocument();
   });
 });

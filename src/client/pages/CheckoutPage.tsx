@@ -7,6 +7,7 @@ import { BackToCart } from '@/features/checkout/BackToCart';
 import { CheckoutForm } from '@/features/checkout/CheckoutForm';
 import { parseCheckoutItems } from '@/features/checkout/parseItems';
 import { RequisiteFields } from '@/features/requisites/RequisiteFields';
+import { ConfirmEmailNotice } from '@/features/session/ConfirmEmailNotice';
 
 export default function CheckoutPage() {
   const [searchParams] = useSearchParams();
@@ -15,6 +16,7 @@ export default function CheckoutPage() {
     <>
       <PageTitle name="Оформление заказа" />
       <Typography.Title>Оформление заказа</Typography.Title>
+      <ConfirmEmailNotice />
       {items ? (
         <CheckoutForm items={items} requisiteFields={<RequisiteFields contactRequired />} />
       ) : (

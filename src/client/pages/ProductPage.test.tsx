@@ -10,6 +10,7 @@ import {
   product,
   recorder,
   refreshFails,
+  unprovenBuyer,
   USER,
   variant,
   visitor,
@@ -304,5 +305,23 @@ describe('Product page: load failure', () => {
     const { router } = renderShop({ route: '/product/BEAR-01', preloadedState: visitor() });
     expect(await screen.findByRole('heading', { name: 'Упс... Страница не найдена' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/404');
+  });
+});
+
+describe('Product page: the limit of one order (issue 35)', () => {
+  test('a buyer who has not paid an order yet is told the limit under the quantity, as it is typed', async () => {
+    server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
+    const { user } = await openAsUser();
+    const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    expect(quantity).not.toHaveAccessibleDescription();
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await waitFor(() =>
+      expect(quantity).toHaveAccessibleDescription(
+        'Не больше 2 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру',
+      ),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { App, Button, Typography } from 'antd';
 import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { AccountSettings } from '@/features/session/AccountSettings';
+import { ConfirmEmailNotice } from '@/features/session/ConfirmEmailNotice';
 import { AddressBook } from '@/features/addresses/AddressBook';
 import { OrderList } from '@/features/orders/OrderList';
 import { RequisitesForm } from '@/features/requisites/RequisitesForm';
@@ -30,6 +31,7 @@ export default function ProfilePage() {
           Выйти
         </Button>
       </div>
+      <ConfirmEmailNotice />
       <Typography.Title level={2} className="section-title">
         Мои заказы
       </Typography.Title>

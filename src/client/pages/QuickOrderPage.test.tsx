@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, type JsonBodyType } from 'msw';
 import type { Cart, CartImportLine, CartImportResult } from '@shared/api';
 import { CART_IMPORT_MAX_BYTES } from '@shared/cart-import';
-import { cart, cartItem, installUserNetwork, json, loggedIn, recorder } from '@/test/fixtures';
+import { cart, cartItem, installUserNetwork, json, loggedIn, recorder, unprovenBuyer } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
-import { API } from '@/test/server';
+import { API, server } from '@/test/server';
 
 function importLine(overrides: Partial<CartImportLine> & { line: number }): CartImportLine {
   return {
@@ -228,5 +228,33 @@ describe('Quick order page (issue 19)', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Больше 5 МБ за раз не проверить');
     expect(checks.calls).toHaveLength(0);
+  });
+});
+
+describe('Quick order page: the limit of one order (issue 35)', () => {
+  const LIMITED = result([
+    importLine({ line: 1, count: 25, stock: 40 }),
+    importLine({ line: 2, art: 'MO-1001', name: 'Зайка', count: 20, stock: 40 }),
+  ]);
+
+  test('a buyer who has not paid an order yet sees «Не больше N шт. за один заказ…» on the line that goes beyond it', async () => {
+    server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
+    const { user } = openQuickOrder({ dryRun: ok(LIMITED) });
+    await pasteAndCheck(user, 'MO-1008 коричневый 90 25\nMO-1001 белый 30 20');
+    expect(
+      await within(rowOf(1)).findByText(
+        'Не больше 20 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру',
+      ),
+    ).toBeInTheDocument();
+    expect(within(rowOf(2)).queryByText(/за один заказ/)).not.toBeInTheDocument();
+    // Still a line that may go into the cart: the limit is the order's.
+    expect(addButton()).toHaveTextContent('Добавить в корзину: 2 строки, 45 штук');
+  });
+
+  test('a proven buyer sees no limit on the same lines', async () => {
+    const { user } = openQuickOrder({ dryRun: ok(LIMITED) });
+    await pasteAndCheck(user, 'MO-1008 коричневый 90 25\nMO-1001 белый 30 20');
+    await screen.findByText('Можно добавить: 2 строки');
+    expect(screen.queryByText(/за один заказ/)).not.toBeInTheDocument();
   });
 });

@@ -41,7 +41,7 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     company_name: 'ООО «Игрушки»',
     company_inn: '7707083893',
     company_kpp: '770101001',
-    user: { id: 7, email: 'ivan.petrov@example.ru' },
+    user: { id: 7, email: 'ivan.petrov@example.ru', trusted: false, has_paid_order: false },
     history: [],
     next_statuses: ['Отменён'],
     invoice: null,

@@ -4,9 +4,19 @@ import { SESSION_HINT_COOKIE } from '@shared/api';
  * only through the HTTP layer (msw) and the browser storages, never through its modules' insides.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type { Banner, Cart, CartItem, OrderSummary, Product, Requisites, User, Variant } from '@shared/api';
+import type {
+  Banner,
+  Cart,
+  CartItem,
+  CurrentUser,
+  OrderSummary,
+  Product,
+  Requisites,
+  User,
+  Variant,
+} from '@shared/api';
 import type { RootState } from '@/app/store';
-import { API, server } from './server';
+import { API, CURRENT_USER, server } from './server';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -171,3 +181,13 @@ export const ORGANISATION = requisites({
   contact_name: 'Иван Петров',
   contact_phone: '+7 900 000-00-00',
 });
+
+/** GET /auth/user for a buyer who has never paid, with the shop's default limits; `overrides` change it. */
+export function unprovenBuyer(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    ...CURRENT_USER,
+    proven: false,
+    order_limits: { line_share_percent: 50, max_unpaid_orders: 3 },
+    ...overrides,
+  };
+}

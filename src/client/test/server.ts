@@ -1,6 +1,26 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-
-/** The network, mocked at the HTTP layer: each test installs the handlers it needs with server.use. */
-export const server = setupServer();
+import type { CurrentUser } from '@shared/api';
 
 export const API = 'http://shop.test/api/v1';
+
+/**
+ * The signed-in buyer as GET /auth/user answers by default: the address confirmed and a paid order
+ * (no limit shown where quantities are typed). Tests of the confirmation and the limits answer
+ * otherwise with server.use. The same id and e-mail as fixtures' USER.
+ */
+export const CURRENT_USER: CurrentUser = {
+  id: 7,
+  email: 'ivan.petrov@example.ru',
+  role: 'buyer',
+  email_confirmed: true,
+  must_confirm_email: false,
+  proven: true,
+  order_limits: { line_share_percent: null, max_unpaid_orders: 20 },
+};
+
+/**
+ * The network, mocked at the HTTP layer: each test installs the handlers it needs with server.use;
+ * the buyer's standing is answered unless a test says otherwise (resetHandlers keeps it).
+ */
+export const server = setupServer(http.get(`${API}/auth/user`, () => HttpResponse.json(CURRENT_USER)));

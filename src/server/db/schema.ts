@@ -52,6 +52,15 @@ export const users = pgTable(
     // Raised by a password change or reset: a sign-in whose password was checked against the
     // version before is granted no session (services/sessions.ts).
     sessionVersion: integer('session_version').notNull().default(0),
+    // When the buyer opened the link of the confirmation letter (REQUIRE_EMAIL_CONFIRMATION): a
+    // buyer orders only after it. Migration 0025 set it for accounts that already had orders, and managers.
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    // When the first of the buyer's orders was paid (set by the status change to «Оплачен», never
+    // cleared) and when a manager marked the buyer as trusted (cleared by taking it back). Either
+    // makes the buyer proven: no share of the stock, MAX_UNPAID_ORDERS_TRUSTED, the long reservation.
+    // Columns, not a look at the orders, so that placing an order reads them with the account's row.
+    firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
+    trustedAt: timestamp('trusted_at', { withTimezone: true }),
   },
   (table) => [check('users_role_known', sql`${table.role} in ('buyer', 'manager')`)],
 );
@@ -108,6 +117,22 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/** Links of the e-mail confirmation letters: as password_reset_tokens, a SHA-256 of a random token. */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_confirmation_tokens_user_idx').on(table.userId)],
 );
 
 /**
@@ -289,6 +314,13 @@ export const variants = pgTable(
     price: money('price').notNull(),
     stock: integer('stock').notNull(),
     /**
+     * Pieces of this variant held by the unpaid orders that unproven buyers placed (orders.unproven):
+     * taken off `stock` and added here by the same update, given back by a cancel, released when the
+     * order is paid. The pool UNPROVEN_STOCK_SHARE_PERCENT caps is checked against it while the row
+     * is locked for the order, so two buyers at once cannot both pass a cap only one fits.
+     */
+    unprovenHeld: integer('unproven_held').notNull().default(0),
+    /**
      * Its product's category, kept so by the database (triggers of migration 0018): every writer of
      * variants and of a product's category keeps it right without knowing. Not null in practice;
      * nullable here only so that writers need not name it.
@@ -305,6 +337,7 @@ export const variants = pgTable(
     index('variants_category_color_product_idx').on(table.categoryId, table.color, table.productId),
     index('variants_category_product_idx').on(table.categoryId, table.productId, table.size, table.price),
     check('variants_stock_non_negative', sql`${table.stock} >= 0`),
+    check('variants_unproven_held_non_negative', sql`${table.unprovenHeld} >= 0`),
     check('variants_price_non_negative', sql`${table.price} >= 0`),
   ],
 );
@@ -360,6 +393,10 @@ export const orders = pgTable(
     // its order instead of placing a second one.
     idempotencyKey: text('idempotency_key'),
     requestDigest: text('request_digest'),
+    // Placed by a buyer not yet proven while unpaid: its lines count in variants.unproven_held and
+    // it keeps its goods RESERVATION_HOURS_UNPROVEN. Cleared when it is paid; it keeps the terms it
+    // was placed under if its buyer becomes proven otherwise (docs/decisions.md).
+    unproven: boolean('unproven').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

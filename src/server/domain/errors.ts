@@ -1,5 +1,6 @@
 import { pluralForm } from '../invoices/amountInWords';
 import { formatMoment } from '../mail/letter';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/account';
 
 /**
  * Failures of the shop's own rules, thrown by repositories and services. They carry the Russian
@@ -234,6 +235,30 @@ export class StockShareExceededError extends DomainError {
       `Можно заказать не больше ${max} шт. «${product.name}» (${product.color}, ${product.size} см) за один заказ — ` +
         `для большего объёма свяжитесь с менеджером: ${contactEmail}`,
     );
+  }
+}
+
+/**
+ * The unpaid orders of buyers not yet proven already hold their share of the variant
+ * (BuyerLimits.unprovenStockSharePercent); `available` is what is left of it.
+ */
+export class UnprovenShareExceededError extends DomainError {
+  constructor(product: { name: string; color: string; size: number }, available: number, contactEmail: string) {
+    const named = `«${product.name}» (${product.color}, ${product.size} см)`;
+    super(
+      (available > 0
+        ? `Пока у вас нет оплаченных заказов, сейчас можно заказать не больше ${available} шт. ${named}: `
+        : `Пока у вас нет оплаченных заказов, ${named} сейчас заказать нельзя: `) +
+        'часть остатка уже зарезервирована новыми покупателями, остальное ждёт покупателей с оплаченными заказами. ' +
+        `Чтобы заказать больше, напишите менеджеру: ${contactEmail}`,
+    );
+  }
+}
+
+/** REQUIRE_EMAIL_CONFIRMATION: the buyer has not opened the link of the confirmation letter yet. */
+export class EmailNotConfirmedError extends DomainError {
+  constructor() {
+    super(EMAIL_CONFIRMATION_MESSAGES.required);
   }
 }
 

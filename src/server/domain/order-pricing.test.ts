@@ -1,6 +1,7 @@
 import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
 import type { StockedVariant } from './on-sale';
-import { maxPiecesPerOrder, mergeLines, priceOrder } from './order-pricing';
+import { lineShareNote, maxPiecesPerOrder } from '../../shared/order-limits';
+import { assertWithinUnprovenPool, mergeLines, priceOrder, unprovenPoolSize } from './order-pricing';
 
 const bear: StockedVariant = {
   id: 11,
@@ -111,5 +112,48 @@ describe('maxPiecesPerOrder', () => {
     [99, 1, 1],
   ])('of a stock of %i at %i %% → %i', (stock, percent, max) => {
     expect(maxPiecesPerOrder(stock, percent)).toBe(max);
+  });
+});
+
+describe('lineShareNote (what the storefront says where the quantity is typed)', () => {
+  it('says the limit for a quantity above it, nothing within it, beyond the stock or for a proven buyer', () => {
+    expect(lineShareNote(26, 50, 50)).toBe(
+      'Не больше 25 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру',
+    );
+    expect(lineShareNote(25, 50, 50)).toBeNull();
+    expect(lineShareNote(60, 50, 50)).toBeNull();
+    expect(lineShareNote(50, 50, null)).toBeNull();
+    expect(lineShareNote(1, 1, 50)).toBeNull();
+  });
+});
+
+describe('the unproven buyers’ pool', () => {
+  it.each([
+    // free stock, held by the unproven already, percent → the pool
+    [100, 0, 50, 50],
+    [50, 50, 50, 50],
+    [10, 5, 50, 7],
+    [1, 0, 50, 1],
+    [0, 1, 50, 1],
+    [40, 0, 100, 40],
+  ])('of %i free and %i held at %i %% → %i', (stock, held, percent, pool) => {
+    expect(unprovenPoolSize(stock, held, percent)).toBe(pool);
+  });
+
+  const line = (quantity: number) => [{ variant: hare, quantity }];
+  it('lets a line fill what is left of the pool and no more, naming what is left', () => {
+    const held = new Map([[hare.id, 30]]);
+    // 100 free + 30 held: a pool of 65, 35 of it left.
+    expect(() => assertWithinUnprovenPool(line(35), held, 50, 'opt@shop.example')).not.toThrow();
+    expect(() => assertWithinUnprovenPool(line(36), held, 50, 'opt@shop.example')).toThrow(
+      'Пока у вас нет оплаченных заказов, сейчас можно заказать не больше 35 шт. «Заяц» (белый, 25 см)',
+    );
+  });
+
+  it('a full pool refuses even one piece, with the manager’s address', () => {
+    const held = new Map([[hare.id, 100]]);
+    expect(() => assertWithinUnprovenPool(line(1), held, 50, 'opt@shop.example')).toThrow(
+      /«Заяц» \(белый, 25 см\) сейчас заказать нельзя: .*напишите менеджеру: opt@shop\.example$/,
+    );
   });
 });

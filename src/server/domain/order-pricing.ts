@@ -1,6 +1,13 @@
 import type { OrderItemPayload } from '../../shared/api';
+import { maxPiecesPerOrder } from '../../shared/order-limits';
 import { toKopecks } from '../money';
-import { DomainError, OutOfStockError, StockShareExceededError, VariantProductMismatchError } from './errors';
+import {
+  DomainError,
+  OutOfStockError,
+  StockShareExceededError,
+  UnprovenShareExceededError,
+  VariantProductMismatchError,
+} from './errors';
 import { onSale, type StockedVariant } from './on-sale';
 
 export interface OrderedQuantity {
@@ -63,14 +70,6 @@ export function priceOrder(
 }
 
 /**
- * The most pieces of a variant one order may take: `sharePercent` of its stock at the moment of
- * ordering (what is on sale before this order takes its share), rounded down, and at least one
- * piece, so that the last piece on the shelf can still be bought.
- */
-export const maxPiecesPerOrder = (stock: number, sharePercent: number): number =>
-  Math.max(1, Math.floor((stock * sharePercent) / 100));
-
-/**
  * Throws for the first line that takes more than its share of the stock (BuyerLimits.maxStockSharePercent):
  * a larger wholesale order goes through a manager, whose address the refusal gives.
  */
@@ -81,6 +80,38 @@ export function assertWithinStockShare(lines: readonly PricedLine[], sharePercen
       throw new StockShareExceededError(
         { name: variant.productName, color: variant.color, size: variant.size },
         max,
+        contactEmail,
+      );
+    }
+  }
+}
+
+/**
+ * The most pieces of a variant the unpaid orders of all unproven buyers together may hold:
+ * `sharePercent` of what is free plus what they hold already, rounded down, and at least one piece,
+ * as maxPiecesPerOrder. The rest stays for buyers who have paid an order or whom a manager trusts.
+ */
+export const unprovenPoolSize = (stock: number, unprovenHeld: number, sharePercent: number): number =>
+  Math.max(1, Math.floor(((stock + unprovenHeld) * sharePercent) / 100));
+
+/**
+ * Throws for the first line of an unproven buyer's order that would take the unproven buyers'
+ * holding of its variant (`unprovenHeld`, by variant id, read with the variant's row locked) past
+ * its pool (BuyerLimits.unprovenStockSharePercent).
+ */
+export function assertWithinUnprovenPool(
+  lines: readonly PricedLine[],
+  unprovenHeld: ReadonlyMap<number, number>,
+  sharePercent: number,
+  contactEmail: string,
+): void {
+  for (const { variant, quantity } of lines) {
+    const held = unprovenHeld.get(variant.id) ?? 0;
+    const available = unprovenPoolSize(variant.stock, held, sharePercent) - held;
+    if (quantity > available) {
+      throw new UnprovenShareExceededError(
+        { name: variant.productName, color: variant.color, size: variant.size },
+        Math.max(0, available),
         contactEmail,
       );
     }

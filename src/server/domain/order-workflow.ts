@@ -24,6 +24,13 @@ export const AWAITING_PAYMENT_STATUS: OrderStatus = 'Ожидает оплаты
  * cancelled by the server when its reservation lapses.
  */
 export const UNPAID_STATUSES: readonly OrderStatus[] = [NEW_ORDER_STATUS, AWAITING_PAYMENT_STATUS];
+/**
+ * The buyer has paid: the only way on from «Ожидает оплаты» but the cancel, and every status after
+ * it (Отправлен, Доставлен) passed through it. The first order of a buyer's to reach it makes the
+ * buyer proven (users.first_paid_at), for good: a later cancel of it is a refund, not a buyer who
+ * never paid.
+ */
+export const PAID_STATUS: OrderStatus = 'Оплачен';
 
 /**
  * Who asks for a change decides which of the allowed ones they may make; `expiry` is the server

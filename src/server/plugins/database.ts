@@ -8,6 +8,7 @@ import { createAdminProductsRepository } from '../repositories/admin-products';
 import { createAuditRepository } from '../repositories/audit';
 import { createBannersRepository } from '../repositories/banners';
 import { createCartRepository } from '../repositories/cart';
+import { createEmailConfirmationsRepository } from '../repositories/email-confirmations';
 import { createInvoicesRepository } from '../repositories/invoices';
 import { createCategoriesRepository } from '../repositories/categories';
 import { createOrdersRepository } from '../repositories/orders';
@@ -32,6 +33,7 @@ function createRepositories(db: Database, config: AppConfig) {
     audit: createAuditRepository(db),
     banners: createBannersRepository(db),
     cart: createCartRepository(db, config.buyerLimits),
+    emailConfirmations: createEmailConfirmationsRepository(db, shop),
     invoices: createInvoicesRepository(db, shop),
     categories: createCategoriesRepository(db),
     orders: createOrdersRepository(db, shop, config),

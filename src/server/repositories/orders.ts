@@ -18,6 +18,7 @@ import { escapeLike } from '../db/like';
 import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
 import {
   DailyOrdersLimitError,
+  EmailNotConfirmedError,
   IdempotencyConflictError,
   OrderNotFoundError,
   UnpaidOrdersLimitError,
@@ -29,12 +30,15 @@ import {
   buyerMayCancel,
   CANCELLED_STATUS,
   NEW_ORDER_STATUS,
+  PAID_STATUS,
   type StatusChangeSource,
   UNPAID_STATUSES,
 } from '../domain/order-workflow';
+import { lineSharePercentOf, maxUnpaidOrdersOf, type BuyerStanding } from '../domain/buyer-standing';
 import type { StockedVariant } from '../domain/on-sale';
 import {
   assertWithinStockShare,
+  assertWithinUnprovenPool,
   mergeLines,
   priceOrder,
   type PricedLine,
@@ -122,20 +126,40 @@ function lineWithTotal<Line extends { price: string; quantity: number }>(line: L
 }
 
 /**
- * Gives a cancelled order's goods back and announces the change of stock: the variants' stock, then
- * the products' units ordered, one statement each whatever the order's size. Each first locks its
- * rows in id order, variants before products, as placing an order does, so that a cancellation
- * and an order (or two cancellations) cannot deadlock: the update then touches only rows it holds.
+ * Changes the variants of an order's lines by their quantities, in one statement whatever the
+ * order's size: `restock` gives them back to the stock on sale, `release` takes them off what the
+ * unproven buyers hold (variants.unproven_held, for an order placed unproven). The rows are locked
+ * in id order first, as placing an order locks them, so that this and an order (or two of these)
+ * cannot deadlock: the update then touches only rows it holds.
  */
-async function returnStock(tx: Transaction, orderId: number): Promise<void> {
+async function adjustOrderedVariants(
+  tx: Transaction,
+  orderId: number,
+  { restock, release }: { restock: boolean; release: boolean },
+): Promise<void> {
+  const changes = [
+    restock ? sql`stock = stock + returned.quantity` : undefined,
+    release ? sql`unproven_held = unproven_held - returned.quantity` : undefined,
+  ].filter((change) => change !== undefined);
+  if (changes.length === 0) return;
   await tx.execute(sql`
     with returned as (
       select variant_id as id, sum(quantity)::int as quantity from ${orderLines} where order_id = ${orderId} group by variant_id
     ), locked as materialized (
       select id from ${variants} where id in (select id from returned) order by id for no key update
     )
-    update ${variants} set stock = stock + returned.quantity
+    update ${variants} set ${sql.join(changes, sql`, `)}
     from returned join locked using (id) where ${variants}.id = returned.id`);
+}
+
+/**
+ * Gives a cancelled order's goods back (and, placed unproven, out of the unproven buyers' holding)
+ * and announces the change of stock: the variants, then the products' units ordered, one statement
+ * each whatever the order's size, each locking its rows in id order, variants before products, as
+ * placing an order does.
+ */
+async function returnStock(tx: Transaction, orderId: number, unproven: boolean): Promise<void> {
+  await adjustOrderedVariants(tx, orderId, { restock: true, release: unproven });
   await tx.execute(sql`
     with returned as (
       select product_id as id, sum(quantity)::int as units from ${orderLines} where order_id = ${orderId} group by product_id
@@ -154,20 +178,23 @@ async function returnStock(tx: Transaction, orderId: number): Promise<void> {
 // any variant lock, always in that order, so it cannot deadlock with them.
 const PLACE_ORDER_LOCK = 0x6f7264; // 'ord'
 
-type LockedVariant = StockedVariant & { art: string };
+type LockedVariant = StockedVariant & { art: string; unprovenHeld: number };
 
 /** The variant columns read and locked for an order, named as LockedVariant's fields (the price as written, not a JSON number). */
 const lockedVariantColumns = Object.entries({
   ...stockedVariantColumns,
   price: sql`${variants.price}::text`,
   art: products.art,
+  unprovenHeld: variants.unprovenHeld,
 } satisfies Record<keyof LockedVariant, unknown>).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`);
 
 /** What placing an order reads, in one statement (readForPlacing), as JSON. */
 interface PlacingFacts {
   /** The order the Idempotency-Key already placed, if it was given and has. */
   earlier: { id: number; digest: string | null } | null;
-  /** The buyer's unpaid orders, counted up to the limit. */
+  /** The buyer's standing (null for an account deleted meanwhile). */
+  buyer: BuyerStanding | null;
+  /** The buyer's unpaid orders, counted up to the larger of the two limits. */
   unpaid: number;
   /** The buyer's maxOrdersPerDay-th newest order, if there are that many. */
   nthNewest: { withinDay: boolean; freedAt: string } | null;
@@ -179,6 +206,11 @@ interface PlacingFacts {
   /** The transaction's start: what the order's created_at will be. */
   createdAt: string;
 }
+
+/** The buyer's standing, from the account's row, as a subquery of the placing read. */
+const buyerStanding = (userId: number): SQL =>
+  sql`(select json_build_object('confirmed', ${users.emailConfirmedAt} is not null,
+    'proven', ${users.firstPaidAt} is not null or ${users.trustedAt} is not null) from ${users} where ${users.id} = ${userId})`;
 
 /**
  * Reads, under the buyer's lock, everything placing an order needs: the statement's snapshot is taken
@@ -215,8 +247,10 @@ async function readForPlacing(
               where ${and(ofBuyer, eq(orders.idempotencyKey, idempotency.key))})`
           : sql`null`
       },
+      'buyer', ${buyerStanding(userId)},
       'unpaid', (select count(*) from (select from ${orders}
-        where ${and(ofBuyer, inArray(orders.status, UNPAID_STATUSES))} limit ${limits.maxUnpaidOrders}) as unpaid),
+        where ${and(ofBuyer, inArray(orders.status, UNPAID_STATUSES))}
+        limit ${Math.max(limits.maxUnpaidOrders, limits.maxUnpaidOrdersTrusted)}) as unpaid),
       'nthNewest', (select json_build_object(
           'withinDay', ${orders.createdAt} > now() - interval '1 day', 'freedAt', ${orders.createdAt} + interval '1 day')
         from ${orders} where ${ofBuyer} order by ${orders.id} desc offset ${limits.maxOrdersPerDay - 1} limit 1),
@@ -242,9 +276,18 @@ async function replayedOrder(
   return toSummary(order!);
 }
 
-/** Refuses a new order when the buyer already has the most unpaid orders allowed, or placed the most allowed in the last 24 hours. */
-function assertWithinOrderLimits(facts: PlacingFacts, limits: BuyerLimits, contactEmail: string): void {
-  if (facts.unpaid >= limits.maxUnpaidOrders) throw new UnpaidOrdersLimitError(limits.maxUnpaidOrders);
+/**
+ * Refuses a new order when the buyer already has the most unpaid orders allowed (a proven buyer
+ * more), or placed the most allowed in the last 24 hours.
+ */
+function assertWithinOrderLimits(
+  facts: PlacingFacts,
+  limits: BuyerLimits,
+  buyer: BuyerStanding,
+  contactEmail: string,
+): void {
+  const maxUnpaid = maxUnpaidOrdersOf(buyer, limits);
+  if (facts.unpaid >= maxUnpaid) throw new UnpaidOrdersLimitError(maxUnpaid);
   const { nthNewest } = facts;
   if (nthNewest?.withinDay)
     throw new DailyOrdersLimitError(limits.maxOrdersPerDay, new Date(nthNewest.freedAt), contactEmail);
@@ -273,24 +316,27 @@ function lapseReason(status: OrderStatus, hours: number): string {
  */
 async function lockLapsedOrder(
   tx: Transaction,
-  hours: number,
-): Promise<{ id: number; status: OrderStatus } | undefined> {
+  { hours, unprovenHours }: Pick<AppConfig['reservation'], 'hours' | 'unprovenHours'>,
+): Promise<{ id: number; status: OrderStatus; unproven: boolean } | undefined> {
   const paymentDays = sql`(${invoices.supplier} ->> 'payment_days')::int`;
+  const olderThan = (hoursAgo: SQL | number) => lt(orders.createdAt, sql`now() - make_interval(hours => ${hoursAgo})`);
   const [order] = await tx
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, unproven: orders.unproven })
     .from(orders)
     .leftJoin(invoices, eq(invoices.orderId, orders.id))
     .where(
       and(
         inArray(orders.status, UNPAID_STATUSES),
-        lt(orders.createdAt, sql`now() - make_interval(hours => ${hours})`),
+        // The shorter term on its own first, so that the index on (status, created_at) narrows the look.
+        olderThan(Math.min(hours, unprovenHours)),
+        olderThan(sql`case when ${orders.unproven} then ${unprovenHours}::int else ${hours}::int end`),
         or(isNull(invoices.orderId), lt(sql`${invoices.issuedAt} + make_interval(days => ${paymentDays})`, sql`now()`)),
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(1)
     .for('update', { of: orders, skipLocked: true });
-  return order && { id: order.id, status: order.status as OrderStatus };
+  return order && { id: order.id, status: order.status as OrderStatus, unproven: order.unproven };
 }
 
 /** The order as placing writes it: the id and the moment readForPlacing took, the total in rubles as stored. */
@@ -309,7 +355,7 @@ interface OrderToWrite {
 async function writeOrder(
   tx: Transaction,
   order: NewOrder,
-  written: OrderToWrite,
+  written: OrderToWrite & { unproven: boolean },
   priced: PricedOrder,
   mail: OutgoingMail[],
 ): Promise<void> {
@@ -328,7 +374,9 @@ async function writeOrder(
         ${lineColumn(({ variant }) => variant.size)}::int[], ${lineColumn(({ variant }) => variant.price)}::numeric[])
         with ordinality as line(variant_id, product_id, quantity, product_name, color, size, price, position)
     ), taken as (
-      update ${variants} set stock = stock - line.quantity from line where ${variants}.id = line.variant_id
+      update ${variants} set stock = stock - line.quantity,
+        unproven_held = unproven_held + case when ${written.unproven}::boolean then line.quantity else 0 end
+      from line where ${variants}.id = line.variant_id
     ), ordered as (
       select * from unnest(${productIds}::int[], ${units}::int[]) as ordered(id, units)
     ), locked_products as materialized (
@@ -338,11 +386,11 @@ async function writeOrder(
       from ordered join locked_products using (id) where ${products}.id = ordered.id
     ), placed as (
       insert into ${orders} (id, user_id, status, address, contact_name, contact_phone, company_name, company_inn,
-        company_kpp, total_price, idempotency_key, request_digest, created_at)
+        company_kpp, total_price, idempotency_key, request_digest, unproven, created_at)
       overriding system value
       values (${written.id}, ${order.userId}, ${NEW_ORDER_STATUS}, ${order.address}, ${order.contactName},
         ${order.contactPhone}, ${order.companyName}, ${order.companyInn}, ${order.companyKpp}, ${written.totalPrice},
-        ${order.idempotency?.key ?? null}, ${order.idempotency?.digest ?? null}, now())
+        ${order.idempotency?.key ?? null}, ${order.idempotency?.digest ?? null}, ${written.unproven}::boolean, now())
     ), placed_lines as (
       insert into ${orderLines} (order_id, variant_id, product_id, quantity, product_name, color, size, price)
       select ${written.id}, variant_id, product_id, quantity, product_name, color, size, price from line order by position
@@ -365,15 +413,27 @@ export async function changeStatusLocked(
   shop: ShopMail,
 ): Promise<OrderStatusAnswer> {
   const [order] = await tx
-    .select({ id: orders.id, userId: orders.userId, status: orders.status })
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, unproven: orders.unproven })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update');
   if (!order || (change.ownerId !== undefined && order.userId !== change.ownerId)) throw new OrderNotFoundError();
   const from = order.status as OrderStatus;
   assertStatusChange(order.id, from, change.to, change.source);
-  if (change.to === CANCELLED_STATUS) await returnStock(tx, order.id);
-  await tx.update(orders).set({ status: change.to, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  if (change.to === CANCELLED_STATUS) await returnStock(tx, order.id, order.unproven);
+  const paid = change.to === PAID_STATUS;
+  // A paid order holds nothing for an unproven buyer any more, and makes its buyer proven.
+  if (paid && order.unproven) await adjustOrderedVariants(tx, order.id, { restock: false, release: true });
+  if (paid && order.userId !== null) {
+    await tx
+      .update(users)
+      .set({ firstPaidAt: sql`coalesce(${users.firstPaidAt}, now())` })
+      .where(eq(users.id, order.userId));
+  }
+  await tx
+    .update(orders)
+    .set({ status: change.to, updatedAt: new Date(), ...(paid ? { unproven: false } : {}) })
+    .where(eq(orders.id, order.id));
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     fromStatus: from,
@@ -429,17 +489,22 @@ const managerNextStatuses = (from: OrderStatus) =>
 export function createOrdersRepository(
   db: Database,
   shop: ShopMail,
-  { buyerLimits, reservation }: Pick<AppConfig, 'buyerLimits' | 'reservation'>,
+  {
+    buyerLimits,
+    reservation,
+    requireEmailConfirmation,
+  }: Pick<AppConfig, 'buyerLimits' | 'reservation' | 'requireEmailConfirmation'>,
 ) {
   return {
     /**
      * Places an order in one transaction of five statements whatever its size: the buyer's lock;
-     * one read of the buyer's limits (unpaid orders, orders a day), the ordered variants (locked
-     * in id order, so concurrent orders cannot deadlock) and the letters' recipients; then, in
-     * TypeScript, the limits, the prices from the database, the stock and the share of it one
-     * order may take, and the letters; one write of it all (the stock, the order, the cart, the
-     * letters); the commit. A retry with the Idempotency-Key of an order already placed gets that
-     * order, whatever the limits say now.
+     * one read of the buyer's standing and limits (confirmed, proven, unpaid orders, orders a day),
+     * the ordered variants (locked in id order, so concurrent orders cannot deadlock) and the
+     * letters' recipients; then, in TypeScript, the confirmation, the limits, the prices from the
+     * database, the stock and, for an unproven buyer, the share of it one order may take and the
+     * unproven buyers' pool, and the letters; one write of it all (the stock and the unproven
+     * holding, the order, the cart, the letters); the commit. A retry with the Idempotency-Key of an
+     * order already placed gets that order, whatever the limits say now.
      */
     async place(order: NewOrder): Promise<PlacedOrder> {
       const ordered = mergeLines(order.items);
@@ -449,14 +514,22 @@ export function createOrdersRepository(
         const facts = await readForPlacing(tx, order, variantIds, buyerLimits);
         if (facts.earlier)
           return { order: await replayedOrder(tx, facts.earlier, order.idempotency!.digest), replayed: true };
-        assertWithinOrderLimits(facts, buyerLimits, shop.contactEmail);
+        const buyer = facts.buyer ?? { confirmed: false, proven: false };
+        if (requireEmailConfirmation && !buyer.confirmed) throw new EmailNotConfirmedError();
+        assertWithinOrderLimits(facts, buyerLimits, buyer, shop.contactEmail);
         const locked = new Map(facts.variants.map((variant) => [variant.id, variant]));
         const priced = priceOrder(variantIds, ordered, locked);
-        assertWithinStockShare(priced.lines, buyerLimits.maxStockSharePercent, shop.contactEmail);
+        const lineSharePercent = lineSharePercentOf(buyer, buyerLimits);
+        if (lineSharePercent !== null) assertWithinStockShare(priced.lines, lineSharePercent, shop.contactEmail);
+        if (!buyer.proven) {
+          const held = new Map(facts.variants.map((variant) => [variant.id, variant.unprovenHeld]));
+          assertWithinUnprovenPool(priced.lines, held, buyerLimits.unprovenStockSharePercent, shop.contactEmail);
+        }
         const written = {
           id: facts.orderId,
           createdAt: new Date(facts.createdAt),
           totalPrice: kopecksToDecimal(priced.totalKopecks),
+          unproven: !buyer.proven,
         };
         const mail = orderPlacedMail(
           shop,
@@ -526,7 +599,8 @@ export function createOrdersRepository(
     },
 
     /**
-     * Cancels one unpaid order whose reservation has lapsed (RESERVATION_HOURS, see
+     * Cancels one unpaid order whose reservation has lapsed (RESERVATION_HOURS, or
+     * RESERVATION_HOURS_UNPROVEN for one placed unproven; see
      * lockLapsedOrder) in a transaction of its own, as the buyer's cancel would: the goods go back
      * on the shelf, the history and the buyer's letter say why. Returns its id, or null when no
      * lapsed order is left. Several processes may sweep at once: an order one of them holds is
@@ -535,9 +609,9 @@ export function createOrdersRepository(
      */
     cancelLapsedReservation(): Promise<number | null> {
       return db.transaction(async (tx) => {
-        const order = await lockLapsedOrder(tx, reservation.hours);
+        const order = await lockLapsedOrder(tx, reservation);
         if (!order) return null;
-        const reason = lapseReason(order.status, reservation.hours);
+        const reason = lapseReason(order.status, order.unproven ? reservation.unprovenHours : reservation.hours);
         await changeStatusLocked(
           tx,
           order.id,
@@ -639,6 +713,8 @@ export function createOrdersRepository(
           ...orderDetailColumns,
           userId: users.id,
           userEmail: users.email,
+          userTrusted: sql<boolean>`${users.trustedAt} is not null`,
+          userHasPaidOrder: sql<boolean>`${users.firstPaidAt} is not null`,
         })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
@@ -675,7 +751,15 @@ export function createOrdersRepository(
         company_name: order.companyName,
         company_inn: order.companyInn,
         company_kpp: order.companyKpp,
-        user: order.userId === null || order.userEmail === null ? null : { id: order.userId, email: order.userEmail },
+        user:
+          order.userId === null || order.userEmail === null
+            ? null
+            : {
+                id: order.userId,
+                email: order.userEmail,
+                trusted: order.userTrusted,
+                has_paid_order: order.userHasPaidOrder,
+              },
         history: history.map((entry) => ({
           at: entry.at.toISOString(),
           from: entry.from as OrderStatus,

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { passwordResetTokens, users } from '../db/schema';
 import type { ShopMail } from '../mail/letter';
 import { passwordResetMail } from '../mail/password-reset';
+import { liveToken } from './one-time-tokens';
 import { queueMail } from './outbox';
 import { createUsersRepository } from './users';
 
@@ -13,14 +14,6 @@ export interface ResetLink {
   /** The storefront's path with the token, as the letter links to it. */
   link: string;
 }
-
-/** The token, unless it was used or has expired. */
-const liveToken = (tokenHash: string, now: Date) =>
-  and(
-    eq(passwordResetTokens.tokenHash, tokenHash),
-    isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, now),
-  );
 
 export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
   return {
@@ -48,7 +41,7 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
         .select({ id: users.id, email: users.email })
         .from(passwordResetTokens)
         .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-        .where(liveToken(tokenHash, now));
+        .where(liveToken(passwordResetTokens, tokenHash, now));
       return row ?? null;
     },
 
@@ -63,7 +56,7 @@ export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
         const [spent] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
-          .where(liveToken(tokenHash, now))
+          .where(liveToken(passwordResetTokens, tokenHash, now))
           .returning({ userId: passwordResetTokens.userId });
         if (!spent) return null;
         // Also retires the account's other links: a new password, however set, outdates them.

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
-import type { User, UserRole } from '../../shared/api';
+import type { AdminBuyer, User, UserRole } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import type { BuyerStanding } from '../domain/buyer-standing';
 import { createAuditRepository } from './audit';
 import { forgetMailTo } from './outbox';
 import { createRefreshTokensRepository } from './refresh-tokens';
@@ -152,6 +153,52 @@ export function createUsersRepository(db: Queryable) {
       return row ?? null;
     },
 
+    /** The account with its standing (services/buyer-standing.ts says what follows from it). */
+    async findWithStanding(id: number): Promise<(User & BuyerStanding) | null> {
+      const [row] = await db
+        .select({
+          ...userColumns,
+          confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+          proven: sql<boolean>`${users.firstPaidAt} is not null or ${users.trustedAt} is not null`,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * A manager marks a buyer as trusted (or takes it back), written to the journal in the same
+     * transaction. Null for an unknown account. Orders placed before keep the terms they were
+     * placed under (docs/decisions.md).
+     */
+    setTrusted(id: number, trusted: boolean, byUserId: number): Promise<AdminBuyer | null> {
+      return db.transaction(async (tx) => {
+        const columns = {
+          id: users.id,
+          email: users.email,
+          trusted: sql<boolean>`${users.trustedAt} is not null`,
+          has_paid_order: sql<boolean>`${users.firstPaidAt} is not null`,
+        };
+        const [before] = await tx.select(columns).from(users).where(eq(users.id, id)).for('update');
+        if (!before) return null;
+        if (before.trusted === trusted) return before;
+        const [after] = await tx
+          .update(users)
+          .set({ trustedAt: trusted ? new Date() : null })
+          .where(eq(users.id, id))
+          .returning(columns);
+        await createAuditRepository(tx).record({
+          byUserId,
+          action: trusted ? 'buyer.trust' : 'buyer.distrust',
+          entity: 'user',
+          entityId: id,
+          before: { trusted: before.trusted },
+          after: { trusted: after!.trusted },
+        });
+        return after!;
+      });
+    },
+
     /**
      * `null` for an unknown e-mail (stored lower-cased, so it is looked up the same way). A change
      * is written to the audit log in the same transaction; setting the role it has changes nothing.
@@ -164,7 +211,14 @@ export function createUsersRepository(db: Queryable) {
           .where(eq(users.email, email.trim().toLowerCase()))
           .for('update');
         if (!before || before.role === role) return before ?? null;
-        const [after] = await tx.update(users).set({ role }).where(eq(users.id, before.id)).returning(userColumns);
+        const [after] = await tx
+          .update(users)
+          // A manager is someone the shop knows: the address needs no letter to be confirmed.
+          .set(
+            role === 'manager' ? { role, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` } : { role },
+          )
+          .where(eq(users.id, before.id))
+          .returning(userColumns);
         // Who may see and change the catalogue and the orders is a change like those: in the log,
         // by nobody (the command line, as an operator runs it on the server).
         await createAuditRepository(tx).record({

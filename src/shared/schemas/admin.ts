@@ -60,6 +60,26 @@ export const StatusHistoryEntrySchema = Type.Object({
   ),
 });
 
+/** The buyer as the back office shows one: whether the limits of an unproven buyer fall on the account. */
+function AdminBuyerSchema() {
+  return Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    trusted: Type.Boolean({ description: 'Менеджер отметил покупателя как проверенного' }),
+    has_paid_order: Type.Boolean({ description: 'У покупателя есть оплаченный заказ' }),
+  });
+}
+
+export const AdminBuyerAnswer = AdminBuyerSchema();
+
+/** PUT /api/v1/admin/buyers/{id}/trusted. */
+export const AdminBuyerTrustBody = Type.Object({
+  trusted: Type.Boolean({
+    description:
+      'true — покупатель проверен: заказывает любое количество в пределах остатка, до MAX_UNPAID_ORDERS_TRUSTED неоплаченных заказов',
+  }),
+});
+
 export const AdminOrderSchema = Type.Object({
   id: Type.Integer(),
   created_at: Type.String({ format: 'date-time' }),
@@ -72,7 +92,7 @@ export const AdminOrderSchema = Type.Object({
   company_name: NullableText,
   company_inn: NullableText,
   company_kpp: NullableText,
-  user: Nullable(Type.Object({ id: Type.Integer(), email: Type.String() }), {
+  user: Nullable(AdminBuyerSchema(), {
     description: 'Покупатель; null, когда он удалил аккаунт (заказ остаётся обезличенным)',
   }),
   history: Type.Array(StatusHistoryEntrySchema),

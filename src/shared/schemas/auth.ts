@@ -15,6 +15,28 @@ export const TokenSchema = Type.Object({ access_token: Type.String(), token_type
 
 export const UserSchema = Type.Object({ id: Type.Integer(), email: Type.String(), role: Type.Enum(USER_ROLES) });
 
+/**
+ * GET /api/v1/auth/user: the account and what the shop asks of it before and while ordering, read
+ * from the database on each call (a manager's trust or a paid order changes it without a new
+ * token). The storefront shows these where quantities are typed; the server still decides.
+ */
+export const CurrentUserSchema = Type.Object({
+  ...UserSchema.properties,
+  email_confirmed: Type.Boolean({ description: 'Адрес почты подтверждён по ссылке из письма' }),
+  must_confirm_email: Type.Boolean({
+    description: 'Заказ не примут, пока адрес не подтверждён (REQUIRE_EMAIL_CONFIRMATION и адрес ещё не подтверждён)',
+  }),
+  proven: Type.Boolean({ description: 'Есть оплаченный заказ или менеджер отметил покупателя как проверенного' }),
+  order_limits: Type.Object({
+    line_share_percent: Nullable(Type.Integer(), {
+      description:
+        'Одна строка заказа — не больше этой доли остатка варианта (округляя вниз, но не меньше 1 шт.); ' +
+        'null — в пределах остатка',
+    }),
+    max_unpaid_orders: Type.Integer({ description: 'Неоплаченных заказов одновременно' }),
+  }),
+});
+
 /** Sent form-urlencoded by the storefront (SPEC §7), JSON accepted too. */
 export const LoginBody = Type.Object({ username: EmailInput, password: PasswordInput });
 
@@ -64,3 +86,6 @@ export const AccountExportSchema = Type.Object({
   cart: CartSchema,
   orders: Type.Array(BuyerOrderSchema),
 });
+
+/** POST /api/v1/auth/email-confirmation/confirm: the token of the confirmation letter's link. */
+export const EmailConfirmBody = Type.Object({ token: Type.String({ maxLength: 200 }) });

@@ -64,6 +64,9 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     MAX_UNPAID_ORDERS: '100000',
     MAX_ORDERS_PER_DAY: '100000',
     MAX_STOCK_SHARE_PERCENT: '100',
+    UNPROVEN_STOCK_SHARE_PERCENT: '100',
+    // They order right after signing up (the confirmation is tested in unproven-buyers' suites).
+    REQUIRE_EMAIL_CONFIRMATION: 'false',
     ...options.env,
   };
   delete env.DATABASE_URL;

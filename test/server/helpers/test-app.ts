@@ -52,16 +52,22 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
     logLevel: 'silent',
     loginRateLimitPerClient: { max: 10_000, windowMs: 60_000 },
     loginRateLimitPerAccount: { max: 1_000, windowMs: 60_000 },
-    // Tests place far more orders with one account than a buyer would, and leave them unpaid; the
-    // caps' own tests (routes/order/buyer-limits.test.ts) set the shop's defaults back. The share
-    // of the stock one order may take stays the shop's. The quick order's imports per account, too,
-    // have their own test (test/server/security/spreadsheet-uploads.test.ts).
+    // Tests place far more orders with one account than a buyer would, and leave them unpaid, and
+    // many buyers who never paid order one variant down to its last piece; the caps' own tests
+    // (routes/order/buyer-limits.test.ts, test/server/security/unproven-buyers.test.ts) set the
+    // shop's defaults back. The share of the stock one order may take stays the shop's. The quick
+    // order's imports per account, too, have their own test (test/server/security/spreadsheet-uploads.test.ts).
     buyerLimits: {
       ...defaults.buyerLimits,
       maxUnpaidOrders: 10_000,
+      maxUnpaidOrdersTrusted: 10_000,
       maxOrdersPerDay: 10_000,
+      unprovenStockSharePercent: 100,
       quickOrderImports: { max: 10_000, windowMs: 60_000 },
     },
+    // Buyers order right after signing up, as with a shop that vets them otherwise; the
+    // confirmation's own tests turn it on.
+    requireEmailConfirmation: false,
     ...rest,
   };
   const app = await buildApp(config, { logStream: options.logStream });

@@ -73,6 +73,8 @@ beforeAll(async () => {
       MAX_UNPAID_ORDERS: '100000',
       MAX_ORDERS_PER_DAY: '100000',
       MAX_STOCK_SHARE_PERCENT: '100',
+      UNPROVEN_STOCK_SHARE_PERCENT: '100',
+      REQUIRE_EMAIL_CONFIRMATION: 'false',
       // A stopping process keeps serving, "not ready", closing each kept-alive connection after its
       // next answer (for a balancer that polls /ready; nginx is told by the restart itself).
       SHUTDOWN_DRAIN_SECONDS: '2',

@@ -1,4 +1,5 @@
 import type {
+  AdminBuyer,
   AdminOrder,
   AdminOrderList,
   AdminOrdersFilter,
@@ -36,6 +37,15 @@ export const adminApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `api/v1/admin/orders/${id}/invoice`, method: 'POST' }),
       invalidatesTags: (_answer, _error, id) => [...orderChanged(id)],
     }),
+    /** A buyer marked as trusted (or not), from an order's page: that page and the journal change. */
+    setBuyerTrusted: build.mutation<AdminBuyer, { buyerId: number; trusted: boolean; orderId: number }>({
+      query: ({ buyerId, trusted }) => ({
+        url: `api/v1/admin/buyers/${buyerId}/trusted`,
+        method: 'PUT',
+        body: { trusted },
+      }),
+      invalidatesTags: (_answer, _error, { orderId }) => [{ type: 'AdminOrder', id: orderId }, 'Audit'],
+    }),
     // A mutation, not a query: every click fetches the file anew and nothing is cached.
     fetchInvoice: build.mutation<string, number>({
       queryFn: downloadFile(
@@ -63,6 +73,7 @@ export const {
   useGetAdminOrderQuery,
   useChangeOrderStatusMutation,
   useIssueInvoiceMutation,
+  useSetBuyerTrustedMutation,
   useFetchInvoiceMutation,
   useGetSupplierRequisitesQuery,
   useSaveSupplierRequisitesMutation,

@@ -11,6 +11,8 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
+import { selectLineSharePercent, useOrderLimits } from '@/features/session/orderLimits';
+import { lineShareNote } from '@shared/order-limits';
 import { CartActions, QuickOrderLink } from './CartActions';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';
 import { cartApi, useGetCartQuery } from './cartApi';
@@ -99,6 +101,7 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
   const setCount = (next: number, typed = false) =>
     dispatch(cartQuantityEdited({ itemId: item.id, count: next, serverCount: item.count, typed }));
   const name = lineName(item);
+  const shareNote = useAppSelector((state) => lineShareNote(count, item.variant.stock, selectLineSharePercent(state)));
   // Taken off sale: the line stays for the buyer to see and delete, but cannot be changed or ordered.
   const offSale = !item.available;
   return (
@@ -118,6 +121,11 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
         ) : (
           count > item.variant.stock && <StockShortage item={item} onReduce={(stock) => setCount(stock, true)} />
         )}
+        {!offSale && shareNote && (
+          <Typography.Text type="warning" id={`cart-line-share-${item.id}`} className="cart-line-share">
+            {shareNote}
+          </Typography.Text>
+        )}
       </div>
       <Flex align="center" gap={4} className="cart-line-stepper">
         <Button
@@ -136,6 +144,7 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
           inputMode="numeric"
           value={count}
           disabled={offSale}
+          aria-describedby={!offSale && shareNote ? `cart-line-share-${item.id}` : undefined}
           // min 1: an emptied field or a typed 0 is not a deletion (the field never reports it);
           // only the delete button and − at 1 delete (SPEC §4).
           onChange={(typed) => typed !== null && setCount(typed, true)}
@@ -305,6 +314,8 @@ function useCartSync(userId: number) {
 
 export function CartView({ userId }: { userId: number }) {
   useCartSync(userId);
+  // The buyer's limits, fetched once for every line (selectLineSharePercent reads them).
+  useOrderLimits();
   return (
     <>
       <SaveFailureNotice />

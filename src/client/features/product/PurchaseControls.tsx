@@ -7,7 +7,9 @@ import { checkoutPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
+import { useOrderLimits } from '@/features/session/orderLimits';
 import { selectUser } from '@/features/session/sessionSlice';
+import { lineShareNote } from '@shared/order-limits';
 import { chooseColour, chooseSize, coloursOf, noneInStock, sizesOf } from './variants';
 import './product.css';
 
@@ -89,6 +91,8 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
   const quantity = piecesOf(typedQuantity, maxPieces);
   const inCart = Boolean(variant && cart?.items.some((item) => item.variant_id === variant.id));
   const buyingDisabled = !user || !variant || !inStock;
+  const { lineSharePercent } = useOrderLimits();
+  const shareNote = variant ? lineShareNote(quantity, variant.stock, lineSharePercent) : null;
 
   const choose = (next: Variant | undefined) => {
     setNotice(null);
@@ -148,6 +152,7 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
           precision={0}
           inputMode="numeric"
           value={typedQuantity}
+          aria-describedby={shareNote ? 'purchase-share-note' : undefined}
           onChange={setTypedQuantity}
           onBlur={() => setTypedQuantity(quantity)}
         />
@@ -158,6 +163,11 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
           {inCart ? 'В корзине' : 'В корзину'}
         </Button>
       </Flex>
+      {shareNote && (
+        <Typography.Paragraph type="warning" id="purchase-share-note" className="purchase-notice">
+          {shareNote}
+        </Typography.Paragraph>
+      )}
       {notice && (
         <Typography.Paragraph
           role={notice.kind === 'done' ? 'status' : 'alert'}

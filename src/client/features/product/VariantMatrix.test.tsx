@@ -7,6 +7,7 @@ import {
   cartItem,
   json,
   loggedIn,
+  unprovenBuyer,
   product,
   recorder,
   refreshFails,
@@ -94,14 +95,38 @@ describe('Product page: the colour × size matrix (issue 19)', () => {
     expect(cell('серый', 25)).toBeEnabled();
   });
 
-  test("a cell's quantity is capped at its stock", async () => {
-    const { user } = await openMatrix();
+  test("a quantity beyond a cell's stock is kept and said, never lowered silently; nothing is added until it is changed", async () => {
+    const { user, bulkCalls } = await openMatrix();
     const beige25 = cell('бежевый', 25);
-    expect(beige25).toHaveAttribute('aria-valuemax', '5');
-    await user.type(beige25, '50');
+    await user.type(beige25, '40');
     await user.tab();
-    expect(beige25).toHaveValue('5');
+    expect(beige25).toHaveValue('40');
+    expect(beige25).toHaveAccessibleDescription('В наличии только 5 шт.');
+    expect(addButton()).toBeDisabled();
+    expect(addButton()).toHaveAccessibleDescription('Где указано больше, чем в наличии, уменьшите количество');
+
+    await user.clear(beige25);
+    await user.type(beige25, '5');
+    expect(beige25).not.toHaveAccessibleDescription();
+    expect(addButton()).toBeEnabled();
     expect(total()).toHaveTextContent(/^Итого: 5 шт\. на 4\s950\s₽$/);
+    expect(bulkCalls.calls).toHaveLength(0);
+  });
+
+  test('a buyer who has not paid an order yet is told the limit of one order in the cell, before the cart', async () => {
+    server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
+    const { user } = await openMatrix();
+    const grey25 = cell('серый', 25);
+    await user.type(grey25, '5');
+    expect(grey25).not.toHaveAccessibleDescription();
+    await user.type(grey25, '{Backspace}6');
+    await waitFor(() =>
+      expect(grey25).toHaveAccessibleDescription(
+        'Не больше 5 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру',
+      ),
+    );
+    // The cart may hold it; the limit is the order's.
+    expect(addButton()).toBeEnabled();
   });
 
   test('the running total adds up pieces and roubles across cells', async () => {

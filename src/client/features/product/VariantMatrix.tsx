@@ -9,7 +9,18 @@ import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { useAddManyToCartMutation } from '@/features/cart/cartBulkApi';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
 import { selectUser } from '@/features/session/sessionSlice';
-import { linesOf, matrixOf, namedByCell, piecesWithin, totalOf, type MatrixRow, type Quantities } from './matrix';
+import { lineShareNote } from '@shared/order-limits';
+import { useOrderLimits } from '@/features/session/orderLimits';
+import {
+  linesOf,
+  matrixOf,
+  namedByCell,
+  overStock,
+  totalOf,
+  wholePieces,
+  type MatrixRow,
+  type Quantities,
+} from './matrix';
 
 const roubles = new Intl.NumberFormat('ru-RU', {
   style: 'currency',
@@ -32,11 +43,18 @@ const variantsCount = (count: number) => `${count} ${variantForms[plural.select(
 interface CellProps {
   variant: Variant;
   pieces: number;
+  /** The share of the stock one order may take (null: up to the stock). */
+  lineSharePercent: number | null;
   onChange(pieces: number): void;
 }
 
-function MatrixCell({ variant, pieces, onChange }: CellProps) {
+function MatrixCell({ variant, pieces, lineSharePercent, onChange }: CellProps) {
   const soldOut = variant.stock <= 0;
+  const noteId = useId();
+  const note =
+    !soldOut && pieces > variant.stock
+      ? { text: `В наличии только ${variant.stock} шт.`, type: 'danger' as const }
+      : { text: lineShareNote(pieces, variant.stock, lineSharePercent), type: 'warning' as const };
   return (
     <Flex vertical gap={4} className="matrix-cell">
       <span className="matrix-price">{roubles.format(variant.price)}</span>
@@ -45,22 +63,29 @@ function MatrixCell({ variant, pieces, onChange }: CellProps) {
         aria-label={`Количество, ${variant.color}, ${variant.size} см`}
         className="matrix-input"
         min={0}
-        max={Math.max(0, variant.stock)}
         precision={0}
         inputMode="numeric"
         disabled={soldOut}
         // Empty rather than 0: the cells the buyer has filled stand out.
         placeholder="0"
         value={pieces === 0 ? null : pieces}
-        onChange={(typed) => onChange(piecesWithin(typed, variant.stock))}
+        status={note.text && note.type === 'danger' ? 'error' : undefined}
+        aria-describedby={note.text ? noteId : undefined}
+        onChange={(typed) => onChange(wholePieces(typed))}
       />
+      {note.text && (
+        <Typography.Text id={noteId} type={note.type} className="matrix-note">
+          {note.text}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }
 
 /**
  * Every colour and size of a product at once (issue 19), loaded on demand (ProductDetails): a
- * quantity per cell, capped at its stock, the running total, and one request that adds every
+ * quantity per cell, with what it cannot be (beyond the stock, beyond one order's share) said
+ * under it, the running total, and one request that adds every
  * filled cell to the cart, all or nothing.
  */
 export default function VariantMatrix({ product }: { product: Product }) {
@@ -73,6 +98,8 @@ export default function VariantMatrix({ product }: { product: Product }) {
   const [addMany, { isLoading: adding }] = useAddManyToCartMutation();
   const matrix = useMemo(() => matrixOf(product.variants), [product.variants]);
   const total = totalOf(product.variants, quantities);
+  const { lineSharePercent } = useOrderLimits();
+  const beyondStock = overStock(product.variants, quantities);
 
   const columns: TableColumnsType<MatrixRow> = [
     { title: 'Цвет', dataIndex: 'colour', key: 'colour', rowScope: 'row', fixed: 'left' },
@@ -87,6 +114,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
           <MatrixCell
             variant={variant}
             pieces={quantities[variant.id] ?? 0}
+            lineSharePercent={lineSharePercent}
             onChange={(pieces) => setQuantities((typed) => ({ ...typed, [variant.id]: pieces }))}
           />
         );
@@ -136,12 +164,18 @@ export default function VariantMatrix({ product }: { product: Product }) {
         <Button
           type="primary"
           size="large"
-          disabled={total.pieces === 0 || adding}
+          disabled={total.pieces === 0 || beyondStock.length > 0 || adding}
           aria-busy={adding}
+          aria-describedby={beyondStock.length > 0 ? `${headingId}-beyond-stock` : undefined}
           onClick={addToCart}
         >
           Добавить в корзину
         </Button>
+        {beyondStock.length > 0 && (
+          <Typography.Text type="danger" id={`${headingId}-beyond-stock`}>
+            Где указано больше, чем в наличии, уменьшите количество
+          </Typography.Text>
+        )}
       </Flex>
     </section>
   );

@@ -25,11 +25,18 @@ export function matrixOf(variants: Variant[]): Matrix {
 /** Variant id → pieces typed; a cell left at 0 is not in it. */
 export type Quantities = Record<number, number>;
 
-/** What was typed into a cell, as whole pieces from 0 up to the stock. */
-export function piecesWithin(typed: number | null, stock: number): number {
+/**
+ * What was typed into a cell, as whole pieces from 0. Not lowered to the stock: a quantity beyond it
+ * stays as typed and the cell says so (overStock), so nothing changes without the buyer seeing it.
+ */
+export function wholePieces(typed: number | null): number {
   const pieces = Math.floor(typed ?? 0);
-  return Number.isFinite(pieces) ? Math.min(stock, Math.max(0, pieces)) : 0;
+  return Number.isFinite(pieces) ? Math.max(0, pieces) : 0;
 }
+
+/** The variants whose cells ask for more than there is in stock. */
+export const overStock = (variants: Variant[], quantities: Quantities): Variant[] =>
+  variants.filter((variant) => (quantities[variant.id] ?? 0) > Math.max(0, variant.stock));
 
 /** The non-empty cells as the lines of one bulk addition, in the order the matrix shows them. */
 export function linesOf(product: Product, matrix: Matrix, quantities: Quantities): CartBulkLinePayload[] {

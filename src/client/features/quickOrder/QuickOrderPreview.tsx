@@ -1,8 +1,10 @@
 import { Button, Checkbox, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import type { CartImportLine } from '@shared/api';
+import { lineShareNote } from '@shared/order-limits';
 import { countOf, formatPrice } from '@/components/format';
 import { piecesCount } from '@/features/orders/orderFormat';
+import { useOrderLimits } from '@/features/session/orderLimits';
 
 /** 1 строка, 3 строки, 5 строк. */
 export const linesCount = countOf({ one: 'строка', few: 'строки', many: 'строк' });
@@ -16,13 +18,34 @@ export function addableLines(lines: CartImportLine[]) {
 /** What the server could not read stays blank; the problem column says why. */
 const shown = (value: string | number | null, unit = '') => (value === null ? '' : `${value}${unit}`);
 
-const COLUMNS: TableColumnsType<CartImportLine> = [
+/** The quantity, and the limit of one order under it when the line goes beyond it (issue 35). */
+function Quantity({ line, lineSharePercent }: { line: CartImportLine; lineSharePercent: number | null }) {
+  const note =
+    line.count === null || line.stock === null ? null : lineShareNote(line.count, line.stock, lineSharePercent);
+  return (
+    <>
+      {shown(line.count)}
+      {note && (
+        <Typography.Text type="warning" className="quick-order-share">
+          {note}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
+const columnsFor = (lineSharePercent: number | null): TableColumnsType<CartImportLine> => [
   { title: '№ строки', dataIndex: 'line', width: 110, align: 'right' },
   { title: 'Артикул', dataIndex: 'art', render: (art: string | null) => shown(art) },
   { title: 'Товар', dataIndex: 'name', render: (name: string | null) => shown(name) },
   { title: 'Цвет', dataIndex: 'color', render: (color: string | null) => shown(color) },
   { title: 'Размер', dataIndex: 'size', align: 'right', render: (size: number | null) => shown(size, ' см') },
-  { title: 'Количество', dataIndex: 'count', align: 'right', render: (count: number | null) => shown(count) },
+  {
+    title: 'Количество',
+    dataIndex: 'count',
+    align: 'right',
+    render: (_: number | null, line: CartImportLine) => <Quantity line={line} lineSharePercent={lineSharePercent} />,
+  },
   {
     title: 'Цена',
     dataIndex: 'price',
@@ -48,6 +71,8 @@ interface QuickOrderPreviewProps {
 /** The checked lines, each with its problem on its row, what may be added, and the one button that adds it. */
 export function QuickOrderPreview({ lines, adding, onAdd }: QuickOrderPreviewProps) {
   const [onlyProblems, setOnlyProblems] = useState(false);
+  const { lineSharePercent } = useOrderLimits();
+  const columns = useMemo(() => columnsFor(lineSharePercent), [lineSharePercent]);
   const { valid, pieces } = useMemo(() => addableLines(lines), [lines]);
   const invalid = lines.length - valid.length;
   const listed = useMemo(
@@ -72,7 +97,7 @@ export function QuickOrderPreview({ lines, adding, onAdd }: QuickOrderPreviewPro
       <Table
         rowKey="line"
         size="small"
-        columns={COLUMNS}
+        columns={columns}
         dataSource={listed}
         rowClassName={(line) => (line.error === null ? '' : 'quick-order-line-invalid')}
         pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}

@@ -15,7 +15,7 @@ import {
 } from '@/test/fixtures';
 import { setViewportWidth } from '@/test/media';
 import { renderShop } from '@/test/render';
-import { API, server } from '@/test/server';
+import { API, CURRENT_USER, server } from '@/test/server';
 
 const TOKEN = makeToken();
 
@@ -48,13 +48,15 @@ async function fillRegistration(
 }
 
 /** Answers a login with TOKEN and the user, as the server does. */
-const loginHandlers = (tokenCalls = recorder()) => [
+const loginHandlers = (tokenCalls = recorder(), currentUser = CURRENT_USER) => [
   http.post(`${API}/auth/token`, ({ request }) => {
     tokenCalls.record(request);
     return json({ access_token: TOKEN, token_type: 'bearer' });
   }),
   http.get(`${API}/auth/user`, ({ request }) =>
-    request.headers.get('Authorization') === `Bearer ${TOKEN}` ? json(USER) : json({ detail: 'Не авторизован' }, 401),
+    request.headers.get('Authorization') === `Bearer ${TOKEN}`
+      ? json(currentUser)
+      : json({ detail: 'Не авторизован' }, 401),
   ),
   cartHandler(cart([])),
 ];
@@ -225,7 +227,7 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
     expect(await screen.findByRole('button', { name: /ivan\.petrov/ })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sessionStorage.getItem('access_token')).toBe(TOKEN);
-    expect(store.getState().session).toEqual({ user: USER, initialised: true });
+    expect(store.getState().session).toEqual({ user: CURRENT_USER, initialised: true });
     const body = new URLSearchParams(await tokenCalls.last!.text());
     expect(body.get('username')).toBe('ivan.petrov@example.ru');
     expect(body.get('password')).toBe('secret-password');
@@ -282,7 +284,7 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
     expect(registerCalls.calls).toHaveLength(1);
     expect(tokenCalls.calls).toHaveLength(1);
     expect(sessionStorage.getItem('access_token')).toBe(TOKEN);
-    expect(store.getState().session.user).toEqual(USER);
+    expect(store.getState().session.user).toEqual(CURRENT_USER);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The consent travels with the registration (152-ФЗ), in the body like the rest.
     expect(await registerCalls.last!.json()).toEqual({
@@ -290,6 +292,37 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
       password: 'secret-password',
       consent: true,
     });
+  });
+});
+
+describe('AuthDialog: the address to confirm after sign-up (issue 35)', () => {
+  beforeEach(() => installVisitorNetwork());
+
+  test('the dialog stays to say what to do with the letter, offers it again, and closes on «Понятно»', async () => {
+    const resent = recorder();
+    server.use(
+      http.post(`${API}/auth/register`, () => json(USER, 201)),
+      ...loginHandlers(recorder(), {
+        ...CURRENT_USER,
+        email_confirmed: false,
+        must_confirm_email: true,
+        proven: false,
+      }),
+      http.post(`${API}/auth/email-confirmation`, ({ request }) => {
+        resent.record(request);
+        return json({ detail: 'Письмо отправлено. Ссылка в нём действует 24 часа.' }, 202);
+      }),
+    );
+    const { user } = await openDialog('register');
+    await fillRegistration(user, 'ivan.petrov@example.ru');
+    await user.click(submitButton('Зарегистрироваться'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Подтвердите адрес почты')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Отправить письмо ещё раз' }));
+    expect(await within(dialog).findByText('Письмо отправлено. Ссылка в нём действует 24 часа.')).toBeInTheDocument();
+    expect(resent.calls).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Понятно' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 

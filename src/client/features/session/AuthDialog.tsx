@@ -2,7 +2,7 @@
 import '../../theme/antd-pages.generated.css';
 import './authDialog.css';
 import { Alert, Button, Checkbox, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@shared/account';
 import { MESSAGES } from '@shared/messages';
@@ -10,6 +10,7 @@ import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogClosed, authTabChanged, selectAuthDialog, type AuthTab } from './authDialogSlice';
+import { SignedUpNotice } from './ConfirmEmailNotice';
 import { EmailField } from './EmailField';
 import { confirmationRule, newPasswordRules } from './formRules';
 import { logIn, register } from './sessionThunks';
@@ -31,6 +32,8 @@ export function AuthDialog() {
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [forgotten, setForgotten] = useState(false);
+  // Signed up: the dialog stays to say what to do with the confirmation letter.
+  const [signedUp, setSignedUp] = useState(false);
   const fullScreen = !Grid.useBreakpoint().sm;
   const registering = tab === 'register';
 
@@ -44,8 +47,13 @@ export function AuthDialog() {
     if (loading) return;
     setFailure(null);
     setForgotten(false);
+    setSignedUp(false);
     dispatch(authDialogClosed());
   };
+  const signedUpSeen = useCallback(() => {
+    setSignedUp(false);
+    dispatch(authDialogClosed());
+  }, [dispatch]);
 
   const submit = async ({ email, password }: AuthFields) => {
     setLoading(true);
@@ -54,7 +62,8 @@ export function AuthDialog() {
     try {
       await dispatch(registering ? register({ ...credentials, consent: true }) : logIn(credentials)).unwrap();
       form.resetFields();
-      dispatch(authDialogClosed());
+      if (registering) setSignedUp(true);
+      else dispatch(authDialogClosed());
     } catch (error) {
       setFailure(registering ? (serverErrorDetail(error) ?? MESSAGES.registrationFailed) : MESSAGES.loginFailed);
     } finally {
@@ -84,7 +93,9 @@ export function AuthDialog() {
       destroyOnHidden
     >
       <Spin spinning={loading} description="Подождите...">
-        {forgotten ? (
+        {signedUp ? (
+          <SignedUpNotice onDone={signedUpSeen} />
+        ) : forgotten ? (
           <Suspense fallback={<Spin />}>
             <ForgotPassword onBack={() => setForgotten(false)} />
           </Suspense>

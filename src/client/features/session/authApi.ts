@@ -1,4 +1,4 @@
-import type { TokenResponse, User } from '@shared/api';
+import type { CurrentUser, TokenResponse, User } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
 import { refreshIfSession } from '@/api/baseQuery';
 import { tokenStorage } from '@/api/tokenStorage';
@@ -28,7 +28,7 @@ export const authApi = baseApi.injectEndpoints({
     register: build.mutation<User, Registration>({
       query: (credentials) => ({ url: 'api/v1/auth/register', method: 'POST', body: credentials }),
     }),
-    currentUser: build.query<User, void>({
+    currentUser: build.query<CurrentUser, void>({
       query: () => 'api/v1/auth/user',
       providesTags: ['User'],
     }),

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import auditRoutes from './audit';
 import bannersRoutes from './banners';
+import buyersRoutes from './buyers';
 import catalogueRoutes from './catalogue';
 import categoriesRoutes from './categories';
 import imagesRoutes from './images';
@@ -17,6 +18,7 @@ import variantsRoutes from './variants';
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticateManager);
   await app.register(ordersRoutes, { prefix: '/orders' });
+  await app.register(buyersRoutes, { prefix: '/buyers' });
   await app.register(productsRoutes, { prefix: '/products' });
   await app.register(variantsRoutes, { prefix: '/variants' });
   await app.register(categoriesRoutes, { prefix: '/categories' });

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import {
+  AdminBuyerAnswer,
+  AdminBuyerTrustBody,
   AdminOrderListSchema,
   AdminOrderSchema,
   AdminOrdersQuery,
@@ -46,4 +48,14 @@ export const putSupplierRequisites = managersOnly({
   summary: 'Сохранить реквизиты продавца (ИНН, ОГРН, БИК и счета проверяются по контрольным числам)',
   body: SupplierRequisitesBody,
   response: { 200: SupplierRequisitesBody, ...errors(422) },
+});
+
+export const setBuyerTrusted = managersOnly({
+  summary: 'Отметить покупателя как проверенного (или снять отметку); записывается в журнал',
+  description:
+    'Проверенный покупатель, как и покупатель с оплаченным заказом, заказывает любое количество в пределах остатка ' +
+    'и держит до MAX_UNPAID_ORDERS_TRUSTED неоплаченных заказов. Уже оформленные заказы остаются на прежних условиях.',
+  params: Type.Object({ id: Id }),
+  body: AdminBuyerTrustBody,
+  response: { 200: AdminBuyerAnswer, ...errors(404, 422) },
 });

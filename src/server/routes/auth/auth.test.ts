@@ -260,7 +260,7 @@ describe('POST /api/v1/auth/token', () => {
 
     const me = await currentUser(bearer(body.access_token));
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: user.id, email: user.email, role: 'buyer' });
+    expect(me.json()).toMatchObject({ id: user.id, email: user.email, role: 'buyer' });
   });
 
   it('JSON login works too', async () => {
@@ -306,10 +306,19 @@ describe('GET /api/v1/auth/user', () => {
     secret = (await shop.app.repositories.settings.get('jwt_secret'))!;
   });
 
-  it('with a valid token → {id, email, role}', async () => {
+  it('with a valid token → {id, email, role} and what the shop asks of the buyer before ordering', async () => {
     const response = await currentUser(bearer(token));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, email: user.email, role: 'buyer' });
+    // The tests' shop does not ask for the confirmation (createTestApp); the buyer has never paid.
+    expect(response.json()).toEqual({
+      id: user.id,
+      email: user.email,
+      role: 'buyer',
+      email_confirmed: false,
+      must_confirm_email: false,
+      proven: false,
+      order_limits: { line_share_percent: 50, max_unpaid_orders: 10_000 },
+    });
   });
 
   it('without a token → 401 {detail}', async () => {
@@ -413,7 +422,7 @@ describe('POST /api/v1/auth/refresh and /logout', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as { access_token: string; token_type: string };
     expect(body.token_type).toBe('bearer');
-    expect((await currentUser(bearer(body.access_token))).json()).toEqual({
+    expect((await currentUser(bearer(body.access_token))).json()).toMatchObject({
       id: user.id,
       email: user.email,
       role: 'buyer',

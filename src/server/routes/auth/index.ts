@@ -7,8 +7,10 @@ import { ACCOUNT_EXPORT_FILE_NAME, ACCOUNT_MESSAGES, RESET_TOKEN_PARAM } from '.
 import { EMAIL_PATTERN, LIMITS, SESSION_HINT_COOKIE } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
 import { PAGE_PATHS } from '../../../shared/paths';
+import { currentUserAnswer } from '../../domain/buyer-standing';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
 import { exportAccount } from '../../services/account-export';
+import { sendConfirmationLetter } from '../../services/email-confirmation';
 import { newPasswordProblem } from '../../services/password-rules';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { createSessions, type SessionGrant } from '../../services/sessions';
@@ -17,22 +19,13 @@ import { PASSWORD_RESET_LINK_HOURS } from '../../mail/password-reset';
 import { DEVICE_TOKEN_TTL_SECONDS, hashRandomToken, newRandomToken } from '../../services/tokens';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
+import { countedPerClient, LETTER_LIMITS, tooManyAttempts } from './throttling';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** The device cookie of the sign-in throttling (services/sign-in-throttle): kept after logout. */
 export const DEVICE_COOKIE = 'sign_in_device';
 const COOKIE_PATH = '/api/v1/auth';
 
-/**
- * Reset letters one address may be sent, counted in the database for every process: 5 an hour per
- * requesting client, enough for a lost one, so that a stranger's requests never use up the owner's;
- * and 20 a day from all clients together, so that strangers with many addresses cannot flood the
- * mailbox (a request from the owner's device is not held back by those 20).
- */
-const RESET_LETTER_LIMITS = {
-  perClient: { max: 5, windowMs: 60 * 60 * 1000 },
-  perAddress: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
-};
 /**
  * A reset request is answered no sooner than this after it arrived, whether or not the address has
  * an account: the few milliseconds of writing a link and its letter must not tell the two apart.
@@ -64,16 +57,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Only these calls read or set cookies; registered here, its two hooks stay off every other request.
   await app.register(fastifyCookie);
 
-  const tooManyAttempts = (reply: FastifyReply, retryAfterSeconds: number) => {
-    reply.header('retry-after', String(retryAfterSeconds));
-    return new ApiError(429, 'Слишком много попыток. Попробуйте позже.');
-  };
-
   // Sign-in, sign-up, the password checks and the reset, counted in the database for every process.
   const throttle = createSignInThrottle(app.repositories.signInAttempts, app.config);
   const purgeAttempts = () =>
-    Promise.all([throttle.purge(), resetRequests.purge(RESET_LETTER_LIMITS.perAddress.windowMs)]).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'purging sign-in attempts or reset requests failed'),
+    Promise.all([throttle.purge(), resetRequests.purge(LETTER_LIMITS.perAddress.windowMs)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'purging sign-in attempts or reset requests failed'),
     );
   const purgeTimer = setInterval(purgeAttempts, ATTEMPTS_PURGE_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
@@ -91,7 +79,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const retryAfter = await throttle.admit(request.ip, account, device);
     if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter);
   }
-  const countedPerClient = (request: FastifyRequest, reply: FastifyReply) => admit(request, reply, null);
+  const perClient = countedPerClient(throttle);
 
   /**
    * 400 unless `password` is the signed-in account's own (401 when the account is gone); counted as
@@ -188,7 +176,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/register',
     {
       schema: schema.register,
-      onRequest: [assertSameOrigin, countedPerClient],
+      onRequest: [assertSameOrigin, perClient],
       // SPEC §7's call sends no body at all (e-mail and password in the query); Fastify validates
       // the body regardless, and an absent one would fail the object schema, so read it as {}.
       preValidation: async (request) => {
@@ -202,14 +190,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw unprocessable(ACCOUNT_MESSAGES.consentRequired);
       const user = await users.create(email, await hashPassword(password), new Date());
       if (!user) throw conflict(MESSAGES.emailTaken);
+      if (app.config.requireEmailConfirmation)
+        await sendConfirmationLetter(app.repositories.emailConfirmations, user.id);
       return reply.code(201).send(user);
     },
   );
 
   app.get('/user', { schema: schema.currentUser, preHandler: app.authenticate }, async (request) => {
-    const user = await users.findById(request.userId);
+    const user = await users.findWithStanding(request.userId);
     if (!user) throw unauthorized();
-    return user;
+    return currentUserAnswer(user, app.config);
   });
 
   // Signed in before the body is validated: without a token the answer is 401, whatever was sent.
@@ -245,7 +235,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/password-reset',
-    { schema: schema.requestPasswordReset, onRequest: [assertSameOrigin, countedPerClient] },
+    { schema: schema.requestPasswordReset, onRequest: [assertSameOrigin, perClient] },
     async (request, reply) => {
       const answerAt = performance.now() + RESET_ANSWER_MS;
       const email = validEmail(request.body.email);
@@ -254,7 +244,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // requests cannot turn the owner's into a refusal, and no answer tells whether one was sent.
       const letterAllowed = await resetRequests.record(
         { email, client: throttledClient(request.ip), ownersDevice: deviceOf(request, account?.id) !== null },
-        RESET_LETTER_LIMITS,
+        LETTER_LIMITS,
       );
       if (letterAllowed) {
         const { token, hash } = newRandomToken();
@@ -271,7 +261,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/password-reset/confirm',
-    { schema: schema.confirmPasswordReset, onRequest: [assertSameOrigin, countedPerClient] },
+    { schema: schema.confirmPasswordReset, onRequest: [assertSameOrigin, perClient] },
     async (request, reply) => {
       const { passwordResets } = app.repositories;
       const tokenHash = hashRandomToken(request.body.token);

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import {
   AccountDeleteBody,
   AccountExportSchema,
+  CurrentUserSchema,
   LoginBody,
   PasswordChangeBody,
   PasswordResetConfirmBody,
@@ -46,9 +47,9 @@ export const register = {
 
 export const currentUser = {
   tags: ['auth'],
-  summary: 'Текущий пользователь',
+  summary: 'Текущий пользователь: подтверждён ли адрес почты, проверен ли покупатель и его лимиты заказа',
   security: bearer,
-  response: { 200: UserSchema, ...errors(401) },
+  response: { 200: CurrentUserSchema, ...errors(401) },
 };
 
 export const refresh = {

@@ -2,11 +2,13 @@
  * What one buyer's account may reserve (issue: one new account could take the whole stock): at
  * most MAX_UNPAID_ORDERS unpaid orders, MAX_ORDERS_PER_DAY orders a day, and per order line at
  * most MAX_STOCK_SHARE_PERCENT of the variant's stock. The shop's defaults, except the day's cap.
+ * These buyers have never paid (quickShoppers); what changes for a proven buyer, and the unproven
+ * buyers' pool, is test/server/security/unproven-buyers.test.ts's.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { OrderSummary, Product, Variant } from '../../../shared/api';
 import { loadConfig } from '../../config';
-import { orders } from '../../db/schema';
+import { orders, users } from '../../db/schema';
 import {
   allProducts,
   createTestApp,
@@ -81,8 +83,7 @@ describe('unpaid orders', () => {
     const [buyer] = (await quickShoppers(shop.app, 1)) as [Shopper];
     const { product, v1 } = await takeProduct(50);
     const one = [line(product, v1, 1)];
-    const [first, second] = [await placeOk(buyer, one), await placeOk(buyer, one)];
-    await placeOk(buyer, one);
+    const [first, second, third] = [await placeOk(buyer, one), await placeOk(buyer, one), await placeOk(buyer, one)];
     // An invoiced order is still unpaid.
     await advanceOrder(shop.app, second.id, 'Ожидает оплаты');
 
@@ -94,11 +95,13 @@ describe('unpaid orders', () => {
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(47);
     expect(await ordersOf(buyer)).toBe(3);
 
-    // A manager's steps are never refused by the buyer's limits; a paid order no longer counts.
-    await advanceOrder(shop.app, first.id, 'Оплачен');
-    const fourth = await placeOk(buyer, one);
+    // A cancelled order frees a place.
+    expect((await cancel(buyer, third.id)).statusCode).toBe(200);
+    await placeOk(buyer, one);
     expect((await place(buyer, one)).statusCode).toBe(409);
-    expect((await cancel(buyer, fourth.id)).statusCode).toBe(200);
+    // A manager's steps are never refused by the buyer's limits; a paid order no longer counts (and
+    // makes its buyer proven, whose cap is MAX_UNPAID_ORDERS_TRUSTED: unproven-buyers.test.ts).
+    await advanceOrder(shop.app, first.id, 'Оплачен');
     await placeOk(buyer, one);
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(46);
   });
@@ -156,6 +159,8 @@ describe('the share of a variant’s stock one order may take', () => {
   it('is of the stock when ordering: the next order may take half of what is left', async () => {
     const [first, second] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
     const { product, v1 } = await takeProduct(20);
+    // A buyer who has paid before: the order holds nothing of the unproven buyers' pool.
+    await shop.app.database.db.update(users).set({ firstPaidAt: new Date() }).where(eq(users.id, first.id));
     await placeOk(first, [line(product, v1, 10)]);
     const refused = await place(second, [line(product, v1, 6)]);
     expect(refused.statusCode).toBe(422);

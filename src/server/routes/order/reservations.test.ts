@@ -1,12 +1,13 @@
 /**
- * An unpaid order holds its goods for RESERVATION_HOURS (the shop's default, 120); then the server
+ * An unpaid order of a proven buyer holds its goods for RESERVATION_HOURS (the shop's default, 120;
+ * an unproven buyer's RESERVATION_HOURS_UNPROVEN is test/server/security/unproven-buyers.test.ts's); then the server
  * cancels it: the stock comes back, the history says why, the buyer gets a letter. Orders are
  * aged by moving their created_at back. On PostgreSQL (TEST_DATABASE_URL) the sweeps run really
  * at once on separate connections; on PGlite they interleave on one.
  */
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AdminOrder, BuyerOrder, OrderStatus, Product, Variant } from '../../../shared/api';
-import { invoices, mailOutbox, orders, orderStatusHistory } from '../../db/schema';
+import { invoices, mailOutbox, orders, orderStatusHistory, users } from '../../db/schema';
 import { ReservationSweeper } from '../../services/reservation-sweeper';
 import {
   allProducts,
@@ -33,9 +34,11 @@ let manager: Shopper;
 
 beforeAll(async () => {
   // The shop's own reservation, swept every second so that the timer's own sweeps are seen too.
-  shop = await createTestApp({ reservation: { hours: 120, sweepSeconds: 1 } });
+  shop = await createTestApp({ reservation: { hours: 120, unprovenHours: 24, sweepSeconds: 1 } });
   spare = (await allProducts(shop.app)).filter((product) => product.variants.some((variant) => variant.stock > 0));
   [buyer] = (await quickShoppers(shop.app, 1)) as [Shopper];
+  // A buyer who has paid before: the long reservation.
+  await shop.app.database.db.update(users).set({ firstPaidAt: new Date() }).where(eq(users.id, buyer.id));
   manager = await newManager(shop.app);
   await shop.app.repositories.supplierRequisites.save(SUPPLIER, manager.id);
 }, STARTUP_TIMEOUT);

@@ -10,7 +10,7 @@ import { publicOrigin } from '../../public-origin';
  * API, whose public reads the pages already carry in their HTML (plugins/storefront.ts) — except
  * the pictures, which image search and link previews show. Search results are closed too: every
  * query is another address of products the sitemap already lists, and the quick order and the
- * password reset (whose links carry a secret token) are forms.
+ * password reset and the address's confirmation (whose links carry a secret token) are forms.
  */
 const CLOSED = [
   PAGE_PATHS.cart,
@@ -21,6 +21,7 @@ const CLOSED = [
   PAGE_PATHS.search,
   PAGE_PATHS.quickOrder,
   PAGE_PATHS.resetPassword,
+  PAGE_PATHS.confirmEmail,
   '/api/',
 ];
 /** The pictures' folder, /api/v1/image/. */

@@ -29,6 +29,7 @@ describe('/robots.txt', () => {
         'Disallow: /search',
         'Disallow: /quick-order',
         'Disallow: /reset-password',
+        'Disallow: /confirm-email',
         'Disallow: /api/',
         '',
         'Sitemap: https://opt.example/sitemap.xml',

@@ -214,3 +214,35 @@ describe('Заказ №N', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ не найден' })).toBeInTheDocument();
   });
 });
+
+describe('Заказ №N: the buyer’s trust (issue 35)', () => {
+  test('a manager marks the buyer as trusted: PUT with the buyer’s id, and the page shows the new state', async () => {
+    const puts = recorder();
+    const { user, state } = openOrder(
+      adminOrder(),
+      http.put(`${API}/admin/buyers/7/trusted`, async ({ request }) => {
+        puts.record(request);
+        const buyer = { ...state.current.user!, trusted: true };
+        state.current = { ...state.current, user: buyer };
+        return json(buyer);
+      }),
+    );
+    const trust = await screen.findByRole('switch', { name: 'Проверенный покупатель' });
+    expect(trust).not.toBeChecked();
+    expect(trust).toHaveAccessibleDescription(
+      'Новый покупатель: ограничены доля остатка в заказе, число неоплаченных заказов и срок резерва',
+    );
+    await user.click(trust);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Проверенный покупатель' })).toBeChecked());
+    expect(await puts.last!.json()).toEqual({ trusted: true });
+    expect(screen.getByRole('switch', { name: 'Проверенный покупатель' })).toHaveAccessibleDescription(
+      'Ограничения новых покупателей сняты: заказывает любое количество в пределах остатка',
+    );
+  });
+
+  test('a buyer with a paid order needs no mark: the page says so, without a switch', async () => {
+    openOrder(adminOrder({ user: { id: 7, email: 'ivan.petrov@example.ru', trusted: false, has_paid_order: true } }));
+    expect(await screen.findByText('Есть оплаченный заказ: ограничения новых покупателей сняты')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+});

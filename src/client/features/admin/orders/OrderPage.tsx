@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Input, Popconfirm, Table, Timeline, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Flex, Input, Popconfirm, Switch, Table, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { DELETED_PERSONAL_DATA } from '@shared/account';
@@ -14,6 +14,7 @@ import {
   useFetchInvoiceMutation,
   useGetAdminOrderQuery,
   useIssueInvoiceMutation,
+  useSetBuyerTrustedMutation,
 } from '../adminApi';
 import { formatDateTime, formatDay, formatMoney } from '../format';
 import type { FromQueue } from './OrdersPage';
@@ -45,6 +46,40 @@ const LINE_COLUMNS = [
 const invoiceName = (invoice: NonNullable<AdminOrder['invoice']>) =>
   `№ ${invoice.number} от ${formatDay(invoice.date)}`;
 
+/**
+ * Whether the limits of a new buyer (docs/decisions.md, «Caps on the unproven») fall on the order's
+ * buyer: a paid order lifts them for good; a manager may lift them for a buyer known otherwise.
+ */
+function BuyerTrust({ order, buyer }: { order: AdminOrder; buyer: NonNullable<AdminOrder['user']> }) {
+  const { message } = App.useApp();
+  const [setTrusted, { isLoading }] = useSetBuyerTrustedMutation();
+  if (buyer.has_paid_order)
+    return <Typography.Text>Есть оплаченный заказ: ограничения новых покупателей сняты</Typography.Text>;
+  const toggle = async (trusted: boolean) => {
+    try {
+      await setTrusted({ buyerId: buyer.id, trusted, orderId: order.id }).unwrap();
+    } catch (error) {
+      message.error(serverErrorDetail(error) ?? 'Не удалось сохранить отметку');
+    }
+  };
+  return (
+    <Flex vertical gap={4} align="start">
+      <Switch
+        checked={buyer.trusted}
+        loading={isLoading}
+        onChange={toggle}
+        aria-describedby={`buyer-trust-${order.id}`}
+        aria-label="Проверенный покупатель"
+      />
+      <Typography.Text type="secondary" id={`buyer-trust-${order.id}`}>
+        {buyer.trusted
+          ? 'Ограничения новых покупателей сняты: заказывает любое количество в пределах остатка'
+          : 'Новый покупатель: ограничены доля остатка в заказе, число неоплаченных заказов и срок резерва'}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 function OrderDetails({ order }: { order: AdminOrder }) {
   const inn = [order.company_inn, order.company_kpp].filter(Boolean).join(' / ');
   return (
@@ -54,6 +89,15 @@ function OrderDetails({ order }: { order: AdminOrder }) {
       column={{ xs: 1, md: 2 }}
       items={[
         { key: 'email', label: 'Покупатель', children: order.user?.email ?? DELETED_PERSONAL_DATA },
+        ...(order.user
+          ? [
+              {
+                key: 'trust',
+                label: 'Проверенный покупатель',
+                children: <BuyerTrust order={order} buyer={order.user} />,
+              },
+            ]
+          : []),
         { key: 'created', label: 'Создан', children: formatDateTime(order.created_at) },
         { key: 'company', label: 'Компания', children: order.company_name ?? '—' },
         { key: 'inn', label: 'ИНН / КПП', children: inn || '—' },

@@ -1,0 +1,25 @@
+import { EMAIL_CONFIRMATION_LINK_HOURS } from '../../shared/account';
+import type { OutgoingMail } from '../repositories/outbox';
+import { letter, type ShopMail } from './letter';
+
+/**
+ * The message with the link that confirms a buyer's address (REQUIRE_EMAIL_CONFIRMATION), queued
+ * in the transaction that records the link, as the password reset's is. `link` is a path on the
+ * storefront carrying the one-time token.
+ */
+export function emailConfirmationMail(shop: ShopMail, { email, link }: { email: string; link: string }): OutgoingMail {
+  return {
+    to: email,
+    ...letter(shop, {
+      subject: 'Подтвердите адрес почты',
+      heading: 'Подтвердите адрес почты',
+      blocks: [
+        { paragraph: `Здравствуйте! Этот адрес указан при регистрации в магазине: ${email}.` },
+        {
+          paragraph: `Чтобы оформлять заказы, подтвердите его: откройте ссылку ниже в течение ${EMAIL_CONFIRMATION_LINK_HOURS} часов. Если вы не регистрировались, просто не отвечайте на это письмо.`,
+        },
+      ],
+      link: { path: link, label: 'Подтвердить адрес' },
+    }),
+  };
+}
