@@ -314,8 +314,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         ...process.env,
         NODE_OPTIONS: '',
         NODE_ENV: 'production',
-        // Required in production: the shop's address is nginx's, as a browser reaches it.
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Required in production: the operator's, or nginx's own address as a browser here reaches it.
+        PUBLIC_URL: process.env.PUBLIC_URL || `http://127.0.0.1:${port}`,
         HOST: '127.0.0.1',
         PORT: String(serverPorts[index]),
         DATABASE_URL: options.databaseUrl,

@@ -39,7 +39,7 @@ export const EMAIL_CONFIRMATION_LINK_HOURS = 24;
 export const EMAIL_CONFIRMATION_MESSAGES = {
   /** The order refused (403) to a buyer who has not confirmed the address; the checkout says it too. */
   required:
-    'Подтвердите адрес почты: мы отправили вам письмо со ссылкой. Откройте её, и можно будет оформить заказ. ' +
+    'Подтвердите адрес почты по ссылке из письма, и можно будет оформить заказ. ' +
     'Если письма нет, проверьте папку «Спам» или отправьте его ещё раз.',
   /** After «Отправить письмо ещё раз». */
   sent: `Письмо отправлено. Ссылка в нём действует ${EMAIL_CONFIRMATION_LINK_HOURS} часа.`,

@@ -565,7 +565,7 @@ describe('Cart page: what a buyer who has not paid an order yet is told (issue 3
     );
     const { user } = await openCart([BEAR]);
     expect(await screen.findByText('Подтвердите адрес почты')).toBeInTheDocument();
-    expect(screen.getByText(/^Подтвердите адрес почты: мы отправили вам письмо со ссылкой/)).toBeInTheDocument();
+    expect(screen.getByText(/^Подтвердите адрес почты по ссылке из письма/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Отправить письмо ещё раз' }));
     expect(await screen.findByText('Письмо отправлено. Ссылка в нём действует 24 часа.')).toBeInTheDocument();
     expect(resent.calls).toHaveLength(1);

@@ -18,8 +18,9 @@ export interface StockedVariant {
  * The variant, if it can be bought as a line of that product; otherwise why not: it is not that
  * product's (or not there at all), or a manager has taken the product off sale. To a buyer adding
  * it to the cart a product off sale is no product at all, answered as an unknown variant is:
- * whoever names its ids learns neither its name nor that it exists. An order is placed from the
- * buyer's own cart, whose line still shows the product, and is told it is off sale.
+ * whoever names its ids learns neither its name nor that it exists. An order is told it is off sale
+ * only when the buyer has it in the cart, whose line still shows the product: the caller leaves
+ * other hidden variants out of what it passes here, so they are unknown (repositories/orders.ts).
  */
 export function onSale(
   variant: StockedVariant | undefined,

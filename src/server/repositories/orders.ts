@@ -486,6 +486,22 @@ const managerSortOrder = {
 const managerNextStatuses = (from: OrderStatus) =>
   allowedNextStatuses(from).filter((status) => status !== AWAITING_PAYMENT_STATUS);
 
+/** Of the variants of products off sale among `variants`, those not in the buyer's cart; none read when none is hidden. */
+async function hiddenVariantsNotInCart(
+  tx: Transaction,
+  userId: number,
+  variants: readonly { id: number; productHidden: boolean }[],
+): Promise<Set<number>> {
+  const hidden = variants.filter((variant) => variant.productHidden).map((variant) => variant.id);
+  if (hidden.length === 0) return new Set();
+  const inCart = await tx
+    .select({ variantId: cartItems.variantId })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, hidden)));
+  const kept = new Set(inCart.map((line) => line.variantId));
+  return new Set(hidden.filter((id) => !kept.has(id)));
+}
+
 export function createOrdersRepository(
   db: Database,
   shop: ShopMail,
@@ -517,7 +533,12 @@ export function createOrdersRepository(
         const buyer = facts.buyer ?? { confirmed: false, proven: false };
         if (requireEmailConfirmation && !buyer.confirmed) throw new EmailNotConfirmedError();
         assertWithinOrderLimits(facts, buyerLimits, buyer, shop.contactEmail);
-        const locked = new Map(facts.variants.map((variant) => [variant.id, variant]));
+        // A product off sale is named as such only to a buyer who has it in the cart; to anyone else
+        // naming its variant it is unknown (domain/on-sale.ts). Read only when one is hidden.
+        const hiddenNotInCart = await hiddenVariantsNotInCart(tx, order.userId, facts.variants);
+        const locked = new Map(
+          facts.variants.filter((variant) => !hiddenNotInCart.has(variant.id)).map((variant) => [variant.id, variant]),
+        );
         const priced = priceOrder(variantIds, ordered, locked);
         const lineSharePercent = lineSharePercentOf(buyer, buyerLimits);
         if (lineSharePercent !== null) assertWithinStockShare(priced.lines, lineSharePercent, shop.contactEmail);

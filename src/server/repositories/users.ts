@@ -168,7 +168,7 @@ export function createUsersRepository(db: Queryable) {
 
     /**
      * A manager marks a buyer as trusted (or takes it back), written to the journal in the same
-     * transaction. Null for an unknown account. Orders placed before keep the terms they were
+     * transaction. Null for an unknown account or one that is not a buyer's. Orders placed before keep the terms they were
      * placed under (docs/decisions.md).
      */
     setTrusted(id: number, trusted: boolean, byUserId: number): Promise<AdminBuyer | null> {
@@ -179,7 +179,12 @@ export function createUsersRepository(db: Queryable) {
           trusted: sql<boolean>`${users.trustedAt} is not null`,
           has_paid_order: sql<boolean>`${users.firstPaidAt} is not null`,
         };
-        const [before] = await tx.select(columns).from(users).where(eq(users.id, id)).for('update');
+        // Only a buyer's account: a manager's is no customer to trust.
+        const [before] = await tx
+          .select(columns)
+          .from(users)
+          .where(and(eq(users.id, id), eq(users.role, 'buyer')))
+          .for('update');
         if (!before) return null;
         if (before.trusted === trusted) return before;
         const [after] = await tx

@@ -144,15 +144,43 @@ const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
  * columns («A1:XFD1048576») is 17 billion entries. Neither changes a cell's value (a merge keeps its
  * value in its first cell), so they are taken out of the sheets before exceljs reads them.
  */
-const EXPANDED_RANGES = /<(mergeCells|dataValidations)\b[^>]*?(\/>|>[\s\S]*?<\/\1>)/g;
+const EXPANDED_RANGE_START = /<(mergeCells|dataValidations)(?=[\s/>])/g;
 /** The elements exceljs makes an object of, one each: rows, cells and shared strings. */
 const COUNTED_ELEMENT = /<(row|c|si)[\s>/]/g;
 
 /**
- * The parts exceljs is given, ranges taken out of the sheets, unless their rows, cells and shared
- * strings together come to more than `maxCells`: counted in the XML before exceljs builds a thing.
+ * The sheet without its merges and data validations, or null when one is never closed. Found with
+ * indexOf from where the last one ended, never a pattern that could look back over the text: its
+ * time grows with the sheet's length whatever it holds (a lazy pattern took seconds over many
+ * unclosed tags).
  */
-function workbookToRead(parts: UnpackedZip, maxCells: number): UnpackedZip | null {
+function withoutExpandedRanges(xml: string): string | null {
+  const kept: string[] = [];
+  let from = 0;
+  EXPANDED_RANGE_START.lastIndex = 0;
+  for (let start = EXPANDED_RANGE_START.exec(xml); start; start = EXPANDED_RANGE_START.exec(xml)) {
+    const tagEnd = xml.indexOf('>', EXPANDED_RANGE_START.lastIndex);
+    if (tagEnd < 0) return null;
+    let end = tagEnd + 1;
+    if (xml[tagEnd - 1] !== '/') {
+      const closing = xml.indexOf(`</${start[1]}>`, end);
+      if (closing < 0) return null;
+      end = closing + start[1]!.length + 3;
+    }
+    kept.push(xml.slice(from, start.index));
+    from = end;
+    EXPANDED_RANGE_START.lastIndex = end;
+  }
+  kept.push(xml.slice(from));
+  return kept.join('');
+}
+
+/**
+ * The parts exceljs is given, ranges taken out of the sheets, unless their rows, cells and shared
+ * strings together come to more than `maxCells` (counted in the XML before exceljs builds a thing)
+ * or a sheet's range is never closed.
+ */
+function workbookToRead(parts: UnpackedZip, maxCells: number): UnpackedZip | 'too many cells' | 'broken' {
   const toRead = partsToRead(parts);
   let cells = 0;
   for (const [name, content] of toRead) {
@@ -160,8 +188,11 @@ function workbookToRead(parts: UnpackedZip, maxCells: number): UnpackedZip | nul
     // latin1: one character a byte, and the tags are ASCII whatever the text's encoding.
     const xml = content.toString('latin1');
     cells += xml.match(COUNTED_ELEMENT)?.length ?? 0;
-    if (cells > maxCells) return null;
-    if (WORKSHEET_PART.test(name)) toRead.set(name, Buffer.from(xml.replace(EXPANDED_RANGES, ''), 'latin1'));
+    if (cells > maxCells) return 'too many cells';
+    if (!WORKSHEET_PART.test(name)) continue;
+    const sheet = withoutExpandedRanges(xml);
+    if (sheet === null) return 'broken';
+    toRead.set(name, Buffer.from(sheet, 'latin1'));
   }
   return toRead;
 }
@@ -213,19 +244,26 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
         `Файл XLSX повреждён или распаковывается больше чем в ${limits.maxUnzippedBytes / (1024 * 1024)} МБ: сохраните его заново или разделите на части`,
       );
     }
+    const brokenWorkbook = () =>
+      unprocessable('Файл XLSX повреждён или это не таблица Excel: сохраните его заново и загрузите ещё раз');
     const toRead = workbookToRead(parts, limits.maxCells);
-    if (!toRead) throw tooManyCells(limits);
+    if (toRead === 'too many cells') throw tooManyCells(limits);
+    if (toRead === 'broken') throw brokenWorkbook();
     try {
       const workbookZip = storedZipOf(toRead);
-      // exceljs types its input as an ArrayBuffer: the file's own bytes, not the pool a Buffer may share.
+      // exceljs types its input as an ArrayBuffer: the archive's own bytes, which a buffer this
+      // large has to itself (only small ones share Node's pool), so no copy of them is made.
+      const ownBytes = workbookZip.byteOffset === 0 && workbookZip.byteLength === workbookZip.buffer.byteLength;
       await workbook.xlsx.load(
-        workbookZip.buffer.slice(
-          workbookZip.byteOffset,
-          workbookZip.byteOffset + workbookZip.byteLength,
-        ) as ArrayBuffer,
+        (ownBytes
+          ? workbookZip.buffer
+          : workbookZip.buffer.slice(
+              workbookZip.byteOffset,
+              workbookZip.byteOffset + workbookZip.byteLength,
+            )) as ArrayBuffer,
       );
     } catch {
-      throw unprocessable('Файл XLSX повреждён или это не таблица Excel: сохраните его заново и загрузите ещё раз');
+      throw brokenWorkbook();
     }
     const [sheet] = workbook.worksheets;
     if (!sheet) throw unprocessable('В файле XLSX нет ни одного листа');

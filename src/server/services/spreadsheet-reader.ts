@@ -44,12 +44,22 @@ const tooComplex = () =>
     'Файл слишком сложный, чтобы прочитать его: оставьте в нём только нужный лист и столбцы или разделите на части',
   );
 
+/**
+ * Reads that may wait for their turn in one process, each holding its file meanwhile; one more is
+ * refused at once (503, with the error handler's Retry-After) rather than kept waiting without end.
+ */
+export const SPREADSHEET_READS_WAITING_MAX = 16;
+
 let readsRunning = 0;
 const waiting: (() => void)[] = [];
 
 async function inTurn<Result>(read: () => Promise<Result>): Promise<Result> {
-  if (readsRunning >= SPREADSHEET_READS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else readsRunning += 1;
+  if (readsRunning >= SPREADSHEET_READS_AT_ONCE) {
+    if (waiting.length >= SPREADSHEET_READS_WAITING_MAX) {
+      throw new ApiError(503, 'Сейчас загружается много файлов: повторите через несколько секунд');
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else readsRunning += 1;
   try {
     return await read();
   } finally {

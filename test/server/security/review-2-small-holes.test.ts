@@ -174,6 +174,40 @@ describe('item 7: a product taken off sale, to buyers', () => {
     expect([bulk.statusCode, bulk.json()]).toEqual([422, { detail: `Строка 1: ${unknownVariant}` }]);
     for (const answer of [checked, added, bulk]) expect(answer.body).not.toContain(product.name);
   });
+
+  it("is said to be off sale to an order only from the buyer's own cart; named by ids alone it is unknown", async () => {
+    const [owner, prying] = await quickShoppers(shop.app, 2);
+    const [product] = (await allProducts(shop.app)).slice(-2) as [Product];
+    const variant = product.variants.find((candidate) => candidate.stock > 0)!;
+    const line = { product_id: product.id, variant_id: variant.id, count: 1 };
+    const addedBefore = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: owner!.headers,
+      payload: { user_id: owner!.id, ...line },
+    });
+    expect(addedBefore.statusCode).toBe(201);
+    expect((await admin('DELETE', `/products/${product.id}`)).statusCode).toBe(200);
+
+    const order = (who: Shopper) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/order/',
+        headers: who.headers,
+        payload: {
+          user_id: who.id,
+          address: 'г. Тверь, ул. Советская, д. 3',
+          items: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }],
+        },
+      });
+    const fromCart = await order(owner!);
+    expect(fromCart.statusCode).toBe(409);
+    expect(fromCart.json()).toEqual({ detail: expect.stringContaining('снят с продажи') });
+    const byIds = await order(prying!);
+    expect(byIds.statusCode).toBe(422);
+    expect(byIds.json()).toEqual({ detail: `Не удалось найти вариант с id=${variant.id} для продукта ${product.id}` });
+    for (const answer of [fromCart, byIds]) expect(answer.body).not.toContain(product.name);
+  });
 });
 
 describe('item 12: the smaller notes', () => {

@@ -113,6 +113,26 @@ describe('item 4: passwords guessed from many addresses are bounded per account 
     expect(afterReset.statusCode).toBe(200);
   }, 120_000);
 
+  it("a reset link lets the owner in on a device the owner's own typos locked", async () => {
+    const owner = await newAccount('typos');
+    const device = deviceCookieOf(await signIn(owner, TEST_PASSWORD))!.value;
+    const fromDevice = { cookies: { [DEVICE_COOKIE]: device } };
+    for (let typo = 1; typo <= 10; typo += 1) {
+      expect((await signIn(owner, `typo number ${typo}`, fromDevice)).statusCode).toBe(401);
+    }
+    expect((await signIn(owner, TEST_PASSWORD, fromDevice)).statusCode).toBe(429);
+
+    expect((await post('password-reset', { email: owner }, fromDevice)).statusCode).toBe(202);
+    const reset = await post(
+      'password-reset/confirm',
+      { token: await resetTokenFor(owner), password: NEW_PASSWORD },
+      fromDevice,
+    );
+    expect(reset.statusCode).toBe(204);
+    // The device keeps its cookie (it was valid), and its failures are forgiven.
+    expect((await signIn(owner, NEW_PASSWORD, fromDevice)).statusCode).toBe(200);
+  });
+
   it('the device cookie: HttpOnly, SameSite=Strict, Secure over https, Path=/api/v1/auth, a year; logout keeps it; a live refresh cookie without one gets one on refresh', async () => {
     const email = await newAccount('device-flags');
     const https = { 'x-forwarded-proto': 'https' };

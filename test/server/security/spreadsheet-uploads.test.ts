@@ -2,12 +2,14 @@
  * Spreadsheets a buyer or a manager uploads (issue 35): an archive that hides entries from the
  * zip-bomb guard, and imports that would hold the server's event loop or be sent without end.
  */
+import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { CartImportResult } from '../../../src/shared/api';
 import { CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../../src/shared/cart-import';
 import { PRICE_LIST_COLUMNS } from '../../../src/shared/schemas/admin-catalogue';
 import { loadConfig } from '../../../src/server/config';
 import { readUploadedQuickOrder } from '../../../src/server/services/quick-order';
+import { unpackZip } from '../../../src/server/services/zip-limits';
 import {
   allProducts,
   createTestApp,
@@ -18,7 +20,7 @@ import {
   type TestApp,
 } from '../helpers/test-app';
 import { openBackOffice } from '../helpers/back-office';
-import { deflatedZeros, withUncountedEntry } from '../helpers/zip';
+import { deflatedZeros, withUncountedEntry, zipOf } from '../helpers/zip';
 
 const MB = 1024 * 1024;
 
@@ -115,6 +117,24 @@ describe('reading a spreadsheet', () => {
     const csvResponse = await upload('/api/v1/cart/import', buyer, Buffer.from(csv));
     expect(csvResponse.statusCode).toBe(422);
     expect(csvResponse.json()).toEqual({ detail: expect.stringContaining('слишком много ячеек') });
+  });
+  it('refuses a sheet whose merged cells are never closed as broken, without scanning it over and over', async () => {
+    // A million opening tags in 12 MB: a pattern looking for each one's closing tag read to the end
+    // of the sheet every time, and the read ran into its time limit («слишком сложный»).
+    const workbook = await xlsxOf([[...QUICK_ORDER_COLUMNS], ['NO-1', 'коричневый', 90, 1]]);
+    const parts = unpackZip(workbook, 16 * MB)!;
+    const sheetName = [...parts.keys()].find((name) => name.startsWith('xl/worksheets/sheet'))!;
+    const sheet = parts.get(sheetName)!.toString('utf8');
+    parts.set(sheetName, Buffer.from(sheet.replace('</worksheet>', `${'<mergeCells>'.repeat(1_000_000)}</worksheet>`)));
+    const entries = [...parts].map(([name, content]) => ({
+      name,
+      deflated: deflateRawSync(content),
+      declaredSize: content.length,
+      crc: crc32(content),
+    }));
+    const response = await uploadQuickOrder(buyer, zipOf(entries));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: expect.stringContaining('Файл XLSX повреждён') });
   });
 });
 

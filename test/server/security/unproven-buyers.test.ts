@@ -300,6 +300,16 @@ describe('proven buyers', () => {
     expect((await currentUser(buyer)).order_limits).toEqual({ line_share_percent: 50, max_unpaid_orders: 3 });
     expect((await place(buyer, [line(product, v1, 3)])).statusCode).toBe(422);
   });
+
+  it("a manager's account, or one that does not exist, is no buyer to trust: 404, nothing journalled", async () => {
+    const before = await shop.app.database.db.select().from(auditLog);
+    for (const id of [manager.id, 999_999]) {
+      const refused = await setTrusted(id, true);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ detail: 'Покупатель не найден' });
+    }
+    expect(await shop.app.database.db.select().from(auditLog)).toHaveLength(before.length);
+  });
 });
 
 describe('reservations: 24 h for the unproven, 120 h for the proven', () => {

@@ -24,13 +24,14 @@ const emailConfirmationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const account = await users.findWithStanding(request.userId);
       if (!account) throw unauthorized();
       if (account.confirmed) throw conflict(EMAIL_CONFIRMATION_MESSAGES.alreadyConfirmed);
-      // The signed-in owner's own request: only the letters this client asked for count, never the
-      // ones strangers asked for the address. Beyond them, the wait is at most the window.
+      // An unconfirmed account has not shown that the mailbox is its own (anyone may sign up with a
+      // stranger's address), so its letters count like anyone's: per client and under the address's
+      // daily ceiling. Beyond them, the wait is at most the window that refused.
       const letterAllowed = await resetRequests.record(
-        { email: account.email, client: throttledClient(request.ip), ownersDevice: true },
+        { email: account.email, client: throttledClient(request.ip), ownersDevice: false },
         LETTER_LIMITS,
       );
-      if (!letterAllowed) throw tooManyAttempts(reply, LETTER_LIMITS.perClient.windowMs / 1000);
+      if (!letterAllowed) throw tooManyAttempts(reply, LETTER_LIMITS.perAddress.windowMs / 1000);
       const sent = await sendConfirmationLetter(emailConfirmations, request.userId);
       if (sent === 'no-account') throw unauthorized();
       if (sent === 'already-confirmed') throw conflict(EMAIL_CONFIRMATION_MESSAGES.alreadyConfirmed);

@@ -274,7 +274,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!reset) throw new ApiError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
       app.sessionRevocations.remember(reset);
       clearRefreshCookie(request, reply);
-      // Whoever holds the link is the owner: this device signs in whatever strangers have guessed.
+      // Whoever holds the link is the owner: this device signs in whatever strangers have guessed,
+      // and whatever the owner mistyped on it before (its own cookie's failures are forgiven).
+      const device = deviceOf(request, account.id);
+      if (device !== null) await throttle.succeeded(request.ip, account.email, device);
       keepDeviceCookie(request, reply, account.id);
       return reply.code(204).send(null);
     },

@@ -7,8 +7,8 @@ import type { SignInThrottle } from '../../services/sign-in-throttle';
  * Letters with a link (the password reset's and the address confirmation's, counted together in
  * reset_requests) one address may be sent: 5 an hour per requesting client, enough for a lost one,
  * so that a stranger's requests never use up the owner's; and 20 a day from all clients together,
- * so that strangers with many addresses cannot flood the mailbox (a request from the owner's device,
- * or the signed-in owner's own, is not held back by those 20).
+ * so that strangers with many addresses cannot flood the mailbox (a reset asked for from the owner's
+ * device is not held back by those 20).
  */
 export const LETTER_LIMITS: ResetLetterLimits = {
   perClient: { max: 5, windowMs: 60 * 60 * 1000 },

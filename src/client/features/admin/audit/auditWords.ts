@@ -12,6 +12,8 @@ const VERBS: Record<string, string> = {
   upload: 'загрузка',
   status: 'смена статуса',
   role: 'смена роли',
+  trust: 'отметка «проверенный покупатель»',
+  distrust: 'снятие отметки «проверенный покупатель»',
 };
 
 const ENTITIES: Record<string, string> = {
