@@ -101,39 +101,31 @@ export const revokedSessions = pgTable(
 );
 
 /**
- * Password-reset links (issue 20): the token is random and sent only in the e-mail, so only its
- * SHA-256 is kept; a link works once, for an hour, and the first one used retires the others.
+ * A table of one-time links sent by e-mail to an account: the token is random and sent only in the
+ * letter, so only its SHA-256 is kept; a link works once, until it expires, and the first one used
+ * retires the account's others (repositories/one-time-tokens.ts).
  */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
-);
+const oneTimeLinks = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      tokenHash: text('token_hash').notNull().unique(),
+      createdAt: createdAt(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      usedAt: timestamp('used_at', { withTimezone: true }),
+    },
+    (table) => [index(`${name}_user_idx`).on(table.userId)],
+  );
 
-/** Links of the e-mail confirmation letters: as password_reset_tokens, a SHA-256 of a random token. */
-export const emailConfirmationTokens = pgTable(
-  'email_confirmation_tokens',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (table) => [index('email_confirmation_tokens_user_idx').on(table.userId)],
-);
+/** Password-reset links (issue 20), for an hour. */
+export const passwordResetTokens = oneTimeLinks('password_reset_tokens');
+
+/** Links of the e-mail confirmation letters (issue 35), for 24 hours. */
+export const emailConfirmationTokens = oneTimeLinks('email_confirmation_tokens');
 
 /**
  * The attempts at sign-in, sign-up, a password check and a reset of the last throttling window,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrderStatus, OrderSummary, Product } from '../../../src/shared/api';
+import type { OrderStatus, OrderSummary, Product, Variant } from '../../../src/shared/api';
 import { json, setVariant, type Shopper } from './test-app';
 
 /** The way an order goes when nothing goes wrong, each step taken as it is in the shop. */
@@ -51,4 +51,42 @@ export async function placeOrderOf(
   });
   expect(response.statusCode).toBe(201);
   return { order: json<OrderSummary>(response), variant };
+}
+
+/** An order line as the storefront sends it. */
+export const orderLine = (product: Product, variant: Variant, quantity: number) => ({
+  product_id: product.id,
+  variant_id: variant.id,
+  quantity,
+});
+export type OrderLine = ReturnType<typeof orderLine>;
+
+/**
+ * Orders of many lines placed in a test of the buyers' limits: products taken one at a time from
+ * the suite's `spare` ones (each with two variants in stock, both set to the stock asked for), and
+ * the order's call as the storefront makes it, to `address`. `suite` is read at each call: the
+ * suite's app and products are made in its beforeAll.
+ */
+export function orderingOf(suite: () => { app: FastifyInstance; spare: Product[] }, address: string) {
+  async function takeProduct(stock: number): Promise<{ product: Product; v1: Variant; v2: Variant }> {
+    const { app, spare } = suite();
+    const product = spare.shift()!;
+    const [v1, v2] = product.variants.filter((variant) => variant.stock > 0);
+    await setVariant(app, v1!.id, { stock });
+    await setVariant(app, v2!.id, { stock });
+    return { product, v1: v1!, v2: v2! };
+  }
+  const place = (shopper: Shopper, items: OrderLine[], headers: Record<string, string> = {}) =>
+    suite().app.inject({
+      method: 'POST',
+      url: '/api/v1/order/',
+      headers: { ...shopper.headers, ...headers },
+      payload: { user_id: shopper.id, address, items },
+    });
+  async function placeOk(shopper: Shopper, items: OrderLine[]): Promise<OrderSummary> {
+    const response = await place(shopper, items);
+    expect([response.statusCode, response.body]).toEqual([201, expect.any(String)]);
+    return json<OrderSummary>(response);
+  }
+  return { takeProduct, place, placeOk };
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { AdminBuyer, AdminOrder, CurrentUser, OrderSummary, Product, Variant } from '../../../src/shared/api';
+import type { AdminBuyer, AdminOrder, CurrentUser, Product } from '../../../src/shared/api';
 import { loadConfig } from '../../../src/server/config';
 import { auditLog, orders, users, variants } from '../../../src/server/db/schema';
 import {
@@ -17,14 +17,13 @@ import {
   createTestApp,
   json,
   quickShoppers,
-  setVariant,
   stockOf,
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
 } from '../helpers/test-app';
 import { newManager } from '../helpers/back-office';
-import { advanceOrder } from '../helpers/order-workflow';
+import { advanceOrder, orderLine, orderingOf } from '../helpers/order-workflow';
 
 const ADDRESS = 'г. Калуга, ул. Ленина, д. 5';
 const defaults = loadConfig({});
@@ -58,33 +57,8 @@ it('the shop’s defaults: half of a variant for the unproven together, 24 h aga
   expect(shop.config.reservation).toMatchObject({ hours: 120, unprovenHours: 24 });
 });
 
-async function takeProduct(stock: number): Promise<{ product: Product; v1: Variant; v2: Variant }> {
-  const product = spare.shift()!;
-  const [v1, v2] = product.variants.filter((variant) => variant.stock > 0);
-  await setVariant(shop.app, v1!.id, { stock });
-  await setVariant(shop.app, v2!.id, { stock });
-  return { product, v1: v1!, v2: v2! };
-}
-
-const line = (product: Product, variant: Variant, quantity: number) => ({
-  product_id: product.id,
-  variant_id: variant.id,
-  quantity,
-});
-
-const place = (shopper: Shopper, items: ReturnType<typeof line>[]) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/v1/order/',
-    headers: shopper.headers,
-    payload: { user_id: shopper.id, address: ADDRESS, items },
-  });
-
-async function placeOk(shopper: Shopper, items: ReturnType<typeof line>[]): Promise<OrderSummary> {
-  const response = await place(shopper, items);
-  expect([response.statusCode, response.body]).toEqual([201, expect.any(String)]);
-  return json<OrderSummary>(response);
-}
+const { takeProduct, place, placeOk } = orderingOf(() => ({ app: shop.app, spare }), ADDRESS);
+const line = orderLine;
 
 const detail = (response: { json(): unknown }) => (response.json() as { detail: string }).detail;
 

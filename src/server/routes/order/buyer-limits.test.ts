@@ -6,7 +6,7 @@
  * buyers' pool, is test/server/security/unproven-buyers.test.ts's.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { OrderSummary, Product, Variant } from '../../../shared/api';
+import type { OrderSummary, Product } from '../../../shared/api';
 import { loadConfig } from '../../config';
 import { orders, users } from '../../db/schema';
 import {
@@ -20,7 +20,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
-import { advanceOrder } from '../../../../test/server/helpers/order-workflow';
+import { advanceOrder, orderLine, orderingOf } from '../../../../test/server/helpers/order-workflow';
 
 const ADDRESS = 'г. Псков, ул. Пушкина, д. 1';
 const ORDERS_PER_DAY = 5;
@@ -41,33 +41,8 @@ it('the shop’s defaults: 3 unpaid orders, half a variant’s stock per order',
   expect(shop.config.buyerLimits).toMatchObject({ maxUnpaidOrders: 3, maxStockSharePercent: 50 });
 });
 
-async function takeProduct(stock: number): Promise<{ product: Product; v1: Variant; v2: Variant }> {
-  const product = spare.shift()!;
-  const [v1, v2] = product.variants.filter((variant) => variant.stock > 0);
-  await setVariant(shop.app, v1!.id, { stock });
-  await setVariant(shop.app, v2!.id, { stock });
-  return { product, v1: v1!, v2: v2! };
-}
-
-const line = (product: Product, variant: Variant, quantity: number) => ({
-  product_id: product.id,
-  variant_id: variant.id,
-  quantity,
-});
-
-const place = (shopper: Shopper, items: ReturnType<typeof line>[], headers: Record<string, string> = {}) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/v1/order/',
-    headers: { ...shopper.headers, ...headers },
-    payload: { user_id: shopper.id, address: ADDRESS, items },
-  });
-
-async function placeOk(shopper: Shopper, items: ReturnType<typeof line>[]): Promise<OrderSummary> {
-  const response = await place(shopper, items);
-  expect(response.statusCode).toBe(201);
-  return json<OrderSummary>(response);
-}
+const { takeProduct, place, placeOk } = orderingOf(() => ({ app: shop.app, spare }), ADDRESS);
+const line = orderLine;
 
 const cancel = (shopper: Shopper, orderId: number) =>
   shop.app.inject({ method: 'DELETE', url: `/api/v1/order/${orderId}`, headers: shopper.headers });
