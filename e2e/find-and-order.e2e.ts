@@ -172,7 +172,7 @@ const isGoodForMatrix = (product: DemoProduct) => {
   );
 };
 
-test('the colour × size matrix: typed quantities, one capped at its stock, the total, and one click into the cart', async ({
+test('the colour × size matrix: typed quantities, one beyond its stock said and corrected, the total, and one click into the cart', async ({
   page,
   request,
 }) => {
@@ -202,10 +202,16 @@ test('the colour × size matrix: typed quantities, one capped at its stock, the 
 
   await cell(first!).fill(String(wanted.get(first!)));
   await cell(second!).fill(String(wanted.get(second!)));
-  // More than the stock: the cell keeps what there is.
+  // More than the stock: the cell keeps what was typed and says why the cart cannot take it (never
+  // lowered silently, issue 35); the button waits until it is changed.
   await cell(capped).fill(String(capped.stock + 50));
   await cell(capped).press('Tab');
-  await expect(cell(capped)).toHaveValue(String(capped.stock));
+  await expect(cell(capped)).toHaveValue(String(capped.stock + 50));
+  await expect(cell(capped)).toHaveAccessibleDescription(`В наличии только ${capped.stock} шт.`);
+  await expect(add).toBeDisabled();
+  await cell(capped).fill(String(capped.stock));
+  await cell(capped).press('Tab');
+  await expect(add).toBeEnabled();
 
   const pieces = [...wanted.values()].reduce((sum, count) => sum + count, 0);
   const kopecks = [...wanted].reduce((sum, [variant, count]) => sum + Math.round(variant.price * 100) * count, 0);

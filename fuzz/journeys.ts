@@ -9,6 +9,7 @@ import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { LIMITS, type Cart, type OrderSummary } from '../src/shared/api';
+import { maxPiecesPerOrder } from '../src/shared/order-limits';
 import { variants } from '../src/server/db/schema';
 import { TEST_PASSWORD } from '../test/server/helpers/shop-data';
 import { bearer, quickShoppers, setVariant } from '../test/server/helpers/test-app';
@@ -252,8 +253,17 @@ class PlaceOrder implements Command {
     // The body is validated before the handler compares its buyer with the token's.
     if (lines.length === 0) return expectStatus(response, 422, 'order nothing');
     if (this.token === 'other') return expectStatus(response, 403, 'order for another buyer');
+    // The journeys' buyers have no paid order: one order line may take only its share of the stock
+    // (MAX_STOCK_SHARE_PERCENT), checked after the stock itself.
+    const { maxStockSharePercent } = real.fuzz.shop.config.buyerLimits;
     if (lines.some(([variantId, quantity]) => quantity > model.stock.get(variantId)!)) {
       expectStatus(response, 409, 'order beyond the stock');
+    } else if (
+      lines.some(
+        ([variantId, quantity]) => quantity > maxPiecesPerOrder(model.stock.get(variantId)!, maxStockSharePercent),
+      )
+    ) {
+      expectStatus(response, 422, "order beyond a line's share of the stock");
     } else {
       expectStatus(response, 201, 'order');
       const order = response.json() as OrderSummary;
