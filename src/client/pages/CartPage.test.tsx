@@ -152,13 +152,17 @@ describe('Cart page: contents (SPEC §2)', () => {
   });
 
   test('variants of one product are lines under one product heading: article once, colour, size, prices per line', async () => {
-    const pink = cartItem({ id: 1, price: 500, variant: { price: 500, color: 'Розовый', size: 25, stock: 10 } });
+    const pink = cartItem({
+      id: 1,
+      price: 500,
+      variant: { price: 500, color: 'Розовый', size: 25, stock: 10, unproven_held: 0 },
+    });
     const blue = cartItem({
       id: 2,
       count: 3,
       price: 700,
       variant_id: 102,
-      variant: { price: 700, color: 'Голубой', size: 40, stock: 10 },
+      variant: { price: 700, color: 'Голубой', size: 40, stock: 10, unproven_held: 0 },
     });
     await openCart([pink, HARE, blue]);
     // One heading per product, in the order the products first appear.
@@ -544,6 +548,31 @@ describe('Cart page: what a buyer who has not paid an order yet is told (issue 3
     await user.click(plus('Мишка Тедди'));
     await waitFor(() => expect(countOf('Мишка Тедди')).toHaveAccessibleDescription(SHARE_NOTE));
     expect(within(line('Мишка Тедди')).getByText(SHARE_NOTE)).toBeInTheDocument();
+  });
+
+  test('what is left of the new buyers’ pool bounds a line below its own share, and an exhausted pool says so', async () => {
+    server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
+    // 60 free + 40 held by new buyers' unpaid orders: a pool of 50, 10 of it left (one order's share: 30).
+    const pooled = { ...BEAR, count: 10, variant: { ...BEAR.variant, stock: 60, unproven_held: 40 } };
+    const { user } = await openCart([pooled]);
+    await wait(50);
+    expect(countOf('Мишка Тедди')).not.toHaveAccessibleDescription();
+    await user.click(plus('Мишка Тедди'));
+    await waitFor(() =>
+      expect(countOf('Мишка Тедди')).toHaveAccessibleDescription(
+        'Не больше 10 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру',
+      ),
+    );
+  });
+
+  test('a variant whose pool new buyers hold whole: the line says it cannot be ordered yet', async () => {
+    server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
+    await openCart([{ ...BEAR, count: 1, variant: { ...BEAR.variant, stock: 30, unproven_held: 30 } }]);
+    expect(
+      await within(line('Мишка Тедди')).findByText(
+        /^Пока у вас нет оплаченных заказов, этот вариант сейчас заказать нельзя/,
+      ),
+    ).toBeInTheDocument();
   });
 
   test('a proven buyer sees no limit however much of the stock a line takes', async () => {

@@ -167,16 +167,22 @@ describe('Product page: buying', () => {
     expect(cartCalls.calls).toHaveLength(1);
   });
 
-  test("the quantity's upper bound is the variant's stock: more than that is cut to it", async () => {
+  test('a quantity beyond the stock is kept and said, buying waits until it is corrected (never lowered silently)', async () => {
     const { user, router } = await openAsUser();
     const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
-    expect(quantity).toHaveAttribute('aria-valuemax', '5');
     await user.click(colour('Голубой'));
-    expect(quantity).toHaveAttribute('aria-valuemax', '3');
     await user.clear(quantity);
     await user.type(quantity, '50');
     await user.tab();
-    expect(quantity).toHaveValue('3');
+    expect(quantity).toHaveValue('50');
+    expect(quantity).toHaveAccessibleDescription('В наличии только 3 шт.');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(buyButton()).toBeDisabled();
+    expect(cartButton()).toBeDisabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    expect(quantity).not.toHaveAccessibleDescription();
     productNetwork();
     await user.click(buyButton());
     await waitFor(() => expect(router.state.location.search).toBe('?items=BEAR-01:103:3'));

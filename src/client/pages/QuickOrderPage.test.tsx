@@ -19,6 +19,7 @@ function importLine(overrides: Partial<CartImportLine> & { line: number }): Cart
     name: 'Мишка Тедди',
     price: 1499.9,
     stock: 40,
+    unproven_held: 0,
     error: null,
     ...overrides,
   };

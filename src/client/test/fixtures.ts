@@ -38,7 +38,7 @@ export function loggedIn(user: User = USER, token = makeToken()): Partial<RootSt
 export const visitor = (): Partial<RootState> => ({ session: { user: null, initialised: true } });
 
 export function variant(overrides: Partial<Variant> = {}): Variant {
-  return { id: 101, color: 'Розовый', size: 25, price: 990, stock: 5, ...overrides };
+  return { id: 101, color: 'Розовый', size: 25, price: 990, stock: 5, unproven_held: 0, ...overrides };
 }
 
 export function product(overrides: Partial<Product> = {}): Product {
@@ -75,7 +75,7 @@ export function cartItem(overrides: Partial<CartItem> & { price?: number } = {})
     count,
     item_total: price * count,
     product: { id: 1, art: 'BEAR-01', name: 'Мишка Тедди', description: 'Плюшевый мишка', image: 'bear.svg' },
-    variant: { price, color: 'Коричневый', size: 30, stock: 100 },
+    variant: { price, color: 'Коричневый', size: 30, stock: 100, unproven_held: 0 },
     variant_id: 101,
     price_when_added: price,
     available: true,
@@ -187,7 +187,7 @@ export function unprovenBuyer(overrides: Partial<CurrentUser> = {}): CurrentUser
   return {
     ...CURRENT_USER,
     proven: false,
-    order_limits: { line_share_percent: 50, max_unpaid_orders: 3 },
+    order_limits: { line_share_percent: 50, unproven_pool_percent: 50, max_unpaid_orders: 3 },
     ...overrides,
   };
 }

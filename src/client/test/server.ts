@@ -16,7 +16,7 @@ export const CURRENT_USER: CurrentUser = {
   email_confirmed: true,
   must_confirm_email: false,
   proven: true,
-  order_limits: { line_share_percent: null, max_unpaid_orders: 20 },
+  order_limits: { line_share_percent: null, unproven_pool_percent: null, max_unpaid_orders: 20 },
 };
 
 /**

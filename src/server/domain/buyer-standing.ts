@@ -23,6 +23,13 @@ export const maxUnpaidOrdersOf = ({ proven }: BuyerStanding, limits: BuyerLimits
 export const lineSharePercentOf = ({ proven }: BuyerStanding, limits: BuyerLimits): number | null =>
   proven ? null : limits.maxStockSharePercent;
 
+/**
+ * The share of a variant's stock the unpaid orders of all unproven buyers may hold together, in
+ * percent (UNPROVEN_STOCK_SHARE_PERCENT), or null when the buyer is proven.
+ */
+export const unprovenPoolPercentOf = ({ proven }: BuyerStanding, limits: BuyerLimits): number | null =>
+  proven ? null : limits.unprovenStockSharePercent;
+
 /** GET /auth/user: the account, its standing and the limits that follow from it. */
 export function currentUserAnswer(
   { confirmed, proven, ...user }: User & BuyerStanding,
@@ -36,6 +43,7 @@ export function currentUserAnswer(
     proven,
     order_limits: {
       line_share_percent: lineSharePercentOf(standing, buyerLimits),
+      unproven_pool_percent: unprovenPoolPercentOf(standing, buyerLimits),
       max_unpaid_orders: maxUnpaidOrdersOf(standing, buyerLimits),
     },
   };

@@ -1,7 +1,6 @@
 import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
 import type { StockedVariant } from './on-sale';
-import { lineShareNote, maxPiecesPerOrder } from '../../shared/order-limits';
-import { assertWithinUnprovenPool, mergeLines, priceOrder, unprovenPoolSize } from './order-pricing';
+import { assertWithinUnprovenPool, mergeLines, priceOrder } from './order-pricing';
 
 const bear: StockedVariant = {
   id: 11,
@@ -101,45 +100,7 @@ describe('priceOrder', () => {
   });
 });
 
-describe('maxPiecesPerOrder', () => {
-  it.each([
-    [10, 50, 5],
-    [11, 50, 5],
-    [3, 50, 1],
-    [1, 50, 1],
-    [7, 100, 7],
-    [1000, 1, 10],
-    [99, 1, 1],
-  ])('of a stock of %i at %i %% → %i', (stock, percent, max) => {
-    expect(maxPiecesPerOrder(stock, percent)).toBe(max);
-  });
-});
-
-describe('lineShareNote (what the storefront says where the quantity is typed)', () => {
-  it('says the limit for a quantity above it, nothing within it, beyond the stock or for a proven buyer', () => {
-    expect(lineShareNote(26, 50, 50)).toBe(
-      'Не больше 25 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру',
-    );
-    expect(lineShareNote(25, 50, 50)).toBeNull();
-    expect(lineShareNote(60, 50, 50)).toBeNull();
-    expect(lineShareNote(50, 50, null)).toBeNull();
-    expect(lineShareNote(1, 1, 50)).toBeNull();
-  });
-});
-
 describe('the unproven buyers’ pool', () => {
-  it.each([
-    // free stock, held by the unproven already, percent → the pool
-    [100, 0, 50, 50],
-    [50, 50, 50, 50],
-    [10, 5, 50, 7],
-    [1, 0, 50, 1],
-    [0, 1, 50, 1],
-    [40, 0, 100, 40],
-  ])('of %i free and %i held at %i %% → %i', (stock, held, percent, pool) => {
-    expect(unprovenPoolSize(stock, held, percent)).toBe(pool);
-  });
-
   const line = (quantity: number) => [{ variant: hare, quantity }];
   it('lets a line fill what is left of the pool and no more, naming what is left', () => {
     const held = new Map([[hare.id, 30]]);

@@ -1,5 +1,5 @@
 import type { OrderItemPayload } from '../../shared/api';
-import { maxPiecesPerOrder } from '../../shared/order-limits';
+import { maxPiecesPerOrder, unprovenPoolLeft } from '../../shared/order-limits';
 import { toKopecks } from '../money';
 import {
   DomainError,
@@ -87,14 +87,6 @@ export function assertWithinStockShare(lines: readonly PricedLine[], sharePercen
 }
 
 /**
- * The most pieces of a variant the unpaid orders of all unproven buyers together may hold:
- * `sharePercent` of what is free plus what they hold already, rounded down, and at least one piece,
- * as maxPiecesPerOrder. The rest stays for buyers who have paid an order or whom a manager trusts.
- */
-export const unprovenPoolSize = (stock: number, unprovenHeld: number, sharePercent: number): number =>
-  Math.max(1, Math.floor(((stock + unprovenHeld) * sharePercent) / 100));
-
-/**
  * Throws for the first line of an unproven buyer's order that would take the unproven buyers'
  * holding of its variant (`unprovenHeld`, by variant id, read with the variant's row locked) past
  * its pool (BuyerLimits.unprovenStockSharePercent).
@@ -106,12 +98,11 @@ export function assertWithinUnprovenPool(
   contactEmail: string,
 ): void {
   for (const { variant, quantity } of lines) {
-    const held = unprovenHeld.get(variant.id) ?? 0;
-    const available = unprovenPoolSize(variant.stock, held, sharePercent) - held;
+    const available = unprovenPoolLeft(variant.stock, unprovenHeld.get(variant.id) ?? 0, sharePercent);
     if (quantity > available) {
       throw new UnprovenShareExceededError(
         { name: variant.productName, color: variant.color, size: variant.size },
-        Math.max(0, available),
+        available,
         contactEmail,
       );
     }

@@ -125,6 +125,7 @@ export interface ArticleVariant {
   /** Decimal rubles, as stored. */
   price: string;
   stock: number;
+  unprovenHeld: number;
 }
 
 /** A conditional count change: written, or refused because the line now holds another count. */
@@ -142,6 +143,7 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
         color: variants.color,
         size: variants.size,
         stock: variants.stock,
+        unprovenHeld: variants.unprovenHeld,
         productId: products.id,
         art: products.art,
         name: products.name,
@@ -159,7 +161,13 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
       count: row.count,
       item_total: kopecksToRubles(toKopecks(row.price) * row.count),
       product: { id: row.productId, art: row.art, name: row.name, description: row.description, image: row.image },
-      variant: { price: Number(row.price), color: row.color, size: row.size, stock: row.stock },
+      variant: {
+        price: Number(row.price),
+        color: row.color,
+        size: row.size,
+        stock: row.stock,
+        unproven_held: row.unprovenHeld,
+      },
       variant_id: row.variantId,
       price_when_added: Number(row.priceWhenAdded),
       available: row.hiddenAt === null,
@@ -214,9 +222,9 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
       // for 5 000 articles took it 1.1 s against 0.4–0.6 s for 5 000 product rows.
       // Named with its table: in a select list Drizzle writes a column alone, and `id` would be the variant's.
       const productId = sql`${products}.${sql.identifier(products.id.name)}`;
-      const variantsOfProduct = sql<[number, string, number, string, number][] | null>`(
+      const variantsOfProduct = sql<[number, string, number, string, number, number][] | null>`(
         select json_agg(json_build_array(${variants.id}, ${variants.color}, ${variants.size},
-          ${variants.price}::text, ${variants.stock}))
+          ${variants.price}::text, ${variants.stock}, ${variants.unprovenHeld}))
         from ${variants} where ${variants.productId} = ${productId})`;
       const found = await db
         .select({
@@ -229,13 +237,14 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
         .where(and(inArray(sql`lower(${products.art})`, lowered), isNull(products.hiddenAt)));
       return found
         .flatMap(({ variants: ofProduct, ...product }) =>
-          (ofProduct ?? []).map(([variantId, color, size, price, stock]) => ({
+          (ofProduct ?? []).map(([variantId, color, size, price, stock, unprovenHeld]) => ({
             ...product,
             variantId,
             color,
             size,
             price,
             stock,
+            unprovenHeld,
           })),
         )
         .sort((a, b) => a.variantId - b.variantId);

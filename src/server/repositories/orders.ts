@@ -45,7 +45,7 @@ import {
   type PricedOrder,
 } from '../domain/order-pricing';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
-import { catalogueChangeNotice } from '../services/catalogue-cache';
+import { announceCatalogueChange, catalogueChangeNotice } from '../services/catalogue-cache';
 import type { ShopMail } from '../mail/letter';
 import { orderDetailColumns, orderLineRows } from './order-lines';
 import { orderPlacedMail, orderPlacedRecipients, queueStatusChanged, type OrderPlacedRecipients } from './order-mail';
@@ -422,8 +422,12 @@ export async function changeStatusLocked(
   assertStatusChange(order.id, from, change.to, change.source);
   if (change.to === CANCELLED_STATUS) await returnStock(tx, order.id, order.unproven);
   const paid = change.to === PAID_STATUS;
-  // A paid order holds nothing for an unproven buyer any more, and makes its buyer proven.
-  if (paid && order.unproven) await adjustOrderedVariants(tx, order.id, { restock: false, release: true });
+  // A paid order holds nothing for an unproven buyer any more, and makes its buyer proven. The
+  // catalogue's answers say what the unproven hold (unproven_held), so they are dropped too.
+  if (paid && order.unproven) {
+    await adjustOrderedVariants(tx, order.id, { restock: false, release: true });
+    await announceCatalogueChange(tx);
+  }
   if (paid && order.userId !== null) {
     await tx
       .update(users)

@@ -43,7 +43,7 @@ export async function withVariants<Row extends { id: number }>(
 ): Promise<(Row & { variants: Variant[] })[]> {
   if (rows.length === 0) return [];
   const variantRows = await db
-    .select(variantColumns)
+    .select({ ...variantColumns, unproven_held: variants.unprovenHeld })
     .from(variants)
     .where(
       inArray(

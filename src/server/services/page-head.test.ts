@@ -9,8 +9,8 @@ const bear: Product = {
   big_description: null,
   image: 'bear.svg',
   variants: [
-    { id: 10, color: 'коричневый', size: 90, price: 1250.5, stock: 3 },
-    { id: 11, color: 'белый', size: 30, price: 350, stock: 0 },
+    { id: 10, color: 'коричневый', size: 90, price: 1250.5, stock: 3, unproven_held: 0 },
+    { id: 11, color: 'белый', size: 30, price: 350, stock: 0, unproven_held: 0 },
   ],
 };
 

@@ -159,6 +159,7 @@ describe('checkQuickOrder', () => {
     size: 60,
     price: '1499.90',
     stock: 5,
+    unprovenHeld: 0,
     ...overrides,
   });
   const catalogue = [

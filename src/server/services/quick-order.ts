@@ -193,7 +193,7 @@ export const namedArticles = (entries: readonly QuickOrderEntry[]) =>
     entry.art && entry.art.length <= LIMITS.artMax && !entry.art.includes('\u0000') ? [entry.art] : [],
   );
 
-const NO_VARIANT = { product_id: null, variant_id: null, name: null, price: null, stock: null };
+const NO_VARIANT = { product_id: null, variant_id: null, name: null, price: null, stock: null, unproven_held: null };
 
 /**
  * Each entry with the variant it names and the first reason it cannot go in the cart, if any:
@@ -236,6 +236,7 @@ export function checkQuickOrder(
       name: variant.productName,
       price: Number(variant.price),
       stock: variant.stock,
+      unproven_held: variant.unprovenHeld,
     };
     const earlier = lineOfVariant.get(variant.variantId);
     if (earlier === undefined) lineOfVariant.set(variant.variantId, line);

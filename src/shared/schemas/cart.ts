@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { CART_BULK_MAX_LINES, LIMITS } from '../api';
 import { CART_EXPORT_FORMATS } from '../cart-import';
 import { Defaulted, Id, Nullable } from './common';
+import { UnprovenHeld } from './products';
 
 const Count = Type.Integer({ minimum: LIMITS.minQuantity, maximum: LIMITS.maxCartCount });
 
@@ -22,6 +23,7 @@ export const CartItemSchema = Type.Object({
     color: Type.String(),
     size: Type.Number({ description: 'Размер, см' }),
     stock: Type.Integer({ description: 'Остаток на складе сейчас, шт.' }),
+    unproven_held: UnprovenHeld,
   }),
   variant_id: Type.Integer(),
   price_when_added: Type.Number({ description: 'Цена, когда вариант положили в корзину, ₽' }),
@@ -76,6 +78,7 @@ export const CartImportLineSchema = Type.Object({
   name: Nullable(Type.String({ description: 'Название товара' })),
   price: Nullable(Type.Number({ description: 'Цена сейчас, ₽' })),
   stock: Nullable(Type.Integer({ description: 'Остаток на складе сейчас, шт.' })),
+  unproven_held: Nullable(UnprovenHeld),
   error: Nullable(Type.String({ description: 'Что не так со строкой; null — строку можно добавить' })),
 });
 

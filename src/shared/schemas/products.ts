@@ -4,12 +4,18 @@ import { CATALOGUE_LIMITS } from '../catalogue';
 import { CATALOGUE_SORTS } from '../catalogueFilters';
 import { Nullable, PageQuery } from './common';
 
+/** What the storefront needs to say an unproven buyer's pool before checkout (shared/order-limits.ts). */
+export const UnprovenHeld = Type.Integer({
+  description: 'Сколько штук сверх остатка держат неоплаченные заказы покупателей без оплаченных заказов',
+});
+
 export const VariantSchema = Type.Object({
   id: Type.Integer(),
   color: Type.String(),
   size: Type.Number({ description: 'Размер, см' }),
   price: Type.Number({ description: 'Цена, ₽' }),
   stock: Type.Integer({ description: 'Остаток, шт.' }),
+  unproven_held: UnprovenHeld,
 });
 
 export const ProductSchema = Type.Object({

@@ -152,6 +152,7 @@ describe('item 7: a product taken off sale, to buyers', () => {
         name: null,
         price: null,
         stock: null,
+        unproven_held: null,
         error: `Артикул ${product.art} не найден`,
       },
     ]);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { AdminBuyer, AdminOrder, CurrentUser, Product } from '../../../src/shared/api';
+import type { AdminBuyer, AdminOrder, Cart, CartImportResult, CurrentUser, Product } from '../../../src/shared/api';
 import { loadConfig } from '../../../src/server/config';
 import { auditLog, orders, users, variants } from '../../../src/server/db/schema';
 import {
@@ -181,6 +181,52 @@ describe('the unproven buyers’ pool', () => {
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(20);
   });
 
+  it('is known where quantities are typed: the product, a cart line and a quick-order line say what the unproven hold, the cached catalogue too once an order is paid', async () => {
+    const { product, v1 } = await takeProduct(20);
+    const [holder, newcomer] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
+    const heldOnProductPage = async () =>
+      json<Product>(await shop.app.inject({ method: 'GET', url: `/api/v1/products/${product.art}` })).variants.find(
+        (variant) => variant.id === v1.id,
+      )!.unproven_held;
+    // Read once before the order, so that the answer is in the catalogue's cache.
+    expect(await heldOnProductPage()).toBe(0);
+    expect((await currentUser(newcomer)).order_limits.unproven_pool_percent).toBe(50);
+
+    const order = await placeOk(holder, [line(product, v1, 8)]);
+    expect(await heldOnProductPage()).toBe(8);
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/add',
+      headers: newcomer.headers,
+      payload: { user_id: newcomer.id, product_id: product.id, variant_id: v1.id, count: 5 },
+    });
+    expect(added.statusCode).toBe(201);
+    const cart = json<Cart>(
+      await shop.app.inject({ method: 'GET', url: `/api/v1/cart/${newcomer.id}`, headers: newcomer.headers }),
+    );
+    expect(cart.items.find((item) => item.variant_id === v1.id)!.variant).toMatchObject({
+      stock: 12,
+      unproven_held: 8,
+    });
+    const checked = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/import',
+      query: { dry_run: 'true' },
+      headers: { ...newcomer.headers, 'content-type': 'text/plain' },
+      payload: `${product.art} ${v1.color} ${v1.size} 5`,
+    });
+    expect(json<CartImportResult>(checked).lines[0]).toMatchObject({ stock: 12, unproven_held: 8 });
+    // What the storefront computes from it is what the server enforces: 12 free + 8 held, a pool of 10, 2 left.
+    expect((await place(newcomer, [line(product, v1, 3)])).statusCode).toBe(409);
+    await placeOk(newcomer, [line(product, v1, 2)]);
+
+    await advanceOrder(shop.app, order.id, 'Ожидает оплаты');
+    expect(await heldOnProductPage()).toBe(10);
+    await pay(order.id);
+    // The payment changes no stock, yet the product's cached answer is dropped with it.
+    expect(await heldOnProductPage()).toBe(2);
+  });
+
   it('a proven buyer’s order takes nothing from the pool', async () => {
     const { product, v1 } = await takeProduct(20);
     const buyer = await provenBuyer();
@@ -209,7 +255,7 @@ describe('proven buyers', () => {
     await pay(order.id);
     expect(await currentUser(buyer)).toMatchObject({
       proven: true,
-      order_limits: { line_share_percent: null, max_unpaid_orders: 20 },
+      order_limits: { line_share_percent: null, unproven_pool_percent: null, max_unpaid_orders: 20 },
     });
     await shop.app.repositories.orders.changeStatus(order.id, { to: 'Отменён', source: 'manager', byUserId: null });
     expect((await currentUser(buyer)).proven).toBe(true);
@@ -271,7 +317,11 @@ describe('proven buyers', () => {
     expect(await unprovenHeld(v1.id)).toBe(1);
 
     expect(json<AdminBuyer>(await setTrusted(buyer.id, false)).trusted).toBe(false);
-    expect((await currentUser(buyer)).order_limits).toEqual({ line_share_percent: 50, max_unpaid_orders: 3 });
+    expect((await currentUser(buyer)).order_limits).toEqual({
+      line_share_percent: 50,
+      unproven_pool_percent: 50,
+      max_unpaid_orders: 3,
+    });
     expect((await place(buyer, [line(product, v1, 3)])).statusCode).toBe(422);
   });
 

@@ -11,8 +11,8 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { formatPrice, goodsCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
-import { selectLineSharePercent, useOrderLimits } from '@/features/session/orderLimits';
-import { lineShareNote } from '@shared/order-limits';
+import { selectLineLimits, useOrderLimits } from '@/features/session/orderLimits';
+import { lineLimitNote } from '@shared/order-limits';
 import { CartActions, QuickOrderLink } from './CartActions';
 import { groupInBlocks, type BlockPlacement } from './cartBlocks';
 import { cartApi, useGetCartQuery } from './cartApi';
@@ -101,7 +101,7 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
   const setCount = (next: number, typed = false) =>
     dispatch(cartQuantityEdited({ itemId: item.id, count: next, serverCount: item.count, typed }));
   const name = lineName(item);
-  const shareNote = useAppSelector((state) => lineShareNote(count, item.variant.stock, selectLineSharePercent(state)));
+  const shareNote = useAppSelector((state) => lineLimitNote(count, item.variant, selectLineLimits(state)));
   // Taken off sale: the line stays for the buyer to see and delete, but cannot be changed or ordered.
   const offSale = !item.available;
   return (
@@ -314,7 +314,7 @@ function useCartSync(userId: number) {
 
 export function CartView({ userId }: { userId: number }) {
   useCartSync(userId);
-  // The buyer's limits, fetched once for every line (selectLineSharePercent reads them).
+  // The buyer's limits, fetched once for every line (selectLineLimits reads them).
   useOrderLimits();
   return (
     <>

@@ -9,11 +9,11 @@ import { useAppSelector } from '@/hooks/reduxHooks';
 import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
 import { useOrderLimits } from '@/features/session/orderLimits';
 import { selectUser } from '@/features/session/sessionSlice';
-import { lineShareNote } from '@shared/order-limits';
+import { lineLimitNote } from '@shared/order-limits';
 import { chooseColour, chooseSize, coloursOf, noneInStock, sizesOf } from './variants';
 import './product.css';
 
-/** What was typed, as a whole number of pieces the cart accepts and the stock holds. */
+/** What was typed, as a whole number of pieces the cart accepts (the stock is checked apart). */
 function piecesOf(typed: number | null, max: number): number {
   const pieces = Math.floor(typed ?? LIMITS.minQuantity);
   if (!Number.isFinite(pieces)) return LIMITS.minQuantity;
@@ -86,13 +86,16 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
   const { currentData: cart } = useGetCartQuery(user ? user.id : skipToken);
 
   const inStock = (variant?.stock ?? 0) > 0;
-  // The variant's stock is the most one can buy; the input shows it as its upper bound.
-  const maxPieces = inStock ? Math.min(LIMITS.maxCartCount, variant!.stock) : LIMITS.maxCartCount;
-  const quantity = piecesOf(typedQuantity, maxPieces);
+  const quantity = piecesOf(typedQuantity, LIMITS.maxCartCount);
   const inCart = Boolean(variant && cart?.items.some((item) => item.variant_id === variant.id));
-  const buyingDisabled = !user || !variant || !inStock;
-  const { lineSharePercent } = useOrderLimits();
-  const shareNote = variant ? lineShareNote(quantity, variant.stock, lineSharePercent) : null;
+  // A quantity beyond the stock is kept as typed and said, never lowered silently (issue 35): the
+  // buyer decides what to take instead, and buying waits for it.
+  const beyondStock = Boolean(variant && inStock && quantity > variant.stock);
+  const buyingDisabled = !user || !variant || !inStock || beyondStock;
+  const { lineLimits } = useOrderLimits();
+  const note = beyondStock
+    ? { text: `В наличии только ${variant!.stock} шт.`, type: 'danger' as const }
+    : { text: variant ? lineLimitNote(quantity, variant, lineLimits) : null, type: 'warning' as const };
 
   const choose = (next: Variant | undefined) => {
     setNotice(null);
@@ -148,11 +151,13 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
           aria-label="Количество"
           size="large"
           min={LIMITS.minQuantity}
-          max={maxPieces}
+          max={LIMITS.maxCartCount}
           precision={0}
           inputMode="numeric"
           value={typedQuantity}
-          aria-describedby={shareNote ? 'purchase-share-note' : undefined}
+          status={beyondStock ? 'error' : undefined}
+          aria-invalid={beyondStock || undefined}
+          aria-describedby={note.text ? 'purchase-quantity-note' : undefined}
           onChange={setTypedQuantity}
           onBlur={() => setTypedQuantity(quantity)}
         />
@@ -163,9 +168,9 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
           {inCart ? 'В корзине' : 'В корзину'}
         </Button>
       </Flex>
-      {shareNote && (
-        <Typography.Paragraph type="warning" id="purchase-share-note" className="purchase-notice">
-          {shareNote}
+      {note.text && (
+        <Typography.Paragraph type={note.type} id="purchase-quantity-note" className="purchase-notice">
+          {note.text}
         </Typography.Paragraph>
       )}
       {notice && (

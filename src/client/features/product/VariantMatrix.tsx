@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { useAddManyToCartMutation } from '@/features/cart/cartBulkApi';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
 import { selectUser } from '@/features/session/sessionSlice';
-import { lineShareNote } from '@shared/order-limits';
+import { lineLimitNote, type LineLimits } from '@shared/order-limits';
 import { useOrderLimits } from '@/features/session/orderLimits';
 import {
   linesOf,
@@ -43,18 +43,18 @@ const variantsCount = (count: number) => `${count} ${variantForms[plural.select(
 interface CellProps {
   variant: Variant;
   pieces: number;
-  /** The share of the stock one order may take (null: up to the stock). */
-  lineSharePercent: number | null;
+  /** What one order line may take (null: up to the stock). */
+  lineLimits: LineLimits | null;
   onChange(pieces: number): void;
 }
 
-function MatrixCell({ variant, pieces, lineSharePercent, onChange }: CellProps) {
+function MatrixCell({ variant, pieces, lineLimits, onChange }: CellProps) {
   const soldOut = variant.stock <= 0;
   const noteId = useId();
   const note =
     !soldOut && pieces > variant.stock
       ? { text: `В наличии только ${variant.stock} шт.`, type: 'danger' as const }
-      : { text: lineShareNote(pieces, variant.stock, lineSharePercent), type: 'warning' as const };
+      : { text: lineLimitNote(pieces, variant, lineLimits), type: 'warning' as const };
   return (
     <Flex vertical gap={4} className="matrix-cell">
       <span className="matrix-price">{roubles.format(variant.price)}</span>
@@ -98,7 +98,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
   const [addMany, { isLoading: adding }] = useAddManyToCartMutation();
   const matrix = useMemo(() => matrixOf(product.variants), [product.variants]);
   const total = totalOf(product.variants, quantities);
-  const { lineSharePercent } = useOrderLimits();
+  const { lineLimits } = useOrderLimits();
   const beyondStock = overStock(product.variants, quantities);
 
   const columns: TableColumnsType<MatrixRow> = [
@@ -114,7 +114,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
           <MatrixCell
             variant={variant}
             pieces={quantities[variant.id] ?? 0}
-            lineSharePercent={lineSharePercent}
+            lineLimits={lineLimits}
             onChange={(pieces) => setQuantities((typed) => ({ ...typed, [variant.id]: pieces }))}
           />
         );

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import type { CartImportLine } from '@shared/api';
-import { lineShareNote } from '@shared/order-limits';
+import { lineLimitNote, type LineLimits } from '@shared/order-limits';
 import { countOf, formatPrice } from '@/components/format';
 import { piecesCount } from '@/features/orders/orderFormat';
 import { useOrderLimits } from '@/features/session/orderLimits';
@@ -19,9 +19,11 @@ export function addableLines(lines: CartImportLine[]) {
 const shown = (value: string | number | null, unit = '') => (value === null ? '' : `${value}${unit}`);
 
 /** The quantity, and the limit of one order under it when the line goes beyond it (issue 35). */
-function Quantity({ line, lineSharePercent }: { line: CartImportLine; lineSharePercent: number | null }) {
+function Quantity({ line, lineLimits }: { line: CartImportLine; lineLimits: LineLimits | null }) {
   const note =
-    line.count === null || line.stock === null ? null : lineShareNote(line.count, line.stock, lineSharePercent);
+    line.count === null || line.stock === null
+      ? null
+      : lineLimitNote(line.count, { stock: line.stock, unproven_held: line.unproven_held ?? 0 }, lineLimits);
   return (
     <>
       {shown(line.count)}
@@ -34,7 +36,7 @@ function Quantity({ line, lineSharePercent }: { line: CartImportLine; lineShareP
   );
 }
 
-const columnsFor = (lineSharePercent: number | null): TableColumnsType<CartImportLine> => [
+const columnsFor = (lineLimits: LineLimits | null): TableColumnsType<CartImportLine> => [
   { title: '№ строки', dataIndex: 'line', width: 110, align: 'right' },
   { title: 'Артикул', dataIndex: 'art', render: (art: string | null) => shown(art) },
   { title: 'Товар', dataIndex: 'name', render: (name: string | null) => shown(name) },
@@ -44,7 +46,7 @@ const columnsFor = (lineSharePercent: number | null): TableColumnsType<CartImpor
     title: 'Количество',
     dataIndex: 'count',
     align: 'right',
-    render: (_: number | null, line: CartImportLine) => <Quantity line={line} lineSharePercent={lineSharePercent} />,
+    render: (_: number | null, line: CartImportLine) => <Quantity line={line} lineLimits={lineLimits} />,
   },
   {
     title: 'Цена',
@@ -71,8 +73,8 @@ interface QuickOrderPreviewProps {
 /** The checked lines, each with its problem on its row, what may be added, and the one button that adds it. */
 export function QuickOrderPreview({ lines, adding, onAdd }: QuickOrderPreviewProps) {
   const [onlyProblems, setOnlyProblems] = useState(false);
-  const { lineSharePercent } = useOrderLimits();
-  const columns = useMemo(() => columnsFor(lineSharePercent), [lineSharePercent]);
+  const { lineLimits } = useOrderLimits();
+  const columns = useMemo(() => columnsFor(lineLimits), [lineLimits]);
   const { valid, pieces } = useMemo(() => addableLines(lines), [lines]);
   const invalid = lines.length - valid.length;
   const listed = useMemo(
