@@ -6,10 +6,14 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 /**
  * The shop's letters as a newcomer reads them: without SMTP_URL the server writes each one as an
  * .eml file in DATA_DIR/mail (README, «E-mail»). Waits for the latest one to `to` whose subject
- * starts with `subject`, parsed as a mail client would.
+ * starts with `subject`, parsed as a mail client would. `dataDir`: a journey's own shop's.
  */
-export async function latestLetter(to: string, subject: string): Promise<ParsedMail> {
-  const dir = path.join(process.env.SHOP_DATA_DIR!, 'mail');
+export async function latestLetter(
+  to: string,
+  subject: string,
+  dataDir = process.env.SHOP_DATA_DIR!,
+): Promise<ParsedMail> {
+  const dir = path.join(dataDir, 'mail');
   let found: ParsedMail | undefined;
   await expect
     .poll(

@@ -1,7 +1,7 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
 import './ResetPasswordPage.css';
-import { Alert, Card, Result, Spin } from 'antd';
+import { Alert, Card, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMAIL_CONFIRMATION_MESSAGES, EMAIL_CONFIRMATION_TOKEN_PARAM } from '@shared/account';
@@ -30,6 +30,7 @@ export default function ConfirmEmailPage() {
     <div className="reset-password">
       <PageTitle name="Подтверждение адреса почты" />
       <Card>
+        <Typography.Title level={1}>Подтверждение адреса почты</Typography.Title>
         {!token || error ? (
           <Alert
             type="error"

@@ -72,9 +72,17 @@ type VariantRow = { id: number; product_id: number; color: string; size: number;
 
 const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, price: Number(price) });
 
-/** Product rows as managers see them: with their variants, and whether each is hidden. */
+/**
+ * Product rows as managers see them: with their variants, and whether each is hidden. What new
+ * buyers hold is the storefront's (and it changes with every order): not in the answer, nor in the
+ * journal's copies of it.
+ */
 async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
-  return (await withVariants(db, rows)).map(({ hiddenAt, ...row }) => ({ ...row, hidden: hiddenAt !== null }));
+  return (await withVariants(db, rows)).map(({ hiddenAt, variants: ofProduct, ...row }) => ({
+    ...row,
+    variants: ofProduct.map(({ unproven_held, ...variant }) => variant),
+    hidden: hiddenAt !== null,
+  }));
 }
 
 /** The product with its variants; locked for the rest of the transaction when it is about to change. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type AnyColumn } from '
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import type { AdminBuyer, User, UserRole } from '../../shared/api';
 import type { Queryable } from '../db/database';
-import { orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { auditLog, orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import type { BuyerStanding } from '../domain/buyer-standing';
 import { createAuditRepository } from './audit';
 import { forgetMailTo } from './outbox';
@@ -114,7 +114,8 @@ export function createUsersRepository(db: Queryable) {
     /**
      * Deletes the account with its sessions, cart, addresses and requisites (their foreign keys
      * cascade). Its orders stay for accounting, with every personal field the buyer filled in
-     * replaced by DELETED_PERSONAL_DATA and no link to anyone (docs/decisions.md). The letters
+     * replaced by DELETED_PERSONAL_DATA and no link to anyone (docs/decisions.md), as is its address
+     * in the journal's entries of its role changes. The letters
      * to its address go from the outbox, sent or waiting. Returns the sessions revoked.
      */
     deleteAccount(id: number, now: Date): Promise<string[]> {
@@ -143,6 +144,13 @@ export function createUsersRepository(db: Queryable) {
             updatedAt: new Date(),
           })
           .where(eq(orders.userId, id));
+        // The journal keeps that the account's role changed, not whose address it was.
+        const erasedEmail = (column: AnyColumn) =>
+          sql`case when ${column} -> 'email' is not null then jsonb_set(${column}, '{email}', to_jsonb(${DELETED_PERSONAL_DATA}::text)) else ${column} end`;
+        await tx
+          .update(auditLog)
+          .set({ before: erasedEmail(auditLog.before), after: erasedEmail(auditLog.after) })
+          .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id))));
         await tx.delete(users).where(eq(users.id, id));
         return revoked;
       });

@@ -185,6 +185,7 @@ describe('checkQuickOrder', () => {
           name: 'Медведь Тедди',
           price: 1499.9,
           stock: 5,
+          unproven_held: 0,
           error: null,
         },
       ],

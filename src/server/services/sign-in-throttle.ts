@@ -1,21 +1,6 @@
-import { isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { RateLimitConfig } from '../config';
 import type { AttemptStanding, SignInAttemptsRepository } from '../repositories/sign-in-attempts';
-
-/** The eight 16-bit groups of a valid IPv6 address, `::` expanded and a dotted IPv4 tail read as two. */
-function ipv6Groups(address: string): number[] {
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
-  const pair = (high: string, low: string) => ((Number(high) << 8) | Number(low)).toString(16);
-  const hex = dotted
-    ? `${address.slice(0, dotted.index)}${pair(dotted[1]!, dotted[2]!)}:${pair(dotted[3]!, dotted[4]!)}`
-    : address;
-  const [head, tail] = hex.split('::') as [string, string | undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return groups.map((group) => parseInt(group, 16));
-}
 
 /**
  * The client as the throttling counts it: an IPv4 address as it is (an IPv4-mapped IPv6 one too),
@@ -24,12 +9,12 @@ function ipv6Groups(address: string): number[] {
  * account is never refused.
  */
 export function throttledClient(ip: string): string {
-  if (!isIPv6(ip)) return ip;
-  const groups = ipv6Groups(ip.toLowerCase().split('%')[0]!);
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
-  }
-  return `${groups
+  const bare = ip.split('%')[0]!;
+  if (!ipaddr.IPv6.isValid(bare)) return ip;
+  // process(): an IPv4-mapped address as the IPv4 one it is.
+  const address = ipaddr.process(bare);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${(address as ipaddr.IPv6).parts
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`;

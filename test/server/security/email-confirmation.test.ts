@@ -125,6 +125,26 @@ it('at most 5 letters an hour to one address, then 429 with Retry-After', async 
   expect(await lettersTo(buyer.email)).toHaveLength(6);
 });
 
+it('at most 20 letters a day to one address however many clients ask, then 429 to every one of them', async () => {
+  const buyer = await signUp(shop.app);
+  const from = (client: number) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/email-confirmation',
+      headers: buyer.headers,
+      remoteAddress: `198.51.100.${client}`,
+    });
+  const statuses: number[] = [];
+  for (let client = 1; client <= 20; client += 1) statuses.push((await from(client)).statusCode);
+  expect(statuses).toEqual(Array<number>(20).fill(202));
+  const refused = await from(21);
+  expect(refused.statusCode).toBe(429);
+  expect(Number(refused.headers['retry-after'])).toBe(24 * 60 * 60);
+  expect((await from(1)).statusCode).toBe(429);
+  // The sign-up's letter and the twenty.
+  expect(await lettersTo(buyer.email)).toHaveLength(21);
+});
+
 it('a manager made from the command line needs no letter', async () => {
   const manager = await newManager(shop.app);
   expect(await me(manager)).toMatchObject({ email_confirmed: true, must_confirm_email: false });

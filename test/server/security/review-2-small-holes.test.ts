@@ -17,6 +17,7 @@ import type {
   CartImportResult,
   Product,
 } from '../../../src/shared/api';
+import { DELETED_PERSONAL_DATA } from '../../../src/shared/account';
 import { NEW_PRODUCT_IMAGE } from '../../../src/server/services/catalogue-images';
 import { checkMetricsHostResolves, loadConfig } from '../../../src/server/config';
 import configPlugin from '../../../src/server/plugins/config';
@@ -291,6 +292,27 @@ describe('item 12: the smaller notes', () => {
       before: { email: promoted.email, role: 'buyer' },
       after: { email: promoted.email, role: 'manager' },
     });
+  });
+
+  it('a deleted account’s address does not stay in the journal’s entries of its role changes', async () => {
+    const [promoted] = (await quickShoppers(shop.app, 1)) as [Shopper];
+    await shop.app.repositories.users.setRole(promoted.email, 'manager');
+    await shop.app.repositories.users.setRole(promoted.email, 'buyer');
+    await shop.app.repositories.users.deleteAccount(promoted.id, new Date());
+    const entries = (await latestAudit(shop.app, manager, 50)).filter(
+      (entry) => entry.entity_id === String(promoted.id),
+    );
+    expect(entries.map(({ before, after }) => ({ before, after }))).toEqual([
+      {
+        before: { email: DELETED_PERSONAL_DATA, role: 'manager' },
+        after: { email: DELETED_PERSONAL_DATA, role: 'buyer' },
+      },
+      {
+        before: { email: DELETED_PERSONAL_DATA, role: 'buyer' },
+        after: { email: DELETED_PERSONAL_DATA, role: 'manager' },
+      },
+    ]);
+    expect(JSON.stringify(await latestAudit(shop.app, manager, 100))).not.toContain(promoted.email);
   });
 
   // What html-webpack-plugin passes to html-minifier-terser for a production build (its defaults,

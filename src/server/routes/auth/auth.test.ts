@@ -317,7 +317,7 @@ describe('GET /api/v1/auth/user', () => {
       email_confirmed: false,
       must_confirm_email: false,
       proven: false,
-      order_limits: { line_share_percent: 50, max_unpaid_orders: 10_000 },
+      order_limits: { line_share_percent: 50, unproven_pool_percent: 100, max_unpaid_orders: 10_000 },
     });
   });
 

@@ -114,10 +114,11 @@ const foundLine = (line: number, product: Product, variant: Variant, count: numb
   name: product.name,
   price: variant.price,
   stock: variant.stock,
+  unproven_held: variant.unproven_held,
   error,
 });
 
-const NOTHING_FOUND = { product_id: null, variant_id: null, name: null, price: null, stock: null };
+const NOTHING_FOUND = { product_id: null, variant_id: null, name: null, price: null, stock: null, unproven_held: null };
 /** A line whose variant was not found: what was read, and why. */
 const unfound = (line: number, [art, color, size, count]: Cells, error: string) => ({
   line,

@@ -11,7 +11,8 @@ import {
 } from '../../../../test/server/helpers/test-app';
 
 const PRODUCT_KEYS = ['art', 'big_description', 'description', 'id', 'image', 'name', 'variants'];
-const VARIANT_KEYS = ['color', 'id', 'price', 'size', 'stock'];
+// SPEC §3's, and beyond it what the storefront needs to say a new buyer's limit before checkout (issue 35).
+const VARIANT_KEYS = ['color', 'id', 'price', 'size', 'stock', 'unproven_held'];
 const CYRILLIC = /[а-яё]/i;
 
 let shop: TestApp;
@@ -25,7 +26,7 @@ afterAll(() => shop.close());
 
 const get = (url: string, query?: Record<string, string>) => shop.app.inject({ method: 'GET', url, query });
 
-/** Exactly the fields of SPEC §3, with the right JSON types, variants by size ascending. */
+/** Exactly the fields of SPEC §3 (and unproven_held), with the right JSON types, variants by size ascending. */
 function expectProductShape(product: Product): void {
   expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
   expect(Number.isInteger(product.id)).toBe(true);
@@ -43,6 +44,7 @@ function expectProductShape(product: Product): void {
     expect(typeof variant.size).toBe('number');
     expect(typeof variant.price).toBe('number');
     expect(Number.isInteger(variant.stock)).toBe(true);
+    expect(Number.isInteger(variant.unproven_held)).toBe(true);
     expect(variant.stock).toBeGreaterThanOrEqual(0);
   }
   const sizes = product.variants.map((variant) => variant.size);
