@@ -11,6 +11,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AdminBuyer, AdminOrder, Cart, CartImportResult, CurrentUser, Product } from '../../../src/shared/api';
 import { loadConfig } from '../../../src/server/config';
+import { CATALOGUE_CHANNEL } from '../../../src/server/services/catalogue-cache';
 import { auditLog, orders, users, variants } from '../../../src/server/db/schema';
 import {
   allProducts,
@@ -222,9 +223,26 @@ describe('the unproven buyers’ pool', () => {
 
     await advanceOrder(shop.app, order.id, 'Ожидает оплаты');
     expect(await heldOnProductPage()).toBe(10);
-    await pay(order.id);
-    // The payment changes no stock, yet the product's cached answer is dropped with it.
-    expect(await heldOnProductPage()).toBe(2);
+    // The payment changes no stock, yet every process's cached answer is dropped with it: the
+    // database tells them all (asynchronously, after the commit).
+    let notices = 0;
+    const stop = await shop.app.database.listen(CATALOGUE_CHANNEL, {
+      onNotify: () => (notices += 1),
+      onLost: () => {},
+      onRestored: () => {},
+    });
+    try {
+      await pay(order.id);
+      let held = await heldOnProductPage();
+      for (let waited = 0; held !== 2 && waited < 5000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        held = await heldOnProductPage();
+      }
+      expect(held).toBe(2);
+      expect(notices).toBeGreaterThanOrEqual(1);
+    } finally {
+      await stop();
+    }
   });
 
   it('a proven buyer’s order takes nothing from the pool', async () => {
