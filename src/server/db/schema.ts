@@ -475,11 +475,16 @@ export const orderStatusHistory = pgTable(
     toStatus: text('to_status').notNull(),
     // Null when the change came from the command line, which acts for no account.
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // The manager's words on the change (a waybill, why it was cancelled): the buyer reads them in
+    // the order's history and in the status letter (issue 36).
     comment: text('comment'),
     // Why the server itself made the change (an unpaid order's reservation lapsed), in words for
-    // the buyer: shown on the buyer's order page and in the back office. A manager's `comment`
-    // stays in the back office.
+    // the buyer: shown on the buyer's order page and in the back office.
     reason: text('reason'),
+    // How «Отправлен» went: the carrier (src/shared/carriers.ts) and its tracking number, shown to
+    // the buyer with a link to the carrier's page. Null for every other change.
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
   },
   (table) => [index('order_status_history_order_idx').on(table.orderId, table.id)],
 );
@@ -584,6 +589,9 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     // The issued invoice whose PDF goes with the message, read (or drawn once and kept) at send time.
     invoiceOrderId: integer('invoice_order_id').references(() => invoices.orderId, { onDelete: 'cascade' }),
+    // The order whose lines go with the message as an XLSX (services/order-sheet), written at send
+    // time from the order: its lines never change, and the row stays small.
+    sheetOrderId: integer('sheet_order_id').references(() => orders.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
