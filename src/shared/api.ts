@@ -43,6 +43,7 @@ import type {
 import type { ErrorSchema } from './schemas/common';
 import type {
   BuyerOrderSchema,
+  TrackingSchema,
   InvoiceRefSchema,
   OrderCreateBody,
   OrderItemSchema,
@@ -198,6 +199,8 @@ export type OrderCreatePayload = Static<typeof OrderCreateBody>;
 export type OrderSummary = Static<typeof OrderSummarySchema>;
 /** The buyer's own order, whole (the profile's order page). */
 export type BuyerOrder = Static<typeof BuyerOrderSchema>;
+/** How «Отправлен» went: the carrier, the tracking number and the carrier's page for it. */
+export type Tracking = Static<typeof TrackingSchema>;
 export type OrderStatusAnswer = Static<typeof OrderStatusSchema>;
 /** What the buyer sends to create or change an address. */
 export type AddressFields = Static<typeof AddressBody>;

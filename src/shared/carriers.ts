@@ -31,3 +31,12 @@ export function trackingUrl(carrier: string, number: string): string | null {
   const template = CARRIERS.find((candidate) => candidate.name === carrier)?.trackingUrl;
   return template ? template.replace('{number}', encodeURIComponent(number)) : null;
 }
+
+/** How «Отправлен» went, as the buyer and the back office read it; null when no carrier was named. */
+export function trackingOf(
+  carrier: string | null,
+  number: string | null,
+): { carrier: CarrierName; number: string | null; url: string | null } | null {
+  if (!carrier) return null;
+  return { carrier: carrier as CarrierName, number, url: number ? trackingUrl(carrier, number) : null };
+}

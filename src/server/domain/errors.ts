@@ -34,6 +34,9 @@ export class OrderTransitionError extends DomainError {
   }
 }
 
+/** A carrier or a tracking number given with a change other than «Отправлен», or a number without its carrier. */
+export class ShipmentDetailsError extends DomainError {}
+
 /** «Ожидает оплаты» means an invoice has been issued, so only issuing one sets it. */
 export class InvoiceRequiredError extends DomainError {
   constructor(orderId: number) {

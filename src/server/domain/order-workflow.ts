@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../shared/api';
-import { InvoiceRequiredError, OrderNotCancellableError, OrderTransitionError } from './errors';
+import { ShipmentDetailsError, InvoiceRequiredError, OrderNotCancellableError, OrderTransitionError } from './errors';
 
 /**
  * The one order state machine, for the API, the back office and the command line alike. The
@@ -56,4 +56,23 @@ export function assertStatusChange(
   }
   if (!NEXT[from].includes(to)) throw new OrderTransitionError(orderId, from, to);
   if (to === AWAITING_PAYMENT_STATUS && source !== 'invoice') throw new InvoiceRequiredError(orderId);
+}
+
+/** «Отправлен»: the status whose change may name the carrier and the tracking number. */
+export const SHIPPED_STATUS: OrderStatus = 'Отправлен';
+
+/** How an order was shipped, as the manager gave it. */
+export interface Shipment {
+  carrier?: string | null;
+  trackingNumber?: string | null;
+}
+
+/** Throws unless the shipment's details go with «Отправлен», and a tracking number with its carrier. */
+export function assertShipment(to: OrderStatus, { carrier, trackingNumber }: Shipment): void {
+  if (!carrier && !trackingNumber) return;
+  if (to !== SHIPPED_STATUS)
+    throw new ShipmentDetailsError(
+      `Перевозчик и трек-номер указываются только при смене статуса на «${SHIPPED_STATUS}»`,
+    );
+  if (trackingNumber && !carrier) throw new ShipmentDetailsError('Укажите перевозчика, которому передан трек-номер');
 }

@@ -1,12 +1,19 @@
 // The messages an order sends: placed (to the buyer and to the managers), invoiced, and each later
 // change of its status.
-import type { OrderStatus } from '../../shared/api';
+import type { OrderStatus, Tracking } from '../../shared/api';
 import { orderPath, PAGE_PATHS } from '../../shared/paths';
 import { pluralForm } from '../invoices/amountInWords';
 import { invoiceTitle } from '../invoices/invoicePdf';
 import { toKopecks } from '../money';
 import { ORDER_LINE_COLUMNS } from '../services/order-sheet';
 import { formatMoment, formatMoney, letter, type Block, type Letter, type ShopMail } from './letter';
+
+/**
+ * How many lines a letter lists; the rest are «и ещё N позиций» with the link, and every line is in
+ * the attached spreadsheet. 30 lines keep the HTML near 25 KB, well under the 102 KB after which
+ * Gmail clips a message («[Сообщение обрезано]») and hides its end: the total, the button, the contacts.
+ */
+export const LINES_IN_LETTER = 30;
 
 export interface OrderForLetter {
   id: number;
@@ -22,20 +29,22 @@ export interface OrderForLetter {
   lines: { art: string; name: string; color: string; size: number; price: string; quantity: number }[];
 }
 
-function linesTable(order: OrderForLetter): Block {
+function linesTable(shop: ShopMail, order: OrderForLetter, path: string): Block {
+  const rest = order.lines.length - LINES_IN_LETTER;
   return {
-    table: {
-      head: [...ORDER_LINE_COLUMNS],
-      rows: order.lines.map((line) => [
-        line.art,
-        line.name,
-        line.color,
-        `${line.size} см`,
-        formatMoney(line.price),
-        String(line.quantity),
-        formatMoney((toKopecks(line.price) * line.quantity) / 100),
-      ]),
-      total: ['Итого', formatMoney(order.totalPrice)],
+    lines: {
+      head: ORDER_LINE_COLUMNS,
+      rows: order.lines.slice(0, LINES_IN_LETTER).map((line) => ({
+        art: line.art,
+        name: line.name,
+        color: line.color,
+        size: `${line.size} см`,
+        price: formatMoney(line.price),
+        quantity: String(line.quantity),
+        sum: formatMoney((toKopecks(line.price) * line.quantity) / 100),
+      })),
+      more: rest > 0 ? { count: rest, href: new URL(path, shop.shopUrl).toString() } : null,
+      total: formatMoney(order.totalPrice),
     },
   };
 }
@@ -63,7 +72,13 @@ function requisites(order: OrderForLetter): Block {
 const greeting = (order: OrderForLetter) =>
   order.contactName ? `Здравствуйте, ${oneLine(order.contactName)}!` : 'Здравствуйте!';
 
-const orderLink = (id: number) => ({ path: orderPath(id), label: `Заказ № ${id} в личном кабинете` });
+const orderLink = (id: number) => ({ path: orderPath(id), label: `Открыть заказ № ${id}` });
+
+/** What a question about the order is written under. */
+const about = (id: number) => `Заказ № ${id}`;
+
+/** Said under the lines of a letter that carries the order's spreadsheet (see OutgoingMail.sheetOrderId). */
+const SHEET_ATTACHED = 'Все позиции заказа — в приложенном файле Excel.';
 
 export function orderPlacedToBuyer(shop: ShopMail, order: OrderForLetter): Letter {
   return letter(shop, {
@@ -71,7 +86,8 @@ export function orderPlacedToBuyer(shop: ShopMail, order: OrderForLetter): Lette
     heading: `Заказ № ${order.id} принят`,
     blocks: [
       { paragraph: `${greeting(order)} Спасибо за заказ от ${formatMoment(order.createdAt)}.` },
-      linesTable(order),
+      linesTable(shop, order, orderPath(order.id)),
+      { paragraph: SHEET_ATTACHED },
       requisites(order),
       {
         paragraph:
@@ -80,8 +96,12 @@ export function orderPlacedToBuyer(shop: ShopMail, order: OrderForLetter): Lette
       },
     ],
     link: orderLink(order.id),
+    about: about(order.id),
   });
 }
+
+// The back office's order page (the client's adminOrderPath).
+const adminOrder = (id: number) => `${PAGE_PATHS.admin}/orders/${id}`;
 
 export function orderPlacedToManagers(shop: ShopMail, order: OrderForLetter): Letter {
   return letter(shop, {
@@ -94,12 +114,12 @@ export function orderPlacedToManagers(shop: ShopMail, order: OrderForLetter): Le
           ['Оформлен', formatMoment(order.createdAt)],
         ],
       },
-      linesTable(order),
+      linesTable(shop, order, adminOrder(order.id)),
+      { paragraph: SHEET_ATTACHED },
       requisites(order),
       { paragraph: 'Проверьте заказ и выставьте счёт в бэк-офисе.' },
     ],
-    // The back office's order page (the client's adminOrderPath).
-    link: { path: `${PAGE_PATHS.admin}/orders/${order.id}`, label: `Заказ № ${order.id} в бэк-офисе` },
+    link: { path: adminOrder(order.id), label: `Заказ № ${order.id} в бэк-офисе` },
   });
 }
 
@@ -120,6 +140,7 @@ export function invoiceIssued(
       { paragraph: `Оплатите его в течение ${days} с даты счёта. После оплаты мы соберём и отправим заказ.` },
     ],
     link: orderLink(order.id),
+    about: about(order.id),
   });
 }
 
@@ -131,17 +152,42 @@ const STATUS_NEWS: Partial<Record<OrderStatus, string>> = {
   Отменён: 'Заказ отменён, товары вернулись на склад. Если это ошибка, напишите нам.',
 };
 
-/** `reason`: why the shop itself made the change (a lapsed reservation), said instead of the status's news. */
-export function statusChanged(shop: ShopMail, orderId: number, status: OrderStatus, reason?: string): Letter {
+/** A change of status as the buyer's letter tells it. */
+export interface StatusNews {
+  status: OrderStatus;
+  /** Why the shop itself made the change (a lapsed reservation), said instead of the status's news. */
+  reason?: string;
+  /** The manager's words on the change. */
+  comment?: string | null;
+  /** How «Отправлен» went. */
+  tracking?: Tracking | null;
+}
+
+/** The letter of a change of status: what it means, the manager's comment, the parcel's tracking, and the order. */
+export function statusChanged(shop: ShopMail, order: OrderForLetter, news: StatusNews): Letter {
+  const { status, reason, comment, tracking } = news;
+  const blocks: Block[] = [
+    {
+      paragraph:
+        `${greeting(order)} Статус вашего заказа № ${order.id} — «${status}». ${reason ?? STATUS_NEWS[status] ?? ''}`.trim(),
+    },
+  ];
+  if (tracking) {
+    blocks.push({
+      facts: [
+        ['Перевозчик', tracking.carrier],
+        ['Трек-номер', tracking.number && { text: tracking.number, href: tracking.url }],
+      ],
+    });
+    if (tracking.url) blocks.push({ paragraph: 'Отследить посылку можно по ссылке на номере, на сайте перевозчика.' });
+  }
+  if (comment) blocks.push({ note: { label: 'Комментарий менеджера', text: comment } });
+  blocks.push(linesTable(shop, order, orderPath(order.id)), { paragraph: SHEET_ATTACHED });
   return letter(shop, {
-    subject: `Заказ № ${orderId}: ${status}`,
-    heading: `Заказ № ${orderId}: «${status}»`,
-    blocks: [
-      {
-        paragraph:
-          `Здравствуйте! Статус вашего заказа № ${orderId} — «${status}». ${reason ?? STATUS_NEWS[status] ?? ''}`.trim(),
-      },
-    ],
-    link: orderLink(orderId),
+    subject: `Заказ № ${order.id}: ${status}`,
+    heading: `Заказ № ${order.id}: «${status}»`,
+    blocks,
+    link: orderLink(order.id),
+    about: about(order.id),
   });
 }

@@ -4,6 +4,9 @@ import type { MailConfig } from '../config';
 import { invoiceFileNames } from '../invoices/invoicePdf';
 import { keptInvoicePdf } from '../invoices/kept-pdf';
 import type { InvoicesRepository } from '../repositories/invoices';
+import type { OrdersRepository } from '../repositories/orders';
+import { orderSheetFileName, writeOrderSheet } from '../services/order-sheet';
+import { SPREADSHEET_CONTENT_TYPES } from '../services/spreadsheet-file';
 import type { ClaimedMail, OutboxRepository } from '../repositories/outbox';
 import type { MailTransport } from './transport';
 
@@ -20,6 +23,7 @@ export interface OutboxSenderOptions {
   config: MailConfig;
   outbox: OutboxRepository;
   invoices: InvoicesRepository;
+  orders: Pick<OrdersRepository, 'findForSheet'>;
   transport: MailTransport;
   log: FastifyBaseLogger;
   /** Told of every attempt's outcome once it is recorded (the metrics). */
@@ -92,7 +96,7 @@ export class OutboxSender {
   }
 
   private async message(mail: ClaimedMail): Promise<SendMailOptions> {
-    const { config, invoices } = this.options;
+    const { config, invoices, orders } = this.options;
     const message: SendMailOptions = {
       from: config.from,
       to: mail.recipient,
@@ -104,11 +108,23 @@ export class OutboxSender {
       messageId: `<${mail.messageId}@${this.domain}>`,
       date: mail.createdAt,
     };
+    const attachments: NonNullable<SendMailOptions['attachments']> = [];
     const issued = mail.invoiceOrderId === null ? null : await invoices.findIssued(mail.invoiceOrderId);
     if (issued) {
       const content = await keptInvoicePdf(invoices, mail.invoiceOrderId!, issued);
-      message.attachments = [{ filename: invoiceFileNames(issued).name, content, contentType: 'application/pdf' }];
+      attachments.push({ filename: invoiceFileNames(issued).name, content, contentType: 'application/pdf' });
     }
+    // Drawn now from the order, whose lines never change once it is placed; its status is the
+    // order's at sending, a moment after the letter's.
+    const order = mail.sheetOrderId === null ? null : await orders.findForSheet(mail.sheetOrderId);
+    if (order) {
+      attachments.push({
+        filename: orderSheetFileName(order.id),
+        content: await writeOrderSheet(order),
+        contentType: SPREADSHEET_CONTENT_TYPES.xlsx,
+      });
+    }
+    if (attachments.length > 0) message.attachments = attachments;
     return message;
   }
 

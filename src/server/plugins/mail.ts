@@ -19,6 +19,7 @@ export default fp(
       config: mail,
       outbox: app.repositories.outbox,
       invoices: app.repositories.invoices,
+      orders: app.repositories.orders,
       transport: createMailTransport(mail),
       log: app.log.child({ part: 'mail' }),
       onAttempt: (outcome) => app.metrics.mailDelivery.inc({ outcome }),

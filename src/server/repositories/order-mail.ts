@@ -1,7 +1,6 @@
 // The messages an order's events send, queued inside the transaction of the event itself, so each
 // shows the order as the event left it (a new order's from what its transaction already holds).
 import { eq, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '../../shared/api';
 import type { Transaction } from '../db/database';
 import { orders, users } from '../db/schema';
 import type { ShopMail } from '../mail/letter';
@@ -11,6 +10,7 @@ import {
   orderPlacedToManagers,
   statusChanged,
   type OrderForLetter,
+  type StatusNews,
 } from '../mail/order-letters';
 import { orderDetailColumns, orderLineRows } from './order-lines';
 import { queueMail, type OutgoingMail } from './outbox';
@@ -54,23 +54,22 @@ export function orderPlacedMail(
   const order = { ...placed, buyerEmail: buyer };
   const toManagers = orderPlacedToManagers(shop, order);
   const managers = new Set([...shop.managerEmails, ...managerAccounts]);
-  return [{ to: buyer, ...orderPlacedToBuyer(shop, order) }, ...[...managers].map((to) => ({ to, ...toManagers }))];
+  return [
+    { to: buyer, sheetOrderId: order.id, ...orderPlacedToBuyer(shop, order) },
+    ...[...managers].map((to) => ({ to, sheetOrderId: order.id, ...toManagers })),
+  ];
 }
 
+/** The buyer's letter of a change of status, with the order's lines and, attached, its spreadsheet. */
 export async function queueStatusChanged(
   tx: Transaction,
   shop: ShopMail,
   orderId: number,
-  status: OrderStatus,
-  reason?: string,
+  news: StatusNews,
 ): Promise<void> {
-  const [order] = await tx
-    .select({ email: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
+  const order = await orderForLetter(tx, orderId);
   // A buyer who deleted the account keeps no address: the order goes on for accounting, silently.
-  if (order) await queueMail(tx, { to: order.email, ...statusChanged(shop, orderId, status, reason) });
+  if (order) await queueMail(tx, { to: order.buyerEmail, sheetOrderId: orderId, ...statusChanged(shop, order, news) });
 }
 
 /** The invoice to the buyer; its PDF is attached when the message is sent (see mail/outbox-sender). */

@@ -12,6 +12,7 @@ import type {
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
+import { trackingOf } from '../../shared/carriers';
 import type { AppConfig, BuyerLimits } from '../config';
 import { PREPARED, type Database, type Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
@@ -25,6 +26,7 @@ import {
 } from '../domain/errors';
 import {
   allowedNextStatuses,
+  assertShipment,
   assertStatusChange,
   AWAITING_PAYMENT_STATUS,
   buyerMayCancel,
@@ -76,7 +78,11 @@ export interface StatusChange {
   source: StatusChangeSource;
   /** The account that asked (null from the command line). */
   byUserId: number | null;
+  /** The manager's words, for the buyer too (the order's history and the status letter). */
   comment?: string | null;
+  /** With «Отправлен» only: the carrier (src/shared/carriers.ts) and the parcel's tracking number. */
+  carrier?: string | null;
+  trackingNumber?: string | null;
   /** Why the server itself made the change, for the buyer (the history and the letter say it). */
   reason?: string;
   /** Set for the buyer's own cancel: anyone else's order is "not found". */
@@ -420,6 +426,9 @@ export async function changeStatusLocked(
   if (!order || (change.ownerId !== undefined && order.userId !== change.ownerId)) throw new OrderNotFoundError();
   const from = order.status as OrderStatus;
   assertStatusChange(order.id, from, change.to, change.source);
+  const carrier = change.carrier || null;
+  const trackingNumber = change.trackingNumber?.trim() || null;
+  assertShipment(change.to, { carrier, trackingNumber });
   if (change.to === CANCELLED_STATUS) await returnStock(tx, order.id, order.unproven);
   const paid = change.to === PAID_STATUS;
   // A paid order holds nothing for an unproven buyer any more, and makes its buyer proven. The
@@ -434,6 +443,7 @@ export async function changeStatusLocked(
       .set({ firstPaidAt: sql`coalesce(${users.firstPaidAt}, now())` })
       .where(eq(users.id, order.userId));
   }
+  const comment = change.comment?.trim() || null;
   await tx
     .update(orders)
     .set({ status: change.to, updatedAt: new Date(), ...(paid ? { unproven: false } : {}) })
@@ -443,10 +453,19 @@ export async function changeStatusLocked(
     fromStatus: from,
     toStatus: change.to,
     byUserId: change.byUserId,
-    comment: change.comment?.trim() || null,
+    comment,
     reason: change.reason ?? null,
+    carrier,
+    trackingNumber,
   });
-  if (change.source !== 'invoice') await queueStatusChanged(tx, shop, order.id, change.to, change.reason);
+  if (change.source !== 'invoice') {
+    await queueStatusChanged(tx, shop, order.id, {
+      status: change.to,
+      reason: change.reason,
+      comment,
+      tracking: trackingOf(carrier, trackingNumber),
+    });
+  }
   return { id: order.id, status: change.to };
 }
 
@@ -504,6 +523,67 @@ async function hiddenVariantsNotInCart(
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, hidden)));
   const kept = new Set(inCart.map((line) => line.variantId));
   return new Set(hidden.filter((id) => !kept.has(id)));
+}
+
+/** The order whole as its buyer sees it (its page, its spreadsheet); `null` when `where` finds none. */
+async function buyerOrder(db: Database, where: SQL): Promise<BuyerOrder | null> {
+  const [order] = await db
+    .select({
+      ...summaryColumns(),
+      contact_name: orders.contactName,
+      contact_phone: orders.contactPhone,
+      address: orders.address,
+      company_name: orders.companyName,
+      company_inn: orders.companyInn,
+      company_kpp: orders.companyKpp,
+    })
+    .from(orders)
+    .where(where);
+  if (!order) return null;
+  const [lines, changes] = await Promise.all([
+    orderLineRows(db, order.id),
+    db
+      .select({
+        at: orderStatusHistory.at,
+        status: orderStatusHistory.toStatus,
+        reason: orderStatusHistory.reason,
+        comment: orderStatusHistory.comment,
+        carrier: orderStatusHistory.carrier,
+        trackingNumber: orderStatusHistory.trackingNumber,
+      })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.id)),
+  ]);
+  const summary = toSummary(order);
+  return {
+    ...summary,
+    contact_name: order.contact_name,
+    contact_phone: order.contact_phone,
+    address: order.address,
+    company_name: order.company_name,
+    company_inn: order.company_inn,
+    company_kpp: order.company_kpp,
+    lines: lines.map(lineWithTotal),
+    // The history records changes; the order's creation is its first entry.
+    history: [
+      { at: summary.created_at, status: NEW_ORDER_STATUS },
+      ...changes.map((change) => ({
+        at: change.at.toISOString(),
+        status: change.status as OrderStatus,
+        ...(change.reason === null ? {} : { reason: change.reason }),
+        ...(change.comment === null ? {} : { comment: change.comment }),
+        ...optionalTracking(change.carrier, change.trackingNumber),
+      })),
+    ],
+    can_cancel: buyerMayCancel(summary.status),
+  };
+}
+
+/** `{tracking}` for a change that named a carrier, else nothing (the answers of other changes stay as they were). */
+function optionalTracking(carrier: string | null, trackingNumber: string | null) {
+  const tracking = trackingOf(carrier, trackingNumber);
+  return tracking ? { tracking } : {};
 }
 
 export function createOrdersRepository(
@@ -686,50 +766,11 @@ export function createOrdersRepository(
     },
 
     /** The buyer's own order, whole; `null` when there is none or it is someone else's. */
-    async findForBuyer(userId: number, orderId: number): Promise<BuyerOrder | null> {
-      const [order] = await db
-        .select({
-          ...summaryColumns(),
-          contact_name: orders.contactName,
-          contact_phone: orders.contactPhone,
-          address: orders.address,
-          company_name: orders.companyName,
-          company_inn: orders.companyInn,
-          company_kpp: orders.companyKpp,
-        })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-      if (!order) return null;
-      const [lines, changes] = await Promise.all([
-        orderLineRows(db, orderId),
-        db
-          .select({ at: orderStatusHistory.at, status: orderStatusHistory.toStatus, reason: orderStatusHistory.reason })
-          .from(orderStatusHistory)
-          .where(eq(orderStatusHistory.orderId, orderId))
-          .orderBy(asc(orderStatusHistory.id)),
-      ]);
-      const summary = toSummary(order);
-      return {
-        ...summary,
-        contact_name: order.contact_name,
-        contact_phone: order.contact_phone,
-        address: order.address,
-        company_name: order.company_name,
-        company_inn: order.company_inn,
-        company_kpp: order.company_kpp,
-        lines: lines.map(lineWithTotal),
-        // The history records changes; the order's creation is its first entry.
-        history: [
-          { at: summary.created_at, status: NEW_ORDER_STATUS },
-          ...changes.map((change) => ({
-            at: change.at.toISOString(),
-            status: change.status as OrderStatus,
-            ...(change.reason === null ? {} : { reason: change.reason }),
-          })),
-        ],
-        can_cancel: buyerMayCancel(summary.status),
-      };
-    },
+    findForBuyer: (userId: number, orderId: number) =>
+      buyerOrder(db, and(eq(orders.id, orderId), eq(orders.userId, userId))!),
+
+    /** The order as its buyer sees it, whoever asks: the spreadsheet a letter carries (mail/outbox-sender). */
+    findForSheet: (orderId: number) => buyerOrder(db, eq(orders.id, orderId)),
 
     /** The whole order as a manager sees it; `null` when there is none. */
     async findForManager(orderId: number): Promise<AdminOrder | null> {
@@ -754,6 +795,8 @@ export function createOrdersRepository(
             to: orderStatusHistory.toStatus,
             comment: orderStatusHistory.comment,
             reason: orderStatusHistory.reason,
+            carrier: orderStatusHistory.carrier,
+            trackingNumber: orderStatusHistory.trackingNumber,
             byId: users.id,
             byEmail: users.email,
           })
@@ -792,6 +835,7 @@ export function createOrdersRepository(
           by: entry.byId === null || entry.byEmail === null ? null : { id: entry.byId, email: entry.byEmail },
           comment: entry.comment,
           ...(entry.reason === null ? {} : { reason: entry.reason }),
+          ...optionalTracking(entry.carrier, entry.trackingNumber),
         })),
         next_statuses: managerNextStatuses(status),
         invoice: invoice ?? null,

@@ -3,10 +3,14 @@ import type { Database, Queryable } from '../db/database';
 import { mailOutbox } from '../db/schema';
 import type { Letter } from '../mail/letter';
 
-/** A message to queue: a letter, its one recipient and, for an invoice, the order whose PDF goes with it. */
+/**
+ * A message to queue: a letter, its one recipient and what goes with it, drawn when it is sent:
+ * for an invoice, the order whose PDF; for an order's letters, the order whose spreadsheet.
+ */
 export interface OutgoingMail extends Letter {
   to: string;
   invoiceOrderId?: number;
+  sheetOrderId?: number;
 }
 
 /** The channel on which a queued message announces itself at commit, so a sender need not wait for its next look. */
@@ -21,10 +25,11 @@ export const mailQueuedNotice = sql`pg_notify(${MAIL_CHANNEL}, '')`;
  */
 export function mailInsert(mail: readonly OutgoingMail[]): SQL {
   const column = (value: (message: OutgoingMail) => unknown) => sql.param(mail.map(value));
-  return sql`insert into ${mailOutbox} (recipient, subject, html, text, invoice_order_id)
+  return sql`insert into ${mailOutbox} (recipient, subject, html, text, invoice_order_id, sheet_order_id)
     select * from unnest(${column(({ to }) => to)}::text[], ${column(({ subject }) => subject)}::text[],
       ${column(({ html }) => html)}::text[], ${column(({ text }) => text)}::text[],
-      ${column(({ invoiceOrderId }) => invoiceOrderId ?? null)}::int[])`;
+      ${column(({ invoiceOrderId }) => invoiceOrderId ?? null)}::int[],
+      ${column(({ sheetOrderId }) => sheetOrderId ?? null)}::int[])`;
 }
 
 /**
@@ -97,6 +102,7 @@ export function createOutboxRepository(db: Database) {
             html: mailOutbox.html,
             text: mailOutbox.text,
             invoiceOrderId: mailOutbox.invoiceOrderId,
+            sheetOrderId: mailOutbox.sheetOrderId,
             attempts: mailOutbox.attempts,
             createdAt: mailOutbox.createdAt,
           });

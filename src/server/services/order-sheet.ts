@@ -17,6 +17,9 @@ const orderTime = new Intl.DateTimeFormat('ru-RU', {
 
 const MONEY_FORMAT = '#,##0.00';
 
+/** The spreadsheet's file name, the download's and the letters' attachment's. */
+export const orderSheetFileName = (orderId: number) => `Заказ ${orderId}.xlsx`;
+
 /** «Заказ № 12 от 24 ноября 2026 г. в 15:04» */
 export const orderSheetTitle = (order: Pick<BuyerOrder, 'id' | 'created_at'>) =>
   `Заказ № ${order.id} от ${orderTime.format(new Date(order.created_at)).replace(', ', ' в ')}`;

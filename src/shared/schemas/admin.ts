@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { ORDER_STATUSES } from '../api';
 import { Defaulted, Nullable, PageQuery } from './common';
-import { InvoiceRefSchema } from './order';
+import { CarrierName, InvoiceRefSchema, TrackingNumber, TrackingSchema } from './order';
 
 const Status = Type.Enum(ORDER_STATUSES);
 const NullableText = Nullable(Type.String());
@@ -58,6 +58,7 @@ export const StatusHistoryEntrySchema = Type.Object({
   reason: Type.Optional(
     Type.String({ description: 'Почему магазин сам сменил статус (например, истёк срок резерва); by — null' }),
   ),
+  tracking: Type.Optional(TrackingSchema),
 });
 
 /** The buyer as the back office shows one: whether the limits of an unproven buyer fall on the account. */
@@ -105,5 +106,9 @@ export const AdminOrderSchema = Type.Object({
 
 export const AdminStatusChangeBody = Type.Object({
   status: Status,
-  comment: Type.Optional(Type.String({ maxLength: 1000 })),
+  comment: Type.Optional(
+    Type.String({ maxLength: 1000, description: 'Видит покупатель: в истории заказа и в письме' }),
+  ),
+  carrier: Type.Optional(CarrierName),
+  tracking_number: Type.Optional(TrackingNumber),
 });

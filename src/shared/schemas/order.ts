@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { LIMITS, ORDER_STATUSES } from '../api';
+import { CARRIER_NAMES, TRACKING_NUMBER_MAX } from '../carriers';
 import { Id, Nullable } from './common';
 
 const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
@@ -67,6 +68,23 @@ export const BuyerOrderLineSchema = Type.Object({
 
 const NullableText = Nullable(Type.String());
 
+/** The carrier, as src/shared/carriers.ts names it. */
+export const CarrierName = Type.Enum(CARRIER_NAMES);
+
+export const TrackingNumber = Type.String({
+  minLength: 1,
+  maxLength: TRACKING_NUMBER_MAX,
+  pattern: '^[0-9A-Za-z]([0-9A-Za-z -]*[0-9A-Za-z])?$',
+  description: 'Трек-номер: латинские буквы, цифры, пробел и дефис',
+});
+
+/** How «Отправлен» went: the carrier, the number, and the carrier's page for it (null when it has none). */
+export const TrackingSchema = Type.Object({
+  carrier: CarrierName,
+  number: Nullable(Type.String()),
+  url: Nullable(Type.String({ format: 'uri' }), { description: 'Страница отслеживания у перевозчика' }),
+});
+
 /** The buyer's own order, whole: lines, requisites and the statuses it went through. */
 export const BuyerOrderSchema = Type.Object({
   id: Type.Integer(),
@@ -88,6 +106,8 @@ export const BuyerOrderSchema = Type.Object({
       reason: Type.Optional(
         Type.String({ description: 'Почему магазин сам сменил статус (например, истёк срок резерва)' }),
       ),
+      comment: Type.Optional(Type.String({ description: 'Комментарий менеджера к смене статуса' })),
+      tracking: Type.Optional(TrackingSchema),
     }),
     { description: 'Статусы заказа по порядку, первым — «Создан» с моментом оформления' },
   ),

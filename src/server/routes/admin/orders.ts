@@ -40,6 +40,8 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       source: 'manager',
       byUserId: request.userId,
       comment: request.body.comment,
+      carrier: request.body.carrier,
+      trackingNumber: request.body.tracking_number,
     });
     // A cancel puts goods back on the shelf: the storefront must show them at once.
     app.catalogueCache.invalidate();

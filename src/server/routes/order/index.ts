@@ -8,7 +8,7 @@ import { notFound, unprocessable } from '../../errors';
 import { invoiceFileNames } from '../../invoices/invoicePdf';
 import { keptInvoicePdf } from '../../invoices/kept-pdf';
 import { assertOwnUser } from '../../plugins/authentication';
-import { writeOrderSheet } from '../../services/order-sheet';
+import { orderSheetFileName, writeOrderSheet } from '../../services/order-sheet';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
@@ -74,7 +74,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const order = await ownOrder(request, request.params);
     return reply
       .type(SPREADSHEET_CONTENT_TYPES.xlsx)
-      .header('content-disposition', attachmentDisposition(`Заказ ${order.id}.xlsx`, `order-${order.id}.xlsx`))
+      .header('content-disposition', attachmentDisposition(orderSheetFileName(order.id), `order-${order.id}.xlsx`))
       .header('cache-control', 'private, no-store')
       .send(await writeOrderSheet(order));
   });
