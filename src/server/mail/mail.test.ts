@@ -6,18 +6,20 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { like } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
+import ExcelJS from 'exceljs';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Product } from '../../shared/api';
 import { mailOutbox } from '../db/schema';
 import { newManager } from '../../../test/server/helpers/back-office';
 import { pdfText, SUPPLIER } from '../../../test/server/helpers/invoices';
-import { placeOrderOf } from '../../../test/server/helpers/order-workflow';
+import { advanceOrder, orderLine, placeOrderOf, type OrderLine } from '../../../test/server/helpers/order-workflow';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../../test/server/helpers/smtp';
 import {
   allProducts,
   createTestApp,
   LogCapture,
   quickShoppers,
+  setVariant,
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
@@ -75,6 +77,22 @@ async function arrived(to: string, subject: string, timeoutMs = 15_000): Promise
   }
 }
 
+/** The letter's one XLSX attachment, read back: each row's values (empty cells null, trailing ones dropped). */
+async function sheetRows(parsed: ParsedMail): Promise<unknown[][]> {
+  const sheets = parsed.attachments.filter((attachment) => attachment.filename?.endsWith('.xlsx'));
+  expect(sheets).toHaveLength(1);
+  expect(sheets[0]!.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(sheets[0]!.filename).toMatch(/^Заказ \d+\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(sheets[0]!.content as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    // row.values is sparse (empty cells are holes), and starts at index 1.
+    rows.push(Array.from((row.values as unknown[]).slice(1), (value) => value ?? null));
+  });
+  return rows;
+}
+
 const COMPANY = {
   company_name: 'ООО «Ромашка»',
   company_inn: '7736050003',
@@ -126,15 +144,19 @@ describe('an order placed', () => {
       'Адрес доставки: г. Тверь, ул. Советская, д. 3',
       'Здравствуйте, Анна Смирнова!',
       'Что дальше: менеджер проверит заказ и выставит счёт на оплату',
-      `Заказ № ${placed.id} в личном кабинете: ${PUBLIC_URL}/profile/orders/${placed.id}`,
-      'Вопросы: opt@myagkiy-opt.example',
+      `Открыть заказ № ${placed.id}: ${PUBLIC_URL}/profile/orders/${placed.id}`,
+      `Вопросы по заказу — пишите на opt@myagkiy-opt.example, указав «Заказ № ${placed.id}» в теме.`,
+      'Все позиции заказа — в приложенном файле Excel.',
     ]) {
       expect(text).toContain(line);
     }
     const html = (parsed.html as string).replace(/\s/g, ' ');
-    expect(html).toContain(`<a href="${PUBLIC_URL}/profile/orders/${placed.id}">`);
-    expect(html).toContain('<td style="padding:4px 8px;border:1px solid #ddd;text-align:left">1 250,50 ₽</td>');
+    expect(html).toContain(`<a href="${PUBLIC_URL}/profile/orders/${placed.id}" style=`);
+    expect(html).toContain('3 × 1 250,50 ₽');
     expect(html).toContain('ООО «Ромашка»');
+    const sheet = await sheetRows(parsed);
+    expect(sheet[0]).toEqual([expect.stringMatching(new RegExp(`^Заказ № ${placed.id} от `))]);
+    expect(sheet).toContainEqual([product.art, product.name, variant.color, variant.size, 1250.5, 3, 3751.5]);
   });
 
   it('reaches every manager, MANAGER_EMAILS and the accounts with the manager role, each in a message of their own', async () => {
@@ -244,8 +266,8 @@ describe('a status changed', () => {
     expect(changed.statusCode).toBe(200);
     const { parsed } = await arrived(buyer.email, `Заказ № ${paid.id}: Оплачен`);
     expect(parsed.text).toContain(`Статус вашего заказа № ${paid.id} — «Оплачен». Оплата получена, мы собираем заказ.`);
-    // A manager's comment is for the back office, not the buyer.
-    expect(parsed.text).not.toContain('внутренняя заметка');
+    // The manager's comment reaches the buyer (issue 36).
+    expect(parsed.text).toContain('Комментарий менеджера:\nвнутренняя заметка');
 
     const { order: cancelled } = await order();
     const cancel = await shop.app.inject({
@@ -256,6 +278,91 @@ describe('a status changed', () => {
     expect(cancel.statusCode).toBe(200);
     const cancelMail = await arrived(buyer.email, `Заказ № ${cancelled.id}: Отменён`);
     expect(cancelMail.parsed.text).toContain('товары вернулись на склад');
+  });
+});
+
+describe('a status letter (issue 36)', () => {
+  it('«Отправлен»: the carrier, the tracking number linked to its page, the comment, the lines and the XLSX', async () => {
+    const { order: shipped, variant } = await order();
+    await advanceOrder(shop.app, shipped.id, 'Оплачен');
+    const changed = await shop.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${shipped.id}/status`,
+      headers: manager.headers,
+      payload: {
+        status: 'Отправлен',
+        comment: 'Два места, накладная 77',
+        carrier: 'СДЭК',
+        tracking_number: '1234567890',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const { parsed } = await arrived(buyer.email, `Заказ № ${shipped.id}: Отправлен`);
+    const text = parsed.text!.replace(/[^\S\n]/g, ' ');
+    expect(text).toContain(
+      'Перевозчик: СДЭК\nТрек-номер: 1234567890 (https://www.cdek.ru/ru/tracking?order_id=1234567890)',
+    );
+    expect(text).toContain('Комментарий менеджера:\nДва места, накладная 77');
+    expect(text).toContain(`Цвет: ${variant.color}`);
+    expect(text).toContain('Итого: 3 751,50 ₽');
+    expect(parsed.html).toContain('<a class="link" href="https://www.cdek.ru/ru/tracking?order_id=1234567890"');
+    const sheet = await sheetRows(parsed);
+    expect(sheet).toContainEqual(['Статус', 'Отправлен']);
+    expect(sheet.at(-1)).toEqual(['Итого', null, null, null, null, 3, 3751.5]);
+  });
+
+  it('a big order: the first 30 lines, «и ещё N позиций» with the link, and every line in the XLSX', async () => {
+    const items: OrderLine[] = [];
+    while (items.length < 34) {
+      const product = spare.shift()!;
+      for (const variant of product.variants.slice(0, 34 - items.length)) {
+        await setVariant(shop.app, variant.id, { stock: 50, price: '100.00' });
+        items.push(orderLine(product, variant, 2));
+      }
+    }
+    const placed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/order/',
+      headers: buyer.headers,
+      payload: { user_id: buyer.id, address: 'г. Тверь', items },
+    });
+    expect(placed.statusCode).toBe(201);
+    const { id } = placed.json() as { id: number };
+    await shop.app.repositories.orders.changeStatus(id, { to: 'Отменён', source: 'manager', byUserId: null });
+    const { parsed } = await arrived(buyer.email, `Заказ № ${id}: Отменён`);
+    const text = parsed.text!.replace(/[^\S\n]/g, ' ');
+    expect(text).toMatch(/\n30\. Артикул: /);
+    expect(text).not.toMatch(/\n31\. Артикул: /);
+    expect(text).toContain(`…и ещё 4 позиции: ${PUBLIC_URL}/profile/orders/${id}`);
+    expect(text).toContain('Итого: 6 800,00 ₽');
+    expect(parsed.html).toContain('>и ещё 4 позиции</a>');
+    const sheet = await sheetRows(parsed);
+    const header = sheet.findIndex((row) => row[0] === 'Артикул');
+    expect(sheet.length - header - 2).toBe(34);
+    expect(sheet.at(-1)).toEqual(['Итого', null, null, null, null, 68, 6800]);
+  });
+
+  it('a carrier or a number with another status, or a number without its carrier, is refused (422); nothing sent', async () => {
+    const { order: paid } = await order();
+    await advanceOrder(shop.app, paid.id, 'Ожидает оплаты');
+    const attempt = (payload: object) =>
+      shop.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${paid.id}/status`,
+        headers: manager.headers,
+        payload,
+      });
+    const early = await attempt({ status: 'Оплачен', carrier: 'СДЭК', tracking_number: '1' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toEqual({
+      detail: 'Перевозчик и трек-номер указываются только при смене статуса на «Отправлен»',
+    });
+    expect((await attempt({ status: 'Оплачен', tracking_number: '<script>' })).statusCode).toBe(422);
+    expect((await attempt({ status: 'Оплачен', carrier: 'Неизвестный' })).statusCode).toBe(422);
+    expect((await attempt({ status: 'Оплачен' })).statusCode).toBe(200);
+    const orphan = await attempt({ status: 'Отправлен', tracking_number: '1' });
+    expect(orphan.statusCode).toBe(422);
+    expect(orphan.json()).toEqual({ detail: 'Укажите перевозчика, которому передан трек-номер' });
   });
 });
 
