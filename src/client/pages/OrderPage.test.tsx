@@ -72,6 +72,55 @@ function openOrder(answer: BuyerOrder | (() => BuyerOrder) | 404, ...handlers: P
 
 const heading = () => screen.findByRole('heading', { name: 'Заказ №15 от 1 марта 2025 г.' });
 
+describe('Order page: what the manager said (issue 36, item 4)', () => {
+  test('the history shows the manager’s comment, the carrier and the tracking number linked to its page', async () => {
+    openOrder(
+      buyerOrder({
+        status: 'Отправлен',
+        history: [
+          { at: '2025-03-01T10:00:00.000Z', status: 'Создан' },
+          { at: '2025-03-04T09:30:00.000Z', status: 'Оплачен' },
+          {
+            at: '2025-03-05T09:30:00.000Z',
+            status: 'Отправлен',
+            comment: 'Два места, второе догоним завтра',
+            tracking: {
+              carrier: 'СДЭК',
+              number: '1234567890',
+              url: 'https://www.cdek.ru/ru/tracking?order_id=1234567890',
+            },
+          },
+        ],
+      }),
+    );
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.getByText('Комментарий менеджера: Два места, второе догоним завтра')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: '1234567890' });
+    expect(link).toHaveAttribute('href', 'https://www.cdek.ru/ru/tracking?order_id=1234567890');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.parentElement).toHaveTextContent('СДЭК, трек-номер 1234567890');
+  });
+
+  test('a carrier without a tracking page: the number, no link', async () => {
+    openOrder(
+      buyerOrder({
+        status: 'Отправлен',
+        history: [
+          { at: '2025-03-01T10:00:00.000Z', status: 'Создан' },
+          {
+            at: '2025-03-05T09:30:00.000Z',
+            status: 'Отправлен',
+            tracking: { carrier: 'КИТ', number: 'KT-77', url: null },
+          },
+        ],
+      }),
+    );
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.getByText('КИТ, трек-номер KT-77')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'KT-77' })).not.toBeInTheDocument();
+  });
+});
+
 describe('Order page /profile/orders/{id} (issue 19)', () => {
   test('shows the heading, status, requisites, lines with links to the products, the total and the history', async () => {
     openOrder(buyerOrder());

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Popconfirm, Table, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { BuyerOrder } from '@shared/api';
+import type { BuyerOrder, Tracking } from '@shared/api';
 import { PAGE_PATHS, productPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { formatPrice } from '@/components/format';
@@ -121,6 +121,27 @@ function Actions({ order, userId }: { order: BuyerOrder; userId: number }) {
   );
 }
 
+/** The carrier and the tracking number, the number a link to the carrier's page where it has one. */
+function Shipment({ tracking }: { tracking: Tracking }) {
+  return (
+    <div>
+      {tracking.carrier}
+      {tracking.number && (
+        <>
+          , трек-номер{' '}
+          {tracking.url ? (
+            <Typography.Link href={tracking.url} target="_blank" rel="noopener noreferrer">
+              {tracking.number}
+            </Typography.Link>
+          ) : (
+            tracking.number
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
 const back = (
   <Link to={PAGE_PATHS.profile}>
     <ArrowLeftOutlined aria-hidden /> Мои заказы
@@ -163,6 +184,8 @@ export function OrderView({ userId, orderId }: { userId: number; orderId: number
               <div>{entry.status}</div>
               <Typography.Text type="secondary">{formatDateTime(entry.at)}</Typography.Text>
               {entry.reason && <div>{entry.reason}</div>}
+              {entry.tracking && <Shipment tracking={entry.tracking} />}
+              {entry.comment && <div className="order-comment">Комментарий менеджера: {entry.comment}</div>}
             </>
           ),
         }))}
