@@ -35,6 +35,14 @@ describe('Заказ №N', () => {
         history: [
           { at: '2026-11-24T10:00:00.000Z', from: 'Создан', to: 'Ожидает оплаты', by: MANAGER, comment: null },
           { at: '2026-11-25T07:15:00.000Z', from: 'Ожидает оплаты', to: 'Оплачен', by: null, comment: 'Платёж 42' },
+          {
+            at: '2026-11-26T07:15:00.000Z',
+            from: 'Оплачен',
+            to: 'Отправлен',
+            by: MANAGER,
+            comment: null,
+            tracking: { carrier: 'СДЭК', number: '123', url: 'https://www.cdek.ru/ru/tracking?order_id=123' },
+          },
         ],
       }),
     );
@@ -48,8 +56,9 @@ describe('Заказ №N', () => {
     expect(within(line).getByText('1 500,00 ₽')).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'История' });
     expect(within(history).getByText('24.11.2026, 13:00 — Создан → Ожидает оплаты')).toBeInTheDocument();
-    expect(within(history).getByText(MANAGER.email)).toBeInTheDocument();
+    expect(within(history).getAllByText(MANAGER.email)).toHaveLength(2);
     expect(within(history).getByText('командная строка')).toBeInTheDocument();
+    expect(within(history).getByText('СДЭК, трек-номер 123')).toBeInTheDocument();
     expect(within(history).getByText('«Платёж 42»')).toBeInTheDocument();
   });
 
@@ -86,7 +95,7 @@ describe('Заказ №N', () => {
     expect(screen.getByText('удалено / удалено')).toBeInTheDocument();
   });
 
-  test('offers only the allowed steps, and posts a step with its comment', async () => {
+  test('offers only the allowed steps, and posts a step with its comment, carrier and tracking number (issue 36)', async () => {
     const posts = recorder();
     const { user, state } = openOrder(
       adminOrder({
@@ -102,10 +111,21 @@ describe('Заказ №N', () => {
     );
     await screen.findByRole('heading', { level: 1, name: 'Заказ №15' });
     expect(buttonNames()).toEqual(['Скачать счёт', 'Отметить отправку', 'Отменить заказ']);
-    await user.type(screen.getByLabelText('Комментарий к смене статуса (необязательно)'), 'СДЭК 1234');
+    await user.type(
+      screen.getByLabelText('Комментарий к смене статуса (необязательно, его увидит покупатель)'),
+      'Два места',
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Перевозчик' }));
+    await user.click(await screen.findByTitle('Почта России'));
+    await user.type(screen.getByLabelText('Трек-номер'), ' RA123456789RU ');
     await user.click(screen.getByRole('button', { name: 'Отметить отправку' }));
     await waitFor(() => expect(posts.calls).toHaveLength(1));
-    expect(await posts.last!.json()).toEqual({ status: 'Отправлен', comment: 'СДЭК 1234' });
+    expect(await posts.last!.json()).toEqual({
+      status: 'Отправлен',
+      comment: 'Два места',
+      carrier: 'Почта России',
+      tracking_number: 'RA123456789RU',
+    });
     // The order is read again: the next step is the only button left beside the invoice.
     expect(await screen.findByRole('button', { name: 'Отметить доставку' })).toBeInTheDocument();
     expect(buttonNames()).toEqual(['Скачать счёт', 'Отметить доставку']);

@@ -1,9 +1,23 @@
 import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Flex, Input, Popconfirm, Switch, Table, Timeline, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Switch,
+  Table,
+  Timeline,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { DELETED_PERSONAL_DATA } from '@shared/account';
-import type { AdminOrder, OrderStatus } from '@shared/api';
+import type { AdminOrder, OrderStatus, Tracking } from '@shared/api';
+import { CARRIER_NAMES, TRACKING_NUMBER_MAX, type CarrierName } from '@shared/carriers';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { OrderNotShown } from '@/components/OrderNotShown';
@@ -23,6 +37,9 @@ import { StatusTag } from '@/components/StatusTag';
 type Line = AdminOrder['lines'][number];
 
 const CANCELLED: OrderStatus = 'Отменён';
+const SHIPPED: OrderStatus = 'Отправлен';
+
+const CARRIER_OPTIONS = CARRIER_NAMES.map((name) => ({ value: name, label: name }));
 
 /** The buttons' words for the steps a manager takes; «Ожидает оплаты» comes only with the invoice. */
 const STEP_LABELS: Partial<Record<OrderStatus, string>> = {
@@ -118,6 +135,9 @@ type HistoryEntry = AdminOrder['history'][number];
 const changedBy = (entry: HistoryEntry) =>
   entry.by ? entry.by.email : entry.reason ? 'автоматически' : 'командная строка';
 
+const shipmentText = (tracking: Tracking) =>
+  tracking.number ? `${tracking.carrier}, трек-номер ${tracking.number}` : tracking.carrier;
+
 function History({ order }: { order: AdminOrder }) {
   return (
     <Timeline
@@ -131,6 +151,7 @@ function History({ order }: { order: AdminOrder }) {
                 {formatDateTime(entry.at)} — {entry.from} → {entry.to}
               </div>
               <Typography.Text type="secondary">{changedBy(entry)}</Typography.Text>
+              {entry.tracking && <div>{shipmentText(entry.tracking)}</div>}
               {entry.comment && <div>«{entry.comment}»</div>}
               {entry.reason && <div>{entry.reason}</div>}
             </>
@@ -145,6 +166,8 @@ function History({ order }: { order: AdminOrder }) {
 function OrderActions({ order }: { order: AdminOrder }) {
   const { message } = App.useApp();
   const [comment, setComment] = useState('');
+  const [carrier, setCarrier] = useState<CarrierName | null>(null);
+  const [trackingNumber, setTrackingNumber] = useState('');
   const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
   const [changeStatus, { isLoading: changing }] = useChangeOrderStatusMutation();
   const [issueInvoice, { isLoading: issuing }] = useIssueInvoiceMutation();
@@ -155,8 +178,22 @@ function OrderActions({ order }: { order: AdminOrder }) {
   const step = async (status: OrderStatus) => {
     setFailure(null);
     try {
-      await changeStatus({ id: order.id, status, ...(comment.trim() ? { comment: comment.trim() } : {}) }).unwrap();
+      const shipment =
+        status === SHIPPED
+          ? {
+              ...(carrier ? { carrier } : {}),
+              ...(trackingNumber.trim() ? { tracking_number: trackingNumber.trim() } : {}),
+            }
+          : {};
+      await changeStatus({
+        id: order.id,
+        status,
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+        ...shipment,
+      }).unwrap();
       setComment('');
+      setCarrier(null);
+      setTrackingNumber('');
       void message.success(`Заказ №${order.id}: ${status}`);
     } catch (error) {
       setFailure({ title: 'Статус не изменён', detail: serverErrorDetail(error) });
@@ -202,7 +239,7 @@ function OrderActions({ order }: { order: AdminOrder }) {
       )}
       {steps.length > 0 && (
         <div className="admin-comment">
-          <label htmlFor="status-comment">Комментарий к смене статуса (необязательно)</label>
+          <label htmlFor="status-comment">Комментарий к смене статуса (необязательно, его увидит покупатель)</label>
           <Input.TextArea
             id="status-comment"
             value={comment}
@@ -211,6 +248,32 @@ function OrderActions({ order }: { order: AdminOrder }) {
             autoSize={{ minRows: 2, maxRows: 6 }}
           />
         </div>
+      )}
+      {steps.includes(SHIPPED) && (
+        <Flex className="admin-comment" gap={12} wrap>
+          <Flex vertical>
+            <label htmlFor="shipment-carrier">Перевозчик</label>
+            <Select<CarrierName>
+              id="shipment-carrier"
+              value={carrier}
+              onChange={setCarrier}
+              options={CARRIER_OPTIONS}
+              allowClear
+              placeholder="Не указан"
+              style={{ minWidth: 200 }}
+            />
+          </Flex>
+          <Flex vertical>
+            <label htmlFor="shipment-tracking">Трек-номер</label>
+            <Input
+              id="shipment-tracking"
+              value={trackingNumber}
+              onChange={(event) => setTrackingNumber(event.target.value)}
+              maxLength={TRACKING_NUMBER_MAX}
+              style={{ minWidth: 200 }}
+            />
+          </Flex>
+        </Flex>
       )}
       <div className="admin-actions">
         {canIssue && (
