@@ -85,6 +85,32 @@ describe('GET /api/v1/order/{user_id}/{id}', () => {
     expect(answer.can_cancel).toBe(false);
   });
 
+  it('the history says what the manager said: the comment and how it was shipped, with the tracking link (issue 36)', async () => {
+    const { order } = await placeOrderOf(shop.app, buyer, spare.shift()!, { quantity: 1, stock: 10 });
+    await advanceOrder(shop.app, order.id, 'Оплачен');
+    await shop.app.repositories.orders.changeStatus(order.id, {
+      to: 'Отправлен',
+      source: 'manager',
+      byUserId: null,
+      comment: '  Накладная 77  ',
+      carrier: 'Почта России',
+      trackingNumber: ' RA123456789RU ',
+    });
+    const answer = json<BuyerOrder>(await details(buyer.id, order.id));
+    expect(answer.history.at(-1)).toEqual({
+      at: expect.any(String),
+      status: 'Отправлен',
+      comment: 'Накладная 77',
+      tracking: {
+        carrier: 'Почта России',
+        number: 'RA123456789RU',
+        url: 'https://www.pochta.ru/tracking?barcode=RA123456789RU',
+      },
+    });
+    // The changes without a comment or a carrier say nothing of them.
+    expect(answer.history[2]).toEqual({ at: expect.any(String), status: 'Оплачен' });
+  });
+
   it("404 {detail} for someone else's order, under someone else's id, and for an unknown one", async () => {
     const { order } = await placeOrderOf(shop.app, buyer, spare.shift()!, { quantity: 1, stock: 10 });
     for (const response of [
