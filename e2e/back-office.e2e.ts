@@ -15,6 +15,7 @@ import {
   test,
   watchConsole,
 } from './fixtures';
+import { latestLetter } from './mailbox';
 import { grantManager, startShop, type RunningShop } from './shop-server';
 
 /**
@@ -161,12 +162,19 @@ test('a manager invoices a new order, the buyer downloads the invoice, the order
   expect(text).toContain(ORDER_DETAILS.company_name);
   expect(text).toContain(ORDER_DETAILS.company_inn);
 
-  // Paid, sent, delivered: each step's button appears only when it is allowed.
+  // Paid, sent, delivered: each step's button appears only when it is allowed. Sending names the
+  // carrier and the tracking number, with a comment for the buyer (issue 36).
   for (const [button, status] of [
     ['Отметить оплату', 'Оплачен'],
     ['Отметить отправку', 'Отправлен'],
     ['Отметить доставку', 'Доставлен'],
   ] as const) {
+    if (status === 'Отправлен') {
+      await manager.getByRole('combobox', { name: 'Перевозчик' }).click();
+      await manager.getByTitle('СДЭК').click();
+      await manager.getByLabel('Трек-номер').fill('1234567890');
+      await manager.getByLabel(/^Комментарий к смене статуса/).fill('Отгрузили двумя местами');
+    }
     await manager.getByRole('button', { name: button }).click();
     await expect(manager.getByRole('button', { name: button })).toBeHidden();
     await expect(manager.getByText(status).first()).toBeVisible();
@@ -183,8 +191,34 @@ test('a manager invoices a new order, the buyer downloads the invoice, the order
     .match(/\d+/g)!
     .map(Number);
   expect(green).toBeGreaterThan(Math.max(red!, blue!));
+
+  // The order's history tells the buyer what the manager said, and where to follow the parcel.
+  await buyer.goto(`/profile/orders/${orderId}`);
+  await expect(buyer.getByText('Комментарий менеджера: Отгрузили двумя местами')).toBeVisible();
+  await expect(buyer.getByRole('link', { name: '1234567890' })).toHaveAttribute(
+    'href',
+    'https://www.cdek.ru/ru/tracking?order_id=1234567890',
+  );
   managerConsole.expectClean();
   buyerConsole.expectClean();
+
+  // So does the letter, which fits a phone's 375 px and turns dark with the system.
+  const letter = await latestLetter(buyerEmail, `Заказ № ${orderId}: Отправлен`, dataDir);
+  expect(letter.attachments.map((attachment) => attachment.filename)).toEqual([`Заказ ${orderId}.xlsx`]);
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, colorScheme: 'light' });
+  const reader = await phone.newPage();
+  await reader.setContent(letter.html as string);
+  await expect(reader.getByRole('link', { name: '1234567890' })).toBeVisible();
+  await expect(reader.getByText('Отгрузили двумя местами')).toBeVisible();
+  const button = await reader.getByRole('link', { name: `Открыть заказ № ${orderId}` }).boundingBox();
+  expect(button!.x + button!.width).toBeLessThanOrEqual(375);
+  expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const card = reader.locator('.card');
+  expect(await card.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
+  await reader.emulateMedia({ colorScheme: 'dark' });
+  expect(await card.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(31, 31, 31)');
+  await screenshots(reader, 'letter-shipped');
+  await phone.close();
 });
 
 /** «Товары», the product found by its article, its form open. */
