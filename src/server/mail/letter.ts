@@ -96,6 +96,7 @@ const DARK_MODE = [
   '.rule{border-color:#3a3a3a!important}',
   '.note{background:#2b2226!important;border-color:' + BRAND_ON_DARK + '!important}',
   `.card a.link{color:${BRAND_ON_DARK}!important}`,
+  '.muted a.link{color:#a6a6a6!important}',
   '}',
   '@media (max-width:480px){.card{padding:16px!important}.head{padding:14px 16px!important}}',
 ].join('');
