@@ -1,12 +1,13 @@
 // The messages an order sends: placed (to the buyer and to the managers), invoiced, and each later
 // change of its status.
 import type { OrderStatus } from '../../shared/api';
+import { formatRubles } from '../../shared/money';
 import { orderPath, PAGE_PATHS } from '../../shared/paths';
 import { pluralForm } from '../invoices/amountInWords';
 import { invoiceTitle } from '../invoices/invoicePdf';
 import { toKopecks } from '../money';
 import { ORDER_LINE_COLUMNS } from '../services/order-sheet';
-import { formatMoment, formatMoney, letter, type Block, type Letter, type ShopMail } from './letter';
+import { formatMoment, letter, type Block, type Letter, type ShopMail } from './letter';
 
 export interface OrderForLetter {
   id: number;
@@ -31,11 +32,11 @@ function linesTable(order: OrderForLetter): Block {
         line.name,
         line.color,
         `${line.size} см`,
-        formatMoney(line.price),
+        formatRubles(Number(line.price)),
         String(line.quantity),
-        formatMoney((toKopecks(line.price) * line.quantity) / 100),
+        formatRubles((toKopecks(line.price) * line.quantity) / 100),
       ]),
-      total: ['Итого', formatMoney(order.totalPrice)],
+      total: ['Итого', formatRubles(Number(order.totalPrice))],
     },
   };
 }
@@ -85,7 +86,7 @@ export function orderPlacedToBuyer(shop: ShopMail, order: OrderForLetter): Lette
 
 export function orderPlacedToManagers(shop: ShopMail, order: OrderForLetter): Letter {
   return letter(shop, {
-    subject: `Новый заказ № ${order.id} на ${formatMoney(order.totalPrice)}`,
+    subject: `Новый заказ № ${order.id} на ${formatRubles(Number(order.totalPrice))}`,
     heading: `Новый заказ № ${order.id}`,
     blocks: [
       {
@@ -115,7 +116,7 @@ export function invoiceIssued(
     heading: `Счёт по заказу № ${order.id}`,
     blocks: [
       {
-        paragraph: `Здравствуйте! Выставлен ${title.replace('Счёт', 'счёт')} на ${formatMoney(order.totalPrice)}; он приложен к письму.`,
+        paragraph: `Здравствуйте! Выставлен ${title.replace('Счёт', 'счёт')} на ${formatRubles(Number(order.totalPrice))}; он приложен к письму.`,
       },
       { paragraph: `Оплатите его в течение ${days} с даты счёта. После оплаты мы соберём и отправим заказ.` },
     ],
