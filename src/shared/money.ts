@@ -7,9 +7,3 @@ const rubles = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximu
 
 /** 1599.5 → «1 599,50 ₽» (non-breaking spaces between the groups and before the sign). */
 export const formatRubles = (value: number) => `${rubles.format(value)}\u00a0₽`;
-
-/**
- * The same for a spreadsheet's money cells, which stay numbers (sums, sorting): Excel's number
- * format draws «1 599,50 ₽» with the reader's own group and decimal separators.
- */
-export const SPREADSHEET_RUBLES_FORMAT = '#,##0.00"\u00a0₽"';
