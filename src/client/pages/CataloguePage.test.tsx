@@ -371,7 +371,7 @@ describe('Catalogue page: filters and sorting live in the address (issue 19)', (
     expect(await screen.findByText('Лис Двухцветный')).toBeInTheDocument();
     expect(addressQuery(router)).toEqual({ category: 'Лисы', color: 'синий' });
     expect(asked(productCalls.last!)).toEqual({ category: 'Лисы', color: 'синий', skip: '0', limit: '9' });
-    expect(screen.getByText('420 ₽')).toBeInTheDocument();
-    expect(screen.queryByText('150 ₽')).not.toBeInTheDocument();
+    expect(screen.getByText('420,00 ₽')).toBeInTheDocument();
+    expect(screen.queryByText('150,00 ₽')).not.toBeInTheDocument();
   });
 });
