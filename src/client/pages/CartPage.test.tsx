@@ -197,7 +197,9 @@ describe('Cart page: contents (SPEC §2)', () => {
 
   test('a line whose price changed since it was added shows the old price struck out and the new one', async () => {
     await openCart([{ ...BEAR, price_when_added: 450 }]);
-    const unitPrice = within(line('Мишка Тедди')).getByLabelText('Цена изменилась: было 450,00 ₽, стало 500,00 ₽ за шт.');
+    const unitPrice = within(line('Мишка Тедди')).getByLabelText(
+      'Цена изменилась: было 450,00 ₽, стало 500,00 ₽ за шт.',
+    );
     expect(unitPrice.querySelector('del')).toHaveTextContent('450,00 ₽');
   });
 

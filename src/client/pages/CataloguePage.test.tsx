@@ -321,12 +321,16 @@ describe('Catalogue page: filters and sorting live in the address (issue 19)', (
 
     await user.type(from, '799,5');
     await user.tab();
-    await waitFor(() => expect(addressQuery(router)).toEqual({ category: 'Мишки', price_min: '799.5', price_max: '800' }));
+    await waitFor(() =>
+      expect(addressQuery(router)).toEqual({ category: 'Мишки', price_min: '799.5', price_max: '800' }),
+    );
     expect(from).toHaveValue('799,5');
 
     await user.clear(from);
     await user.type(from, '99.999{Enter}');
-    await waitFor(() => expect(addressQuery(router)).toEqual({ category: 'Мишки', price_min: '100', price_max: '800' }));
+    await waitFor(() =>
+      expect(addressQuery(router)).toEqual({ category: 'Мишки', price_min: '100', price_max: '800' }),
+    );
     expect(from).toHaveValue('100');
   });
 

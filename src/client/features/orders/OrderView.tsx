@@ -16,7 +16,6 @@ import { RepeatOrder } from './RepeatOrder';
 
 type Line = BuyerOrder['lines'][number];
 
-
 const LINE_COLUMNS = [
   { title: 'Артикул', dataIndex: 'art', render: (art: string) => <Link to={productPath(art)}>{art}</Link> },
   { title: 'Название', dataIndex: 'name' },

@@ -149,7 +149,9 @@ describe('Product page: the colour × size matrix (issue 19)', () => {
     await user.type(cell('бежевый', 25), '2');
     await user.click(addButton());
 
-    expect(await screen.findByText(/^Добавлено в корзину: 3 шт\. на 14\s480,00\s₽ \(2 варианта\)$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Добавлено в корзину: 3 шт\. на 14\s480,00\s₽ \(2 варианта\)$/),
+    ).toBeInTheDocument();
     expect(bulkCalls.calls).toHaveLength(1);
     // In the order the matrix shows the cells: row by row.
     expect(await bulkCalls.last!.json()).toEqual({
