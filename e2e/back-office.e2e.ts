@@ -251,7 +251,7 @@ test('a price changed in the back office shows on the product page at once', asy
   await screenshots(manager, 'admin-product-form');
 
   await storefront.reload();
-  await expect(storefront.getByText(/4\s321,5\s₽/).first()).toBeVisible();
+  await expect(storefront.getByText(/4\s321,50\s₽/).first()).toBeVisible();
   const answer = (await (await api.get(`/api/v1/products/${product.art}`)).json()) as { variants: { price: number }[] };
   expect(answer.variants.map((variant) => variant.price)).toEqual(product.variants.map(() => 4321.5));
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatRubles } from '../src/shared/money';
 import {
   expect,
   findProduct,
@@ -9,8 +10,6 @@ import {
   type DemoProduct,
 } from './fixtures';
 
-const formatPrice = (value: number) =>
-  `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(value)} ₽`;
 // Intl separates thousands with a no-break space; compare texts with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
@@ -49,13 +48,13 @@ test('a buyer chooses a variant, fills the cart, checks out with company details
   const [first] = product.variants;
   await expect
     .poll(async () => plain(await page.getByLabel('Цена').innerText()))
-    .toBe(plain(formatPrice(first!.price)));
+    .toBe(plain(formatRubles(first!.price)));
   const colours = [...new Set(product.variants.map((variant) => variant.color))];
   const biggerOfFirstColour = product.variants.filter((variant) => variant.color === colours[0]).at(-1)!;
   await page.locator('.variant-picker label', { hasText: `${biggerOfFirstColour.size} см` }).click();
   await expect
     .poll(async () => plain(await page.getByLabel('Цена').innerText()))
-    .toBe(plain(formatPrice(biggerOfFirstColour.price)));
+    .toBe(plain(formatRubles(biggerOfFirstColour.price)));
   await page.locator('.variant-picker label', { hasText: colours[1]! }).click();
   const sameSizeOther = product.variants.find(
     (variant) => variant.color === colours[1] && variant.size === biggerOfFirstColour.size,
@@ -65,7 +64,7 @@ test('a buyer chooses a variant, fills the cart, checks out with company details
     product.variants.filter((variant) => variant.color === colours[1]).sort((a, b) => a.size - b.size)[0]!;
   await expect
     .poll(async () => plain(await page.getByLabel('Цена').innerText()))
-    .toBe(plain(formatPrice(expected.price)));
+    .toBe(plain(formatRubles(expected.price)));
   await expect(page.getByText(/^В наличии: \d+ шт\.$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'В корзину', exact: true }).click();
@@ -139,7 +138,7 @@ test('a buyer chooses a variant, fills the cart, checks out with company details
   await expect(page.getByText(/^Заказ #\d+$/)).toHaveCount(1);
   await expect
     .poll(async () => plain(await page.locator('.order-card-sum').innerText()))
-    .toBe(plain(`Сумма: ${formatPrice(expected.price * 4)}`));
+    .toBe(plain(`Сумма: ${formatRubles(expected.price * 4)}`));
   await expect(page.getByText('Статус: Создан')).toBeVisible();
   await screenshots(page, 'profile');
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatRubles } from '../src/shared/money';
 import {
   PASSWORD,
   axeViolations,
@@ -25,12 +26,6 @@ const cardArticles = async (page: Page) =>
 
 // Intl separates thousands with a no-break space; compare texts with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
-const roubles = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
 
 /** What the search API finds for a query, in its order: what the header and the results page show. */
 async function found(request: APIRequestContext, query: string): Promise<string[]> {
@@ -196,7 +191,7 @@ test('the colour × size matrix: typed quantities, one beyond its stock said and
   await expect(matrix).toBeVisible();
   await expect(cell(soldOut)).toBeDisabled();
   const total = matrix.getByRole('status');
-  await expect(total).toHaveText(`Итого: 0 шт. на ${plain(roubles.format(0))}`, { useInnerText: true });
+  await expect(total).toHaveText(`Итого: 0 шт. на ${plain(formatRubles(0))}`, { useInnerText: true });
   const add = matrix.getByRole('button', { name: 'Добавить в корзину' });
   await expect(add).toBeDisabled();
 
@@ -215,7 +210,7 @@ test('the colour × size matrix: typed quantities, one beyond its stock said and
 
   const pieces = [...wanted.values()].reduce((sum, count) => sum + count, 0);
   const kopecks = [...wanted].reduce((sum, [variant, count]) => sum + Math.round(variant.price * 100) * count, 0);
-  const totalText = `Итого: ${pieces} шт. на ${roubles.format(kopecks / 100)}`;
+  const totalText = `Итого: ${pieces} шт. на ${formatRubles(kopecks / 100)}`;
   await expect.poll(async () => plain(await total.innerText())).toBe(plain(totalText));
 
   await add.click();
@@ -224,7 +219,7 @@ test('the colour × size matrix: typed quantities, one beyond its stock said and
   );
   // The cells are emptied for the next order.
   await expect(cell(first!)).toHaveValue('');
-  await expect.poll(async () => plain(await total.innerText())).toBe(plain(`Итого: 0 шт. на ${roubles.format(0)}`));
+  await expect.poll(async () => plain(await total.innerText())).toBe(plain(`Итого: 0 шт. на ${formatRubles(0)}`));
   expect(await cartOf(page)).toEqual(Object.fromEntries([...wanted].map(([variant, count]) => [variant.id, count])));
   await expect(page.getByRole('banner').getByRole('button', { name: /Корзина, товаров/ })).toHaveAccessibleName(
     `Корзина, товаров: ${pieces}`,

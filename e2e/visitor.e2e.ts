@@ -39,6 +39,28 @@ test('the catalogue keeps the chosen category across a reload', async ({ page })
   await screenshots(page, 'catalog');
 });
 
+test('the price filter takes rubles as typed; the cards say their prices with kopecks and «₽» (issue 36)', async ({
+  page,
+}) => {
+  await page.goto('/catalog');
+  await expect(productCards(page).first()).toBeVisible();
+  const from = page.getByRole('spinbutton', { name: 'Цена от' });
+  await from.fill('1999,5');
+  await from.press('Enter');
+  await expect(page).toHaveURL(/[?&]price_min=1999\.5(&|$)/);
+  await expect(from).toHaveValue('1999,5');
+  await expect(productCards(page).first()).toBeVisible();
+  const prices = await productCards(page).locator('strong').allInnerTexts();
+  for (const price of prices) {
+    // «2 089,00 ₽»: no-break spaces between the groups and before the sign, two kopeck digits.
+    expect(price).toMatch(/^\d{1,3}(\u00a0\d{3})*,\d{2}\u00a0₽$/);
+    expect(Number(price.replace(/[^\d,]/g, '').replace(',', '.'))).toBeGreaterThanOrEqual(1999.5);
+  }
+
+  await page.reload();
+  await expect(from).toHaveValue('1999,5');
+});
+
 test('a visitor sees a product but cannot buy it', async ({ page, request }) => {
   const product = await findProduct(request, (candidate) => candidate.variants.some((variant) => variant.stock > 0));
   await page.goto(`/product/${product.art}`);

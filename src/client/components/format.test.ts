@@ -1,15 +1,4 @@
-import { formatPrice, goodsCount } from './format';
-
-describe('formatPrice (ru-RU)', () => {
-  test.each([
-    [990, '990'],
-    [12345, '12\u00a0345'],
-    [1234.5, '1\u00a0234,5'],
-    [0.1 + 0.2, '0,3'],
-  ])('%p → %p', (value, text) => {
-    expect(formatPrice(value)).toBe(text);
-  });
-});
+import { goodsCount } from './format';
 
 describe('goodsCount (Russian plural forms)', () => {
   test.each([

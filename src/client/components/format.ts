@@ -1,8 +1,3 @@
-const rubles = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** 12 345,5 → "12 345,5"; the ₽ sign is added where SPEC puts it. */
-export const formatPrice = (value: number) => rubles.format(value);
-
 const plural = new Intl.PluralRules('ru');
 
 /** Russian has three forms for whole numbers: 1 (21, 101…), 2–4 (22…), 5–20 (0, 25, 111…). */

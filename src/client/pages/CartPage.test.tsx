@@ -103,13 +103,13 @@ describe('Cart page: contents (SPEC §2)', () => {
     expect(screen.getByRole('heading', { name: 'Корзина' })).toBeInTheDocument();
     expect(within(productOf('Заяц')).getByText('Серый заяц')).toBeInTheDocument();
     expect(countOf('Заяц')).toHaveValue('2');
-    expect(within(line('Заяц')).getByText('2 501 ₽')).toBeInTheDocument();
+    expect(within(line('Заяц')).getByText('2 501,00 ₽')).toBeInTheDocument();
     expect(within(productOf('Заяц')).getByRole('img', { name: 'Заяц' })).toHaveAttribute(
       'src',
       'http://shop.test/api/v1/image/hare.svg',
     );
     // Level 2: it follows the page's h1 ('Корзина') with no level skipped.
-    expect(screen.getByRole('heading', { name: /Итого/, level: 2 })).toHaveTextContent('Итого: 3 001₽');
+    expect(screen.getByRole('heading', { name: /Итого/, level: 2 })).toHaveTextContent('Итого: 3 001,00 ₽');
     expect(within(summary()).getByText('3 товара')).toBeInTheDocument();
   });
 
@@ -179,10 +179,10 @@ describe('Cart page: contents (SPEC §2)', () => {
     );
     expect(variants).toHaveLength(2);
     expect(within(variants[0]!).getByText('Розовый · 25 см')).toBeInTheDocument();
-    expect(within(variants[0]!).getByText('500 ₽ / шт.')).toBeInTheDocument();
+    expect(within(variants[0]!).getByText('500,00 ₽ / шт.')).toBeInTheDocument();
     expect(within(variants[1]!).getByText('Голубой · 40 см')).toBeInTheDocument();
-    expect(within(variants[1]!).getByText('700 ₽ / шт.')).toBeInTheDocument();
-    expect(within(variants[1]!).getByText('2 100 ₽')).toBeInTheDocument();
+    expect(within(variants[1]!).getByText('700,00 ₽ / шт.')).toBeInTheDocument();
+    expect(within(variants[1]!).getByText('2 100,00 ₽')).toBeInTheDocument();
     // Each line's controls say which variant they change.
     expect(
       within(variants[1]!).getByRole('spinbutton', { name: 'Количество: Мишка Тедди, Голубой, 40 см' }),
@@ -197,8 +197,10 @@ describe('Cart page: contents (SPEC §2)', () => {
 
   test('a line whose price changed since it was added shows the old price struck out and the new one', async () => {
     await openCart([{ ...BEAR, price_when_added: 450 }]);
-    const unitPrice = within(line('Мишка Тедди')).getByLabelText('Цена изменилась: было 450 ₽, стало 500 ₽ за шт.');
-    expect(unitPrice.querySelector('del')).toHaveTextContent('450 ₽');
+    const unitPrice = within(line('Мишка Тедди')).getByLabelText(
+      'Цена изменилась: было 450,00 ₽, стало 500,00 ₽ за шт.',
+    );
+    expect(unitPrice.querySelector('del')).toHaveTextContent('450,00 ₽');
   });
 
   test('a line over the stock says how many there are, blocks the checkout, and «Уменьшить до N» fixes it', async () => {
@@ -300,7 +302,7 @@ describe('Cart page: a product taken off sale (issue 18)', () => {
     expect(plus('Заяц')).toBeDisabled();
     expect(within(hare).getByRole('button', { name: /^Удалить: Заяц/ })).toBeEnabled();
     expect(within(line('Мишка Тедди')).queryByText('Товар снят с продажи')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 500₽');
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 500,00 ₽');
     expect(screen.getByText('Товары, снятые с продажи, не войдут в заказ.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Оформить заказ' }));
@@ -311,7 +313,7 @@ describe('Cart page: a product taken off sale (issue 18)', () => {
   test('with nothing left on sale, the checkout is off', async () => {
     await openCart([{ ...BEAR, available: false }]);
     expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeDisabled();
-    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 0₽');
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 0,00 ₽');
   });
 });
 
@@ -321,8 +323,8 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     await user.click(plus('Мишка Тедди'));
     await user.click(plus('Мишка Тедди'));
     expect(countOf('Мишка Тедди')).toHaveValue('3');
-    expect(within(line('Мишка Тедди')).getByText('1 500 ₽')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 2 750,5₽');
+    expect(within(line('Мишка Тедди')).getByText('1 500,00 ₽')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 2 750,50 ₽');
     expect(within(summary()).getByText('4 товара')).toBeInTheDocument();
     await user.click(minus('Мишка Тедди'));
     expect(countOf('Мишка Тедди')).toHaveValue('2');
@@ -381,7 +383,7 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
     ).toBeInTheDocument();
     expect(puts.calls).toHaveLength(1);
     expect(countOf('Мишка Тедди')).toHaveValue('1');
-    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 1 750,5₽');
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 1 750,50 ₽');
   });
 
   test('a failed delete brings the line back', async () => {
@@ -399,7 +401,7 @@ describe('Cart page: typed quantities (issue 17)', () => {
     await user.clear(countOf('Мишка Тедди'));
     await user.type(countOf('Мишка Тедди'), '100');
     const lastKey = Date.now();
-    expect(within(line('Мишка Тедди')).getByText('50 000 ₽')).toBeInTheDocument();
+    expect(within(line('Мишка Тедди')).getByText('50 000,00 ₽')).toBeInTheDocument();
     await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
     expect(query(puts.last!)).toEqual({ item_id: '1', count: '100', expected: '1' });
     expect(arrivals[0]!.at - lastKey).toBeGreaterThanOrEqual(450);

@@ -301,9 +301,37 @@ describe('Catalogue page: filters and sorting live in the address (issue 19)', (
     expect(screen.getByRole('combobox', { name: 'Цвет' }).closest('.ant-select')).toHaveTextContent('синий');
     expect(screen.getByRole('spinbutton', { name: 'Размер от' })).toHaveValue('20');
     expect(screen.getByRole('spinbutton', { name: 'Размер до' })).toHaveValue('50');
-    expect(screen.getByRole('spinbutton', { name: 'Цена от' })).toHaveValue('100.50');
-    expect(screen.getByRole('spinbutton', { name: 'Цена до' })).toHaveValue('500.00');
+    // Rubles as people write them, not padded to kopecks (issue 36).
+    expect(screen.getByRole('spinbutton', { name: 'Цена от' })).toHaveValue('100,5');
+    expect(screen.getByRole('spinbutton', { name: 'Цена до' })).toHaveValue('500');
     expect(screen.getByRole('checkbox', { name: 'В наличии' })).toBeChecked();
+  });
+
+  test('the price takes rubles as typed, «800» or «799,5», and keeps at most kopecks (issue 36)', async () => {
+    catalogueNetwork({ Мишки: [products(3)] });
+    const user = userEvent.setup();
+    const { router } = renderShop({ route: '/catalog', preloadedState: visitor() });
+    await screen.findByText('Игрушка 3');
+    const from = screen.getByRole('spinbutton', { name: 'Цена от' });
+    const to = screen.getByRole('spinbutton', { name: 'Цена до' });
+
+    await user.type(to, '800{Enter}');
+    await waitFor(() => expect(addressQuery(router)).toEqual({ category: 'Мишки', price_max: '800' }));
+    expect(to).toHaveValue('800');
+
+    await user.type(from, '799,5');
+    await user.tab();
+    await waitFor(() =>
+      expect(addressQuery(router)).toEqual({ category: 'Мишки', price_min: '799.5', price_max: '800' }),
+    );
+    expect(from).toHaveValue('799,5');
+
+    await user.clear(from);
+    await user.type(from, '99.999{Enter}');
+    await waitFor(() =>
+      expect(addressQuery(router)).toEqual({ category: 'Мишки', price_min: '100', price_max: '800' }),
+    );
+    expect(from).toHaveValue('100');
   });
 
   test('values the API would refuse are left out of the request rather than shown as an error', async () => {
@@ -347,7 +375,7 @@ describe('Catalogue page: filters and sorting live in the address (issue 19)', (
     expect(await screen.findByText('Лис Двухцветный')).toBeInTheDocument();
     expect(addressQuery(router)).toEqual({ category: 'Лисы', color: 'синий' });
     expect(asked(productCalls.last!)).toEqual({ category: 'Лисы', color: 'синий', skip: '0', limit: '9' });
-    expect(screen.getByText('420 ₽')).toBeInTheDocument();
-    expect(screen.queryByText('150 ₽')).not.toBeInTheDocument();
+    expect(screen.getByText('420,00 ₽')).toBeInTheDocument();
+    expect(screen.queryByText('150,00 ₽')).not.toBeInTheDocument();
   });
 });

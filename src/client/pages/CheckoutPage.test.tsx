@@ -109,10 +109,10 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     await openForm();
     expect(screen.getByRole('heading', { name: 'Оформление заказа' })).toBeInTheDocument();
     const bearLine = screen.getByText('Мишка Тедди x 2').closest('li')!;
-    expect(within(bearLine).getByText('1 980 ₽')).toBeInTheDocument();
+    expect(within(bearLine).getByText('1 980,00 ₽')).toBeInTheDocument();
     const hareLine = screen.getByText('Заяц x 1').closest('li')!;
-    expect(within(hareLine).getByText('1 250,5 ₽')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 3 230,5₽');
+    expect(within(hareLine).getByText('1 250,50 ₽')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 3 230,50 ₽');
     for (const label of ['Имя', 'Телефон', 'Название компании', 'ИНН', 'КПП', 'Адрес доставки'])
       expect(field(label)).toBeInTheDocument();
     expect(field('Адрес доставки').tagName).toBe('TEXTAREA');
@@ -123,7 +123,7 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     const { productCalls } = await openCheckout('BEAR-01:101:1,BEAR-01:102:3');
     expect(await screen.findByText('Мишка Тедди x 1')).toBeInTheDocument();
     expect(screen.getByText('Мишка Тедди x 3')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 6 960₽');
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 6 960,00 ₽');
     expect(productCalls.calls).toHaveLength(1);
   });
 
@@ -196,7 +196,7 @@ describe('Checkout: validation (SPEC §5)', () => {
   test('each line names the colour and size as well as name x count', async () => {
     await openForm();
     const bearLine = screen.getByText('Мишка Тедди x 2').closest('li')!;
-    expect(within(bearLine).getByText(/^Розовый, 25 см · арт\. BEAR-01 · 990 ₽ \/ шт\.$/)).toBeInTheDocument();
+    expect(within(bearLine).getByText(/^Розовый, 25 см · арт\. BEAR-01 · 990,00 ₽ \/ шт\.$/)).toBeInTheDocument();
   });
 
   test("name and phone stop at the server's limits", async () => {

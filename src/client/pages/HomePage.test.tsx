@@ -174,14 +174,15 @@ describe('product card', () => {
     ]);
     renderShop({ preloadedState: visitor() });
     const bear = await screen.findByRole('link', { name: /Большой мишка/ });
-    // ru-RU groups thousands with a no-break space and uses a decimal comma.
-    expect(within(bear).getByText(/₽/).textContent).toBe('12\u00a0345,5 ₽');
+    // ru-RU groups thousands with a no-break space, uses a decimal comma, always two kopeck digits and a
+    // no-break space before ₽ (issue 36).
+    expect(within(bear).getByText(/₽/).textContent).toBe('12\u00a0345,50\u00a0₽');
     expect(bear).toHaveAttribute('href', '/product/BIG%20BEAR%2F1');
     expect(within(bear).getByRole('img', { name: 'Большой мишка' })).toHaveAttribute(
       'src',
       'http://shop.test/api/v1/image/bear.svg',
     );
-    expect(within(screen.getByRole('link', { name: /Заяц/ })).getByText('990 ₽')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /Заяц/ })).getByText('990,00 ₽')).toBeInTheDocument();
     expect(within(screen.getByRole('link', { name: /Лиса/ })).getByText('Нет данных')).toBeInTheDocument();
   });
 

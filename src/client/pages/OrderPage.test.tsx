@@ -136,12 +136,12 @@ describe('Order page /profile/orders/{id} (issue 19)', () => {
     const rows = screen.getAllByRole('row');
     const teddy = rows.find((row) => within(row).queryByText('Мишка Тедди'))!;
     expect(within(teddy).getByRole('link', { name: 'MO-1008' })).toHaveAttribute('href', '/product/MO-1008');
-    for (const text of ['коричневый', '90', '1 499,9 ₽', '2', '2 999,8 ₽']) {
+    for (const text of ['коричневый', '90', '1 499,90 ₽', '2', '2 999,80 ₽']) {
       expect(within(teddy).getByText(text)).toBeInTheDocument();
     }
     const total = rows.find((row) => within(row).queryByText('Итого'))!;
     expect(within(total).getByText('5 штук')).toBeInTheDocument();
-    expect(within(total).getByText('4 499,8 ₽')).toBeInTheDocument();
+    expect(within(total).getByText('4 499,80 ₽')).toBeInTheDocument();
 
     const history = document.querySelector('.ant-timeline') as HTMLElement;
     expect(

@@ -73,7 +73,7 @@ describe('Product page: variants (SPEC §4)', () => {
     await openAsUser();
     expect(isChosen(colour('Розовый'))).toBe(true);
     expect(isChosen(size('25 см'))).toBe(true);
-    expect(price()).toHaveTextContent('990 ₽');
+    expect(price()).toHaveTextContent('990,00 ₽');
     expect(screen.getByText('В наличии: 5 шт.')).toBeInTheDocument();
     expect(
       within(screen.getByRole('radiogroup', { name: 'Размер' }))
@@ -90,7 +90,7 @@ describe('Product page: variants (SPEC §4)', () => {
     const { user } = await openAsUser();
     await user.click(size('40 см — нет в наличии'));
     expect(isChosen(size('40 см — нет в наличии'))).toBe(true);
-    expect(price()).toHaveTextContent('1 990 ₽');
+    expect(price()).toHaveTextContent('1 990,00 ₽');
     expect(screen.getByText('Нет в наличии')).toBeInTheDocument();
     expect(screen.queryByText(/^В наличии/)).not.toBeInTheDocument();
   });
@@ -101,7 +101,7 @@ describe('Product page: variants (SPEC §4)', () => {
     await user.click(colour('Голубой'));
     expect(isChosen(colour('Голубой'))).toBe(true);
     expect(isChosen(size('40 см'))).toBe(true);
-    expect(price()).toHaveTextContent('2 100 ₽');
+    expect(price()).toHaveTextContent('2 100,00 ₽');
     expect(screen.getByText('В наличии: 3 шт.')).toBeInTheDocument();
   });
 
@@ -113,10 +113,10 @@ describe('Product page: variants (SPEC §4)', () => {
       within(screen.getByRole('radiogroup', { name: 'Размер' })).queryByRole('radio', { name: '25 см' }),
     ).not.toBeInTheDocument();
     await user.click(size('60 см'));
-    expect(price()).toHaveTextContent('12 500,5 ₽');
+    expect(price()).toHaveTextContent('12 500,50 ₽');
     await user.click(colour('Розовый'));
     expect(isChosen(size('25 см'))).toBe(true);
-    expect(price()).toHaveTextContent('990 ₽');
+    expect(price()).toHaveTextContent('990,00 ₽');
   });
 });
 

@@ -52,10 +52,10 @@ describe('Profile page (SPEC §2)', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'Заказ #15' })).toBeInTheDocument();
     const created = card('Заказ #15');
-    expect(within(created).getByText('Сумма: 4 500 ₽')).toBeInTheDocument();
+    expect(within(created).getByText('Сумма: 4 500,00 ₽')).toBeInTheDocument();
     expect(within(created).getByText('Статус: Создан')).toBeInTheDocument();
     const delivered = card('Заказ #16');
-    expect(within(delivered).getByText('Сумма: 123 456,5 ₽')).toBeInTheDocument();
+    expect(within(delivered).getByText('Сумма: 123 456,50 ₽')).toBeInTheDocument();
     // Green only for 'Доставлен'.
     expect(within(delivered).getByText('Статус: Доставлен').className).toMatch(/success/);
     expect(within(created).getByText('Статус: Создан').className).not.toMatch(/success/);

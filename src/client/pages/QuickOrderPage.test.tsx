@@ -118,7 +118,7 @@ describe('Quick order page (issue 19)', () => {
     expect(rowOf(2)).toHaveClass('quick-order-line-invalid');
     expect(rowOf(1)).not.toHaveClass('quick-order-line-invalid');
     expect(within(rowOf(1)).getByText('Мишка Тедди')).toBeInTheDocument();
-    expect(within(rowOf(3)).getByText('500 ₽')).toBeInTheDocument();
+    expect(within(rowOf(3)).getByText('500,00 ₽')).toBeInTheDocument();
     expect(screen.getByText('Можно добавить: 2 строки')).toBeInTheDocument();
     expect(screen.getByText('С ошибками: 1 строка')).toBeInTheDocument();
     expect(addButton()).toHaveTextContent('Добавить в корзину: 2 строки, 15 штук');

@@ -60,8 +60,10 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('Иван Петров');
 
     expect(text).toMatch(/№ Товар Кол-во Ед\. Цена Сумма\n/);
-    expect(text).toMatch(/1 Мишка, арт\. MSH-25, цвет: Розовый, размер: 25 10 шт\. 749,50 7 495,00\n/);
-    expect(text).toMatch(/2 Зайка, арт\. ZAY-30, цвет: Белый, размер: 30 3 шт\. 0,29 0,87\n/);
+    // Money as everywhere in the shop, the size in centimetres (issue 36).
+    expect(text).toMatch(/1 Мишка, арт\. MSH-25, цвет: Розовый, 25 см 10 шт\. 749,50 ₽ 7 495,00 ₽\n/);
+    expect(text).toMatch(/2 Зайка, арт\. ZAY-30, цвет: Белый, 30 см 3 шт\. 0,29 ₽ 0,87 ₽\n/);
+    expect(text).not.toContain('размер:');
 
     expect(text).toContain('Итого: 7 495,87 ₽');
     expect(text).toContain(`В том числе НДС 22%: 1 351,71 ₽`);
@@ -140,7 +142,7 @@ describe('renderInvoicePdf', () => {
     expect(pageTexts.at(-1)).toMatch(/120 Мишка, арт\. A-120[^\n]*\n Итого: 89 940,00 ₽/);
     for (let number = 1; number <= 120; number += 1) {
       expect(text).toMatch(
-        new RegExp(`\\n ?${number} Мишка, арт\\. A-${number}, цвет: Розовый, размер: 25 1 шт\\. 749,50 749,50\\n`),
+        new RegExp(`\\n ?${number} Мишка, арт\\. A-${number}, цвет: Розовый, 25 см 1 шт\\. 749,50 ₽ 749,50 ₽\\n`),
       );
     }
     expect(text).toContain('Всего наименований 120, на сумму 89 940,00 ₽');

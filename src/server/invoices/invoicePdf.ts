@@ -3,6 +3,7 @@
 // the sum in words and the payment term. The text is real text in an embedded DejaVu font, so
 // Cyrillic can be copied, searched and read back (docs/decisions.md, «The invoice document»).
 import PDFDocument from 'pdfkit';
+import { formatRubles } from '../../shared/money';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
 import { SHOP_TIME_ZONE } from '../moscow-time';
 import { amountInWords, decimalToKopecks, pluralForm } from './amountInWords';
@@ -38,7 +39,6 @@ const FONTS = {
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'),
 };
 
-const money = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 // An invoice is dated where the shop works, whatever the server's clock zone.
 const invoiceDate = new Intl.DateTimeFormat('ru-RU', {
   day: 'numeric',
@@ -54,7 +54,8 @@ const numericDate = new Intl.DateTimeFormat('ru-RU', {
   timeZone: SHOP_TIME_ZONE,
 });
 
-const formatMoney = (kopecks: number) => money.format(kopecks / 100);
+/** «1 599,50 ₽», as every other screen and letter of the shop writes money. */
+const formatMoney = (kopecks: number) => formatRubles(kopecks / 100);
 
 /** «Счёт на оплату № 12 от 24 ноября 2026 г.» */
 export function invoiceTitle(invoice: Pick<Invoice, 'number' | 'date'>): string {
@@ -82,11 +83,12 @@ const FONT_SIZE = { small: 7.5, text: 9, title: 14 };
 /** The goods table's columns, left to right, their widths summing to the page's. */
 const COLUMNS = [
   { title: '№', width: 26, align: 'center' },
-  { title: 'Товар', width: 245, align: 'left' },
+  { title: 'Товар', width: 225, align: 'left' },
   { title: 'Кол-во', width: 50, align: 'right' },
   { title: 'Ед.', width: 34, align: 'center' },
-  { title: 'Цена', width: 80, align: 'right' },
-  { title: 'Сумма', width: WIDTH - 26 - 245 - 50 - 34 - 80, align: 'right' },
+  // Wide enough for «1 234 567,89 ₽» on one line.
+  { title: 'Цена', width: 90, align: 'right' },
+  { title: 'Сумма', width: WIDTH - 26 - 225 - 50 - 34 - 90, align: 'right' },
 ] as const;
 
 type Doc = PDFKit.PDFDocument;
@@ -209,7 +211,7 @@ function buyerLine(buyer: InvoiceBuyer): string {
 }
 
 const lineDescription = (line: InvoiceLine) =>
-  `${line.name}, арт. ${line.art}, цвет: ${line.color}, размер: ${line.size}`;
+  `${line.name}, арт. ${line.art}, цвет: ${line.color}, ${line.size}\u00a0см`;
 
 const TOTALS_GAP = 4;
 const TOTAL_ROW_HEIGHT = 14;
@@ -322,11 +324,11 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   y = drawParty(doc, 'Покупатель:', buyerLine(buyer), y + 4);
 
   const totalKopecks = lines.reduce((sum, line) => sum + decimalToKopecks(line.price) * line.quantity, 0);
-  const total = `${formatMoney(totalKopecks)} ₽`;
+  const total = formatMoney(totalKopecks);
   const vatRow: [string, string] =
     supplier.vat_rate === null
       ? ['Без НДС', '—']
-      : [`В том числе НДС ${supplier.vat_rate}%:`, `${formatMoney(vatIncluded(totalKopecks, supplier.vat_rate))} ₽`];
+      : [`В том числе НДС ${supplier.vat_rate}%:`, formatMoney(vatIncluded(totalKopecks, supplier.vat_rate))];
   const totals: [string, string][] = [['Итого:', total], vatRow, ['Всего к оплате:', total]];
   y = drawLines(doc, lines, y + 6, totalsHeight(totals.length));
   y = drawTotals(doc, totals, y);

@@ -66,11 +66,8 @@ export type Block =
       };
     };
 
-const money = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
 const moment = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
 
-/** «1 500,00 ₽» from a numeric(12,2) string or a number of rubles: every sum in every letter goes through here. */
-export const formatMoney = (rubles: string | number) => money.format(Number(rubles));
 /** «24 ноября 2026 г. в 15:04», Moscow time. */
 export const formatMoment = (instant: Date) => `${moment.format(instant)} (мск)`;
 

@@ -135,6 +135,8 @@ describe('an order placed', () => {
       `1. Артикул: ${product.art}, Название: ${product.name}, Цвет: ${variant.color}, Размер: ${variant.size} см, Цена: 1 250,50 ₽, Количество: 3, Сумма: 3 751,50 ₽`,
     );
     expect(text).toContain('Итого: 3 751,50 ₽');
+    // Money as the shop writes it everywhere (src/shared/money.ts): non-breaking spaces, kopecks.
+    expect(parsed.text).toContain('3\u00a0751,50\u00a0₽');
     for (const line of [
       'Организация: ООО «Ромашка»',
       'ИНН: 7736050003',

@@ -1,12 +1,13 @@
 // The messages an order sends: placed (to the buyer and to the managers), invoiced, and each later
 // change of its status.
 import type { OrderStatus, Tracking } from '../../shared/api';
+import { formatRubles } from '../../shared/money';
 import { orderPath, PAGE_PATHS } from '../../shared/paths';
 import { pluralForm } from '../invoices/amountInWords';
 import { invoiceTitle } from '../invoices/invoicePdf';
 import { toKopecks } from '../money';
 import { ORDER_LINE_COLUMNS } from '../services/order-sheet';
-import { formatMoment, formatMoney, letter, type Block, type Letter, type ShopMail } from './letter';
+import { formatMoment, letter, type Block, type Letter, type ShopMail } from './letter';
 
 /**
  * How many lines a letter lists; the rest are «и ещё N позиций» with the link, and every line is in
@@ -39,12 +40,12 @@ function linesTable(shop: ShopMail, order: OrderForLetter, path: string): Block 
         name: line.name,
         color: line.color,
         size: `${line.size} см`,
-        price: formatMoney(line.price),
+        price: formatRubles(Number(line.price)),
         quantity: String(line.quantity),
-        sum: formatMoney((toKopecks(line.price) * line.quantity) / 100),
+        sum: formatRubles((toKopecks(line.price) * line.quantity) / 100),
       })),
       more: rest > 0 ? { count: rest, href: new URL(path, shop.shopUrl).toString() } : null,
-      total: formatMoney(order.totalPrice),
+      total: formatRubles(Number(order.totalPrice)),
     },
   };
 }
@@ -105,7 +106,7 @@ const adminOrder = (id: number) => `${PAGE_PATHS.admin}/orders/${id}`;
 
 export function orderPlacedToManagers(shop: ShopMail, order: OrderForLetter): Letter {
   return letter(shop, {
-    subject: `Новый заказ № ${order.id} на ${formatMoney(order.totalPrice)}`,
+    subject: `Новый заказ № ${order.id} на ${formatRubles(Number(order.totalPrice))}`,
     heading: `Новый заказ № ${order.id}`,
     blocks: [
       {
@@ -135,7 +136,7 @@ export function invoiceIssued(
     heading: `Счёт по заказу № ${order.id}`,
     blocks: [
       {
-        paragraph: `Здравствуйте! Выставлен ${title.replace('Счёт', 'счёт')} на ${formatMoney(order.totalPrice)}; он приложен к письму.`,
+        paragraph: `Здравствуйте! Выставлен ${title.replace('Счёт', 'счёт')} на ${formatRubles(Number(order.totalPrice))}; он приложен к письму.`,
       },
       { paragraph: `Оплатите его в течение ${days} с даты счёта. После оплаты мы соберём и отправим заказ.` },
     ],

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { BuyerOrder } from '../../shared/api';
 import { SHOP_TIME_ZONE } from '../moscow-time';
+import { XLSX_FORMATS } from './spreadsheet-file';
 
 /** The columns of an order's lines in its spreadsheet, as the cart export names them too (issue 19). */
 export const ORDER_LINE_COLUMNS = ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'] as const;
@@ -14,8 +15,6 @@ const orderTime = new Intl.DateTimeFormat('ru-RU', {
   minute: '2-digit',
   timeZone: SHOP_TIME_ZONE,
 });
-
-const MONEY_FORMAT = '#,##0.00';
 
 /** The spreadsheet's file name, the download's and the letters' attachment's. */
 export const orderSheetFileName = (orderId: number) => `Заказ ${orderId}.xlsx`;
@@ -55,6 +54,7 @@ export async function writeOrderSheet(order: BuyerOrder): Promise<Buffer> {
   }
   const total = sheet.addRow(['Итого', null, null, null, null, order.items_count, order.total_price]);
   total.font = { bold: true };
-  for (const column of [5, 7]) sheet.getColumn(column).numFmt = MONEY_FORMAT;
+  sheet.getColumn(4).numFmt = XLSX_FORMATS.centimetres;
+  for (const column of [5, 7]) sheet.getColumn(column).numFmt = XLSX_FORMATS.rubles;
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -18,7 +18,7 @@ describe('productHead', () => {
   it('cuts a long description at a word, to about 160 characters, and adds the article and the lowest price', () => {
     const { description } = productHead(bear, 'https://shop.example');
     expect(description!.length).toBeLessThanOrEqual(160);
-    expect(description).toMatch(/^Мягкий медведь из плюша\. .*плюша… Артикул MO-1001\. Оптом от 350 ₽\.$/);
+    expect(description).toMatch(/^Мягкий медведь из плюша\. .*… Артикул MO-1001\. Оптом от 350,00\u00a0₽\.$/);
   });
 
   it('without a description says the name; without variants, no price and no offers', () => {

@@ -1,4 +1,5 @@
 import { imageUrl, type Product } from '../../shared/api';
+import { formatRubles } from '../../shared/money';
 import { ABOUT_PAGE_NAME, catalogueName, NOT_FOUND_PAGE_NAME } from '../../shared/page-names';
 import { documentTitle, POPULAR_TOYS, SHOP_NAME } from '../../shared/page-titles';
 import { LIST_PARAMS, PAGE_PATHS, productPath } from '../../shared/paths';
@@ -49,7 +50,6 @@ function shortened(text: string, max: number): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:—-]+$/, '')}…`;
 }
 
-const roubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 
@@ -59,7 +59,7 @@ export function productHead(product: Product, origin: string): PageHead {
   const image = imageUrl(`${origin}/`, product.image);
   const prices = product.variants.map((variant) => variant.price);
   const lowPrice = prices.length > 0 ? Math.min(...prices) : null;
-  const facts = [`Артикул ${product.art}.`, ...(lowPrice === null ? [] : [`Оптом от ${roubles.format(lowPrice)} ₽.`])];
+  const facts = [`Артикул ${product.art}.`, ...(lowPrice === null ? [] : [`Оптом от ${formatRubles(lowPrice)}.`])];
   const factsText = facts.join(' ');
   const summary = shortened(
     product.description ?? product.big_description ?? '',

@@ -63,7 +63,7 @@ const PRICE_LIST_TABLE_COLUMNS: TableColumn[] = [
   { header: NAME, width: 40, kind: 'text' },
   { header: CATEGORY, width: 24, kind: 'text' },
   { header: COLOR, width: 16, kind: 'text' },
-  { header: SIZE, width: 10, kind: 'integer' },
+  { header: SIZE, width: 10, kind: 'centimetres' },
   { header: PRICE, width: 14, kind: 'kopecks' },
   { header: STOCK, width: 12, kind: 'integer' },
 ];

@@ -258,7 +258,7 @@ const CART_COLUMNS: TableColumn[] = [
   { header: ORDER_LINE_COLUMNS[0], width: 16, kind: 'text' },
   { header: ORDER_LINE_COLUMNS[1], width: 40, kind: 'text' },
   { header: ORDER_LINE_COLUMNS[2], width: 16, kind: 'text' },
-  { header: ORDER_LINE_COLUMNS[3], width: 10, kind: 'integer' },
+  { header: ORDER_LINE_COLUMNS[3], width: 10, kind: 'centimetres' },
   { header: ORDER_LINE_COLUMNS[4], width: 14, kind: 'kopecks' },
   { header: ORDER_LINE_COLUMNS[5], width: 12, kind: 'integer' },
   { header: ORDER_LINE_COLUMNS[6], width: 16, kind: 'kopecks' },

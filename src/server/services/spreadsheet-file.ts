@@ -24,8 +24,8 @@ const escapeFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` :
 export const unescapeFormula = (text: string) =>
   text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
-/** How a column's values are written: text, whole numbers, or money given in whole kopecks. */
-export type ColumnKind = 'text' | 'integer' | 'kopecks';
+/** How a column's values are written: text, whole numbers, sizes in centimetres, or money given in whole kopecks. */
+export type ColumnKind = 'text' | 'integer' | 'centimetres' | 'kopecks';
 
 export interface TableColumn {
   header: string;
@@ -41,7 +41,15 @@ export interface Table {
   totalRow?: (string | number | null)[];
 }
 
-const MONEY_FORMAT = '#,##0.00';
+/**
+ * Number formats of XLSX cells that stay numbers (sums, sorting, and the import reads them back):
+ * Excel draws «1 599,50 ₽» as src/shared/money.ts writes money elsewhere, and «25 см» (issue 36),
+ * with the reader's own group and decimal separators.
+ */
+export const XLSX_FORMATS = {
+  rubles: '#,##0.00"\u00a0₽"',
+  centimetres: '0"\u00a0см"',
+} as const;
 
 /** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
 const rublesWithComma = (kopecks: number) => kopecksToDecimal(kopecks).replace('.', ',');
@@ -70,7 +78,8 @@ export async function writeTable(table: Table, format: SpreadsheetFormat): Promi
   }
   if (format === 'xlsx') {
     table.columns.forEach((column, index) => {
-      if (column.kind === 'kopecks') sheet.getColumn(index + 1).numFmt = MONEY_FORMAT;
+      if (column.kind === 'kopecks') sheet.getColumn(index + 1).numFmt = XLSX_FORMATS.rubles;
+      if (column.kind === 'centimetres') sheet.getColumn(index + 1).numFmt = XLSX_FORMATS.centimetres;
     });
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }

@@ -4,13 +4,9 @@ const dateTime = new Intl.DateTimeFormat('ru-RU', {
   timeStyle: 'short',
   timeZone: 'Europe/Moscow',
 });
-const money = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
 
 /** «24.11.2026, 16:50» in Moscow time. */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-
-/** «4 500,00 ₽». */
-export const formatMoney = (value: number) => money.format(value);
 
 /** A calendar day «2026-11-24» as «24.11.2026» (no time zone: the day is already Moscow's). */
 export const formatDay = (day: string) => day.split('-').reverse().join('.');

@@ -5,11 +5,12 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl, LIMITS, type Cart, type CartItem } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { checkoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { ButtonLink } from '@/components/ButtonLink';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
-import { formatPrice, goodsCount } from '@/components/format';
+import { goodsCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { selectLineLimits, useOrderLimits } from '@/features/session/orderLimits';
 import { lineLimitNote } from '@shared/order-limits';
@@ -156,7 +157,7 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
           onClick={() => setCount(count + 1)}
         />
       </Flex>
-      <strong className="cart-line-total">{formatPrice(item.variant.price * count)} ₽</strong>
+      <strong className="cart-line-total">{formatRubles(item.variant.price * count)}</strong>
       <Button
         type="text"
         danger
@@ -172,13 +173,13 @@ const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
 /** The unit price; when it changed since the line was added, the old one struck out beside it. */
 function UnitPrice({ item }: { item: CartItem }) {
   const { price } = item.variant;
-  if (item.price_when_added === price) return <p className="cart-line-price">{formatPrice(price)} ₽ / шт.</p>;
+  if (item.price_when_added === price) return <p className="cart-line-price">{formatRubles(price)} / шт.</p>;
   return (
     <p
       className="cart-line-price"
-      aria-label={`Цена изменилась: было ${formatPrice(item.price_when_added)} ₽, стало ${formatPrice(price)} ₽ за шт.`}
+      aria-label={`Цена изменилась: было ${formatRubles(item.price_when_added)}, стало ${formatRubles(price)} за шт.`}
     >
-      <del>{formatPrice(item.price_when_added)} ₽</del> <strong>{formatPrice(price)} ₽</strong> / шт.
+      <del>{formatRubles(item.price_when_added)}</del> <strong>{formatRubles(price)}</strong> / шт.
     </p>
   );
 }
@@ -219,7 +220,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
   return (
     <Card className="cart-summary">
       {/* The page's second heading level: it comes right after the page's h1. */}
-      <h2 className="cart-total">Итого: {formatPrice(totalKopecks / 100)}₽</h2>
+      <h2 className="cart-total">Итого: {formatRubles(totalKopecks / 100)}</h2>
       <span className="cart-units">{goodsCount(units)}</span>
       <Button
         type="primary"

@@ -34,15 +34,18 @@ interface BoundInputProps {
   placeholder: string;
   value: number | undefined;
   max: number;
-  precision: number;
+  /** Digits after the comma a value keeps: 0 for centimetres, 2 for kopecks. */
+  fractionDigits: number;
   onCommit(value: number | undefined): void;
 }
 
 /**
  * One end of a range. What is typed is applied when the buyer leaves the field or presses Enter,
- * not on every keystroke, which would read a page for each digit of «1500».
+ * not on every keystroke, which would read a page for each digit of «1500». A value is shown as
+ * typed, with the Russian decimal comma («800», «799,5»; a point is read too), never padded to
+ * «800.00» (issue 36); digits beyond `fractionDigits` are rounded off when it is applied.
  */
-function BoundInput({ label, placeholder, value, max, precision, onCommit }: BoundInputProps) {
+function BoundInput({ label, placeholder, value, max, fractionDigits, onCommit }: BoundInputProps) {
   const [draft, setDraft] = useState<number | null>(value ?? null);
   const [applied, setApplied] = useState(value);
   // The address changed under the field (a reset, Back): show what it says now.
@@ -51,7 +54,8 @@ function BoundInput({ label, placeholder, value, max, precision, onCommit }: Bou
     setDraft(value ?? null);
   }
   const commit = () => {
-    const next = draft ?? undefined;
+    const next = draft === null ? undefined : Number(draft.toFixed(fractionDigits));
+    if (next !== draft) setDraft(next ?? null);
     if (next !== value) onCommit(next);
   };
   return (
@@ -61,7 +65,7 @@ function BoundInput({ label, placeholder, value, max, precision, onCommit }: Bou
       className="catalogue-bound"
       min={0}
       max={max}
-      precision={precision}
+      decimalSeparator=","
       value={draft}
       onChange={setDraft}
       onBlur={commit}
@@ -76,12 +80,12 @@ interface RangeProps {
   from: number | undefined;
   to: number | undefined;
   max: number;
-  precision: number;
+  fractionDigits: number;
   onChange(from: number | undefined, to: number | undefined): void;
 }
 
 /** «от» and «до» of one range; a lower end above the upper one moves the upper one up to it. */
-function Range({ legend, label, from, to, max, precision, onChange }: RangeProps) {
+function Range({ legend, label, from, to, max, fractionDigits, onChange }: RangeProps) {
   return (
     <fieldset className="catalogue-field catalogue-range">
       <legend>{legend}</legend>
@@ -90,7 +94,7 @@ function Range({ legend, label, from, to, max, precision, onChange }: RangeProps
         placeholder="от"
         value={from}
         max={max}
-        precision={precision}
+        fractionDigits={fractionDigits}
         onCommit={(next) => onChange(next, next !== undefined && to !== undefined && next > to ? next : to)}
       />
       <span aria-hidden="true">–</span>
@@ -99,7 +103,7 @@ function Range({ legend, label, from, to, max, precision, onChange }: RangeProps
         placeholder="до"
         value={to}
         max={max}
-        precision={precision}
+        fractionDigits={fractionDigits}
         onCommit={(next) => onChange(next !== undefined && from !== undefined && next < from ? next : from, next)}
       />
     </fieldset>
@@ -151,7 +155,7 @@ export function CatalogueFilterBar({ category, filters, onChange }: CatalogueFil
         from={filters.size_min}
         to={filters.size_max}
         max={CATALOGUE_LIMITS.sizeMax}
-        precision={0}
+        fractionDigits={0}
         onChange={(size_min, size_max) => change({ size_min, size_max })}
       />
       <Range
@@ -160,7 +164,7 @@ export function CatalogueFilterBar({ category, filters, onChange }: CatalogueFil
         from={filters.price_min}
         to={filters.price_max}
         max={CATALOGUE_LIMITS.priceMax}
-        precision={2}
+        fractionDigits={2}
         onChange={(price_min, price_max) => change({ price_min, price_max })}
       />
       <Checkbox

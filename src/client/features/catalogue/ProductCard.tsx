@@ -1,14 +1,14 @@
 import { Card } from 'antd';
 import { Link } from 'react-router';
 import { imageUrl, type Product } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
-import { formatPrice } from '@/components/format';
 
 /** SPEC §9: the lowest variant price, or 'Нет данных' when the product has no variants. */
 export function lowestPrice(product: Pick<Product, 'variants'>): string {
   if (product.variants.length === 0) return 'Нет данных';
-  return `${formatPrice(Math.min(...product.variants.map((variant) => variant.price)))} ₽`;
+  return formatRubles(Math.min(...product.variants.map((variant) => variant.price)));
 }
 
 /** A product in the home and catalogue grids: an antd Card inside the link to its page, one tab stop. */

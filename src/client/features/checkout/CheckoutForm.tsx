@@ -3,10 +3,10 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS, type Product, type Variant } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
+import { formatRubles } from '@shared/money';
 import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
-import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { useGetAddressesQuery } from '@/features/addresses/addressesApi';
 import { formatAddress } from '@/features/addresses/formatAddress';
@@ -130,16 +130,16 @@ export function CheckoutForm({ items, requisiteFields }: { items: CheckoutItem[]
                   {product.name} x {item.count}
                 </span>
                 <Typography.Text type="secondary" className="checkout-line-variant">
-                  {variant.color}, {variant.size} см · арт. {product.art} · {formatPrice(variant.price)} ₽ / шт.
+                  {variant.color}, {variant.size} см · арт. {product.art} · {formatRubles(variant.price)} / шт.
                 </Typography.Text>
               </span>
-              <Typography.Text strong>{formatPrice(variant.price * item.count)} ₽</Typography.Text>
+              <Typography.Text strong>{formatRubles(variant.price * item.count)}</Typography.Text>
             </li>
           ))}
         </ul>
         {/* The page's second heading level (it follows the page's h1), drawn at the fourth's size. */}
         <Typography.Title level={2} className="checkout-total">
-          Итого: {formatPrice(totalKopecks / 100)}₽
+          Итого: {formatRubles(totalKopecks / 100)}
         </Typography.Title>
       </Card>
       <Card title="Данные для заказа" className="checkout-form">

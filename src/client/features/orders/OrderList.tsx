@@ -2,9 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { InvoiceRef } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { orderPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { StatusTag } from '@/components/StatusTag';
 import { formatDate, piecesCount } from './orderFormat';
@@ -51,7 +51,7 @@ export function OrderList({ userId }: { userId: number }) {
             от {formatDate(order.created_at)} · {piecesCount(order.items_count)}
           </Typography.Text>
           <Typography.Paragraph className="order-card-sum">
-            Сумма: {formatPrice(order.total_price)} ₽
+            Сумма: {formatRubles(order.total_price)}
           </Typography.Paragraph>
           <StatusTag status={order.status} label={`Статус: ${order.status}`} />
           {order.invoice && <InvoiceDownload orderId={order.id} invoice={order.invoice} />}

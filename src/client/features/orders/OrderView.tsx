@@ -2,9 +2,9 @@ import { ArrowLeftOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Popconfirm, Table, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { BuyerOrder, Tracking } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { PAGE_PATHS, productPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-import { formatPrice } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { OrderNotShown } from '@/components/OrderNotShown';
 import { PageTitle } from '@/components/PageTitle';
@@ -16,16 +16,14 @@ import { RepeatOrder } from './RepeatOrder';
 
 type Line = BuyerOrder['lines'][number];
 
-const rubles = (value: number) => `${formatPrice(value)} ₽`;
-
 const LINE_COLUMNS = [
   { title: 'Артикул', dataIndex: 'art', render: (art: string) => <Link to={productPath(art)}>{art}</Link> },
   { title: 'Название', dataIndex: 'name' },
   { title: 'Цвет', dataIndex: 'color' },
   { title: 'Размер, см', dataIndex: 'size', align: 'right' as const },
-  { title: 'Цена', dataIndex: 'price', align: 'right' as const, render: rubles },
+  { title: 'Цена', dataIndex: 'price', align: 'right' as const, render: formatRubles },
   { title: 'Кол-во, шт.', dataIndex: 'quantity', align: 'right' as const },
-  { title: 'Сумма', dataIndex: 'item_total', align: 'right' as const, render: rubles },
+  { title: 'Сумма', dataIndex: 'item_total', align: 'right' as const, render: formatRubles },
 ];
 
 /** Contact, address and requisites: the address always, the rest when the buyer gave it. */
@@ -66,7 +64,7 @@ function Lines({ order }: { order: BuyerOrder }) {
             <strong>{piecesCount(order.items_count)}</strong>
           </Table.Summary.Cell>
           <Table.Summary.Cell index={6} align="right">
-            <strong>{rubles(order.total_price)}</strong>
+            <strong>{formatRubles(order.total_price)}</strong>
           </Table.Summary.Cell>
         </Table.Summary.Row>
       )}

@@ -1,9 +1,9 @@
 import { Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { imageUrl, type Product, type Variant } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { API_HOST } from '@/api/config';
 import { useAppSelector } from '@/hooks/reduxHooks';
-import { formatPrice } from '@/components/format';
 import { selectUser } from '@/features/session/sessionSlice';
 import { PurchaseControls } from './PurchaseControls';
 
@@ -29,7 +29,7 @@ export function ProductDetails({ product }: { product: Product }) {
         <p className="secondary-text">Артикул: {product.art}</p>
         <p className="secondary-text">{product.description || 'Описание отсутствует'}</p>
         <div className="product-price" aria-label="Цена">
-          {variant ? `${formatPrice(variant.price)} ₽` : 'Нет данных'}
+          {variant ? formatRubles(variant.price) : 'Нет данных'}
         </div>
         <Tag color={inStock ? 'success' : 'default'}>
           {inStock ? `В наличии: ${variant!.stock} шт.` : 'Нет в наличии'}

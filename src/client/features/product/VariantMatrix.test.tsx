@@ -78,13 +78,13 @@ describe('Product page: the colour × size matrix (issue 19)', () => {
         .map((header) => header.textContent),
     ).toEqual(['бежевый', 'серый', 'белый']);
     const beige40 = cell('бежевый', 40).closest('td')!;
-    expect(beige40).toHaveTextContent(/1\s990,5\s₽/);
+    expect(beige40).toHaveTextContent(/1\s990,50\s₽/);
     expect(beige40).toHaveTextContent('остаток: 3 шт.');
-    expect(cell('белый', 60).closest('td')).toHaveTextContent(/12\s500\s₽/);
+    expect(cell('белый', 60).closest('td')).toHaveTextContent(/12\s500,00\s₽/);
     // White has no 25 and 40 cm, beige and grey no 60 cm.
     expect(within(table).getAllByText('—')).toHaveLength(4);
     expect(within(table).getAllByRole('spinbutton')).toHaveLength(5);
-    expect(total()).toHaveTextContent(/^Итого: 0 шт\. на 0\s₽$/);
+    expect(total()).toHaveTextContent(/^Итого: 0 шт\. на 0,00\s₽$/);
     expect(addButton()).toBeDisabled();
   });
 
@@ -109,7 +109,7 @@ describe('Product page: the colour × size matrix (issue 19)', () => {
     await user.type(beige25, '5');
     expect(beige25).not.toHaveAccessibleDescription();
     expect(addButton()).toBeEnabled();
-    expect(total()).toHaveTextContent(/^Итого: 5 шт\. на 4\s950\s₽$/);
+    expect(total()).toHaveTextContent(/^Итого: 5 шт\. на 4\s950,00\s₽$/);
     expect(bulkCalls.calls).toHaveLength(0);
   });
 
@@ -132,14 +132,14 @@ describe('Product page: the colour × size matrix (issue 19)', () => {
   test('the running total adds up pieces and roubles across cells', async () => {
     const { user } = await openMatrix();
     await user.type(cell('бежевый', 25), '2');
-    expect(total()).toHaveTextContent(/^Итого: 2 шт\. на 1\s980\s₽$/);
+    expect(total()).toHaveTextContent(/^Итого: 2 шт\. на 1\s980,00\s₽$/);
     await user.type(cell('бежевый', 40), '3');
     await user.type(cell('белый', 60), '1');
     // 2 × 990 + 3 × 1 990,5 + 12 500
-    expect(total()).toHaveTextContent(/^Итого: 6 шт\. на 20\s451,5\s₽$/);
+    expect(total()).toHaveTextContent(/^Итого: 6 шт\. на 20\s451,50\s₽$/);
     expect(addButton()).toBeEnabled();
     await user.clear(cell('белый', 60));
-    expect(total()).toHaveTextContent(/^Итого: 5 шт\. на 7\s951,5\s₽$/);
+    expect(total()).toHaveTextContent(/^Итого: 5 шт\. на 7\s951,50\s₽$/);
   });
 
   test('«Добавить в корзину» sends one bulk request, says what was added, empties the cells, updates the badge', async () => {
@@ -149,7 +149,9 @@ describe('Product page: the colour × size matrix (issue 19)', () => {
     await user.type(cell('бежевый', 25), '2');
     await user.click(addButton());
 
-    expect(await screen.findByText(/^Добавлено в корзину: 3 шт\. на 14\s480\s₽ \(2 варианта\)$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Добавлено в корзину: 3 шт\. на 14\s480,00\s₽ \(2 варианта\)$/),
+    ).toBeInTheDocument();
     expect(bulkCalls.calls).toHaveLength(1);
     // In the order the matrix shows the cells: row by row.
     expect(await bulkCalls.last!.json()).toEqual({

@@ -4,6 +4,7 @@ import './matrix.css';
 import { Button, Flex, InputNumber, message as toasts, Table, Typography, type TableColumnsType } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import type { Product, Variant } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { useAddManyToCartMutation } from '@/features/cart/cartBulkApi';
@@ -21,13 +22,6 @@ import {
   type MatrixRow,
   type Quantities,
 } from './matrix';
-
-const roubles = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
 
 const plural = new Intl.PluralRules('ru');
 const variantForms: Record<Intl.LDMLPluralRule, string> = {
@@ -57,7 +51,7 @@ function MatrixCell({ variant, pieces, lineLimits, onChange }: CellProps) {
       : { text: lineLimitNote(pieces, variant, lineLimits), type: 'warning' as const };
   return (
     <Flex vertical gap={4} className="matrix-cell">
-      <span className="matrix-price">{roubles.format(variant.price)}</span>
+      <span className="matrix-price">{formatRubles(variant.price)}</span>
       <span className="matrix-stock">{soldOut ? 'нет на складе' : `остаток: ${variant.stock} шт.`}</span>
       <InputNumber
         aria-label={`Количество, ${variant.color}, ${variant.size} см`}
@@ -133,7 +127,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
       await addMany({ user_id: user.id, items: lines }).unwrap();
       setQuantities({});
       message.success(
-        `Добавлено в корзину: ${total.pieces} шт. на ${roubles.format(total.kopecks / 100)} (${variantsCount(lines.length)})`,
+        `Добавлено в корзину: ${total.pieces} шт. на ${formatRubles(total.kopecks / 100)} (${variantsCount(lines.length)})`,
       );
     } catch (error) {
       const detail = serverErrorDetail(error);
@@ -159,7 +153,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
       />
       <Flex wrap gap="middle" align="center" justify="space-between" className="matrix-footer">
         <Typography.Text strong role="status">
-          Итого: {total.pieces} шт. на {roubles.format(total.kopecks / 100)}
+          Итого: {total.pieces} шт. на {formatRubles(total.kopecks / 100)}
         </Typography.Text>
         <Button
           type="primary"

@@ -1,8 +1,9 @@
 import { Button, Checkbox, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import type { CartImportLine } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { lineLimitNote, type LineLimits } from '@shared/order-limits';
-import { countOf, formatPrice } from '@/components/format';
+import { countOf } from '@/components/format';
 import { piecesCount } from '@/features/orders/orderFormat';
 import { useOrderLimits } from '@/features/session/orderLimits';
 
@@ -52,7 +53,7 @@ const columnsFor = (lineLimits: LineLimits | null): TableColumnsType<CartImportL
     title: 'Цена',
     dataIndex: 'price',
     align: 'right',
-    render: (price: number | null) => (price === null ? '' : `${formatPrice(price)} ₽`),
+    render: (price: number | null) => (price === null ? '' : formatRubles(price)),
   },
   {
     title: 'Проблема',

@@ -307,10 +307,10 @@ describe('GET /api/v1/order/{id}/invoice', () => {
     expect(flat).toContain('Покупатель: ООО «Ромашка», ИНН 7736050003, КПП 773601001, г. Тверь, ул. Советская, д. 3');
     const { product, variant } = invoiced;
     // The description may wrap in its cell, the size going under the figures.
-    const size = `размер: ${variant.size}`;
+    const size = `${variant.size} см`;
     expect(flat).toContain(size);
     expect(flat.replace(` ${size}`, '')).toContain(
-      `1 ${product.name}, арт. ${product.art}, цвет: ${variant.color}, 2 шт. 1 500,00 3 000,00`,
+      `1 ${product.name}, арт. ${product.art}, цвет: ${variant.color}, 2 шт. 1 500,00 ₽ 3 000,00 ₽`,
     );
     expect(text).toContain('Итого: 3 000,00 ₽');
     expect(text).toContain('В том числе НДС 22%: 540,98 ₽');

@@ -478,6 +478,16 @@ describe('GET /api/v1/cart/{user_id}/export', () => {
       ['Итого', null, null, null, null, 5, total],
     ]);
     expect((await cartOf(shop.app, shopper)).total_price).toBe(total);
+    // Still numbers, read as «25 см» and «1 499,90 ₽», as money reads everywhere in the shop (issue 36).
+    const workbook = new ExcelJS.Workbook();
+    const file = response.rawPayload;
+    await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+    const firstLine = workbook.worksheets[0]!.getRow(2);
+    expect([4, 5, 7].map((column) => firstLine.getCell(column).numFmt)).toEqual([
+      '0"\u00a0см"',
+      '#,##0.00"\u00a0₽"',
+      '#,##0.00"\u00a0₽"',
+    ]);
   });
 
   it('csv: UTF-8 with a BOM, «;», decimal comma, CRLF, and a name that looks like a formula defused', async () => {

@@ -142,12 +142,16 @@ describe('GET /api/v1/order/{user_id}/{id}', () => {
 const exported = (userId: number | string, orderId: number | string, who: Shopper | null = buyer) =>
   shop.app.inject({ method: 'GET', url: `/api/v1/order/${userId}/${orderId}/export`, headers: who?.headers ?? {} });
 
-/** The sheet's rows as arrays of cell values (exceljs numbers cells from 1: the first is dropped). */
-async function sheetRows(file: Buffer): Promise<unknown[][]> {
+async function firstSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}
+
+/** The sheet's rows as arrays of cell values (exceljs numbers cells from 1: the first is dropped). */
+async function sheetRows(file: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  (await firstSheet(file)).eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
 
@@ -186,6 +190,13 @@ describe('GET /api/v1/order/{user_id}/{id}/export', () => {
       ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'],
       [product.art, product.name, variant.color, variant.size, 1499.9, 3, 4499.7],
       ['Итого', undefined, undefined, undefined, undefined, 3, 4499.7],
+    ]);
+    // Numbers that read «25 см» and «1 499,90 ₽», as money reads everywhere in the shop (issue 36).
+    const line = (await firstSheet(response.rawPayload)).getRow(header + 2);
+    expect([4, 5, 7].map((column) => line.getCell(column).numFmt)).toEqual([
+      '0"\u00a0см"',
+      '#,##0.00"\u00a0₽"',
+      '#,##0.00"\u00a0₽"',
     ]);
   });
 

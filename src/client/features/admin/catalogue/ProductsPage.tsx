@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { imageUrl, type AdminProduct } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { listPageIndex } from '@shared/paths';
 import { API_HOST } from '@/api/config';
-import { formatPrice } from '@/components/format';
 import { PageTitle } from '@/components/PageTitle';
 import { adminPath, adminProductPath } from '../adminPaths';
 import { useGetAdminCategoriesQuery, useGetAdminProductsQuery } from './catalogueAdminApi';
@@ -14,12 +14,12 @@ import { emptyTable } from '../tableEmpty';
 
 const PAGE_SIZE = 20;
 
-/** 990 ₽, or 450–990 ₽ when the variants' prices differ. */
+/** «990,00 ₽», or «450,00 ₽ – 990,00 ₽» when the variants' prices differ. */
 function priceRange({ variants }: AdminProduct): string {
   if (!variants.length) return '—';
   const prices = variants.map(({ price }) => price);
   const [low, high] = [Math.min(...prices), Math.max(...prices)];
-  return low === high ? `${formatPrice(low)} ₽` : `${formatPrice(low)}–${formatPrice(high)} ₽`;
+  return low === high ? formatRubles(low) : `${formatRubles(low)} – ${formatRubles(high)}`;
 }
 
 const columns: TableColumnsType<AdminProduct> = [

@@ -101,7 +101,7 @@ describe('Товары (back office)', () => {
     );
     const row = (await screen.findByRole('link', { name: 'Мишка Тедди' })).closest('tr')!;
     expect(within(row).getByText('Скрыт')).toBeInTheDocument();
-    expect(within(row).getByText('990 ₽')).toBeInTheDocument();
+    expect(within(row).getByText('990,00 ₽')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Игрушка 6' }).closest('tr')).not.toHaveTextContent('Скрыт');
     expect(asked(lists.calls[0]!)).toEqual({ skip: '0', limit: '20' });
     expect(screen.getByText('Всего: 25')).toBeInTheDocument();

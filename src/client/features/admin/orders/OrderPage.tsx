@@ -18,6 +18,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { DELETED_PERSONAL_DATA } from '@shared/account';
 import type { AdminOrder, OrderStatus, Tracking } from '@shared/api';
 import { CARRIER_NAMES, TRACKING_NUMBER_MAX, type CarrierName } from '@shared/carriers';
+import { formatRubles } from '@shared/money';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { OrderNotShown } from '@/components/OrderNotShown';
@@ -30,7 +31,7 @@ import {
   useIssueInvoiceMutation,
   useSetBuyerTrustedMutation,
 } from '../adminApi';
-import { formatDateTime, formatDay, formatMoney } from '../format';
+import { formatDateTime, formatDay } from '../format';
 import type { FromQueue } from './OrdersPage';
 import { StatusTag } from '@/components/StatusTag';
 
@@ -55,9 +56,9 @@ const LINE_COLUMNS = [
   { title: 'Название', dataIndex: 'name' },
   { title: 'Цвет', dataIndex: 'color' },
   { title: 'Размер, см', dataIndex: 'size', align: 'right' as const },
-  { title: 'Цена', dataIndex: 'price', align: 'right' as const, render: formatMoney },
+  { title: 'Цена', dataIndex: 'price', align: 'right' as const, render: formatRubles },
   { title: 'Кол-во, шт.', dataIndex: 'quantity', align: 'right' as const },
-  { title: 'Сумма', dataIndex: 'item_total', align: 'right' as const, render: formatMoney },
+  { title: 'Сумма', dataIndex: 'item_total', align: 'right' as const, render: formatRubles },
 ];
 
 const invoiceName = (invoice: NonNullable<AdminOrder['invoice']>) =>
@@ -122,7 +123,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
         { key: 'phone', label: 'Телефон', children: order.contact_phone ?? '—' },
         { key: 'address', label: 'Адрес доставки', children: order.address, span: 'filled' },
         { key: 'status', label: 'Статус', children: <StatusTag status={order.status} /> },
-        { key: 'total', label: 'Сумма', children: formatMoney(order.total_price) },
+        { key: 'total', label: 'Сумма', children: formatRubles(order.total_price) },
         { key: 'invoice', label: 'Счёт', children: order.invoice ? invoiceName(order.invoice) : 'не выставлен' },
       ]}
     />
@@ -359,7 +360,7 @@ export function OrderPage() {
                 <strong>Итого</strong>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={6} align="right">
-                <strong>{formatMoney(order.total_price)}</strong>
+                <strong>{formatRubles(order.total_price)}</strong>
               </Table.Summary.Cell>
             </Table.Summary.Row>
           )}

@@ -1,10 +1,11 @@
 import { Button, Input, Select, Table, Typography, type TableColumnType, type TableProps } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, type AdminOrderList } from '@shared/api';
+import { formatRubles } from '@shared/money';
 import { PageTitle } from '@/components/PageTitle';
 import { adminOrderPath } from '../adminPaths';
 import { useGetAdminOrdersQuery } from '../adminApi';
-import { formatDateTime, formatMoney } from '../format';
+import { formatDateTime } from '../format';
 import { StatusTag } from '@/components/StatusTag';
 import {
   ALL_STATUSES,
@@ -139,7 +140,7 @@ export function OrdersPage() {
       dataIndex: 'total_price',
       align: 'right',
       ...sortable('total'),
-      render: formatMoney,
+      render: formatRubles,
     },
   ];
 
