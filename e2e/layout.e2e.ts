@@ -70,6 +70,8 @@ test('at 375 px the cart is in the header and no page is wider than the screen, 
   await logInThroughDialog(page, email);
   await page.getByRole('button', { name: 'В корзину', exact: true }).click();
   await page.setViewportSize({ width: 375, height: 740 });
+  // The header has folded (the wide one's cart button has the same name).
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Меню' })).toBeVisible();
   const cart = page.getByRole('banner').getByRole('button', { name: 'Корзина, товаров: 1' });
   await expectInView(cart, 'cart button');
   await expect(cart.locator('.ant-badge-count')).toHaveText('1');
