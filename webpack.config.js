@@ -112,7 +112,8 @@ const ON_DEMAND_PARTS = [
   ['typography/Base', '../Editable', 'OnDemandTypographyEditor.js'],
   ['typography/Base', './CopyBtn', 'OnDemandTypographyCopyButton.js'],
 ];
-const ANTD_ES = path.join(__dirname, 'node_modules/antd/es');
+// Where antd really is (webpack sees modules at their real path, and node_modules may be a link).
+const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
 const onDemandParts = new webpack.NormalModuleReplacementPlugin(/^\.\.?\//, (resource) => {
   const folder = path.relative(ANTD_ES, resource.context).split(path.sep).join('/');
   const part = ON_DEMAND_PARTS.find(([from, request]) => from === folder && request === resource.request);

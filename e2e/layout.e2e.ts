@@ -40,6 +40,50 @@ test.describe('at phone width (375px)', () => {
   });
 });
 
+// Issue 36: at 375 px the cart was only in the menu, and the menu's badge made every page 1 px too wide.
+test('at 375 px the cart is in the header and no page is wider than the screen, for a visitor and a buyer with a cart', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const product = await findProduct(request, (candidate) => (candidate.variants[0]?.stock ?? 0) > 0);
+  const pages = ['/', '/catalog', `/product/${product.art}`, '/about'];
+  const noOverflow = async (where: string) => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect.soft(width, `${where}: page width`).toBeLessThanOrEqual(375);
+  };
+
+  for (const path of pages) {
+    await page.goto(path);
+    await noOverflow(`${path}, visitor`);
+  }
+  // A visitor's cart asks them to log in.
+  await page.getByRole('banner').getByRole('button', { name: 'Корзина, товаров: 0' }).click();
+  await expect(page.getByRole('tab', { name: 'Вход' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Logged in where the header shows the user's button (logInThroughDialog waits for it).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const email = await registerBuyer(request);
+  await page.goto(`/product/${product.art}`);
+  await logInThroughDialog(page, email);
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+  await page.setViewportSize({ width: 375, height: 740 });
+  // The header has folded (the wide one's cart button has the same name).
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Меню' })).toBeVisible();
+  const cart = page.getByRole('banner').getByRole('button', { name: 'Корзина, товаров: 1' });
+  await expectInView(cart, 'cart button');
+  await expect(cart.locator('.ant-badge-count')).toHaveText('1');
+  for (const path of [...pages, '/cart']) {
+    await page.goto(path);
+    await noOverflow(`${path}, buyer`);
+  }
+  await page.goto('/');
+  await cart.click();
+  await expect(page).toHaveURL(/\/cart$/);
+});
+
 test('at tablet width (1024px) the full header shows, with the contact strip', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto('/');
@@ -131,7 +175,7 @@ async function smallestBannerText(page: Page, src: string, width: number): Promi
   return size;
 }
 
-test('from 320 to 1920 px the header fits a 40-character e-mail, nothing covers the page, the phone menu counts the cart, banner words are readable', async ({
+test('from 320 to 1920 px the header fits a 40-character e-mail, nothing covers the page, the phone header counts the cart, banner words are readable', async ({
   page,
   request,
 }) => {
@@ -160,9 +204,10 @@ test('from 320 to 1920 px the header fits a 40-character e-mail, nothing covers 
     const header = page.getByRole('banner');
     await expectInView(header.getByRole('link', { name: 'Мягкий Опт — на главную' }), `logo at ${width}px`);
     if (width < 600) {
-      const menuButton = header.getByRole('button', { name: 'Меню, товаров в корзине: 1' });
-      await expectInView(menuButton, `menu button at ${width}px`);
-      await expect.soft(menuButton.locator('.ant-badge-count'), `menu badge at ${width}px`).toHaveText('1');
+      await expectInView(header.getByRole('button', { name: 'Меню' }), `menu button at ${width}px`);
+      const cartButton = header.getByRole('button', { name: 'Корзина, товаров: 1' });
+      await expectInView(cartButton, `cart button at ${width}px`);
+      await expect.soft(cartButton.locator('.ant-badge-count'), `cart badge at ${width}px`).toHaveText('1');
       await openPhoneMenu(page);
       await expectInView(page.getByRole('menuitem', { name: prefix }), `the menu's e-mail item at ${width}px`);
       expect

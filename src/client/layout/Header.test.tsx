@@ -104,18 +104,25 @@ describe('Header at 375px', () => {
     expect(router.state.location.pathname).toBe('/cart');
   });
 
-  test("a user's menu button shows the cart's count", async () => {
+  test("the cart is in the phone's header beside the menu, with its count (issue 36)", async () => {
     installUserNetwork(THREE_UNITS);
-    renderShop({ preloadedState: loggedIn() });
-    const menuButton = await screen.findByRole('button', { name: 'Меню, товаров в корзине: 3' });
-    expect(within(menuButton).getByText('3')).toBeVisible();
+    const user = userEvent.setup();
+    const { router } = renderShop({ preloadedState: loggedIn() });
+    const cartButton = await within(screen.getByRole('banner')).findByRole('button', { name: 'Корзина, товаров: 3' });
+    expect(within(cartButton).getByText('3')).toBeVisible();
+    await user.click(cartButton);
+    expect(router.state.location.pathname).toBe('/cart');
   });
 
-  test("a visitor's menu button shows no count", async () => {
+  test("a visitor's phone header has the cart with no count, and the menu", async () => {
     installVisitorNetwork();
     renderShop({ preloadedState: visitor() });
     await screen.findByText('Товары не найдены');
-    expect(within(screen.getByRole('button', { name: 'Меню' })).queryByText(/\d/)).not.toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('button', { name: 'Меню' })).toBeInTheDocument();
+    expect(
+      within(within(header).getByRole('button', { name: 'Корзина, товаров: 0' })).queryByText(/\d/),
+    ).not.toBeInTheDocument();
   });
 
   test('the catalogue and about items navigate', async () => {

@@ -21,17 +21,11 @@ function PhoneMenu() {
   // Controlled here, so that a tap before the menu's code has arrived still opens it.
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  // The cart's count on the button, as on the wide header's cart icon.
-  const count = useCartCount();
   const button = (
     <Button
       type="text"
-      aria-label={count > 0 ? `Меню, товаров в корзине: ${count}` : 'Меню'}
-      icon={
-        <Badge count={count} overflowCount={999} size="small" aria-hidden>
-          <MenuOutlined aria-hidden style={{ fontSize: 20 }} />
-        </Badge>
-      }
+      aria-label="Меню"
+      icon={<MenuOutlined aria-hidden style={{ fontSize: 20 }} />}
       // Once the Dropdown is there, its trigger opens and closes the menu.
       onClick={
         loaded
@@ -78,7 +72,11 @@ export function Header() {
         <SearchBox />
       </Suspense>
       {mobile ? (
-        <PhoneMenu />
+        // The cart stays one tap away on a phone too (issue 36), its count on it; the rest is in the menu.
+        <Flex align="center" className="header-phone-actions">
+          <CartButton />
+          <PhoneMenu />
+        </Flex>
       ) : (
         <Flex component="nav" aria-label="Основное меню" align="center" gap="small" className="header-nav">
           <NavLink to={PAGE_PATHS.catalogue}>Каталог</NavLink>

@@ -486,6 +486,30 @@ describe('Cart page: nothing is lost (issue 17)', () => {
     expect(countOf('Мишка Тедди')).toHaveValue('3');
   });
 
+  /** Whether the browser would ask before closing the tab (a cancelled beforeunload). */
+  const closingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+  test('closing the tab asks first while an edit waits without a connection, and not once it is saved (issue 36)', async () => {
+    const { user, puts, network } = await openCart([BEAR, HARE]);
+    expect(closingAsks()).toBe(false);
+    network.down = true;
+    await user.click(plus('Мишка Тедди'));
+    expect(await within(line('Мишка Тедди')).findByText('Не сохранено')).toBeInTheDocument();
+    expect(closingAsks()).toBe(true);
+
+    network.down = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText('Не сохранено')).not.toBeInTheDocument());
+    expect(puts.calls).toHaveLength(1);
+    expect(closingAsks()).toBe(false);
+  });
+
+  test('closing the tab does not ask for an edit that is sent as the page goes (online)', async () => {
+    const { user } = await openCart([BEAR, HARE]);
+    await user.click(plus('Заяц'));
+    expect(closingAsks()).toBe(false);
+  });
+
   test('a save is announced to the other tabs with the saved counts', async () => {
     const { user } = await openCart([BEAR, HARE]);
     const otherTab = new BroadcastChannel('myagkiy-opt:cart');

@@ -18,6 +18,20 @@ class ResizeObserverStub {
   disconnect(): void {}
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// What renders as the shopper scrolls near it (useNearViewport) is near at once here, as in a tall window.
+class IntersectionObserverStub {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element): void {
+    this.callback(
+      [{ target, isIntersecting: true } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
+  }
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.IntersectionObserver ??= IntersectionObserverStub as unknown as typeof IntersectionObserver;
 window.scrollTo = () => {};
 
 // antd's Form (rc-field-form's watcher batching) posts to a MessageChannel, which jsdom lacks. Node's

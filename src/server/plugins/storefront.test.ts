@@ -26,7 +26,14 @@ beforeAll(async () => {
   await writeFile(path.join(storefront, 'main.css.map'), SOURCE_MAP);
   await writeFile(
     path.join(storefront, 'asset-manifest.json'),
-    JSON.stringify({ 'page-home': ['assets/228.0123456789ab.js', 'assets/page-home.0123456789ab.js'] }),
+    JSON.stringify({
+      'page-home': ['assets/228.0123456789ab.js', 'assets/page-home.0123456789ab.js'],
+      'page-product': [
+        'assets/228.0123456789ab.js',
+        'assets/page-product.0123456789ab.css',
+        'assets/page-product.0123456789ab.js',
+      ],
+    }),
   );
   shop = await createTestApp({ storefrontDir: storefront });
 }, STARTUP_TIMEOUT);
@@ -148,6 +155,19 @@ describe('the storefront', () => {
     const { body } = await shop.app.inject({ method: 'GET', url: '/' });
     const scripts = [...body.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1]);
     expect(scripts).toEqual(['/assets/228.0123456789ab.js', '/assets/page-home.0123456789ab.js']);
+  });
+
+  it('names the page’s own stylesheet too, after its picture and before its scripts', async () => {
+    const { body } = await shop.app.inject({ method: 'GET', url: '/product/MO-1001' });
+    const hints = [...body.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map(
+      ([, as, href]) => `${as} ${href}`,
+    );
+    expect(hints).toEqual([
+      expect.stringMatching(/^image \/api\/v1\/image\/MO-1001\./),
+      'style /assets/page-product.0123456789ab.css',
+      'script /assets/228.0123456789ab.js',
+      'script /assets/page-product.0123456789ab.js',
+    ]);
   });
 
   it('names the home page’s first banner and popular toys so the browser fetches them early', async () => {

@@ -174,9 +174,12 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       return shellPage;
     }
     if (!page) return shellPage;
-    const scripts = [...new Set(page.chunks.flatMap((chunk) => pageChunks[chunk] ?? []))]
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => `<link rel="preload" as="script" href="/${file}">`);
+    const files = [...new Set(page.chunks.flatMap((chunk) => pageChunks[chunk] ?? []))];
+    // The page's stylesheet too: its chunk renders only once it has arrived, and the script that
+    // asks for it runs a round trip after the page (issue 36: the product page's picture waited for it).
+    const preload = (as: 'style' | 'script', extension: string) =>
+      files.filter((file) => file.endsWith(extension)).map((file) => `<link rel="preload" as="${as}" href="/${file}">`);
+    const scripts = [...preload('style', '.css'), ...preload('script', '.js')];
     const images = page.images.map(
       (image, index) =>
         `<link rel="preload" as="image" href="${imageUrl('/', image)}"${index === 0 ? ' fetchpriority="high"' : ''}>`,

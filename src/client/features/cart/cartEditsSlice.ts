@@ -162,6 +162,17 @@ export const {
   selectCartOffline,
 } = cartEditsSlice.selectors;
 
+/** Some quantity the server does not hold yet: waiting for its turn, on its way, or found no connection. */
+const editWaits = (state: CartEditsState) =>
+  Object.values(state.pending).some((edit) => edit.unsaved || edit.count !== edit.base);
+
+/**
+ * A waiting edit that closing the page would lose: sending it as the page goes (pagehide) cannot
+ * work without a connection.
+ */
+const editWouldBeLost = (state: CartEditsState) =>
+  editWaits(state) && (state.offline || !navigator.onLine || Object.values(state.pending).some((edit) => edit.unsaved));
+
 /** The cart as the shopper sees it: unsaved edits over the server's numbers, deleted lines gone. */
 export function linesWithEdits(
   items: CartItem[],
@@ -276,6 +287,24 @@ export function addCartEditsListeners(startAppListening: AppStartListening): voi
       const wait = Math.min(RETRY_LONGEST_MS, RETRY_FIRST_MS * 2 ** (attempts - 1));
       await listenerApi.condition(connectionRestored.match, wait);
       listenerApi.dispatch(saveRequested());
+    },
+  });
+
+  // Issue 36: closing the tab while offline lost an unsaved edit without a word. While an edit
+  // waits, the browser asks before the page goes if it would be lost; only then, as a
+  // beforeunload listener keeps a page out of some browsers' back-forward cache.
+  startAppListening({
+    predicate: (_action, current, previous) => editWaits(current.cartEdits) && !editWaits(previous.cartEdits),
+    effect: async (_action, listenerApi) => {
+      const ask = (event: BeforeUnloadEvent) => {
+        if (editWouldBeLost(listenerApi.getState().cartEdits)) event.preventDefault();
+      };
+      window.addEventListener('beforeunload', ask);
+      try {
+        await listenerApi.condition((_next, state) => !editWaits(state.cartEdits));
+      } finally {
+        window.removeEventListener('beforeunload', ask);
+      }
     },
   });
 
