@@ -63,12 +63,12 @@ function checkoutNetwork({
       return json(await request.json());
     }),
     http.get(`${API}/address/${USER.id}`, () => json(addresses)),
-    http.get(`${API}/products/:art`, async ({ params, request }) => {
+    http.post(`${API}/products/by-arts`, async ({ request }) => {
       productCalls.record(request);
       if (productDelayMs) await wait(productDelayMs);
-      if (productsFailAfterFirst && productCalls.calls.length > arts(ITEMS)) return HttpResponse.error();
-      const found = [BEAR, HARE].find((candidate) => candidate.art === params.art);
-      return found ? json(found) : json({ detail: 'Товар не найден' }, 404);
+      if (productsFailAfterFirst && productCalls.calls.length > 1) return HttpResponse.error();
+      const { arts } = (await request.json()) as { arts: string[] };
+      return json([BEAR, HARE].filter((candidate) => arts.includes(candidate.art)));
     }),
     http.post(`${API}/order/`, async ({ request }) => {
       orderCalls.record(request);
@@ -79,8 +79,6 @@ function checkoutNetwork({
   );
   return { orderCalls, productCalls, requisitesSaves };
 }
-
-const arts = (items: string) => new Set(items.split(',').map((entry) => entry.split(':')[0])).size;
 
 async function openCheckout(items = ITEMS, options?: NetworkOptions) {
   const network = checkoutNetwork(options);
@@ -126,6 +124,14 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     expect(screen.getByText('Мишка Тедди x 3')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 6 960₽');
     expect(productCalls.calls).toHaveLength(1);
+    expect(await productCalls.last!.json()).toEqual({ arts: ['BEAR-01'] });
+  });
+
+  test('every product of the lines in one request (issue 36)', async () => {
+    const { productCalls } = await openCheckout(ITEMS);
+    expect(await screen.findByText('Заяц x 1')).toBeInTheDocument();
+    expect(productCalls.calls).toHaveLength(1);
+    expect(await productCalls.last!.json()).toEqual({ arts: ['BEAR-01', 'HARE-02'] });
   });
 
   test("shows 'Загрузка товаров...' while the products load", async () => {
@@ -143,8 +149,16 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     expect(router.state.location.pathname).toBe('/cart');
   });
 
-  test('a product that cannot be loaded offers the way back to the cart', async () => {
+  test('a product not on sale is named, with the way back to the cart', async () => {
     await openCheckout('NOPE:1:1');
+    expect(await screen.findByText('Не удалось найти вариант с id=1 для продукта NOPE')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Вернуться в корзину' })).toHaveAttribute('href', '/cart');
+  });
+
+  test('products that cannot be loaded offer the way back to the cart', async () => {
+    checkoutNetwork();
+    server.use(http.post(`${API}/products/by-arts`, () => HttpResponse.error()));
+    renderShop({ route: `/checkout?items=${ITEMS}`, preloadedState: loggedIn() });
     expect(await screen.findByText('Не удалось загрузить товары заказа')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Вернуться в корзину' })).toHaveAttribute('href', '/cart');
   });
@@ -322,7 +336,7 @@ describe('Checkout: one order per intent', () => {
     expect(await screen.findByText(MESSAGES.orderFailed)).toBeInTheDocument();
     expect(screen.getByText('Ошибка сервера')).toBeInTheDocument();
     // The order's failure refetches the products (their stock may have changed), and that fails.
-    await waitFor(() => expect(productCalls.calls).toHaveLength(4));
+    await waitFor(() => expect(productCalls.calls).toHaveLength(2));
     await wait(100);
     expect(screen.queryByText('Не удалось загрузить товары заказа')).not.toBeInTheDocument();
     expect(screen.getByText('Мишка Тедди x 2')).toBeInTheDocument();
