@@ -39,7 +39,7 @@ test.beforeAll(async () => {
   // One product of LINES variants, ten of each in stock, 100 ₽ apiece.
   await database.query(`
     insert into products (art, name, image, category_id, curated_rank)
-    values ('BIG-CART', 'Мишка оптом', 'bear-1.svg', (select min(id) from categories), 900000)`);
+    values ('BIG-CART', 'Мишка оптом', 'MO-1001.svg', (select min(id) from categories), 900000)`);
   await database.query(
     `insert into variants (product_id, color, size, price, stock)
      select (select id from products where art = 'BIG-CART'), 'оттенок ' || n, 25, 100, 10 from generate_series(1, $1::int) n`,
