@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import type { CatalogueCacheLimits } from './services/catalogue-cache';
-import { EMAIL_PATTERN } from '../shared/api';
+import { EMAIL_PATTERN, ORDER_MAX_LINES } from '../shared/api';
 import { CART_IMPORT_MAX_LINES } from '../shared/cart-import';
 import { SHOP_NAME } from '../shared/page-titles';
 import { DEFAULT_CONTACT_EMAIL } from '../shared/shop-contacts';
@@ -383,7 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxStockSharePercent: integer(env, 'MAX_STOCK_SHARE_PERCENT', 50, 1, 100),
       unprovenStockSharePercent: integer(env, 'UNPROVEN_STOCK_SHARE_PERCENT', 50, 1, 100),
       maxAddresses: integer(env, 'MAX_ADDRESSES', 20),
-      maxCartLines: integer(env, 'MAX_CART_LINES', CART_IMPORT_MAX_LINES),
+      maxCartLines: integer(env, 'MAX_CART_LINES', CART_IMPORT_MAX_LINES, 1, ORDER_MAX_LINES),
       quickOrderImports: {
         max: integer(env, 'QUICK_ORDER_IMPORT_LIMIT', 30),
         windowMs: integer(env, 'QUICK_ORDER_IMPORT_WINDOW_SECONDS', 10 * 60) * 1000,

@@ -91,6 +91,9 @@ export const LIMITS = {
  */
 export const CART_BULK_MAX_LINES = 500;
 
+/** The most lines one order may have: a whole cart at its largest (MAX_CART_LINES may not exceed it). */
+export const ORDER_MAX_LINES = 5_000;
+
 export const TIMINGS = {
   bannerSlideMs: 5000,
   bannerTransitionMs: 500,

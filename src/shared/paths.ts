@@ -84,3 +84,16 @@ export function checkoutPath(items: CheckoutItem[]): string {
   );
   return `${PAGE_PATHS.checkout}?items=${entries.join(',')}`;
 }
+
+/**
+ * The longest checkout address the cart sends as `items=` (SPEC §2): 4 KB, well inside the 8 KB
+ * request line of nginx's default buffers and the server's 16 KB of headers, with room for the
+ * rest of the request. A larger cart checks out the server cart, at `/checkout` without `items`.
+ */
+export const CHECKOUT_ADDRESS_MAX = 4 * 1024;
+
+/** Where the cart's «Оформить заказ» goes: SPEC's `items=` while the address is short enough, else the server cart. */
+export function cartCheckoutPath(items: CheckoutItem[]): string {
+  const path = checkoutPath(items);
+  return path.length < CHECKOUT_ADDRESS_MAX ? path : PAGE_PATHS.checkout;
+}

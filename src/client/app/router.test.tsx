@@ -59,7 +59,7 @@ describe('pages for users only (SPEC §6)', () => {
   test('/checkout renders for a user', async () => {
     installUserNetwork(
       cart([]),
-      http.get(`${API}/products/BEAR-01`, () => json(product())),
+      http.post(`${API}/products/by-arts`, () => json([product()])),
     );
     renderShop({ route: '/checkout?items=BEAR-01:101:1', preloadedState: loggedIn() });
     expect(await screen.findByRole('heading', { name: 'Оформление заказа' })).toBeInTheDocument();

@@ -6,6 +6,7 @@ import {
   loadSelectedCategory,
   selectedCategorySlice,
 } from '@/features/catalogue/selectedCategorySlice';
+import { addCheckoutFieldsListeners } from '@/features/checkout/checkoutFields';
 import { addColourModeListeners, colourModeSlice, loadColourMode } from '@/features/colourMode/colourModeSlice';
 import { authDialogSlice } from '@/features/session/authDialogSlice';
 import { sessionSlice } from '@/features/session/sessionSlice';
@@ -25,6 +26,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 addColourModeListeners(startAppListening);
 addSelectedCategoryListeners(startAppListening);
 addCartEditsListeners(startAppListening);
+addCheckoutFieldsListeners(startAppListening);
 
 const MASK = '*** скрыт ***';
 

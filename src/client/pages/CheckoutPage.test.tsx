@@ -3,10 +3,11 @@ import { LIMITS } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Address, OrderSummary, Requisites } from '@shared/api';
+import type { Address, Cart, OrderSummary, Requisites } from '@shared/api';
 import {
   cart,
   cartHandler,
+  cartItem,
   homeHandlers,
   json,
   loggedIn,
@@ -62,12 +63,12 @@ function checkoutNetwork({
       return json(await request.json());
     }),
     http.get(`${API}/address/${USER.id}`, () => json(addresses)),
-    http.get(`${API}/products/:art`, async ({ params, request }) => {
+    http.post(`${API}/products/by-arts`, async ({ request }) => {
       productCalls.record(request);
       if (productDelayMs) await wait(productDelayMs);
-      if (productsFailAfterFirst && productCalls.calls.length > arts(ITEMS)) return HttpResponse.error();
-      const found = [BEAR, HARE].find((candidate) => candidate.art === params.art);
-      return found ? json(found) : json({ detail: 'Товар не найден' }, 404);
+      if (productsFailAfterFirst && productCalls.calls.length > 1) return HttpResponse.error();
+      const { arts } = (await request.json()) as { arts: string[] };
+      return json([BEAR, HARE].filter((candidate) => arts.includes(candidate.art)));
     }),
     http.post(`${API}/order/`, async ({ request }) => {
       orderCalls.record(request);
@@ -78,8 +79,6 @@ function checkoutNetwork({
   );
   return { orderCalls, productCalls, requisitesSaves };
 }
-
-const arts = (items: string) => new Set(items.split(',').map((entry) => entry.split(':')[0])).size;
 
 async function openCheckout(items = ITEMS, options?: NetworkOptions) {
   const network = checkoutNetwork(options);
@@ -125,6 +124,14 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     expect(screen.getByText('Мишка Тедди x 3')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 6 960,00 ₽');
     expect(productCalls.calls).toHaveLength(1);
+    expect(await productCalls.last!.json()).toEqual({ arts: ['BEAR-01'] });
+  });
+
+  test('every product of the lines in one request (issue 36)', async () => {
+    const { productCalls } = await openCheckout(ITEMS);
+    expect(await screen.findByText('Заяц x 1')).toBeInTheDocument();
+    expect(productCalls.calls).toHaveLength(1);
+    expect(await productCalls.last!.json()).toEqual({ arts: ['BEAR-01', 'HARE-02'] });
   });
 
   test("shows 'Загрузка товаров...' while the products load", async () => {
@@ -142,8 +149,16 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     expect(router.state.location.pathname).toBe('/cart');
   });
 
-  test('a product that cannot be loaded offers the way back to the cart', async () => {
+  test('a product not on sale is named, with the way back to the cart', async () => {
     await openCheckout('NOPE:1:1');
+    expect(await screen.findByText('Не удалось найти вариант с id=1 для продукта NOPE')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Вернуться в корзину' })).toHaveAttribute('href', '/cart');
+  });
+
+  test('products that cannot be loaded offer the way back to the cart', async () => {
+    checkoutNetwork();
+    server.use(http.post(`${API}/products/by-arts`, () => HttpResponse.error()));
+    renderShop({ route: `/checkout?items=${ITEMS}`, preloadedState: loggedIn() });
     expect(await screen.findByText('Не удалось загрузить товары заказа')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Вернуться в корзину' })).toHaveAttribute('href', '/cart');
   });
@@ -321,7 +336,7 @@ describe('Checkout: one order per intent', () => {
     expect(await screen.findByText(MESSAGES.orderFailed)).toBeInTheDocument();
     expect(screen.getByText('Ошибка сервера')).toBeInTheDocument();
     // The order's failure refetches the products (their stock may have changed), and that fails.
-    await waitFor(() => expect(productCalls.calls).toHaveLength(4));
+    await waitFor(() => expect(productCalls.calls).toHaveLength(2));
     await wait(100);
     expect(screen.queryByText('Не удалось загрузить товары заказа')).not.toBeInTheDocument();
     expect(screen.getByText('Мишка Тедди x 2')).toBeInTheDocument();
@@ -438,5 +453,113 @@ describe('Checkout: an address not confirmed yet (issue 35)', () => {
     await openForm();
     await wait(50);
     expect(screen.queryByText('Подтвердите адрес почты')).not.toBeInTheDocument();
+  });
+});
+
+describe('Checkout: what was typed is kept per account (issue 36)', () => {
+  test('after a line was fixed in the cart the six fields come back as typed, with a new Idempotency-Key', async () => {
+    const before = await openForm({ orderStatus: 409 });
+    await fillRequired(before.user);
+    await before.user.type(field('Название компании'), 'ООО Ромашка');
+    await before.user.type(field('ИНН'), '7707083893');
+    await before.user.type(field('КПП'), '773601001');
+    await before.user.click(submit());
+    await screen.findByText(MESSAGES.orderFailed);
+    before.unmount();
+
+    // The buyer lowered the bear's count in the cart: another set of items.
+    const after = await openCheckout('BEAR-01:101:1,HARE-02:202:1');
+    await screen.findByText('Мишка Тедди x 1');
+    expect(field('Имя')).toHaveValue('Иван');
+    expect(field('Телефон')).toHaveValue('+7 900 000-00-00');
+    expect(field('Название компании')).toHaveValue('ООО Ромашка');
+    expect(field('ИНН')).toHaveValue('7707083893');
+    expect(field('КПП')).toHaveValue('773601001');
+    expect(field('Адрес доставки')).toHaveValue('Москва, ул. Тверская, 1');
+    await after.user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    expect(keyOf(after.orderCalls.last)).not.toBe(keyOf(before.orderCalls.last));
+    // Placed: the next checkout opens with the saved details, not with what was typed for this one.
+    expect(localStorage.getItem(`checkoutFields:${USER.id}`)).toBeNull();
+  });
+
+  test('another account at the same browser does not see them', async () => {
+    localStorage.setItem('checkoutFields:8', JSON.stringify({ contact_name: 'Пётр', address: 'Тверь' }));
+    await openForm({ saved: requisites() });
+    expect(field('Имя')).toHaveValue('');
+    expect(field('Адрес доставки')).toHaveValue('');
+  });
+});
+
+describe('Checkout of the server cart: /checkout without items (issue 36)', () => {
+  const LINES = [
+    cartItem({ id: 1, count: 2, price: 990 }),
+    cartItem({
+      id: 2,
+      variant_id: 202,
+      price: 1250.5,
+      product: { id: 2, art: 'HARE-02', name: 'Заяц', description: null, image: 'hare.svg' },
+    }),
+    cartItem({
+      id: 3,
+      variant_id: 303,
+      available: false,
+      product: { ...cartItem().product, id: 3, art: 'OFF-03', name: 'Снятый' },
+    }),
+  ];
+
+  async function openCartCheckout(answers: Cart[], options?: NetworkOptions) {
+    const network = checkoutNetwork(options);
+    const cartCalls = recorder();
+    let reads = 0;
+    server.use(
+      http.get(`${API}/cart/${USER.id}`, ({ request }) => {
+        cartCalls.record(request);
+        return json(answers[Math.min(reads++, answers.length - 1)]!);
+      }),
+    );
+    const user = userEvent.setup();
+    const rendered = renderShop({ route: '/checkout', preloadedState: loggedIn() });
+    await screen.findByText('Мишка Тедди x 2');
+    return { user, cartCalls, ...network, ...rendered };
+  }
+
+  test('shows the cart’s lines on sale, read in one request, and the order carries the cart’s version', async () => {
+    const { user, orderCalls, productCalls, cartCalls } = await openCartCheckout([cart(LINES, 41)]);
+    expect(screen.getByText('Заяц x 1')).toBeInTheDocument();
+    expect(screen.queryByText(/Снятый/)).not.toBeInTheDocument();
+    expect(productCalls.calls).toHaveLength(0);
+    expect(cartCalls.calls).toHaveLength(1);
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    expect(await orderCalls.last!.json()).toMatchObject({
+      cart_version: 41,
+      items: [
+        { product_id: 1, variant_id: 101, quantity: 2 },
+        { product_id: 2, variant_id: 202, quantity: 1 },
+      ],
+    });
+  });
+
+  test('a cart changed in another tab: the 409 is said, the lines reload and the next order carries the new version', async () => {
+    const changed = cart([LINES[0]!], 42);
+    const { user, orderCalls } = await openCartCheckout([cart(LINES, 41), changed], { orderStatus: 409 });
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByText(MESSAGES.orderFailed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Заяц x 1')).not.toBeInTheDocument());
+    server.use(http.post(`${API}/order/`, async ({ request }) => (orderCalls.record(request), json(order(), 201))));
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
+    const [first, second] = orderCalls.calls;
+    expect(await second!.json()).toMatchObject({ cart_version: 42, items: [{ variant_id: 101, quantity: 2 }] });
+    expect(keyOf(second)).not.toBe(keyOf(first));
+  });
+
+  test('an empty cart: nothing to order', async () => {
+    checkoutNetwork();
+    renderShop({ route: '/checkout', preloadedState: loggedIn() });
+    expect(await screen.findByText('В заказе нет товаров')).toBeInTheDocument();
   });
 });

@@ -3,24 +3,29 @@ import '../theme/antd-pages.generated.css';
 import { Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/PageTitle';
-import { BackToCart } from '@/features/checkout/BackToCart';
-import { CheckoutForm } from '@/features/checkout/CheckoutForm';
+import { NoGoods } from '@/features/checkout/BackToCart';
+import { CartCheckout, ItemsCheckout } from '@/features/checkout/CheckoutSources';
 import { parseCheckoutItems } from '@/features/checkout/parseItems';
 import { RequisiteFields } from '@/features/requisites/RequisiteFields';
 import { ConfirmEmailNotice } from '@/features/session/ConfirmEmailNotice';
 
 export default function CheckoutPage() {
   const [searchParams] = useSearchParams();
-  const items = parseCheckoutItems(searchParams.get('items'));
+  const raw = searchParams.get('items');
+  const items = parseCheckoutItems(raw);
+  const requisiteFields = <RequisiteFields contactRequired />;
   return (
     <>
       <PageTitle name="Оформление заказа" />
       <Typography.Title>Оформление заказа</Typography.Title>
       <ConfirmEmailNotice />
-      {items ? (
-        <CheckoutForm items={items} requisiteFields={<RequisiteFields contactRequired />} />
+      {/* Without `items` the server cart is checked out (a cart too big for the address, issue 36). */}
+      {raw === null ? (
+        <CartCheckout requisiteFields={requisiteFields} />
+      ) : items ? (
+        <ItemsCheckout items={items} requisiteFields={requisiteFields} />
       ) : (
-        <BackToCart title="В заказе нет товаров" subTitle="Выберите товары в каталоге или в корзине." />
+        <NoGoods />
       )}
     </>
   );

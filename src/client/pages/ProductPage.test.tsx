@@ -155,6 +155,7 @@ describe('Product page: buying', () => {
   test("'Купить' goes to /checkout?items=ART:VID:QTY without touching the cart", async () => {
     const { user, router, addCalls, cartCalls } = await openAsUser();
     productNetwork();
+    server.use(http.post(`${API}/products/by-arts`, () => json([BEAR])));
     await user.click(colour('Голубой'));
     const quantity = screen.getByRole('spinbutton', { name: 'Количество' });
     await user.clear(quantity);

@@ -94,9 +94,14 @@ describe('Profile page (SPEC §2)', () => {
     const head = screen
       .getByRole('heading', { name: 'Здравствуйте, ivan.petrov!' })
       .closest('.profile-head') as HTMLElement;
+    localStorage.setItem(`checkoutFields:${USER.id}`, JSON.stringify({ contact_name: 'Иван' }));
+    localStorage.setItem('checkoutFields:8', JSON.stringify({ contact_name: 'Пётр' }));
     await user.click(within(head).getByRole('button', { name: /Выйти/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().session.user).toBeNull();
+    // What this account typed at checkout is forgotten (issue 36); another account's is its own.
+    expect(localStorage.getItem(`checkoutFields:${USER.id}`)).toBeNull();
+    expect(localStorage.getItem('checkoutFields:8')).not.toBeNull();
     expect(await screen.findByRole('heading', { name: 'Популярные игрушки' })).toBeInTheDocument();
   });
 });
@@ -383,6 +388,8 @@ describe("the profile's account section (issue 20)", () => {
   });
 
   test('«Удалить аккаунт» asks for the password, deletes, logs out and goes home', async () => {
+    // What the buyer typed at checkout (issue 36) goes with the account.
+    localStorage.setItem(`checkoutFields:${USER.id}`, JSON.stringify({ contact_name: 'Иван' }));
     const deletions = recorder();
     const { user, router, store } = openProfile(
       [],
@@ -403,6 +410,7 @@ describe("the profile's account section (issue 20)", () => {
     expect(await deletions.last!.json()).toEqual({ password: 'my password' });
     expect(store.getState().session.user).toBeNull();
     expect(sessionStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem(`checkoutFields:${USER.id}`)).toBeNull();
   });
 
   test('«Удалить аккаунт» with a wrong password: the detail, and the buyer stays', async () => {

@@ -83,8 +83,8 @@ export function cartItem(overrides: Partial<CartItem> & { price?: number } = {})
   };
 }
 
-export function cart(items: CartItem[]): Cart {
-  return { items, total_price: items.reduce((sum, item) => sum + item.variant.price * item.count, 0) };
+export function cart(items: CartItem[], version = 1): Cart {
+  return { items, total_price: items.reduce((sum, item) => sum + item.variant.price * item.count, 0), version };
 }
 
 export function order(overrides: Partial<OrderSummary> = {}): OrderSummary {

@@ -367,6 +367,20 @@ export const cartItems = pgTable(
   ],
 );
 
+/**
+ * A per-account count of the cart's changes, bumped by the database itself (statement triggers on
+ * cart_items, migration `cart_revisions`) at every write of the cart, whoever writes it, so every
+ * process agrees. The cart's answer carries it as `version`, and an order made from the server cart
+ * sends it back: a cart changed meanwhile refuses the order (409) instead of placing another one.
+ * No row: revision 0.
+ */
+export const cartRevisions = pgTable('cart_revisions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull(),
+});
+
 export const orders = pgTable(
   'orders',
   {

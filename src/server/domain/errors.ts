@@ -86,6 +86,13 @@ export class IdempotencyConflictError extends DomainError {
   }
 }
 
+/** The server cart's version the checkout was made from is not the cart's now (another tab or device changed it). */
+export class CartChangedError extends DomainError {
+  constructor() {
+    super('Корзина изменилась в другой вкладке или на другом устройстве. Проверьте заказ и оформите его ещё раз.');
+  }
+}
+
 export class UserNotFoundError extends DomainError {
   constructor(email: string) {
     super(`Пользователь с e-mail «${email}» не найден`);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import { LIMITS, type Cart, type CartBulkLinePayload, type CartItem } from '../../shared/api';
 import type { BuyerLimits } from '../config';
 import type { Queryable, Transaction } from '../db/database';
-import { cartItems, products, variants } from '../db/schema';
+import { cartItems, cartRevisions, products, variants } from '../db/schema';
 import {
   CartCountLimitError,
   CartLinesLimitError,
@@ -177,13 +177,19 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
   return {
     /** Lines in the order they were first added. */
     async get(userId: number): Promise<Cart> {
+      // The version before the lines: a change landing between the two reads leaves an older version
+      // with the newer lines, which an order then finds out of date (409), never the other way round.
+      const [revision] = await db
+        .select({ revision: cartRevisions.revision })
+        .from(cartRevisions)
+        .where(eq(cartRevisions.userId, userId));
       const items = await selectLines(eq(cartItems.userId, userId));
       // Each line total is whole kopecks / 100, so rounding it back to kopecks is exact.
       // A line taken off sale cannot be ordered, so it is not in the total.
       const totalKopecks = items
         .filter((item) => item.available)
         .reduce((sum, item) => sum + Math.round(item.item_total * 100), 0);
-      return { items, total_price: kopecksToRubles(totalKopecks) };
+      return { items, total_price: kopecksToRubles(totalKopecks), version: revision?.revision ?? 0 };
     },
 
     /**

@@ -16,10 +16,21 @@ import { trackingOf } from '../../shared/carriers';
 import type { AppConfig, BuyerLimits } from '../config';
 import { PREPARED, type Database, type Transaction } from '../db/database';
 import { escapeLike } from '../db/like';
-import { cartItems, invoices, orderLines, orderStatusHistory, orders, products, users, variants } from '../db/schema';
+import {
+  cartItems,
+  cartRevisions,
+  invoices,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  products,
+  users,
+  variants,
+} from '../db/schema';
 import {
   DailyOrdersLimitError,
   EmailNotConfirmedError,
+  CartChangedError,
   IdempotencyConflictError,
   OrderNotFoundError,
   UnpaidOrdersLimitError,
@@ -63,6 +74,8 @@ export interface NewOrder {
   companyInn: string | null;
   companyKpp: string | null;
   items: OrderItemPayload[];
+  /** The server cart's version the checkout was made from: another one now refuses the order. */
+  cartVersion?: number;
   /** The client's Idempotency-Key and a digest of the request: a repeat returns the first order. */
   idempotency?: { key: string; digest: string };
 }
@@ -207,6 +220,8 @@ interface PlacingFacts {
   /** The ordered variants there are, locked, in id order. */
   variants: LockedVariant[];
   recipients: OrderPlacedRecipients;
+  /** The buyer's cart's revision now (cart_revisions; 0 without a row). */
+  cartRevision: number;
   /** The new order's id, taken from the sequence now, so that its letters can name it before it is written. */
   orderId: number;
   /** The transaction's start: what the order's created_at will be. */
@@ -262,6 +277,7 @@ async function readForPlacing(
         from ${orders} where ${ofBuyer} order by ${orders.id} desc offset ${limits.maxOrdersPerDay - 1} limit 1),
       'variants', coalesce((select json_agg(locked order by locked.id) from locked), '[]'),
       'recipients', ${orderPlacedRecipients(userId)},
+      'cartRevision', coalesce((select ${cartRevisions.revision} from ${cartRevisions} where ${cartRevisions.userId} = ${userId}), 0),
       'orderId', nextval(pg_get_serial_sequence('orders', 'id')),
       'createdAt', now()
     ) as facts`)) as { rows: [{ facts: PlacingFacts }] };
@@ -603,7 +619,8 @@ export function createOrdersRepository(
      * letters' recipients; then, in TypeScript, the confirmation, the limits, the prices from the
      * database, the stock and, for an unproven buyer, the share of it one order may take and the
      * unproven buyers' pool, and the letters; one write of it all (the stock and the unproven
-     * holding, the order, the cart, the letters); the commit. A retry with the Idempotency-Key of an
+     * holding, the order, the cart, the letters); the commit. An order from the server cart is refused
+     * when the cart's revision (read with the rest) is not the version it was made from. A retry with the Idempotency-Key of an
      * order already placed gets that order, whatever the limits say now.
      */
     async place(order: NewOrder): Promise<PlacedOrder> {
@@ -614,6 +631,8 @@ export function createOrdersRepository(
         const facts = await readForPlacing(tx, order, variantIds, buyerLimits);
         if (facts.earlier)
           return { order: await replayedOrder(tx, facts.earlier, order.idempotency!.digest), replayed: true };
+        // After the replay: placing the order took its lines out of the cart, so its retry finds another revision.
+        if (order.cartVersion !== undefined && order.cartVersion !== facts.cartRevision) throw new CartChangedError();
         const buyer = facts.buyer ?? { confirmed: false, proven: false };
         if (requireEmailConfirmation && !buyer.confirmed) throw new EmailNotConfirmedError();
         assertWithinOrderLimits(facts, buyerLimits, buyer, shop.contactEmail);

@@ -294,6 +294,16 @@ export function createProductsRepository(db: Queryable) {
       });
     },
 
+    /** The products on sale among these articles, in one read (an article not on sale is left out). */
+    async findByArts(arts: readonly string[]): Promise<Product[]> {
+      const rows = await db
+        .select(productColumns)
+        .from(products)
+        .where(and(inArray(products.art, [...new Set(arts)]), isNull(products.hiddenAt)))
+        .orderBy(asc(products.id));
+      return withVariants(db, rows);
+    },
+
     async findByArt(art: string): Promise<Product | null> {
       const rows = await db
         .select(productColumns)

@@ -31,7 +31,12 @@ export const CartItemSchema = Type.Object({
   available: Type.Boolean({ description: 'false: товар снят с продажи, заказать его нельзя' }),
 });
 
-export const CartSchema = Type.Object({ items: Type.Array(CartItemSchema), total_price: Type.Number() });
+export const CartSchema = Type.Object({
+  items: Type.Array(CartItemSchema),
+  total_price: Type.Number(),
+  // Beyond SPEC §3 (issue 36): an order made from this cart sends it back as `cart_version`.
+  version: Type.Integer({ minimum: 0, description: 'Версия корзины: растёт с каждым её изменением' }),
+});
 
 /** A variant and how many to add: a variant already in the cart gets the count added. */
 const CartLineFields = { product_id: Id, variant_id: Id, count: Count };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LIMITS, ORDER_STATUSES } from '../api';
+import { LIMITS, ORDER_MAX_LINES, ORDER_STATUSES } from '../api';
 import { CARRIER_NAMES, TRACKING_NUMBER_MAX } from '../carriers';
 import { Id, Nullable } from './common';
 
@@ -32,7 +32,10 @@ export const OrderItemSchema = Type.Object({
 export const OrderCreateBody = Type.Object({
   user_id: Id,
   address: Type.String({ maxLength: LIMITS.addressMax }),
-  items: Type.Array(OrderItemSchema, { minItems: 1, maxItems: 1000 }),
+  items: Type.Array(OrderItemSchema, { minItems: 1, maxItems: ORDER_MAX_LINES }),
+  // Beyond SPEC §3 (issue 36): the server cart's `version` the checkout showed. When the cart has
+  // changed since, the order is refused (409) rather than placed from lines the buyer no longer has.
+  cart_version: Type.Optional(Type.Integer({ minimum: 0, description: 'Версия корзины, из которой оформлен заказ' })),
   company_name: OptionalText(LIMITS.companyNameMax),
   // Checked by the handler (src/shared/requisites.ts), with the messages the checkout shows.
   company_inn: OptionalText(100),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../api';
+import { LIMITS, ORDER_MAX_LINES } from '../api';
 import { CATALOGUE_LIMITS } from '../catalogue';
 import { CATALOGUE_SORTS } from '../catalogueFilters';
 import { Nullable, PageQuery } from './common';
@@ -67,5 +67,10 @@ export const SearchQuery = Type.Object({
 });
 
 export const ArtParams = Type.Object({ art: Type.String({ minLength: 1, maxLength: LIMITS.artMax }) });
+
+/** Products by their articles, in one request (the checkout's lines, issue 36): as many as one order may have. */
+export const ArtsBody = Type.Object({
+  arts: Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.artMax }), { minItems: 1, maxItems: ORDER_MAX_LINES }),
+});
 
 export const BannerSchema = Type.Object({ id: Type.Integer(), image: Type.String(), url: Nullable(Type.String()) });

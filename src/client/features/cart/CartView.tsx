@@ -6,7 +6,7 @@ import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl, LIMITS, type Cart, type CartItem } from '@shared/api';
 import { formatRubles } from '@shared/money';
-import { checkoutPath, PAGE_PATHS, productPath } from '@shared/paths';
+import { cartCheckoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { ButtonLink } from '@/components/ButtonLink';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
@@ -213,7 +213,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
 
   const checkout = () => {
     navigate(
-      checkoutPath(lines.map(({ item, count }) => ({ art: item.product.art, variantId: item.variant_id, count }))),
+      cartCheckoutPath(lines.map(({ item, count }) => ({ art: item.product.art, variantId: item.variant_id, count }))),
     );
   };
 

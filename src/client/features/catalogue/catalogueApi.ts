@@ -45,12 +45,8 @@ export const catalogueApi = baseApi.injectEndpoints({
     }),
     /** Several products at once (the checkout's lines); fails if any one of them cannot be loaded. */
     getProductsByArts: build.query<Product[], string[]>({
-      async queryFn(arts, _api, _extra, baseQuery) {
-        const results = await Promise.all(arts.map((art) => baseQuery(`api/v1/products/${encodeURIComponent(art)}`)));
-        const failed = results.find((result) => result.error);
-        if (failed?.error) return { error: failed.error };
-        return { data: results.map((result) => result.data as Product) };
-      },
+      // One request however many articles (issue 36); a POST, as the list may be longer than an address.
+      query: (arts) => ({ url: 'api/v1/products/by-arts', method: 'POST', body: { arts } }),
       providesTags: (_products, _error, arts) => arts.map((art) => ({ type: 'Product' as const, id: art })),
     }),
   }),

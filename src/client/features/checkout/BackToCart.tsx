@@ -23,3 +23,8 @@ export function BackToCart({
     />
   );
 }
+
+/** A checkout with nothing to order. */
+export const NoGoods = () => (
+  <BackToCart title="В заказе нет товаров" subTitle="Выберите товары в каталоге или в корзине." />
+);

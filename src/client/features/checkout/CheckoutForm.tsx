@@ -1,42 +1,22 @@
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITS, type Product, type Variant } from '@shared/api';
+import { LIMITS } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
 import { formatRubles } from '@shared/money';
-import { PAGE_PATHS, type CheckoutItem } from '@shared/paths';
+import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { PageLoading } from '@/components/PageLoading';
 import { useGetAddressesQuery } from '@/features/addresses/addressesApi';
 import { formatAddress } from '@/features/addresses/formatAddress';
-import { useGetProductsByArtsQuery } from '@/features/catalogue/catalogueApi';
 import { useCreateOrderMutation } from '@/features/orders/ordersApi';
 import { useGetRequisitesQuery, useSaveRequisitesMutation } from '@/features/requisites/requisitesApi';
 import { blankToNull, requisitesOf } from '@/features/requisites/requisitesValues';
 import { selectUser } from '@/features/session/sessionSlice';
-import { BackToCart } from './BackToCart';
-import { useCheckoutDraft, type CheckoutFields } from './checkoutDraft';
-
-interface Line {
-  item: CheckoutItem;
-  product: Product;
-  variant: Variant;
-}
-
-type Lines = { lines: Line[] } | { missing: string };
-
-function resolveLines(items: CheckoutItem[], products: Product[]): Lines {
-  const lines: Line[] = [];
-  for (const item of items) {
-    const product = products.find((candidate) => candidate.art === item.art);
-    const variant = product?.variants.find((candidate) => candidate.id === item.variantId);
-    if (!product || !variant)
-      return { missing: `Не удалось найти вариант с id=${item.variantId} для продукта ${item.art}` };
-    lines.push({ item, product, variant });
-  }
-  return { lines };
-}
+import { useCheckoutDraft } from './checkoutDraft';
+import { forgetCheckoutFields, keepCheckoutFields, readCheckoutFields, type CheckoutFields } from './checkoutFields';
+import type { CheckoutLine } from './checkoutLines';
 
 /** RTK Query's status for a request that got no answer at all (offline, connection reset). */
 const noAnswer = (failure: unknown) => (failure as { status?: unknown } | null)?.status === 'FETCH_ERROR';
@@ -44,39 +24,48 @@ const noAnswer = (failure: unknown) => (failure as { status?: unknown } | null)?
 const OFFLINE_DETAIL =
   'Нет связи с сервером. Введённые данные сохранены: отправьте заказ ещё раз, когда связь вернётся.';
 
+/** What the checkout shows while its lines (or the saved details the form opens with) load. */
+export function CheckoutLoading() {
+  return (
+    <div>
+      <Typography.Paragraph>Загрузка товаров...</Typography.Paragraph>
+      <PageLoading />
+    </div>
+  );
+}
+
+const signature = (lines: CheckoutLine[]) =>
+  lines.map(({ art, variantId, count }) => `${art}:${variantId}:${count}`).join(',');
+
 /**
- * The checkout: the lines, the buyer's details (`requisiteFields`, composed by the page) and the
- * delivery address. What is typed lives in a sessionStorage draft with its Idempotency-Key.
+ * The checkout of `lines`: the buyer's details (`requisiteFields`, composed by the page) and the
+ * delivery address. What is typed is kept per account (checkoutFields.ts), the Idempotency-Key per
+ * set of lines (checkoutDraft.ts). `cartVersion`: the lines are the server cart at that version,
+ * and the order says so (a cart changed meanwhile refuses it).
  */
-export function CheckoutForm({ items, requisiteFields }: { items: CheckoutItem[]; requisiteFields: ReactNode }) {
+export function CheckoutForm({
+  lines,
+  cartVersion,
+  requisiteFields,
+}: {
+  lines: CheckoutLine[];
+  cartVersion?: number;
+  requisiteFields: ReactNode;
+}) {
   const user = useAppSelector(selectUser)!;
   const navigate = useNavigate();
   const [form] = Form.useForm<CheckoutFields>();
   const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
-  const draft = useCheckoutDraft(items);
-  const arts = [...new Set(items.map((item) => item.art))];
-  const { data: products, isLoading } = useGetProductsByArtsQuery(arts);
+  const draft = useCheckoutDraft(signature(lines));
+  const [typed] = useState(() => readCheckoutFields(user.id));
   const requisites = useGetRequisitesQuery(user.id);
   const { data: addresses } = useGetAddressesQuery(user.id);
   const [createOrder, { isLoading: sending }] = useCreateOrderMutation();
   const [saveRequisites] = useSaveRequisitesMutation();
 
-  // The form opens with the saved details in it, so they wait for the lines.
-  if (isLoading || requisites.isLoading) {
-    return (
-      <div>
-        <Typography.Paragraph>Загрузка товаров...</Typography.Paragraph>
-        <PageLoading />
-      </div>
-    );
-  }
-  // Lines once loaded stay on screen when a later refetch fails (an order's failure refetches them,
-  // offline too). The old checkout waited on 'Загрузка товаров...' for ever here; see docs/decisions.md.
-  if (!products) return <BackToCart title="Не удалось загрузить товары заказа" />;
-  const resolved = resolveLines(items, products);
-  if ('missing' in resolved) return <BackToCart title={resolved.missing} />;
-  const { lines } = resolved;
-  const totalKopecks = lines.reduce((sum, line) => sum + Math.round(line.variant.price * 100) * line.item.count, 0);
+  // The form opens with the saved details in it, so it waits for them.
+  if (requisites.isLoading) return <CheckoutLoading />;
+  const totalKopecks = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.count, 0);
 
   const submit = async (fields: CheckoutFields) => {
     setAlert(null);
@@ -91,12 +80,9 @@ export function CheckoutForm({ items, requisiteFields }: { items: CheckoutItem[]
       const order = {
         user_id: user.id,
         address,
-        items: lines.map(({ item, product }) => ({
-          product_id: product.id,
-          variant_id: item.variantId,
-          quantity: item.count,
-        })),
+        items: lines.map((line) => ({ product_id: line.productId, variant_id: line.variantId, quantity: line.count })),
         ...details,
+        ...(cartVersion === undefined ? {} : { cart_version: cartVersion }),
       };
       orderId = (await createOrder({ order, idempotencyKey: draft.idempotencyKey }).unwrap()).id;
     } catch (failure) {
@@ -107,6 +93,7 @@ export function CheckoutForm({ items, requisiteFields }: { items: CheckoutItem[]
       return;
     }
     draft.discard();
+    forgetCheckoutFields(user.id);
     // The order is placed whatever becomes of this: the details, checked by the same rules, are a convenience.
     if (fields.saveRequisites) await saveRequisites({ userId: user.id, ...details }).catch(() => undefined);
     navigate(`${PAGE_PATHS.orderSuccess}?order=${orderId}`, { replace: true });
@@ -116,24 +103,24 @@ export function CheckoutForm({ items, requisiteFields }: { items: CheckoutItem[]
     const picked = addresses?.find((address) => address.id === id);
     if (!picked) return;
     form.setFieldValue('address', formatAddress(picked));
-    draft.keep(form.getFieldsValue(true));
+    keepCheckoutFields(user.id, form.getFieldsValue(true));
   };
 
   return (
     <div className="checkout">
       <Card title="Ваш заказ" className="checkout-lines">
         <ul className="checkout-line-list">
-          {lines.map(({ item, product, variant }) => (
-            <li key={`${item.art}:${item.variantId}`} className="checkout-line">
+          {lines.map((line) => (
+            <li key={`${line.art}:${line.variantId}`} className="checkout-line">
               <span>
                 <span>
-                  {product.name} x {item.count}
+                  {line.name} x {line.count}
                 </span>
                 <Typography.Text type="secondary" className="checkout-line-variant">
-                  {variant.color}, {variant.size} см · арт. {product.art} · {formatRubles(variant.price)} / шт.
+                  {line.color}, {line.size} см · арт. {line.art} · {formatRubles(line.price)} / шт.
                 </Typography.Text>
               </span>
-              <Typography.Text strong>{formatRubles(variant.price * item.count)}</Typography.Text>
+              <Typography.Text strong>{formatRubles(line.price * line.count)}</Typography.Text>
             </li>
           ))}
         </ul>
@@ -147,11 +134,11 @@ export function CheckoutForm({ items, requisiteFields }: { items: CheckoutItem[]
           form={form}
           layout="vertical"
           // What the buyer typed wins; before they type anything, their saved details.
-          initialValues={draft.fields ?? requisites.data ?? {}}
+          initialValues={typed ?? requisites.data ?? {}}
           onFinish={submit}
           onValuesChange={(_changed, values) => {
             setAlert(null);
-            draft.keep(values);
+            keepCheckoutFields(user.id, values);
           }}
           requiredMark="optional"
         >

@@ -1,54 +1,40 @@
 import { useMemo } from 'react';
-import type { RequisitesFields } from '@shared/api';
-import type { CheckoutItem } from '@shared/paths';
 
-export interface CheckoutFields extends RequisitesFields {
-  address?: string;
-  saveRequisites?: boolean;
-}
-
+/** The one checkout of this tab: which items it is for, and the key of every attempt to place it. */
 interface Draft {
-  /** What the buyer typed; null until they type anything. */
-  fields: CheckoutFields | null;
+  items: string;
   /** Sent with every attempt to place this order, so the server places it once however often it is retried. */
   idempotencyKey: string;
 }
 
-const storageKey = (items: CheckoutItem[]) =>
-  `checkoutDraft:${items.map(({ art, variantId, count }) => `${art}:${variantId}:${count}`).join(',')}`;
+const STORAGE_KEY = 'checkoutDraft';
 
-function read(key: string): Draft | null {
+function read(): Draft | null {
   try {
-    const draft = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Draft | null;
-    return typeof draft?.idempotencyKey === 'string' ? draft : null;
+    const draft = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Draft | null;
+    return typeof draft?.idempotencyKey === 'string' && typeof draft.items === 'string' ? draft : null;
   } catch {
     return null;
   }
 }
 
-function write(key: string, draft: Draft): void {
-  try {
-    sessionStorage.setItem(key, JSON.stringify(draft));
-  } catch {
-    // A full or blocked storage costs only the draft's surviving a reload; the order still goes.
-  }
-}
-
 /**
- * The checkout of these items as a draft in sessionStorage (this tab, this checkout): a reload, a
- * lost connection or a failed submit never lose what was typed, and every retry carries the same
- * Idempotency-Key. `discard` after a success: the next checkout is a new intent with a new key.
+ * The Idempotency-Key of the checkout of `items` (a signature of the lines: article, variant,
+ * count), in sessionStorage (this tab): a reload, a lost connection or a failed submit keep it, so a
+ * retry never places a second order; another set of items gets a new key, so it never replays an
+ * old order. One draft a tab, not one per set of items: a 5 000-line cart's signature is long.
+ * `discard` after a success: the next checkout is a new intent with a new key. What was typed is
+ * kept apart, per account (checkoutFields.ts).
  */
-export function useCheckoutDraft(items: CheckoutItem[]) {
-  const key = storageKey(items);
+export function useCheckoutDraft(items: string) {
   return useMemo(() => {
-    const draft = read(key) ?? { fields: null, idempotencyKey: crypto.randomUUID() };
-    write(key, draft);
-    return {
-      fields: draft.fields,
-      idempotencyKey: draft.idempotencyKey,
-      keep: (fields: CheckoutFields) => write(key, { ...draft, fields }),
-      discard: () => sessionStorage.removeItem(key),
-    };
-  }, [key]);
+    const kept = read();
+    const draft = kept?.items === items ? kept : { items, idempotencyKey: crypto.randomUUID() };
+    try {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
+    } catch {
+      // A full or blocked storage costs only the key's surviving a reload.
+    }
+    return { idempotencyKey: draft.idempotencyKey, discard: () => sessionStorage.removeItem(STORAGE_KEY) };
+  }, [items]);
 }

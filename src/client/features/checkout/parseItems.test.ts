@@ -1,4 +1,4 @@
-import { checkoutPath, type CheckoutItem } from '@shared/paths';
+import { cartCheckoutPath, CHECKOUT_ADDRESS_MAX, checkoutPath, type CheckoutItem } from '@shared/paths';
 import { parseCheckoutItems } from './parseItems';
 
 describe('parseCheckoutItems (SPEC §2: items=art:variant_id:count,...)', () => {
@@ -39,5 +39,22 @@ describe('parseCheckoutItems (SPEC §2: items=art:variant_id:count,...)', () => 
     'BEAR-01:101:1,',
   ])('refuses %p', (raw) => {
     expect(parseCheckoutItems(raw)).toBeNull();
+  });
+});
+
+describe('cartCheckoutPath (issue 36)', () => {
+  const lines = (count: number): CheckoutItem[] =>
+    Array.from({ length: count }, (_, index) => ({ art: `MO-${1000 + index}`, variantId: 10_000 + index, count: 1 }));
+
+  test('SPEC’s items= while the address is under 4 KB; the server cart’s /checkout beyond', () => {
+    expect(cartCheckoutPath(lines(2))).toBe('/checkout?items=MO-1000:10000:1,MO-1001:10001:1');
+    const longest = Array.from({ length: 300 }, (_, count) => checkoutPath(lines(count))).findLast(
+      (path) => path.length < CHECKOUT_ADDRESS_MAX,
+    )!;
+    const fits = longest.split(',').length;
+    expect(cartCheckoutPath(lines(fits))).toBe(longest);
+    expect(cartCheckoutPath(lines(fits + 1))).toBe('/checkout');
+    // 5 000 lines, which a cart may hold: never an address of 100 KB.
+    expect(cartCheckoutPath(lines(5000))).toBe('/checkout');
   });
 });

@@ -82,10 +82,10 @@ describe('cart', () => {
     fresh = (await quickShoppers(shop.app, 1))[0]!;
   });
 
-  it('a new user has an empty cart: {items: [], total_price: 0}', async () => {
+  it('a new user has an empty cart: {items: [], total_price: 0} (and version 0, issue 36)', async () => {
     const response = await getCart(fresh!);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ items: [], total_price: 0 });
+    expect(response.json()).toEqual({ items: [], total_price: 0, version: 0 });
   });
 
   it('add → 201; the line has the SPEC §3 fields (and the price when added) with the product and price from the catalogue', async () => {
@@ -98,7 +98,7 @@ describe('cart', () => {
     expect(Number.isInteger(itemId)).toBe(true);
 
     const cart = await cartOf(owner);
-    expect(Object.keys(cart).sort()).toEqual(['items', 'total_price']);
+    expect(Object.keys(cart).sort()).toEqual(['items', 'total_price', 'version']);
     expect(cart.items).toHaveLength(1);
     const [line] = cart.items;
     // SPEC §3's fields, the price when added (issue 17), and whether it is still on sale (issue 18).

@@ -43,6 +43,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { order, replayed } = await orders.place({
       userId: request.userId,
       ...details,
+      cartVersion: body.cart_version,
       // The digest is of the order as understood (trimmed, blanks as null): the same order
       // retried is recognised, a different one under the same key is refused.
       idempotency: key

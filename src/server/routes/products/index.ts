@@ -101,6 +101,9 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
+  // Not cached: its keys would be every combination of articles a checkout can hold.
+  app.post('/by-arts', { schema: schema.productsByArts }, (request) => products.findByArts(request.body.arts));
+
   app.get('/:art', { schema: schema.productByArt, ...CACHED_READ }, (request, reply) =>
     cached(request, reply, `art:${request.params.art}`, () => products.findByArt(request.params.art), {
       missing: 'Товар не найден',

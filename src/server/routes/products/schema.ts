@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { PageQuery } from '../../../shared/schemas/common';
 import {
   ArtParams,
+  ArtsBody,
   CategoryParams,
   CategoryProductsQuery,
   ProductSchema,
@@ -55,6 +56,14 @@ export const searchProducts = {
     'Поиск: по артикулу (точно или по началу), по словам названия и описания в любой форме, с опечаткой в названии',
   description: 'Сначала совпадения артикула, затем названия, затем описания.',
   querystring: SearchQuery,
+  response: { 200: ProductList, ...errors(422) },
+};
+
+export const productsByArts = {
+  tags: ['products'],
+  summary: 'Товары по списку артикулов, с вариантами, одним запросом',
+  description: 'Артикулы, которых нет в продаже, пропускаются. POST: список может быть длиннее, чем позволяет адрес.',
+  body: ArtsBody,
   response: { 200: ProductList, ...errors(422) },
 };
 
