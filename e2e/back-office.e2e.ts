@@ -253,7 +253,8 @@ test('the price list’s check shows which rows change, old → new, downloads t
   const [art, name, category, color, size, oldPrice, oldStock] = cells.map((cell) => cell.replace(/^"|"$/g, ''));
   const changed = [...cells.slice(0, 5), '1234,50', '77'].join(';');
   const added = ['"E2E-PREVIEW-1"', '"Енот из прайс-листа"', `"${category}"`, '"серый"', '25', '990', '4'].join(';');
-  const file = Buffer.from(`\uFEFF${[header, changed, added].join('\r\n')}\r\n`);
+  const grown = [`"${art}"`, `"${name}"`, `"${category}"`, '"изумрудный"', '99', '500', '3'].join(';');
+  const file = Buffer.from(`\uFEFF${[header, changed, grown, added].join('\r\n')}\r\n`);
 
   const manager = await pageAs(browser, managerEmail);
   const managerConsole = watchConsole(manager);
@@ -261,7 +262,7 @@ test('the price list’s check shows which rows change, old → new, downloads t
   await manager.getByRole('menuitem', { name: 'Импорт и экспорт' }).click();
   await manager.getByLabel('Файл прайс-листа').setInputFiles({ name: 'прайс.csv', mimeType: 'text/csv', buffer: file });
 
-  await expect(manager.getByText('Будет добавлено: 1, изменено: 1, без изменений: 0. Новых товаров: 1.')).toBeVisible();
+  await expect(manager.getByText('Будет добавлено: 2, изменено: 1, без изменений: 0. Новых товаров: 1.')).toBeVisible();
   await expect(manager.getByRole('heading', { name: 'Что изменится' })).toBeVisible();
   const changedRow = manager.getByRole('row').filter({ hasText: art! }).filter({ hasText: 'изменение' });
   await expect(changedRow).toContainText(name!);
@@ -271,6 +272,7 @@ test('the price list’s check shows which rows change, old → new, downloads t
   const struck = (await changedRow.locator('del').first().textContent())!.replace(/\s/g, '');
   expect(struck).toBe(`${oldPrice}₽`);
   await expect(changedRow).toContainText(/→ 1\s234,50\s₽/);
+  await expect(manager.getByRole('row').filter({ hasText: 'изумрудный' })).toContainText('новый вариант');
   const addedRow = manager.getByRole('row').filter({ hasText: 'E2E-PREVIEW-1' });
   await expect(addedRow).toContainText('новый товар');
   await expect(addedRow).toContainText(/990,00\s₽/);
@@ -291,7 +293,7 @@ test('the price list’s check shows which rows change, old → new, downloads t
   await workbook.xlsx.readFile(await download.path());
   const rows: unknown[][] = [];
   workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  expect(rows).toHaveLength(3);
+  expect(rows).toHaveLength(4);
   expect(rows[1]!.slice(0, 9)).toEqual([
     2,
     'изменение',
@@ -303,11 +305,12 @@ test('the price list’s check shows which rows change, old → new, downloads t
     Number(oldStock),
     77,
   ]);
-  expect(rows[2]!.slice(0, 3)).toEqual([3, 'новый товар', 'E2E-PREVIEW-1']);
+  expect(rows[2]!.slice(0, 4)).toEqual([3, 'новый вариант', art, 'изумрудный']);
+  expect(rows[3]!.slice(0, 3)).toEqual([4, 'новый товар', 'E2E-PREVIEW-1']);
 
   await manager.getByRole('button', { name: 'Применить' }).click();
   await expect(manager.getByText('Прайс-лист применён')).toBeVisible();
-  await expect(manager.getByText('Добавлено: 1, изменено: 1, без изменений: 0. Новых товаров: 1.')).toBeVisible();
+  await expect(manager.getByText('Добавлено: 2, изменено: 1, без изменений: 0. Новых товаров: 1.')).toBeVisible();
   const answer = (await (await api.get(`/api/v1/products/${encodeURIComponent(art!)}`)).json()) as {
     variants: { color: string; size: number; price: number; stock: number }[];
   };

@@ -122,46 +122,6 @@ export const DELIVERED_STATUS: OrderStatus = 'Доставлен';
 export const USER_ROLES = ['buyer', 'manager'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/**
- * What the back office's journal records (audit_log.action, a verb on an entity): the server writes
- * only these, and the journal has a Russian name for each (features/admin/audit/auditWords.ts).
- */
-export const AUDIT_ACTIONS = [
-  'product.create',
-  'product.update',
-  'product.hide',
-  'variant.create',
-  'variant.update',
-  'variant.delete',
-  'category.create',
-  'category.update',
-  'category.delete',
-  'banner.create',
-  'banner.update',
-  'banner.delete',
-  'image.upload',
-  'invoice.issue',
-  'catalogue.import',
-  'settings.requisites',
-  'user.role',
-  'buyer.trust',
-  'buyer.distrust',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-/** What a journal entry is about (audit_log.entity). */
-export const AUDIT_ENTITIES = [
-  'product',
-  'variant',
-  'category',
-  'banner',
-  'image',
-  'order',
-  'catalogue',
-  'supplier_requisites',
-  'user',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-
 /** SPEC §5: fetching a product by an empty article fails with this (the catalogue's reads, in the first load). */
 export const ART_INVALID = 'Некорректный формат артикула';
 

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { AuditAction, AuditEntity } from '../../shared/api';
+import type { AuditAction, AuditEntity } from '../../shared/audit';
 import type { Queryable } from '../db/database';
 import { auditLog, users } from '../db/schema';
 import type { Page } from './products';

@@ -1,7 +1,7 @@
-import type { AuditAction, AuditEntity } from '@shared/api';
+import type { AuditAction, AuditEntity } from '@shared/audit';
 
 // The journal's actions and entities are codes ('product.create', 'supplier_requisites'); every code
-// the server writes is in @shared/api, so a new one without a Russian name here fails the typecheck.
+// the server writes is in @shared/audit, so a new one without a Russian name here fails the typecheck.
 // An entry written by an older server with a code no longer in use shows the code itself.
 
 const ACTIONS: Record<AuditAction, string> = {

@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Table, Tag, Typography, Upload, type TableProps } from 'antd';
+import { Alert, Button, Card, Flex, Table, Tag, theme, Typography, Upload, type TableProps } from 'antd';
 import { useState } from 'react';
 import type { ImportResult, PreviewChange } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
@@ -110,20 +110,26 @@ function Change<T>({ before, after, show }: { before: T | null; after: T; show(v
 
 const sameText = (text: string) => text;
 
+/**
+ * A new product, a new variant or a change, in the tags known to pass contrast in both themes (as
+ * the order status's: antd's light tints of other colours read below 4.5:1).
+ */
+function ChangeKind({ change }: { change: PreviewChange }) {
+  const { token } = theme.useToken();
+  if (change.new_product) return <Tag color="success">новый товар</Tag>;
+  if (change.kind === 'created') {
+    return (
+      <Tag color={token.colorPrimary} variant="solid">
+        новый вариант
+      </Tag>
+    );
+  }
+  return <Tag>изменение</Tag>;
+}
+
 const CHANGE_COLUMNS: TableProps<PreviewChange>['columns'] = [
   { title: 'Строка', dataIndex: 'row', width: 80, align: 'right' },
-  {
-    title: 'Что',
-    key: 'kind',
-    render: (_value, change) =>
-      change.new_product ? (
-        <Tag color="green">новый товар</Tag>
-      ) : change.kind === 'created' ? (
-        <Tag color="blue">новый вариант</Tag>
-      ) : (
-        <Tag>изменение</Tag>
-      ),
-  },
+  { title: 'Что', key: 'kind', render: (_value, change) => <ChangeKind change={change} /> },
   { title: 'Артикул', dataIndex: 'art' },
   {
     title: 'Название',
