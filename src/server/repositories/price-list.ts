@@ -29,6 +29,7 @@ const CHUNK = 1000;
 const MAX_AUDITED_CHANGES = 1000;
 /** How long a dry run's preview can be read and applied: long enough to look through a big file. */
 const PREVIEW_HOURS = 4;
+const PREVIEW_ROWS_PER_STATEMENT = 10_000;
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -301,15 +302,36 @@ async function keepPreview(tx: Transaction, userId: number, plan: ImportPlan, sh
       expiresAt: sql`now() + make_interval(hours => ${PREVIEW_HOURS})`,
     })
     .returning({ id: priceListPreviews.id, expiresAt: priceListPreviews.expiresAt });
-  for (const part of chunks(previewRowsOf(plan, shop))) {
-    await tx.insert(priceListPreviewRows).values(
-      part.map(({ priceKopecks, oldPriceKopecks, ...row }) => ({
-        previewId: preview!.id,
-        ...row,
-        price: kopecksToDecimal(priceKopecks),
-        oldPrice: oldPriceKopecks === null ? null : kopecksToDecimal(oldPriceKopecks),
-      })),
-    );
+  // Each row as one JSON document, ten thousand to a statement: bound one by one (15 parameters a
+  // row) the 50 000 rows of a big file took 22–33 s to write on PGlite, as JSON 2–3 s.
+  const rows = previewRowsOf(plan, shop);
+  for (let start = 0; start < rows.length; start += PREVIEW_ROWS_PER_STATEMENT) {
+    const part = rows.slice(start, start + PREVIEW_ROWS_PER_STATEMENT).map((row) => ({
+      row: row.row,
+      kind: row.kind,
+      new_product: row.newProduct,
+      art: row.art,
+      name: row.name,
+      category: row.category,
+      color: row.color,
+      size: row.size,
+      price: kopecksToDecimal(row.priceKopecks),
+      stock: row.stock,
+      old_name: row.oldName,
+      old_category: row.oldCategory,
+      old_price: row.oldPriceKopecks === null ? null : kopecksToDecimal(row.oldPriceKopecks),
+      old_stock: row.oldStock,
+    }));
+    await tx.execute(sql`
+      insert into ${priceListPreviewRows}
+        (preview_id, row, kind, new_product, art, name, category, color, size, price, stock,
+         old_name, old_category, old_price, old_stock)
+      select ${preview!.id}::uuid, row, kind, new_product, art, name, category, color, size, price, stock,
+             old_name, old_category, old_price, old_stock
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as given(
+        row int, kind text, new_product boolean, art text, name text, category text, color text, size int,
+        price numeric(12, 2), stock int, old_name text, old_category text, old_price numeric(12, 2), old_stock int
+      )`);
   }
   return preview!;
 }
