@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import {
   PASSWORD,
   axeViolations,
@@ -268,5 +269,89 @@ test('a price changed in the back office shows on the product page at once', asy
     found.push(...(await axeViolations(manager, `product form, ${scheme}`)));
   }
   expect(found).toEqual([]);
+  managerConsole.expectClean();
+});
+
+test('the price list’s check shows which rows change, old → new, downloads them as XLSX, and «Применить» applies them', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const token = await tokenOf(managerEmail);
+  const exported = await api.get('/api/v1/admin/catalogue/export?format=csv', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(exported.status()).toBe(200);
+  // The export's CSV: a BOM, «;» between fields, text quoted, the decimal comma.
+  const [header, first] = (await exported.text()).replace(/^\uFEFF/, '').split('\r\n');
+  const cells = first!.split(';');
+  const [art, name, category, color, size, oldPrice, oldStock] = cells.map((cell) => cell.replace(/^"|"$/g, ''));
+  const changed = [...cells.slice(0, 5), '1234,50', '77'].join(';');
+  const added = ['"E2E-PREVIEW-1"', '"Енот из прайс-листа"', `"${category}"`, '"серый"', '25', '990', '4'].join(';');
+  const grown = [`"${art}"`, `"${name}"`, `"${category}"`, '"изумрудный"', '99', '500', '3'].join(';');
+  const file = Buffer.from(`\uFEFF${[header, changed, grown, added].join('\r\n')}\r\n`);
+
+  const manager = await pageAs(browser, managerEmail);
+  const managerConsole = watchConsole(manager);
+  await manager.getByRole('link', { name: 'Панель менеджера' }).click();
+  await manager.getByRole('menuitem', { name: 'Импорт и экспорт' }).click();
+  await manager.getByLabel('Файл прайс-листа').setInputFiles({ name: 'прайс.csv', mimeType: 'text/csv', buffer: file });
+
+  await expect(manager.getByText('Будет добавлено: 2, изменено: 1, без изменений: 0. Новых товаров: 1.')).toBeVisible();
+  await expect(manager.getByRole('heading', { name: 'Что изменится' })).toBeVisible();
+  const changedRow = manager.getByRole('row').filter({ hasText: art! }).filter({ hasText: 'изменение' });
+  await expect(changedRow).toContainText(name!);
+  await expect(changedRow).toContainText(color!);
+  await expect(changedRow).toContainText(`${oldStock} → 77`);
+  // The old price struck out, whatever the spaces between digit groups.
+  const struck = (await changedRow.locator('del').first().textContent())!.replace(/\s/g, '');
+  expect(struck).toBe(`${oldPrice}₽`);
+  await expect(changedRow).toContainText(/→ 1\s234,50\s₽/);
+  await expect(manager.getByRole('row').filter({ hasText: 'изумрудный' })).toContainText('новый вариант');
+  const addedRow = manager.getByRole('row').filter({ hasText: 'E2E-PREVIEW-1' });
+  await expect(addedRow).toContainText('новый товар');
+  await expect(addedRow).toContainText(/990,00\s₽/);
+  await screenshots(manager, 'admin-price-list-preview');
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await manager.emulateMedia({ colorScheme: scheme });
+    found.push(...(await axeViolations(manager, `price list preview, ${scheme}`)));
+  }
+  expect(found).toEqual([]);
+
+  const [download] = await Promise.all([
+    manager.waitForEvent('download'),
+    manager.getByRole('button', { name: 'Скачать изменения (XLSX)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^myagkiy-opt-price-list-changes-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  expect(rows).toHaveLength(4);
+  expect(rows[1]!.slice(0, 9)).toEqual([
+    2,
+    'изменение',
+    art,
+    color,
+    Number(size),
+    Number(oldPrice!.replace(',', '.')),
+    1234.5,
+    Number(oldStock),
+    77,
+  ]);
+  expect(rows[2]!.slice(0, 4)).toEqual([3, 'новый вариант', art, 'изумрудный']);
+  expect(rows[3]!.slice(0, 3)).toEqual([4, 'новый товар', 'E2E-PREVIEW-1']);
+
+  await manager.getByRole('button', { name: 'Применить' }).click();
+  await expect(manager.getByText('Прайс-лист применён')).toBeVisible();
+  await expect(manager.getByText('Добавлено: 2, изменено: 1, без изменений: 0. Новых товаров: 1.')).toBeVisible();
+  const answer = (await (await api.get(`/api/v1/products/${encodeURIComponent(art!)}`)).json()) as {
+    variants: { color: string; size: number; price: number; stock: number }[];
+  };
+  expect(answer.variants.find((variant) => variant.color === color && variant.size === Number(size))).toMatchObject({
+    price: 1234.5,
+    stock: 77,
+  });
+  expect((await api.get('/api/v1/products/E2E-PREVIEW-1')).status()).toBe(200);
   managerConsole.expectClean();
 });

@@ -23,6 +23,7 @@ import type {
   CategoryBody,
   CategoryPatchBody,
   ImportResultSchema,
+  PreviewChangesSchema,
   ProductCreateBody,
   ProductPatchBody,
   UploadedImageSchema,
@@ -194,6 +195,8 @@ export type BannerFields = Static<typeof BannerBody>;
 export type BannerPatch = Static<typeof BannerPatchBody>;
 export type UploadedImage = Static<typeof UploadedImageSchema>;
 export type ImportResult = Static<typeof ImportResultSchema>;
+export type PreviewChanges = Static<typeof PreviewChangesSchema>;
+export type PreviewChange = PreviewChanges['items'][number];
 export type AuditList = Static<typeof AuditListSchema>;
 export type InvoiceRef = Static<typeof InvoiceRefSchema>;
 export type TokenResponse = Static<typeof TokenSchema>;

@@ -11,6 +11,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -570,6 +571,60 @@ export const images = pgTable('images', {
   byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * A price list's dry run, kept so its changes can be read page by page or as a file and «Применить»
+ * applies exactly what was checked (repositories/price-list.ts), in whichever server process the
+ * manager's next request lands. One per manager (a new check replaces the last), gone after
+ * `expiresAt` or once applied; its rows go with it.
+ */
+export const priceListPreviews = pgTable(
+  'price_list_previews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: integer('created').notNull(),
+    updated: integer('updated').notNull(),
+    unchanged: integer('unchanged').notNull(),
+    newProducts: integer('new_products').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('price_list_previews_user_idx').on(table.userId),
+    index('price_list_previews_expiry_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Every row of a previewed file, as it was read and what the shop had for it at the check: the old
+ * values are null for a new variant. Unchanged rows are kept too: «Применить» checks them as well.
+ */
+export const priceListPreviewRows = pgTable(
+  'price_list_preview_rows',
+  {
+    previewId: uuid('preview_id')
+      .notNull()
+      .references(() => priceListPreviews.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    kind: text('kind', { enum: ['created', 'updated', 'unchanged'] }).notNull(),
+    newProduct: boolean('new_product').notNull(),
+    art: text('art').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    color: text('color').notNull(),
+    size: integer('size').notNull(),
+    price: money('price').notNull(),
+    stock: integer('stock').notNull(),
+    oldName: text('old_name'),
+    oldCategory: text('old_category'),
+    oldPrice: money('old_price'),
+    oldStock: integer('old_stock'),
+  },
+  (table) => [primaryKey({ columns: [table.previewId, table.row] })],
+);
 
 /** Who changed what in the back office, with the entity before and after (GET /api/v1/admin/audit). */
 export const auditLog = pgTable('audit_log', {

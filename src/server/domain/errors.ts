@@ -173,6 +173,23 @@ export class CatalogueChangedDuringImportError extends DomainError {
 }
 
 /**
+ * «Применить» of a price list's preview found the catalogue no longer as the check saw it (a price
+ * or stock edited, a variant or product added, a category renamed): nothing was written.
+ */
+export class CatalogueChangedSincePreviewError extends DomainError {
+  constructor() {
+    super('Каталог изменился после проверки файла: проверьте файл снова и посмотрите изменения');
+  }
+}
+
+/** A price list's preview that is not the caller's, has expired or was applied already. */
+export class PriceListPreviewNotFoundError extends DomainError {
+  constructor() {
+    super('Проверка файла не найдена или устарела: загрузите файл снова');
+  }
+}
+
+/**
  * A manager has taken the product off sale: it stays in carts, but cannot be ordered. Nameless:
  * an order may name any variant id, and a product off sale is not shown to buyers.
  */

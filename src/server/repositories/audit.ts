@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import type { AuditAction, AuditEntity } from '../../shared/audit';
 import type { Queryable } from '../db/database';
 import { auditLog, users } from '../db/schema';
 import type { Page } from './products';
@@ -7,8 +8,8 @@ export interface AuditEntry {
   /** The manager who made the change; null for the command line. */
   byUserId: number | null;
   /** A verb on an entity: 'product.create', 'variant.update', 'invoice.issue', 'catalogue.import'… */
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId: string | number | null;
   before?: unknown;
   after?: unknown;

@@ -1,13 +1,18 @@
-import { asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/database';
-import { categories, products, variants } from '../db/schema';
-import { CatalogueChangedDuringImportError } from '../domain/errors';
+import { and, asc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../db/database';
+import { categories, priceListPreviewRows, priceListPreviews, products, variants } from '../db/schema';
+import {
+  CatalogueChangedDuringImportError,
+  CatalogueChangedSincePreviewError,
+  PriceListPreviewNotFoundError,
+} from '../domain/errors';
 import { brokenUniqueConstraint } from '../db/unique-violation';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import {
   describeVariant,
   variantKey,
   type NumberedRow,
+  type PreviewedRow as PreviewRow,
   type PriceListRow,
   type RowError,
 } from '../services/price-list';
@@ -22,17 +27,26 @@ const IMPORT_LOCK_KEY = 7_130_512_018;
 const CHUNK = 1000;
 /** Changes written into one audit entry at most; the counts are always there. */
 const MAX_AUDITED_CHANGES = 1000;
+/** How long a dry run's preview can be read and applied: long enough to look through a big file. */
+const PREVIEW_HOURS = 4;
+const PREVIEW_ROWS_PER_STATEMENT = 10_000;
 
 export interface ImportOptions {
   dryRun: boolean;
   byUserId: number;
+  /** A dry run of a file without errors of its own keeps what it found as a preview. */
+  keepPreview?: boolean;
 }
 
 export interface ImportOutcome {
   created: number;
   updated: number;
   unchanged: number;
+  /** Articles the shop does not have yet among the created rows. */
+  newProducts: number;
   errors: RowError[];
+  /** The kept preview of a dry run that found something to change. */
+  preview: { id: string; expiresAt: Date } | null;
 }
 
 interface ExistingProduct {
@@ -152,11 +166,11 @@ interface ImportPlan {
   errors: RowError[];
   created: NumberedRow[];
   updated: UpdatedRow[];
-  unchanged: number;
+  unchanged: NumberedRow[];
 }
 
 function planImport(rows: NumberedRow[], { categoryIds, productsByArt, variantsByKey }: ShopState): ImportPlan {
-  const plan: ImportPlan = { errors: [], created: [], updated: [], unchanged: 0 };
+  const plan: ImportPlan = { errors: [], created: [], updated: [], unchanged: [] };
   for (const row of rows) {
     const product = productsByArt.get(row.art);
     if (!categoryIds.has(row.category)) {
@@ -180,9 +194,146 @@ function planImport(rows: NumberedRow[], { categoryIds, productsByArt, variantsB
     }
     const changes = differences(row, product, variant);
     if (changes) plan.updated.push({ row, variant, ...changes });
-    else plan.unchanged += 1;
+    else plan.unchanged.push(row);
   }
   return plan;
+}
+
+/** Every row of a plan without errors beside the shop's values for it, in the file's order. */
+function previewRowsOf(plan: ImportPlan, { productsByArt, variantsByKey }: ShopState): PreviewRow[] {
+  const known = (row: NumberedRow, kind: PreviewRow['kind']): PreviewRow => {
+    const product = productsByArt.get(row.art)!;
+    const variant = variantsByKey.get(variantKey(row))!;
+    return {
+      ...row,
+      kind,
+      newProduct: false,
+      oldName: product.name,
+      oldCategory: product.category,
+      oldPriceKopecks: variant.priceKopecks,
+      oldStock: variant.stock,
+    };
+  };
+  return [
+    ...plan.created.map((row): PreviewRow => ({
+      ...row,
+      kind: 'created',
+      newProduct: !productsByArt.has(row.art),
+      oldName: null,
+      oldCategory: null,
+      oldPriceKopecks: null,
+      oldStock: null,
+    })),
+    ...plan.updated.map(({ row }) => known(row, 'updated')),
+    ...plan.unchanged.map((row) => known(row, 'unchanged')),
+  ].sort((a, b) => a.row - b.row);
+}
+
+const samePreview = (a: PreviewRow[], b: PreviewRow[]) =>
+  a.length === b.length && a.every((row, index) => JSON.stringify(row) === JSON.stringify(b[index]));
+
+const newProductsOf = (plan: ImportPlan, { productsByArt }: ShopState) =>
+  new Set(plan.created.filter((row) => !productsByArt.has(row.art)).map((row) => row.art)).size;
+
+/** The shop's categories, and its products and variants the rows name; the variants locked when the import will write. */
+async function readShop(tx: Transaction, rows: NumberedRow[], lock: boolean): Promise<ShopState> {
+  const categoryRows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
+  const productsByArt = await findProducts(tx, [...new Set(rows.map((row) => row.art))]);
+  return {
+    categoryIds: new Map(categoryRows.map((category) => [category.name, category.id])),
+    productsByArt,
+    variantsByKey: await findVariants(tx, productsByArt, lock),
+  };
+}
+
+const previewRowColumns = {
+  row: priceListPreviewRows.row,
+  kind: priceListPreviewRows.kind,
+  newProduct: priceListPreviewRows.newProduct,
+  art: priceListPreviewRows.art,
+  name: priceListPreviewRows.name,
+  category: priceListPreviewRows.category,
+  color: priceListPreviewRows.color,
+  size: priceListPreviewRows.size,
+  price: priceListPreviewRows.price,
+  stock: priceListPreviewRows.stock,
+  oldName: priceListPreviewRows.oldName,
+  oldCategory: priceListPreviewRows.oldCategory,
+  oldPrice: priceListPreviewRows.oldPrice,
+  oldStock: priceListPreviewRows.oldStock,
+};
+
+type StoredPreviewRow = { price: string; oldPrice: string | null } & Omit<
+  PreviewRow,
+  'priceKopecks' | 'oldPriceKopecks'
+>;
+
+// The key order of PreviewRow as previewRowsOf builds it, so the two compare as JSON.
+const previewRowOfStored = ({ price, oldPrice, ...stored }: StoredPreviewRow): PreviewRow => ({
+  art: stored.art,
+  name: stored.name,
+  category: stored.category,
+  color: stored.color,
+  size: stored.size,
+  priceKopecks: toKopecks(price),
+  stock: stored.stock,
+  row: stored.row,
+  kind: stored.kind,
+  newProduct: stored.newProduct,
+  oldName: stored.oldName,
+  oldCategory: stored.oldCategory,
+  oldPriceKopecks: oldPrice === null ? null : toKopecks(oldPrice),
+  oldStock: stored.oldStock,
+});
+
+/** Keeps a dry run's rows for a manager: his earlier preview and everyone's expired ones go. */
+async function keepPreview(tx: Transaction, userId: number, plan: ImportPlan, shop: ShopState) {
+  await tx
+    .delete(priceListPreviews)
+    .where(or(eq(priceListPreviews.userId, userId), lt(priceListPreviews.expiresAt, sql`now()`)));
+  const [preview] = await tx
+    .insert(priceListPreviews)
+    .values({
+      userId,
+      created: plan.created.length,
+      updated: plan.updated.length,
+      unchanged: plan.unchanged.length,
+      newProducts: newProductsOf(plan, shop),
+      expiresAt: sql`now() + make_interval(hours => ${PREVIEW_HOURS})`,
+    })
+    .returning({ id: priceListPreviews.id, expiresAt: priceListPreviews.expiresAt });
+  // Each row as one JSON document, ten thousand to a statement: bound one by one (15 parameters a
+  // row) the 50 000 rows of a big file took 22–33 s to write on PGlite, as JSON 2–3 s.
+  const rows = previewRowsOf(plan, shop);
+  for (let start = 0; start < rows.length; start += PREVIEW_ROWS_PER_STATEMENT) {
+    const part = rows.slice(start, start + PREVIEW_ROWS_PER_STATEMENT).map((row) => ({
+      row: row.row,
+      kind: row.kind,
+      new_product: row.newProduct,
+      art: row.art,
+      name: row.name,
+      category: row.category,
+      color: row.color,
+      size: row.size,
+      price: kopecksToDecimal(row.priceKopecks),
+      stock: row.stock,
+      old_name: row.oldName,
+      old_category: row.oldCategory,
+      old_price: row.oldPriceKopecks === null ? null : kopecksToDecimal(row.oldPriceKopecks),
+      old_stock: row.oldStock,
+    }));
+    await tx.execute(sql`
+      insert into ${priceListPreviewRows}
+        (preview_id, row, kind, new_product, art, name, category, color, size, price, stock,
+         old_name, old_category, old_price, old_stock)
+      select ${preview!.id}::uuid, row, kind, new_product, art, name, category, color, size, price, stock,
+             old_name, old_category, old_price, old_stock
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as given(
+        row int, kind text, new_product boolean, art text, name text, category text, color text, size int,
+        price numeric(12, 2), stock int, old_name text, old_category text, old_price numeric(12, 2), old_stock int
+      )`);
+  }
+  return preview!;
 }
 
 /** Writes a plan without errors; answers the articles of the products it made. */
@@ -253,7 +404,7 @@ function auditedImport({ created, updated, unchanged }: ImportPlan, newArticles:
     after: {
       created: created.length,
       updated: updated.length,
-      unchanged,
+      unchanged: unchanged.length,
       new_products: newArticles.slice(0, MAX_AUDITED_CHANGES),
       changes: firstOnes<Change>([
         ...created.map((row): [string, Change] => [
@@ -299,43 +450,173 @@ export function createPriceListRepository(db: Database) {
      * article is added to it, an unknown article becomes a new product with the placeholder
      * picture. Variants the file does not list are left as they are. Any error (an unknown
      * category, an article of a deleted product) and nothing is written; a dry run writes nothing
-     * either and counts the same.
+     * to the catalogue either and counts the same, keeping its rows as a preview when asked.
      */
-    async importRows(rows: NumberedRow[], { dryRun, byUserId }: ImportOptions): Promise<ImportOutcome> {
-      try {
-        return await db.transaction(async (tx) => {
+    async importRows(
+      rows: NumberedRow[],
+      { dryRun, byUserId, keepPreview: keep = false }: ImportOptions,
+    ): Promise<ImportOutcome> {
+      return guarded(() =>
+        db.transaction(async (tx) => {
           // One import at a time: two at once could both create the same new article.
           if (!dryRun) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
-          const categoryRows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
-          const productsByArt = await findProducts(tx, [...new Set(rows.map((row) => row.art))]);
-          const shop: ShopState = {
-            categoryIds: new Map(categoryRows.map((category) => [category.name, category.id])),
-            productsByArt,
-            variantsByKey: await findVariants(tx, productsByArt, !dryRun),
-          };
+          const shop = await readShop(tx, rows, !dryRun);
           const plan = planImport(rows, shop);
-          if (plan.errors.length > 0) return { created: 0, updated: 0, unchanged: 0, errors: plan.errors };
-          const outcome = { created: plan.created.length, updated: plan.updated.length, unchanged: plan.unchanged };
-          if (dryRun || outcome.created + outcome.updated === 0) return { ...outcome, errors: [] };
+          if (plan.errors.length > 0) {
+            return { created: 0, updated: 0, unchanged: 0, newProducts: 0, errors: plan.errors, preview: null };
+          }
+          const outcome = {
+            created: plan.created.length,
+            updated: plan.updated.length,
+            unchanged: plan.unchanged.length,
+            newProducts: newProductsOf(plan, shop),
+            errors: [],
+          };
+          const changes = outcome.created + outcome.updated > 0;
+          if (dryRun) {
+            return { ...outcome, preview: keep && changes ? await keepPreview(tx, byUserId, plan, shop) : null };
+          }
+          if (changes) await applyPlan(tx, plan, shop, byUserId);
+          return { ...outcome, preview: null };
+        }),
+      );
+    },
 
-          const newArticles = await writePlan(tx, plan, shop);
-          await createAuditRepository(tx).record({
-            byUserId,
-            action: 'catalogue.import',
-            entity: 'catalogue',
-            entityId: null,
-            ...auditedImport(plan, newArticles),
-          });
-          await announceCatalogueChange(tx);
-          return { ...outcome, errors: [] };
-        });
-      } catch (error) {
-        // A product added in the back office with the same article while the import ran.
-        if (brokenUniqueConstraint(error) !== null) throw new CatalogueChangedDuringImportError();
-        throw error;
+    /**
+     * Applies a manager's preview as it was checked: the catalogue is read again under the import's
+     * lock, and if any row would now do anything else (a price or stock edited meanwhile, a variant
+     * added, a category gone) nothing is written and the manager checks the file again.
+     */
+    async applyPreview(id: string, userId: number): Promise<ImportOutcome> {
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+          // Read under the lock: a second «Применить» of the same preview finds it gone.
+          await ownPreview(tx, id, userId);
+          const stored = (
+            await tx
+              .select(previewRowColumns)
+              .from(priceListPreviewRows)
+              .where(eq(priceListPreviewRows.previewId, id))
+              .orderBy(asc(priceListPreviewRows.row))
+          ).map(previewRowOfStored);
+          const rows = stored.map(({ art, name, category, color, size, priceKopecks, stock, row }) => ({
+            art,
+            name,
+            category,
+            color,
+            size,
+            priceKopecks,
+            stock,
+            row,
+          }));
+          const shop = await readShop(tx, rows, true);
+          const plan = planImport(rows, shop);
+          if (plan.errors.length > 0 || !samePreview(previewRowsOf(plan, shop), stored)) {
+            throw new CatalogueChangedSincePreviewError();
+          }
+          await applyPlan(tx, plan, shop, userId);
+          await tx.delete(priceListPreviews).where(eq(priceListPreviews.id, id));
+          return {
+            created: plan.created.length,
+            updated: plan.updated.length,
+            unchanged: plan.unchanged.length,
+            newProducts: newProductsOf(plan, shop),
+            errors: [],
+            preview: null,
+          };
+        }),
+      );
+    },
+
+    /** The counts of a manager's own preview that has not expired. */
+    async preview(id: string, userId: number) {
+      return ownPreview(db, id, userId);
+    },
+
+    /** One page of a preview's changed and new rows, in the file's order. */
+    async previewChanges(id: string, userId: number, skip: number, limit: number): Promise<PreviewRow[]> {
+      await ownPreview(db, id, userId);
+      const rows = await db
+        .select(previewRowColumns)
+        .from(priceListPreviewRows)
+        .where(and(eq(priceListPreviewRows.previewId, id), ne(priceListPreviewRows.kind, 'unchanged')))
+        .orderBy(asc(priceListPreviewRows.row))
+        .offset(skip)
+        .limit(limit);
+      return rows.map(previewRowOfStored);
+    },
+
+    /**
+     * Every changed and new row of a preview, a thousand at a time by row number, for a file written
+     * as it is read. The caller has checked the preview is theirs.
+     */
+    async *allPreviewChanges(id: string): AsyncGenerator<PreviewRow[]> {
+      for (let after = 0; ;) {
+        const rows = await db
+          .select(previewRowColumns)
+          .from(priceListPreviewRows)
+          .where(
+            and(
+              eq(priceListPreviewRows.previewId, id),
+              ne(priceListPreviewRows.kind, 'unchanged'),
+              gt(priceListPreviewRows.row, after),
+            ),
+          )
+          .orderBy(asc(priceListPreviewRows.row))
+          .limit(CHUNK);
+        if (rows.length === 0) return;
+        yield rows.map(previewRowOfStored);
+        after = rows.at(-1)!.row;
       }
     },
   };
+}
+
+/** A manager's own preview that has not expired; anyone else's, or none, is not found. */
+async function ownPreview(db: Queryable, id: string, userId: number) {
+  const [preview] = await db
+    .select({
+      id: priceListPreviews.id,
+      created: priceListPreviews.created,
+      updated: priceListPreviews.updated,
+      unchanged: priceListPreviews.unchanged,
+      newProducts: priceListPreviews.newProducts,
+      expiresAt: priceListPreviews.expiresAt,
+    })
+    .from(priceListPreviews)
+    .where(
+      and(
+        eq(priceListPreviews.id, id),
+        eq(priceListPreviews.userId, userId),
+        gt(priceListPreviews.expiresAt, sql`now()`),
+      ),
+    );
+  if (!preview) throw new PriceListPreviewNotFoundError();
+  return preview;
+}
+
+/** Writes a plan without errors, with its audit entry and the notice to every process's cache. */
+async function applyPlan(tx: Transaction, plan: ImportPlan, shop: ShopState, byUserId: number) {
+  const newArticles = await writePlan(tx, plan, shop);
+  await createAuditRepository(tx).record({
+    byUserId,
+    action: 'catalogue.import',
+    entity: 'catalogue',
+    entityId: null,
+    ...auditedImport(plan, newArticles),
+  });
+  await announceCatalogueChange(tx);
+}
+
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    // A product added in the back office with the same article while the import ran.
+    if (brokenUniqueConstraint(error) !== null) throw new CatalogueChangedDuringImportError();
+    throw error;
+  }
 }
 
 export type PriceListRepository = ReturnType<typeof createPriceListRepository>;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { ErrorSchema } from '../../shared/schemas/common';
 
@@ -6,9 +7,9 @@ export function errors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((status) => [status, ErrorSchema]));
 }
 
-/** A success answered with a file (bytes, not JSON) of one of `contentTypes`. */
+/** A success answered with a file (bytes, not JSON) of one of `contentTypes`, whole or streamed as it is written. */
 export function fileAnswer(description: string, contentTypes: readonly string[]) {
-  const file = { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) };
+  const file = { schema: Type.Unsafe<Buffer | Readable>({ type: 'string', format: 'binary' }) };
   return { description, content: Object.fromEntries(contentTypes.map((type) => [type, file])) };
 }
 

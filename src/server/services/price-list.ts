@@ -1,3 +1,5 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { LIMITS } from '../../shared/api';
 import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
@@ -241,4 +243,65 @@ export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]
     errors.push({ row: headerRow, detail: 'В файле нет строк с товарами' });
   }
   return { rows, errors };
+}
+
+/** A previewed row beside what the shop has for it (repositories/price-list.ts). */
+export interface PreviewedRow extends NumberedRow {
+  kind: 'created' | 'updated' | 'unchanged';
+  newProduct: boolean;
+  oldName: string | null;
+  oldCategory: string | null;
+  oldPriceKopecks: number | null;
+  oldStock: number | null;
+}
+
+const CHANGE_KINDS: Record<PreviewedRow['kind'], string> = {
+  created: 'новый вариант',
+  updated: 'изменение',
+  unchanged: 'без изменений',
+};
+
+const PREVIEW_COLUMNS: { header: string; width: number; money?: boolean; cell(row: PreviewedRow): Cell }[] = [
+  { header: 'Строка', width: 8, cell: (row) => row.row },
+  { header: 'Что', width: 16, cell: (row) => (row.newProduct ? 'новый товар' : CHANGE_KINDS[row.kind]) },
+  { header: ART, width: 16, cell: (row) => row.art },
+  { header: COLOR, width: 16, cell: (row) => row.color },
+  { header: SIZE, width: 10, cell: (row) => row.size },
+  {
+    header: 'Цена было',
+    width: 14,
+    money: true,
+    cell: (row) => (row.oldPriceKopecks === null ? null : row.oldPriceKopecks / 100),
+  },
+  { header: 'Цена стало', width: 14, money: true, cell: (row) => row.priceKopecks / 100 },
+  { header: 'Остаток было', width: 14, cell: (row) => row.oldStock },
+  { header: 'Остаток стало', width: 14, cell: (row) => row.stock },
+  { header: 'Название было', width: 40, cell: (row) => row.oldName },
+  { header: NAME, width: 40, cell: (row) => row.name },
+  { header: 'Категория была', width: 24, cell: (row) => row.oldCategory },
+  { header: CATEGORY, width: 24, cell: (row) => row.category },
+];
+
+/**
+ * A preview's changes as XLSX, written into `stream` as its rows are read: exceljs's streaming
+ * writer commits each row, so a file of hundreds of thousands of rows never sits whole in memory.
+ * Text goes into string cells (inline, no shared-strings table to keep), which no spreadsheet runs
+ * as a formula.
+ */
+export async function writePreviewChanges(batches: AsyncIterable<PreviewedRow[]>, stream: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Изменения', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = PREVIEW_COLUMNS.map(({ header, width, money }) => ({
+    header,
+    width,
+    ...(money && { style: { numFmt: '#,##0.00' } }),
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  for await (const rows of batches) {
+    for (const row of rows) sheet.addRow(PREVIEW_COLUMNS.map((column) => column.cell(row))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
 }

@@ -127,10 +127,60 @@ export const ImportResultSchema = Type.Object({
   created: Type.Integer({ description: 'Новых вариантов (и товаров)' }),
   updated: Type.Integer(),
   unchanged: Type.Integer(),
+  new_products: Type.Integer({ description: 'Новых товаров (артикулов) среди новых вариантов' }),
   errors: Type.Array(
     Type.Object({ row: Type.Integer({ description: 'Номер строки в файле' }), detail: Type.String() }),
   ),
+  preview: Nullable(
+    Type.Object(
+      {
+        id: Type.String({ description: 'Для GET …/import/previews/{id}/changes и POST …/import/previews/{id}/apply' }),
+        expires_at: Type.String({ format: 'date-time' }),
+      },
+      { description: 'Сохранённая проверка без ошибок, в которой что-то меняется; иначе null' },
+    ),
+  ),
 });
+
+export const PreviewParams = Type.Object({
+  id: Type.String({
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    description: 'preview.id из ответа проверки',
+  }),
+});
+
+export const PreviewSummarySchema = Type.Object({
+  id: Type.String(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  new_products: Type.Integer(),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+
+export const PreviewChangeSchema = Type.Object({
+  row: Type.Integer({ description: 'Номер строки в файле' }),
+  kind: Type.Union([Type.Literal('created'), Type.Literal('updated')], {
+    description: 'created — новый вариант, updated — изменённый',
+  }),
+  new_product: Type.Boolean({ description: 'Артикула в каталоге ещё нет' }),
+  art: Type.String(),
+  name: Type.String(),
+  category: Type.String(),
+  color: Type.String(),
+  size: Type.Integer(),
+  price: Type.Number(),
+  stock: Type.Integer(),
+  old_name: Nullable(Type.String({ description: 'Было; null у нового варианта' })),
+  old_category: Nullable(Type.String()),
+  old_price: Nullable(Type.Number()),
+  old_stock: Nullable(Type.Integer()),
+});
+export const PreviewChangesSchema = Type.Object({
+  items: Type.Array(PreviewChangeSchema),
+  total: Type.Integer({ description: 'Изменённых и новых строк всего' }),
+});
+export const PreviewChangesQuery = PageQuery;
 
 export const AuditEntrySchema = Type.Object({
   id: Type.Integer(),

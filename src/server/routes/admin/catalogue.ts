@@ -1,8 +1,25 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ExportQuery, ImportQuery, ImportResultSchema } from '../../../shared/schemas/admin-catalogue';
+import {
+  ExportQuery,
+  ImportQuery,
+  ImportResultSchema,
+  PreviewChangesQuery,
+  PreviewChangesSchema,
+  PreviewParams,
+  PreviewSummarySchema,
+} from '../../../shared/schemas/admin-catalogue';
 import { moscowDay } from '../../moscow-time';
-import { createPriceListRepository } from '../../repositories/price-list';
-import { listedErrors, MAX_PRICE_LIST_BYTES, readPriceList, writePriceList } from '../../services/price-list';
+import { kopecksToRubles } from '../../money';
+import { createPriceListRepository, type ImportOutcome } from '../../repositories/price-list';
+import {
+  listedErrors,
+  MAX_PRICE_LIST_BYTES,
+  readPriceList,
+  writePreviewChanges,
+  writePriceList,
+  type PreviewedRow,
+} from '../../services/price-list';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
 import { errors, fileAnswer, managersOnly } from '../common-schemas';
@@ -53,24 +70,143 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { dry_run: dryRun } = request.query;
       const file = await readPriceList(await readUpload(request));
       // With errors in the file the database is only read, to list its own errors beside them.
-      const applied = await priceList.importRows(file.rows, {
+      const outcome = await priceList.importRows(file.rows, {
         dryRun: dryRun || file.errors.length > 0,
         byUserId: request.userId,
+        keepPreview: file.errors.length === 0,
       });
-      const rowErrors = [...file.errors, ...applied.errors].sort((a, b) => a.row - b.row);
+      const rowErrors = [...file.errors, ...outcome.errors].sort((a, b) => a.row - b.row);
       if (rowErrors.length > 0) {
-        return { dry_run: dryRun, created: 0, updated: 0, unchanged: 0, errors: listedErrors(rowErrors) };
+        return { ...importAnswer(dryRun, NOTHING), errors: listedErrors(rowErrors) };
       }
-      if (!dryRun && applied.created + applied.updated > 0) app.catalogueCache.invalidate();
+      if (!dryRun && outcome.created + outcome.updated > 0) app.catalogueCache.invalidate();
+      return importAnswer(dryRun, outcome);
+    },
+  );
+
+  app.get(
+    '/import/previews/:id',
+    {
+      schema: managersOnly({
+        summary: 'Сохранённая проверка прайс-листа: сколько строк изменится; только своя и пока не устарела',
+        params: PreviewParams,
+        response: { 200: PreviewSummarySchema, ...errors(404) },
+      }),
+    },
+    async (request) => {
+      const preview = await priceList.preview(request.params.id, request.userId);
       return {
-        dry_run: dryRun,
-        created: applied.created,
-        updated: applied.updated,
-        unchanged: applied.unchanged,
-        errors: [],
+        id: preview.id,
+        created: preview.created,
+        updated: preview.updated,
+        unchanged: preview.unchanged,
+        new_products: preview.newProducts,
+        expires_at: preview.expiresAt.toISOString(),
       };
     },
   );
+
+  app.get(
+    '/import/previews/:id/changes',
+    {
+      schema: managersOnly({
+        summary:
+          'Страница изменений проверки: строки файла, которые изменят или добавят вариант, что было и что станет',
+        params: PreviewParams,
+        querystring: PreviewChangesQuery,
+        response: { 200: PreviewChangesSchema, ...errors(404) },
+      }),
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { skip, limit } = request.query;
+      const preview = await priceList.preview(id, request.userId);
+      const rows = await priceList.previewChanges(id, request.userId, skip, limit);
+      return { items: rows.map(changeAnswer), total: preview.created + preview.updated };
+    },
+  );
+
+  app.get(
+    '/import/previews/:id/changes.xlsx',
+    {
+      schema: managersOnly({
+        summary: 'Все изменения проверки одним файлом XLSX (пишется по мере чтения)',
+        params: PreviewParams,
+        response: {
+          200: fileAnswer('Изменения прайс-листа; имя — в Content-Disposition', [SPREADSHEET_CONTENT_TYPES.xlsx]),
+          ...errors(404),
+        },
+      }),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      // Checked before the first byte: a stranger's or an expired preview is a 404, not a broken file.
+      await priceList.preview(id, request.userId);
+      const file = new PassThrough();
+      writePreviewChanges(priceList.allPreviewChanges(id), file).catch((error: unknown) => {
+        request.log.error({ err: error }, 'the preview file could not be written');
+        file.destroy(error as Error);
+      });
+      return reply
+        .type(SPREADSHEET_CONTENT_TYPES.xlsx)
+        .header(
+          'content-disposition',
+          attachmentDisposition(`myagkiy-opt-price-list-changes-${moscowDay(new Date())}.xlsx`),
+        )
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/import/previews/:id/apply',
+    {
+      schema: managersOnly({
+        summary:
+          'Применить проверенный прайс-лист ровно таким, каким он был проверен; если каталог с тех пор изменился — 409 и ничего не изменено',
+        params: PreviewParams,
+        response: { 200: ImportResultSchema, ...errors(404, 409) },
+      }),
+    },
+    async (request) => {
+      const outcome = await priceList.applyPreview(request.params.id, request.userId);
+      app.catalogueCache.invalidate();
+      return importAnswer(false, outcome);
+    },
+  );
 };
+
+const NOTHING: ImportOutcome = { created: 0, updated: 0, unchanged: 0, newProducts: 0, errors: [], preview: null };
+
+function importAnswer(dryRun: boolean, outcome: ImportOutcome) {
+  return {
+    dry_run: dryRun,
+    created: outcome.created,
+    updated: outcome.updated,
+    unchanged: outcome.unchanged,
+    new_products: outcome.newProducts,
+    errors: [],
+    preview: outcome.preview && { id: outcome.preview.id, expires_at: outcome.preview.expiresAt.toISOString() },
+  };
+}
+
+function changeAnswer(row: PreviewedRow) {
+  return {
+    row: row.row,
+    kind: row.kind === 'created' ? ('created' as const) : ('updated' as const),
+    new_product: row.newProduct,
+    art: row.art,
+    name: row.name,
+    category: row.category,
+    color: row.color,
+    size: row.size,
+    price: kopecksToRubles(row.priceKopecks),
+    stock: row.stock,
+    old_name: row.oldName,
+    old_category: row.oldCategory,
+    old_price: row.oldPriceKopecks === null ? null : kopecksToRubles(row.oldPriceKopecks),
+    old_stock: row.oldStock,
+  };
+}
 
 export default catalogueRoutes;

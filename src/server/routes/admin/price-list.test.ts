@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Product } from '../../../shared/api';
 import { PRICE_LIST_COLUMNS } from '../../../shared/schemas/admin-catalogue';
 import { buildApp } from '../../app';
-import { auditLog, products } from '../../db/schema';
+import { auditLog, priceListPreviews, products } from '../../db/schema';
 import {
   allProducts,
   json,
@@ -14,7 +14,7 @@ import {
   type Shopper,
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
-import { openBackOffice } from '../../../../test/server/helpers/back-office';
+import { expectManagersOnly, newManager, openBackOffice } from '../../../../test/server/helpers/back-office';
 import { windows1251 } from '../../../../test/server/helpers/windows-1251';
 import { deflatedZeros, zipOf } from '../../../../test/server/helpers/zip';
 
@@ -23,7 +23,9 @@ interface ImportResult {
   created: number;
   updated: number;
   unchanged: number;
+  new_products: number;
   errors: { row: number; detail: string }[];
+  preview: { id: string; expires_at: string } | null;
 }
 
 type Line = (string | number | null)[];
@@ -194,7 +196,9 @@ describe('POST /api/v1/admin/catalogue/import', () => {
       created: 0,
       updated: 0,
       unchanged: rows,
+      new_products: 0,
       errors: [],
+      preview: null,
     });
     expect(await readXlsx((await exportAs('xlsx')).rawPayload)).toEqual(before);
     expect(await shop.app.database.db.$count(auditLog)).toBe(auditBefore);
@@ -220,12 +224,20 @@ describe('POST /api/v1/admin/catalogue/import', () => {
     expect((await product(changed.art)).variants[0]!.price).toBe(first![5]);
 
     const preview = await importResult(file, true);
-    expect(preview).toEqual({ dry_run: true, created: 3, updated: 1, unchanged: rest.length, errors: [] });
+    expect(preview).toEqual({
+      dry_run: true,
+      created: 3,
+      updated: 1,
+      unchanged: rest.length,
+      new_products: 1,
+      errors: [],
+      preview: { id: expect.any(String), expires_at: expect.any(String) },
+    });
     expect((await product(changed.art)).variants[0]!.price).toBe(first![5]);
     expect((await shop.app.inject({ method: 'GET', url: '/api/v1/products/NEW-IMPORT-1' })).statusCode).toBe(404);
 
     const applied = await importResult(file, false);
-    expect(applied).toEqual({ ...preview, dry_run: false });
+    expect(applied).toEqual({ ...preview, dry_run: false, preview: null });
     const after = await product(changed.art);
     expect(after.variants.find((variant) => variant.id === changed.variants[0]!.id)).toMatchObject({
       price: newPrice,
@@ -305,6 +317,8 @@ describe('POST /api/v1/admin/catalogue/import', () => {
         created: 0,
         updated: 0,
         unchanged: 0,
+        new_products: 0,
+        preview: null,
         errors: [
           { row: 3, detail: expect.stringMatching(/^Столбец «Цена»: «abc» — нужна цена в рублях больше нуля/) },
           { row: 4, detail: expect.stringMatching(/^Столбец «Размер»: «25.5» — нужно целое число/) },
@@ -408,6 +422,280 @@ describe('POST /api/v1/admin/catalogue/import', () => {
     const file = await xlsxOf([[...PRICE_LIST_COLUMNS]]);
     expect((await importFile(file, false, 'a.xlsx', buyer)).statusCode).toBe(403);
     expect((await importFile(file, false, 'a.xlsx', null)).statusCode).toBe(401);
+  });
+});
+
+interface PreviewChanges {
+  items: Record<string, unknown>[];
+  total: number;
+}
+
+const previewCall = (method: 'GET' | 'POST', id: string, tail: string, who: Shopper = manager, query = {}) =>
+  shop.app.inject({
+    method,
+    url: `/api/v1/admin/catalogue/import/previews/${id}${tail}`,
+    headers: who.headers,
+    query,
+  });
+
+async function changesPage(id: string, skip: number, limit: number): Promise<PreviewChanges> {
+  const response = await previewCall('GET', id, '/changes', manager, { skip: String(skip), limit: String(limit) });
+  expect(response.statusCode).toBe(200);
+  return json<PreviewChanges>(response);
+}
+
+describe('the dry run’s preview: which rows change, paged, as XLSX, and applied as checked', () => {
+  /** A file changing the first variant of `item`, adding a size to it and a new product of two sizes. */
+  async function changingFile(item: Product, art: string) {
+    const category = await categoryOf(item);
+    const [first, ...rest] = linesOf(item, category);
+    const lines: Line[] = [
+      [...PRICE_LIST_COLUMNS],
+      [...first!.slice(0, 5), 1111.5, 11],
+      ...rest,
+      [item.art, item.name, category, 'лиловый', 77, 700, 7],
+      [art, 'Енот из проверки', category, 'серый', 20, '500,5', 5],
+      [art, 'Енот из проверки', category, 'серый', 30, 600, 6],
+    ];
+    return { file: await xlsxOf(lines), category, first: first!, rest };
+  }
+
+  it('lists each changed and new row with old → new price and stock, page by page, and as XLSX read back', async () => {
+    const item = untouched.shift()!;
+    const { file, category, first, rest } = await changingFile(item, 'PREVIEW-1');
+    const checked = await importResult(file, true);
+    expect(checked).toMatchObject({ created: 3, updated: 1, unchanged: rest.length, new_products: 1 });
+    const id = checked.preview!.id;
+
+    const summary = await previewCall('GET', id, '');
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toEqual({
+      id,
+      created: 3,
+      updated: 1,
+      unchanged: rest.length,
+      new_products: 1,
+      expires_at: checked.preview!.expires_at,
+    });
+
+    const all = await changesPage(id, 0, 100);
+    expect(all.total).toBe(4);
+    expect(all.items).toEqual([
+      {
+        row: 2,
+        kind: 'updated',
+        new_product: false,
+        art: item.art,
+        name: item.name,
+        category,
+        color: first[3],
+        size: first[4],
+        price: 1111.5,
+        stock: 11,
+        old_name: item.name,
+        old_category: category,
+        old_price: first[5],
+        old_stock: first[6],
+      },
+      expect.objectContaining({
+        row: 3 + rest.length,
+        kind: 'created',
+        new_product: false,
+        color: 'лиловый',
+        price: 700,
+        stock: 7,
+        old_price: null,
+        old_stock: null,
+      }),
+      expect.objectContaining({ row: 4 + rest.length, art: 'PREVIEW-1', new_product: true, price: 500.5, stock: 5 }),
+      expect.objectContaining({ row: 5 + rest.length, art: 'PREVIEW-1', new_product: true, size: 30, price: 600 }),
+    ]);
+    // Pages of two: the same rows in the same order, none twice.
+    const pages = [await changesPage(id, 0, 2), await changesPage(id, 2, 2), await changesPage(id, 4, 2)];
+    expect(pages.map((page) => page.items.length)).toEqual([2, 2, 0]);
+    expect(pages.flatMap((page) => page.items)).toEqual(all.items);
+
+    const download = await previewCall('GET', id, '/changes.xlsx');
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(download.headers['content-disposition']).toMatch(
+      /filename\*=UTF-8''myagkiy-opt-price-list-changes-[\d-]+\.xlsx$/,
+    );
+    const [header, ...rows] = await readXlsx(download.rawPayload);
+    expect(header).toEqual([
+      'Строка',
+      'Что',
+      'Артикул',
+      'Цвет',
+      'Размер',
+      'Цена было',
+      'Цена стало',
+      'Остаток было',
+      'Остаток стало',
+      'Название было',
+      'Название',
+      'Категория была',
+      'Категория',
+    ]);
+    expect(rows).toEqual([
+      [
+        2,
+        'изменение',
+        item.art,
+        first[3],
+        first[4],
+        first[5],
+        1111.5,
+        first[6],
+        11,
+        item.name,
+        item.name,
+        category,
+        category,
+      ],
+      // exceljs reads an empty cell in the middle of a row as undefined.
+      [
+        3 + rest.length,
+        'новый вариант',
+        item.art,
+        'лиловый',
+        77,
+        undefined,
+        700,
+        undefined,
+        7,
+        undefined,
+        item.name,
+        undefined,
+        category,
+      ],
+      [
+        4 + rest.length,
+        'новый товар',
+        'PREVIEW-1',
+        'серый',
+        20,
+        undefined,
+        500.5,
+        undefined,
+        5,
+        undefined,
+        'Енот из проверки',
+        undefined,
+        category,
+      ],
+      [
+        5 + rest.length,
+        'новый товар',
+        'PREVIEW-1',
+        'серый',
+        30,
+        undefined,
+        600,
+        undefined,
+        6,
+        undefined,
+        'Енот из проверки',
+        undefined,
+        category,
+      ],
+    ]);
+    // The check changed nothing in the catalogue.
+    expect((await product(item.art)).variants[0]!.price).toBe(first[5]);
+  });
+
+  it('«Применить» applies exactly what was checked, once; the preview is gone after it', async () => {
+    const item = untouched.shift()!;
+    const { file, first } = await changingFile(item, 'PREVIEW-2');
+    const { preview } = await importResult(file, true);
+    const applied = await previewCall('POST', preview!.id, '/apply');
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({ dry_run: false, created: 3, updated: 1, new_products: 1, errors: [] });
+    expect((await product(item.art)).variants.find((variant) => variant.id === item.variants[0]!.id)).toMatchObject({
+      price: 1111.5,
+      stock: 11,
+      color: first[3],
+    });
+    expect((await product('PREVIEW-2')).variants).toHaveLength(2);
+    const [audit] = await shop.app.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ action: 'catalogue.import', byUserId: manager.id });
+
+    const again = await previewCall('POST', preview!.id, '/apply');
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ detail: 'Проверка файла не найдена или устарела: загрузите файл снова' });
+    expect((await previewCall('GET', preview!.id, '/changes')).statusCode).toBe(404);
+  });
+
+  it('a price edited after the check: «Применить» says the catalogue changed and writes nothing', async () => {
+    const item = untouched.shift()!;
+    const { file } = await changingFile(item, 'PREVIEW-3');
+    const { preview } = await importResult(file, true);
+    // Another manager changes the stock of a row the file leaves as it is.
+    const untouchedVariant = item.variants.at(-1)!;
+    const edited = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/variants/${untouchedVariant.id}`,
+      headers: manager.headers,
+      payload: { stock: untouchedVariant.stock + 1 },
+    });
+    expect(edited.statusCode).toBe(200);
+
+    const refused = await previewCall('POST', preview!.id, '/apply');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'Каталог изменился после проверки файла: проверьте файл снова и посмотрите изменения',
+    });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/products/PREVIEW-3' })).statusCode).toBe(404);
+    expect((await product(item.art)).variants[0]!.price).toBe(item.variants[0]!.price);
+  });
+
+  it('another manager’s preview, an expired one, an unknown or malformed id → 404/422; buyers and strangers refused', async () => {
+    const item = untouched.shift()!;
+    const { file } = await changingFile(item, 'PREVIEW-4');
+    const { preview } = await importResult(file, true);
+    const id = preview!.id;
+    const colleague = await newManager(shop.app);
+    for (const [method, tail] of [
+      ['GET', ''],
+      ['GET', '/changes'],
+      ['GET', '/changes.xlsx'],
+      ['POST', '/apply'],
+    ] as const) {
+      const answer = await previewCall(method, id, tail, colleague);
+      expect([tail, answer.statusCode]).toEqual([tail, 404]);
+      expect(answer.json()).toEqual({ detail: expect.stringMatching(/^Проверка файла не найдена/) });
+    }
+    expect((await previewCall('GET', '00000000-0000-4000-8000-000000000000', '/changes')).statusCode).toBe(404);
+    expect((await previewCall('GET', 'not-a-uuid', '/changes')).statusCode).toBe(422);
+    await expectManagersOnly(shop.app, buyer, [
+      ['GET', `/api/v1/admin/catalogue/import/previews/${id}`],
+      ['GET', `/api/v1/admin/catalogue/import/previews/${id}/changes`],
+      ['GET', `/api/v1/admin/catalogue/import/previews/${id}/changes.xlsx`],
+      ['POST', `/api/v1/admin/catalogue/import/previews/${id}/apply`],
+    ]);
+
+    // A new check by the same manager replaces the earlier preview.
+    const { preview: next } = await importResult(file, true);
+    expect((await previewCall('GET', id, '')).statusCode).toBe(404);
+    // Past its expiry it is gone for its owner too.
+    await shop.app.database.db
+      .update(priceListPreviews)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(priceListPreviews.id, next!.id));
+    expect((await previewCall('GET', next!.id, '/changes')).statusCode).toBe(404);
+    expect((await previewCall('POST', next!.id, '/apply')).statusCode).toBe(404);
+  });
+
+  it('a file with errors, or one that changes nothing, keeps no preview', async () => {
+    const item = untouched.shift()!;
+    const category = await categoryOf(item);
+    const same = await importResult(await xlsxOf([[...PRICE_LIST_COLUMNS], ...linesOf(item, category)]), true);
+    expect(same).toMatchObject({ created: 0, updated: 0, preview: null });
+    const bad = await importResult(
+      await xlsxOf([[...PRICE_LIST_COLUMNS], ['PREVIEW-5', 'Кот', category, 'белый', 10, 0, 1]]),
+      true,
+    );
+    expect(bad).toMatchObject({ preview: null, errors: [expect.anything()] });
   });
 });
 

@@ -21,11 +21,21 @@ const ENTRIES = [
     id: 1,
     at: '2026-11-23T08:00:00.000Z',
     by: null,
-    action: 'create',
-    entity: 'category',
+    action: 'settings.requisites',
+    entity: 'supplier_requisites',
     entity_id: null,
     before: null,
-    after: { name: 'Мишки' },
+    after: { inn: '7707083893' },
+  },
+  {
+    id: 0,
+    at: '2026-11-22T08:00:00.000Z',
+    by: MANAGER,
+    action: 'legacy.thing',
+    entity: 'gadget',
+    entity_id: '5',
+    before: null,
+    after: null,
   },
 ];
 
@@ -42,14 +52,21 @@ describe('Журнал изменений', () => {
     const { router } = renderShop({ route: '/admin/audit', preloadedState: loggedIn(MANAGER) });
     const first = (await screen.findByText('24.11.2026, 15:00')).closest('tr')!;
     expect(within(first).getByText(MANAGER.email)).toBeInTheDocument();
-    expect(within(first).getByText('Изменение')).toBeInTheDocument();
-    expect(within(first).getByText('variant.update')).toBeInTheDocument();
-    expect(within(first).getByText('Вариант')).toBeInTheDocument();
+    expect(within(first).getByRole('cell', { name: 'Изменение варианта' })).toBeInTheDocument();
+    expect(within(first).queryByText('variant.update')).not.toBeInTheDocument();
+    expect(within(first).getByRole('cell', { name: 'Вариант' })).toBeInTheDocument();
     expect(within(first).getByText('101')).toBeInTheDocument();
     const second = screen.getByText('23.11.2026, 11:00').closest('tr')!;
     expect(within(second).getByText('командная строка')).toBeInTheDocument();
-    expect(within(second).getByText('Категория')).toBeInTheDocument();
+    // Russian names, not the codes the server writes.
+    expect(within(second).getByRole('cell', { name: 'Изменение реквизитов поставщика' })).toBeInTheDocument();
+    expect(within(second).getByRole('cell', { name: 'Реквизиты поставщика' })).toBeInTheDocument();
+    expect(within(second).queryByText(/settings\.requisites|supplier_requisites/)).not.toBeInTheDocument();
     expect(within(second).getByText('—')).toBeInTheDocument();
+    // A code this page has no name for still shows, as it is.
+    const third = screen.getByText('22.11.2026, 11:00').closest('tr')!;
+    expect(within(third).getByRole('cell', { name: 'legacy.thing' })).toBeInTheDocument();
+    expect(within(third).getByRole('cell', { name: 'gadget' })).toBeInTheDocument();
     expect(Object.fromEntries(new URL(requests.last!.url).searchParams)).toEqual({ skip: '0', limit: '50' });
 
     await user.click(within(first).getByRole('button', { name: /развернуть|expand/i }));

@@ -16,18 +16,7 @@ const PAGE_ENTRIES = 50;
 const COLUMNS: TableProps<Entry>['columns'] = [
   { title: 'Когда', dataIndex: 'at', render: formatDateTime },
   { title: 'Кто', key: 'by', render: (_value, entry) => entry.by?.email ?? 'командная строка' },
-  {
-    title: 'Действие',
-    dataIndex: 'action',
-    render: (action: string) => (
-      <>
-        {actionName(action)}{' '}
-        <Typography.Text type="secondary" code>
-          {action}
-        </Typography.Text>
-      </>
-    ),
-  },
+  { title: 'Действие', dataIndex: 'action', render: actionName },
   { title: 'Объект', dataIndex: 'entity', render: entityName },
   { title: 'ID', dataIndex: 'entity_id', render: (id: string | null) => id ?? '—' },
 ];

@@ -1,46 +1,48 @@
-// The journal's actions are codes ('product.create', 'invoice.issue': src/server/repositories/audit.ts);
-// the page names them in Russian and keeps the code beside, so a code it does not know still shows.
+import type { AuditAction, AuditEntity } from '@shared/audit';
 
-const VERBS: Record<string, string> = {
-  create: 'создание',
-  update: 'изменение',
-  delete: 'удаление',
-  hide: 'скрытие',
-  restore: 'возврат на витрину',
-  issue: 'выставление',
-  import: 'импорт',
-  upload: 'загрузка',
-  status: 'смена статуса',
-  role: 'смена роли',
-  trust: 'отметка «проверенный покупатель»',
-  distrust: 'снятие отметки «проверенный покупатель»',
+// The journal's actions and entities are codes ('product.create', 'supplier_requisites'); every code
+// the server writes is in @shared/audit, so a new one without a Russian name here fails the typecheck.
+// An entry written by an older server with a code no longer in use shows the code itself.
+
+const ACTIONS: Record<AuditAction, string> = {
+  'product.create': 'Создание товара',
+  'product.update': 'Изменение товара',
+  'product.hide': 'Снятие товара с витрины',
+  'variant.create': 'Добавление варианта',
+  'variant.update': 'Изменение варианта',
+  'variant.delete': 'Удаление варианта',
+  'category.create': 'Создание категории',
+  'category.update': 'Изменение категории',
+  'category.delete': 'Удаление категории',
+  'banner.create': 'Создание баннера',
+  'banner.update': 'Изменение баннера',
+  'banner.delete': 'Удаление баннера',
+  'image.upload': 'Загрузка картинки',
+  'invoice.issue': 'Выставление счёта',
+  'catalogue.import': 'Импорт прайс-листа',
+  'settings.requisites': 'Изменение реквизитов поставщика',
+  'user.role': 'Смена роли пользователя',
+  'buyer.trust': 'Отметка «проверенный покупатель»',
+  'buyer.distrust': 'Снятие отметки «проверенный покупатель»',
 };
 
-const ENTITIES: Record<string, string> = {
-  product: 'товар',
-  variant: 'вариант',
-  category: 'категория',
-  banner: 'баннер',
-  image: 'картинка',
-  order: 'заказ',
-  invoice: 'счёт',
-  catalogue: 'каталог',
-  settings: 'настройки',
-  requisites: 'реквизиты',
-  supplier_requisites: 'реквизиты поставщика',
-  user: 'пользователь',
+const ENTITIES: Record<AuditEntity, string> = {
+  product: 'Товар',
+  variant: 'Вариант',
+  category: 'Категория',
+  banner: 'Баннер',
+  image: 'Картинка',
+  order: 'Заказ',
+  catalogue: 'Каталог',
+  supplier_requisites: 'Реквизиты поставщика',
+  user: 'Пользователь',
 };
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const named = <Code extends string>(names: Record<Code, string>, code: string): string =>
+  Object.hasOwn(names, code) ? names[code as Code] : code;
 
-/** «Изменение» for 'variant.update'; the code itself for one this page does not know. */
-export function actionName(action: string): string {
-  const verb = VERBS[action.slice(action.lastIndexOf('.') + 1)];
-  return verb ? capitalised(verb) : action;
-}
+/** «Изменение реквизитов поставщика» for 'settings.requisites'; the code itself for one this page does not know. */
+export const actionName = (action: string) => named(ACTIONS, action);
 
-/** «Вариант» for 'variant'; the code itself for one this page does not know. */
-export function entityName(entity: string): string {
-  const name = ENTITIES[entity];
-  return name ? capitalised(name) : entity;
-}
+/** «Реквизиты поставщика» for 'supplier_requisites'; the code itself for one this page does not know. */
+export const entityName = (entity: string) => named(ENTITIES, entity);

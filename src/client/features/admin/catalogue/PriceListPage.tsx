@@ -1,10 +1,21 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Table, Typography, Upload } from 'antd';
+import { DownloadOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Table, Tag, theme, Typography, Upload, type TableProps } from 'antd';
 import { useState } from 'react';
-import type { ImportResult } from '@shared/api';
+import type { ImportResult, PreviewChange } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageTitle } from '@/components/PageTitle';
-import { useDownloadPriceListMutation, useImportPriceListMutation, type PriceListFormat } from './catalogueAdminApi';
+import { formatMoney } from '../format';
+import { serverPagination } from '../serverPagination';
+import { emptyTable } from '../tableEmpty';
+import {
+  useApplyPriceListPreviewMutation,
+  useDownloadPriceListChangesMutation,
+  useDownloadPriceListMutation,
+  useGetPriceListChangesQuery,
+  useImportPriceListMutation,
+  type PriceListFormat,
+} from './catalogueAdminApi';
+import './catalogueAdmin.css';
 
 const FORMATS: { format: PriceListFormat; label: string }[] = [
   { format: 'xlsx', label: 'Скачать XLSX' },
@@ -47,11 +58,16 @@ function PriceListExport() {
 
 /** The counts of a dry run («будет») or of the import itself. */
 function ImportCounts({ result }: { result: ImportResult }) {
-  const { created, updated, unchanged, dry_run: dryRun } = result;
+  const { created, updated, unchanged, new_products: newProducts, dry_run: dryRun } = result;
   const counts = dryRun
     ? `Будет добавлено: ${created}, изменено: ${updated}, без изменений: ${unchanged}.`
     : `Добавлено: ${created}, изменено: ${updated}, без изменений: ${unchanged}.`;
-  return <Typography.Paragraph>{counts}</Typography.Paragraph>;
+  return (
+    <Typography.Paragraph>
+      {counts}
+      {newProducts > 0 && ` Новых товаров: ${newProducts}.`}
+    </Typography.Paragraph>
+  );
 }
 
 function ImportErrors({ errors }: { errors: ImportResult['errors'] }) {
@@ -76,28 +92,151 @@ function ImportErrors({ errors }: { errors: ImportResult['errors'] }) {
   );
 }
 
+const CHANGES_PAGE = 50;
+
+/** «было → стало», or the one value when it stays (or is new). */
+function Change<T>({ before, after, show }: { before: T | null; after: T; show(value: T): string }) {
+  if (before === null || before === after) return <>{show(after)}</>;
+  return (
+    <>
+      <Typography.Text delete type="secondary">
+        {show(before)}
+      </Typography.Text>
+      {' → '}
+      <Typography.Text strong>{show(after)}</Typography.Text>
+    </>
+  );
+}
+
+const sameText = (text: string) => text;
+
 /**
- * The import: the chosen file is checked first (a dry run changes nothing) and only a file without
- * errors can be applied; the server applies it all or nothing.
+ * A new product, a new variant or a change, in the tags known to pass contrast in both themes (as
+ * the order status's: antd's light tints of other colours read below 4.5:1).
+ */
+function ChangeKind({ change }: { change: PreviewChange }) {
+  const { token } = theme.useToken();
+  if (change.new_product) return <Tag color="success">новый товар</Tag>;
+  if (change.kind === 'created') {
+    return (
+      <Tag color={token.colorPrimary} variant="solid">
+        новый вариант
+      </Tag>
+    );
+  }
+  return <Tag>изменение</Tag>;
+}
+
+const CHANGE_COLUMNS: TableProps<PreviewChange>['columns'] = [
+  { title: 'Строка', dataIndex: 'row', width: 80, align: 'right' },
+  { title: 'Что', key: 'kind', render: (_value, change) => <ChangeKind change={change} /> },
+  { title: 'Артикул', dataIndex: 'art' },
+  {
+    title: 'Название',
+    key: 'name',
+    render: (_value, change) => <Change before={change.old_name} after={change.name} show={sameText} />,
+  },
+  {
+    title: 'Категория',
+    key: 'category',
+    render: (_value, change) => <Change before={change.old_category} after={change.category} show={sameText} />,
+  },
+  { title: 'Цвет', dataIndex: 'color' },
+  { title: 'Размер', dataIndex: 'size', align: 'right' },
+  {
+    title: 'Цена',
+    key: 'price',
+    align: 'right',
+    render: (_value, change) => <Change before={change.old_price} after={change.price} show={formatMoney} />,
+  },
+  {
+    title: 'Остаток',
+    key: 'stock',
+    align: 'right',
+    render: (_value, change) => <Change before={change.old_stock} after={change.stock} show={String} />,
+  },
+];
+
+/** What a checked file will change, a page at a time from the server, and all of it as XLSX. */
+function PreviewChanges({ id }: { id: string }) {
+  const [page, setPage] = useState(1);
+  const { data, isFetching, isError } = useGetPriceListChangesQuery({
+    id,
+    skip: (page - 1) * CHANGES_PAGE,
+    limit: CHANGES_PAGE,
+  });
+  const [download, { isLoading: downloading }] = useDownloadPriceListChangesMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <Flex vertical gap="small" className="catalogue-admin-changes">
+      <Flex gap="small" align="center" wrap justify="space-between">
+        <Typography.Title level={2}>Что изменится</Typography.Title>
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          loading={downloading}
+          onClick={async () => {
+            setFailure(null);
+            try {
+              await download(id).unwrap();
+            } catch (error) {
+              setFailure(serverErrorDetail(error) ?? 'Не удалось скачать изменения');
+            }
+          }}
+        >
+          Скачать изменения (XLSX)
+        </Button>
+      </Flex>
+      {(failure || isError) && (
+        <Alert type="error" showIcon title={failure ?? 'Не удалось загрузить изменения. Проверьте файл снова.'} />
+      )}
+      <Table<PreviewChange>
+        rowKey="row"
+        size="small"
+        columns={CHANGE_COLUMNS}
+        dataSource={data?.items}
+        loading={isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={emptyTable('Изменений нет')}
+        pagination={{ ...serverPagination(page, CHANGES_PAGE, data?.total), onChange: setPage }}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * The import: the chosen file is checked first (a dry run changes nothing), its changes are shown
+ * row by row, and only a file without errors can be applied — exactly as checked: if the catalogue
+ * changed since, the server refuses and the file is checked again.
  */
 function PriceListImport() {
-  const [importFile, { isLoading }] = useImportPriceListMutation();
+  const [check, { isLoading: checking }] = useImportPriceListMutation();
+  const [apply, { isLoading: applying }] = useApplyPriceListPreviewMutation();
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const run = async (chosen: File, dryRun: boolean) => {
+  const run = async (chosen: File) => {
     setFailure(null);
+    setResult(null);
     try {
-      setResult(await importFile({ file: chosen, dryRun }).unwrap());
+      setResult(await check({ file: chosen, dryRun: true }).unwrap());
     } catch (error) {
-      setResult(null);
       setFailure(serverErrorDetail(error) ?? 'Не удалось прочитать файл');
     }
   };
+  const applyPreview = async (id: string) => {
+    setFailure(null);
+    try {
+      setResult(await apply(id).unwrap());
+    } catch (error) {
+      // The preview no longer matches the catalogue (or is gone): it cannot be applied any more.
+      setResult(null);
+      setFailure(serverErrorDetail(error) ?? 'Не удалось применить прайс-лист');
+    }
+  };
 
-  const checked = result?.dry_run ? result : null;
-  const applied = result && !result.dry_run && !result.errors.length ? result : null;
+  const checked = result?.dry_run && !result.errors.length ? result : null;
+  const applied = result && !result.dry_run ? result : null;
 
   return (
     <Card title="Импорт" size="small">
@@ -106,34 +245,40 @@ function PriceListImport() {
           Файл XLSX или CSV с теми же столбцами, что и в выгрузке. Сначала файл проверяется, и видно, что изменится;
           применить можно только файл без ошибок.
         </Typography.Paragraph>
-        <Upload
-          accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
-          aria-label="Файл прайс-листа"
-          showUploadList={false}
-          beforeUpload={(chosen) => {
-            setFile(chosen);
-            void run(chosen, true);
-            return Upload.LIST_IGNORE;
-          }}
-        >
-          <Button icon={<UploadOutlined aria-hidden />} loading={isLoading && !checked}>
-            Выбрать файл и проверить
-          </Button>
-        </Upload>
+        <Flex gap="small" wrap>
+          <Upload
+            accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+            aria-label="Файл прайс-листа"
+            showUploadList={false}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
+              void run(chosen);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button icon={<UploadOutlined aria-hidden />} loading={checking}>
+              Выбрать файл и проверить
+            </Button>
+          </Upload>
+          {file && !checking && (
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={() => run(file)}>
+              Проверить снова
+            </Button>
+          )}
+        </Flex>
         {file && <Typography.Text>Файл: {file.name}</Typography.Text>}
         {failure && <Alert type="error" showIcon title={failure} />}
         {result && result.errors.length > 0 && <ImportErrors errors={result.errors} />}
-        {checked && !checked.errors.length && (
-          <Alert type="info" showIcon title="Ошибок нет" description={<ImportCounts result={checked} />} />
-        )}
+        {checked && <Alert type="info" showIcon title="Ошибок нет" description={<ImportCounts result={checked} />} />}
+        {checked?.preview && <PreviewChanges key={checked.preview.id} id={checked.preview.id} />}
         {applied && (
           <Alert type="success" showIcon title="Прайс-лист применён" description={<ImportCounts result={applied} />} />
         )}
         <Button
           type="primary"
-          disabled={!file || !checked || checked.errors.length > 0}
-          loading={isLoading && Boolean(checked)}
-          onClick={() => file && run(file, false)}
+          disabled={!checked?.preview}
+          loading={applying}
+          onClick={() => checked?.preview && applyPreview(checked.preview.id)}
         >
           Применить
         </Button>

@@ -10,6 +10,7 @@ import type {
   CategoryFields,
   CategoryPatch,
   ImportResult,
+  PreviewChanges,
   ProductCreate,
   ProductPatch,
   UploadedImage,
@@ -50,6 +51,8 @@ const onceSaved =
 // The lists of banners and of categories, the back office's and the storefront's.
 const bannersChanged = onceSaved({ type: 'AdminBanner', id: LIST }, 'Banner');
 const categoriesChanged = onceSaved({ type: 'AdminCategory', id: LIST }, 'Category');
+// A price list's import may touch any product, category count and storefront page.
+const catalogueImported: Tags = ['AdminProduct', { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE];
 
 /** A multipart body with one file in the field the server reads (`file`). */
 function fileBody(file: File): FormData {
@@ -185,7 +188,10 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
         (format) => `price-list.${format}`,
       ),
     }),
-    /** A dry run changes nothing; the real one is all-or-nothing on the server. */
+    /**
+     * A dry run changes nothing and keeps what it found as a preview on the server; the real one
+     * (dry_run=false, the API's own) is all-or-nothing there.
+     */
     importPriceList: build.mutation<ImportResult, { file: File; dryRun: boolean }>({
       query: ({ file, dryRun }) => ({
         url: `${ADMIN}/catalogue/import`,
@@ -193,8 +199,27 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
         params: { dry_run: dryRun },
         body: fileBody(file),
       }),
-      invalidatesTags: (result, _error, { dryRun }) =>
-        !result || dryRun ? [] : ['AdminProduct', { type: 'AdminCategory', id: LIST }, ...STOREFRONT_CATALOGUE],
+      invalidatesTags: (result, _error, { dryRun }) => (!result || dryRun ? [] : catalogueImported),
+    }),
+    /** One page of a preview's changed and new rows. Never cached past the page: a preview is read once. */
+    getPriceListChanges: build.query<PreviewChanges, { id: string; skip: number; limit: number }>({
+      query: ({ id, skip, limit }) => ({
+        url: `${ADMIN}/catalogue/import/previews/${id}/changes`,
+        params: { skip, limit },
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Every change of a preview as XLSX, saved by the browser. */
+    downloadPriceListChanges: build.mutation<string, string>({
+      queryFn: downloadFile(
+        (id) => `${ADMIN}/catalogue/import/previews/${id}/changes.xlsx`,
+        () => 'price-list-changes.xlsx',
+      ),
+    }),
+    /** Applies a preview exactly as it was checked; 409 when the catalogue changed since. */
+    applyPriceListPreview: build.mutation<ImportResult, string>({
+      query: (id) => ({ url: `${ADMIN}/catalogue/import/previews/${id}/apply`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? catalogueImported : []),
     }),
   }),
 });
@@ -216,4 +241,7 @@ export const {
   useUploadImageMutation,
   useDownloadPriceListMutation,
   useImportPriceListMutation,
+  useGetPriceListChangesQuery,
+  useDownloadPriceListChangesMutation,
+  useApplyPriceListPreviewMutation,
 } = catalogueAdminApi;

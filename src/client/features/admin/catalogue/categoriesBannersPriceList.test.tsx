@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http } from 'msw';
-import type { AdminBanner, AdminCategory, ImportResult } from '@shared/api';
+import type { AdminBanner, AdminCategory, ImportResult, PreviewChange } from '@shared/api';
 import { MANAGER } from '@/test/adminFixtures';
 import { catchDownloads } from '@/test/downloads';
 import { json, loggedIn, recorder } from '@/test/fixtures';
@@ -164,15 +164,69 @@ describe('Баннеры (back office)', () => {
 describe('Импорт и экспорт (back office)', () => {
   const priceList = () => new NodeFile(['Артикул;Название\n'], 'прайс.csv', { type: 'text/csv' }) as unknown as File;
 
-  /** The import route: answers `dryRun` for a dry run and `applied` for the real one. */
-  function importRoute(dryRun: ImportResult, applied?: ImportResult) {
+  /** The import route: every check answers `checked`. */
+  function importRoute(checked: ImportResult) {
     const calls = recorder();
     const handler = http.post(`${API}/admin/catalogue/import`, async ({ request }) => {
       calls.record(request);
       const file = (await request.formData()).get('file') as unknown as File;
       if (file.name !== 'прайс.csv') return json({ detail: 'Нет файла' }, 422);
-      const real = new URL(request.url).searchParams.get('dry_run') === 'false';
-      return json(real ? applied! : dryRun);
+      return json(checked);
+    });
+    return { calls, handler };
+  }
+
+  const PREVIEW_ID = '4f0c6a8e-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
+  const PREVIEWS = `${API}/admin/catalogue/import/previews/${PREVIEW_ID}`;
+  const clean = (counts: Partial<ImportResult> = {}): ImportResult => ({
+    dry_run: true,
+    created: 3,
+    updated: 5,
+    unchanged: 64,
+    new_products: 1,
+    errors: [],
+    preview: { id: PREVIEW_ID, expires_at: '2026-11-28T04:00:00.000Z' },
+    ...counts,
+  });
+  const change = (row: number, fields: Partial<PreviewChange> = {}): PreviewChange => ({
+    row,
+    kind: 'updated',
+    new_product: false,
+    art: `MO-${row}`,
+    name: 'Мишка Тедди',
+    category: 'Мишки',
+    color: 'бежевый',
+    size: 30,
+    price: 1200,
+    stock: 8,
+    old_name: 'Мишка Тедди',
+    old_category: 'Мишки',
+    old_price: 990,
+    old_stock: 12,
+    ...fields,
+  });
+  /** The preview's pages: 120 changed rows, row 2 on, as the server pages them. */
+  function changesRoute() {
+    const calls = recorder();
+    const rows = Array.from({ length: 120 }, (_, index) => change(index + 2));
+    rows[1] = change(3, {
+      kind: 'created',
+      new_product: true,
+      art: 'NEW-1',
+      name: 'Ёжик',
+      old_name: null,
+      old_category: null,
+      old_price: null,
+      old_stock: null,
+      price: 799.9,
+      stock: 5,
+    });
+    rows[2] = change(4, { name: 'Мишка Большой', old_stock: 8 });
+    const handler = http.get(`${PREVIEWS}/changes`, ({ request }) => {
+      calls.record(request);
+      const params = new URL(request.url).searchParams;
+      const skip = Number(params.get('skip'));
+      return json({ items: rows.slice(skip, skip + Number(params.get('limit'))), total: rows.length });
     });
     return { calls, handler };
   }
@@ -181,10 +235,7 @@ describe('Импорт и экспорт (back office)', () => {
 
   test('a dry run with errors lists them by row and keeps «Применить» disabled', async () => {
     const { calls, handler } = importRoute({
-      dry_run: true,
-      created: 1,
-      updated: 2,
-      unchanged: 40,
+      ...clean({ created: 0, updated: 0, unchanged: 0, new_products: 0, preview: null }),
       errors: [
         { row: 7, detail: 'Цена должна быть больше нуля' },
         { row: 12, detail: 'Нет категории «Жирафы»' },
@@ -197,27 +248,112 @@ describe('Импорт и экспорт (back office)', () => {
     expect(await screen.findByText(/Ошибок в файле: 2/)).toBeInTheDocument();
     expect(within(rowOf('7')).getByRole('cell', { name: 'Цена должна быть больше нуля' })).toBeInTheDocument();
     expect(within(rowOf('12')).getByRole('cell', { name: 'Нет категории «Жирафы»' })).toBeInTheDocument();
+    expect(screen.queryByText('Что изменится')).not.toBeInTheDocument();
     expect(apply()).toBeDisabled();
     expect(calls.calls).toHaveLength(1);
     expect(new URL(calls.last!.url).searchParams.get('dry_run')).toBe('true');
   });
 
-  test('a clean dry run shows what will change and «Применить» posts dry_run=false', async () => {
-    const { calls, handler } = importRoute(
-      { dry_run: true, created: 3, updated: 5, unchanged: 64, errors: [] },
-      { dry_run: false, created: 3, updated: 5, unchanged: 64, errors: [] },
+  test('a clean dry run shows each changed row old → new, paged by the server; «Применить» applies the preview', async () => {
+    const { calls, handler } = importRoute(clean());
+    const pages = changesRoute();
+    const applies = recorder();
+    const { user } = openAt(
+      '/admin/price-list',
+      handler,
+      pages.handler,
+      http.post(`${PREVIEWS}/apply`, ({ request }) => {
+        applies.record(request);
+        return json(clean({ dry_run: false, preview: null }));
+      }),
     );
-    const { user } = openAt('/admin/price-list', handler);
     await user.upload(screen.getByLabelText('Файл прайс-листа'), priceList());
 
-    expect(await screen.findByText('Будет добавлено: 3, изменено: 5, без изменений: 64.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Будет добавлено: 3, изменено: 5, без изменений: 64. Новых товаров: 1.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Что изменится' })).toBeInTheDocument();
+    const changed = (await screen.findByRole('cell', { name: 'MO-2' })).closest('tr')!;
+    expect(within(changed).getByText('изменение')).toBeInTheDocument();
+    // The price and stock as they were, struck out, and as they will be.
+    expect(within(changed).getByRole('cell', { name: /^990,00\s₽ → 1\s200,00\s₽$/ })).toBeInTheDocument();
+    expect(
+      within(changed)
+        .getByText(/^990,00\s₽$/)
+        .closest('del'),
+    ).not.toBeNull();
+    expect(within(changed).getByRole('cell', { name: '12 → 8' })).toBeInTheDocument();
+    const created = rowOf('NEW-1');
+    expect(within(created).getByText('новый товар')).toBeInTheDocument();
+    expect(within(created).getByRole('cell', { name: /^799,90\s₽$/ })).toBeInTheDocument();
+    expect(within(created).getByRole('cell', { name: '5' })).toBeInTheDocument();
+    const renamed = rowOf('MO-4');
+    expect(within(renamed).getByRole('cell', { name: 'Мишка Тедди → Мишка Большой' })).toBeInTheDocument();
+    expect(within(renamed).getByRole('cell', { name: '8' })).toBeInTheDocument();
+    expect(screen.getByText('Всего: 120')).toBeInTheDocument();
+    expect(Object.fromEntries(new URL(pages.calls.last!.url).searchParams)).toEqual({ skip: '0', limit: '50' });
+
+    await user.click(screen.getByRole('listitem', { name: '3' }));
+    expect(await screen.findByRole('cell', { name: 'MO-121' })).toBeInTheDocument();
+    expect(Object.fromEntries(new URL(pages.calls.last!.url).searchParams)).toEqual({ skip: '100', limit: '50' });
+
     await waitFor(() => expect(apply()).toBeEnabled());
     await user.click(apply());
-
     expect(await screen.findByText('Прайс-лист применён')).toBeInTheDocument();
-    expect(screen.getByText('Добавлено: 3, изменено: 5, без изменений: 64.')).toBeInTheDocument();
-    expect(calls.calls.map((call) => new URL(call.url).searchParams.get('dry_run'))).toEqual(['true', 'false']);
+    expect(screen.getByText('Добавлено: 3, изменено: 5, без изменений: 64. Новых товаров: 1.')).toBeInTheDocument();
+    expect(applies.calls).toHaveLength(1);
+    // The file is not sent again: the server applies what it checked.
+    expect(calls.calls).toHaveLength(1);
+    expect(screen.queryByText('Что изменится')).not.toBeInTheDocument();
     expect(apply()).toBeDisabled();
+  });
+
+  test('«Скачать изменения (XLSX)» saves the preview’s file under the server’s name', async () => {
+    const downloads = catchDownloads('blob:changes');
+    const files = recorder();
+    const { user } = openAt(
+      '/admin/price-list',
+      importRoute(clean()).handler,
+      changesRoute().handler,
+      http.get(`${PREVIEWS}/changes.xlsx`, ({ request }) => {
+        files.record(request);
+        return new Response(new Uint8Array([0x50, 0x4b]), {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': `attachment; filename="changes.xlsx"; filename*=UTF-8''${encodeURIComponent('изменения.xlsx')}`,
+          },
+        });
+      }),
+    );
+    await user.upload(screen.getByLabelText('Файл прайс-листа'), priceList());
+    await user.click(await screen.findByRole('button', { name: 'Скачать изменения (XLSX)' }));
+    await waitFor(() => expect(downloads.saved).toEqual(['изменения.xlsx']));
+    expect(files.last!.headers.get('Authorization')).toMatch(/^Bearer /);
+    downloads.restore();
+  });
+
+  test('the catalogue changed since the check: the 409 is shown, nothing applied, and «Проверить снова» checks again', async () => {
+    const { calls, handler } = importRoute(clean());
+    const { user } = openAt(
+      '/admin/price-list',
+      handler,
+      changesRoute().handler,
+      http.post(`${PREVIEWS}/apply`, () =>
+        json({ detail: 'Каталог изменился после проверки файла: проверьте файл снова и посмотрите изменения' }, 409),
+      ),
+    );
+    await user.upload(screen.getByLabelText('Файл прайс-листа'), priceList());
+    await waitFor(() => expect(apply()).toBeEnabled());
+    await user.click(apply());
+    expect(
+      await screen.findByText('Каталог изменился после проверки файла: проверьте файл снова и посмотрите изменения'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Прайс-лист применён')).not.toBeInTheDocument();
+    expect(apply()).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Проверить снова' }));
+    await waitFor(() => expect(calls.calls).toHaveLength(2));
+    await waitFor(() => expect(apply()).toBeEnabled());
   });
 
   test('«Скачать XLSX» fetches the export with the token and saves it under the server’s name', async () => {

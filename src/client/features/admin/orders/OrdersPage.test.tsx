@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { adminOrder, adminOrderRow, MANAGER } from '@/test/adminFixtures';
@@ -57,7 +57,7 @@ describe('Заказы: the managers’ queue', () => {
       limit: '10',
     });
     expect(screen.getByLabelText('Номер, e-mail, компания или ИНН')).toHaveValue('Игрушки');
-    expect(screen.getByLabelText('С (день по Москве)')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('С (день по Москве)')).toHaveValue('01.11.2026');
     expect(screen.getByRole('columnheader', { name: /Сумма/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
@@ -67,9 +67,30 @@ describe('Заказы: the managers’ queue', () => {
     await user.type(screen.getByLabelText('Номер, e-mail, компания или ИНН'), '7707083893');
     await user.click(screen.getByRole('button', { name: 'Найти' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ q: '7707083893', skip: '0', status: 'Создан' }));
-    fireEvent.change(screen.getByLabelText('По (включительно)'), { target: { value: '2026-11-24' } });
+    // Typed the Russian way, whatever the browser's language.
+    await user.type(screen.getByLabelText('По (включительно)'), '24.11.2026{Enter}');
     await waitFor(() => expect(lastQuery()).toMatchObject({ q: '7707083893', to: '2026-11-24' }));
     expect(router.state.location.search).toBe('?q=7707083893&to=2026-11-24');
+  });
+
+  test('the day filters are antd’s DatePicker in Russian: Monday first, Russian months, the other end bounding the range', async () => {
+    const { user, lastQuery } = openQueue('/admin/orders?from=2026-11-10&to=2026-11-15');
+    await screen.findByRole('link', { name: '№100' });
+    const to = screen.getByLabelText('По (включительно)');
+    expect(to).toHaveValue('15.11.2026');
+    await user.click(to);
+    const calendar = (await screen.findByRole('columnheader', { name: 'Пн' })).closest('table')!;
+    const weekdays = within(calendar)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(weekdays).toEqual(['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс']);
+    expect(screen.getByRole('button', { name: 'Выбрать месяц' })).toHaveTextContent('Ноя');
+    // Days before «С» cannot be chosen for «По».
+    expect(within(calendar).getByTitle('2026-11-09')).toHaveClass('ant-picker-cell-disabled');
+    expect(within(calendar).getByTitle('2026-11-10')).not.toHaveClass('ant-picker-cell-disabled');
+    await user.click(within(within(calendar).getByTitle('2026-11-20')).getByText('20'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ from: '2026-11-10', to: '2026-11-20' }));
+    expect(to).toHaveValue('20.11.2026');
   });
 
   test('sorting by the total asks the server for it', async () => {

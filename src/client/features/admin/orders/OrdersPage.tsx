@@ -1,4 +1,7 @@
-import { Button, Input, Select, Table, Typography, type TableColumnType, type TableProps } from 'antd';
+import { Button, DatePicker, Input, Select, Table, Typography, type TableColumnType, type TableProps } from 'antd';
+import dayjs from 'dayjs';
+// The picker's month and day names: antd's ru_RU locale names dayjs's «ru», which must be loaded.
+import 'dayjs/locale/ru';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, type AdminOrderList } from '@shared/api';
 import { formatRubles } from '@shared/money';
@@ -58,18 +61,25 @@ interface DayFilterProps {
   onChange(day: string): void;
 }
 
-/** One end of the queue's range of days, a browser date box. */
+const DAY = 'YYYY-MM-DD';
+
+/**
+ * One end of the queue's range of days: antd's DatePicker, in Russian (the app's ConfigProvider
+ * gives it ru_RU; dayjs's «ru» names the months and starts the week on Monday) and typed as
+ * ДД.ММ.ГГГГ, whatever the browser's language — a native date box follows the browser's.
+ */
 function DayFilter({ id, label, value, earliest, latest, onChange }: DayFilterProps) {
   return (
     <div className="admin-filter">
       <label htmlFor={id}>{label}</label>
-      <Input
+      <DatePicker
         id={id}
-        type="date"
-        value={value}
-        min={earliest || undefined}
-        max={latest || undefined}
-        onChange={(event) => onChange(event.target.value)}
+        format="DD.MM.YYYY"
+        value={value ? dayjs(value) : null}
+        disabledDate={(day) =>
+          Boolean((earliest && day.isBefore(earliest, 'day')) || (latest && day.isAfter(latest, 'day')))
+        }
+        onChange={(day) => onChange(day ? day.format(DAY) : '')}
       />
     </div>
   );
