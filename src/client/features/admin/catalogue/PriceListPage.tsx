@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ImportResult, PreviewChange } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageTitle } from '@/components/PageTitle';
-import { formatMoney } from '../format';
+import { formatRubles } from '@shared/money';
 import { serverPagination } from '../serverPagination';
 import { emptyTable } from '../tableEmpty';
 import {
@@ -147,7 +147,7 @@ const CHANGE_COLUMNS: TableProps<PreviewChange>['columns'] = [
     title: 'Цена',
     key: 'price',
     align: 'right',
-    render: (_value, change) => <Change before={change.old_price} after={change.price} show={formatMoney} />,
+    render: (_value, change) => <Change before={change.old_price} after={change.price} show={formatRubles} />,
   },
   {
     title: 'Остаток',
