@@ -50,3 +50,30 @@ describe('SearchPage', () => {
     expect(searches.calls).toHaveLength(0);
   });
 });
+
+describe('SearchPage, found nothing or a whole article (issue 36)', () => {
+  test('says what was searched, offers the catalogue and shows no paging', async () => {
+    installVisitorNetwork(http.get(`${API}/products/search`, () => json([])));
+    renderShop({ preloadedState: visitor(), route: '/search?q=zzz' });
+    expect(await screen.findByText(/По запросу «zzz» товары не найдены/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'каталог' })).toHaveAttribute('href', '/catalog');
+    expect(screen.queryByRole('button', { name: /Вперёд/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Назад/ })).not.toBeInTheDocument();
+  });
+
+  test('a whole article, typed in any case and without its hyphen, opens its product', async () => {
+    installVisitorNetwork(
+      http.get(`${API}/products/search`, () => json(products(3))),
+      http.get(`${API}/products/ART-1`, () => json(products(1)[0])),
+    );
+    const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=art1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/ART-1'));
+  });
+
+  test('an article’s beginning lists the series', async () => {
+    installVisitorNetwork(http.get(`${API}/products/search`, () => json(products(3))));
+    const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=art-' });
+    expect(await screen.findByText('Артикул: ART-1')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/search');
+  });
+});

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_ROLES } from '../../shared/api';
-import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../domain/search-query';
+import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../../shared/article-key';
 import {
   type AnyPgColumn,
   boolean,
@@ -206,7 +206,7 @@ export const categories = pgTable('categories', {
 export const productNameSortKey = (name: AnyPgColumn): SQL => sql`translate(lower(${name}), 'ё', 'е')`;
 
 /**
- * An article as the search compares it, by domain/search-query.ts's articleKey: lower case,
+ * An article as the search compares it, by src/shared/article-key.ts's articleKey: lower case,
  * Cyrillic look-alikes as Latin letters, letters and digits only («МО 1001» is mo1001).
  */
 export const articleKeySql = (art: AnyPgColumn): SQL =>

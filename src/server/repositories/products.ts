@@ -2,7 +2,8 @@ import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, sql, ty
 import type { CatalogueFilters, Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
-import { articleKey, articleNumber } from '../domain/search-query';
+import { articleKey } from '../../shared/article-key';
+import { articleNumber } from '../domain/search-query';
 import {
   articleKeySql,
   articleNumberSql,
