@@ -28,7 +28,7 @@ describe('SearchPage', () => {
     const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=%D0%BC%D0%B8%D1%88%D0%BA%D0%B0' });
     expect(await screen.findByRole('heading', { name: 'Поиск: «мишка»' })).toBeInTheDocument();
     expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
-    expect(screen.getByText('Артикул: ART-1')).toBeInTheDocument();
+    expect(screen.getByText('ART-1')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: /Вперёд/ })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: /Вперёд/ }));
     expect(await screen.findByText('Игрушка 11')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('SearchPage, found nothing or a whole article (issue 36)', () => {
   test('an article’s beginning lists the series', async () => {
     installVisitorNetwork(http.get(`${API}/products/search`, () => json(products(3))));
     const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=art-' });
-    expect(await screen.findByText('Артикул: ART-1')).toBeInTheDocument();
+    expect(await screen.findByText('ART-1')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/search');
   });
 });

@@ -1,5 +1,10 @@
+import { useMinWidth } from '@/components/useMinWidth';
+
 /** What the header's two search fields (the plain stand-in and the one with suggestions) share. */
-export const SEARCH_PLACEHOLDER = 'Поиск по названию или артикулу';
+const SEARCH_PLACEHOLDER = 'Поиск по названию или артикулу';
+
+/** On a phone the field is about 120 px wide between the logo and the menu: the long text was cut. */
+export const useSearchPlaceholder = () => (useMinWidth(600) ? SEARCH_PLACEHOLDER : 'Название, артикул');
 export const SEARCH_LABEL = 'Поиск товаров';
 
 export interface SearchSuggestProps {
