@@ -34,4 +34,3 @@ export function articleKey(text: string): string {
 /** The letters of LOOK_ALIKES as SQL's translate() takes them (db/schema.ts). */
 export const LOOK_ALIKE_CYRILLIC = Object.keys(LOOK_ALIKES).join('');
 export const LOOK_ALIKE_LATIN = Object.values(LOOK_ALIKES).join('');
-

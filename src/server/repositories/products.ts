@@ -232,7 +232,8 @@ export function createProductsRepository(db: Queryable) {
      */
     search(query: string, forms: string | null, { skip, limit }: Page): Promise<Product[]> {
       // Functions of constants: PostgreSQL folds them once per query, not once per row.
-      const words = forms === null ? sql`websearch_to_tsquery('russian', ${query})` : sql`to_tsquery('russian', ${forms})`;
+      const words =
+        forms === null ? sql`websearch_to_tsquery('russian', ${query})` : sql`to_tsquery('russian', ${forms})`;
       const key = articleKey(query);
       const number = articleNumber(query);
       const artKey = articleKeySql(products.art);
@@ -244,7 +245,8 @@ export function createProductsRepository(db: Queryable) {
           ? sql`${artKey} like ${escapeLike(key)} || '%'`
           : sql`(${artKey} like ${escapeLike(key)} || '%' or ${artNumber} like ${number} || '%')`
         : sql`false`;
-      const artExact = number === null ? sql`${artKey} = ${key}` : sql`(${artKey} = ${key} or ${artNumber} = ${number})`;
+      const artExact =
+        number === null ? sql`${artKey} = ${key}` : sql`(${artKey} = ${key} or ${artNumber} = ${number})`;
       // The ranking below reads every candidate's words and trigrams (a word in 100 000 names took
       // 1.7 s), so each kind of match brings at most SEARCH_CANDIDATES, found by its index: the
       // first articles in order, the others in the table's order. Description-only and typo matches

@@ -96,10 +96,16 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const query = request.query.q.trim().replace(/\s+/g, ' ').toLowerCase();
     if (!query) throw unprocessable('Введите, что искать: слово из названия или артикул');
     // Free text: most queries are asked once, and each would otherwise take a place.
-    return cached(request, reply, `search:${skip}:${limit}:${query}`, () => searchProducts(products, query, request.query), {
-      skip,
-      rare: true,
-    });
+    return cached(
+      request,
+      reply,
+      `search:${skip}:${limit}:${query}`,
+      () => searchProducts(products, query, request.query),
+      {
+        skip,
+        rare: true,
+      },
+    );
   });
 
   app.get('/:art', { schema: schema.productByArt, ...CACHED_READ }, (request, reply) =>
