@@ -56,7 +56,7 @@ describe('SearchPage, found nothing or a whole article (issue 36)', () => {
     installVisitorNetwork(http.get(`${API}/products/search`, () => json([])));
     renderShop({ preloadedState: visitor(), route: '/search?q=zzz' });
     expect(await screen.findByText(/По запросу «zzz» товары не найдены/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'каталог' })).toHaveAttribute('href', '/catalog');
+    expect(screen.getByRole('link', { name: 'Открыть каталог' })).toHaveAttribute('href', '/catalog');
     expect(screen.queryByRole('button', { name: /Вперёд/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Назад/ })).not.toBeInTheDocument();
   });

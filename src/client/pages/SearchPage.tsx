@@ -40,14 +40,9 @@ export default function SearchPage() {
         <p className="secondary-text">Введите в поле поиска слово из названия или артикул, например MO-1008.</p>
       ) : nothing ? (
         // Nothing to page through: what was searched, and where to look instead.
-        <Empty
-          description={
-            <>
-              По запросу «{query}» товары не найдены. Проверьте, нет ли опечатки, или посмотрите{' '}
-              <Link to={PAGE_PATHS.catalogue}>каталог</Link>.
-            </>
-          }
-        />
+        <Empty description={`По запросу «${query}» товары не найдены. Проверьте, нет ли опечатки.`}>
+          <Link to={PAGE_PATHS.catalogue}>Открыть каталог</Link>
+        </Empty>
       ) : (
         <>
           <ProductGrid products={products} loading={loading || whole !== null} rowLength={3} />
