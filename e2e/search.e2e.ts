@@ -9,7 +9,7 @@ const suggestField = (page: Page) => page.getByRole('banner').getByRole('combobo
 /** Types `text` into the header's field (the one with suggestions, once its code is there) and presses Enter. */
 async function searchFromHeader(page: Page, text: string) {
   // The plain field until the first focus, the one with suggestions after.
-  await ((await searchBox(page).count()) > 0 ? searchBox(page) : suggestField(page)).click();
+  await searchBox(page).or(suggestField(page)).click();
   await expect(suggestField(page)).toBeFocused();
   await suggestField(page).fill(text);
   await suggestField(page).press('Enter');
