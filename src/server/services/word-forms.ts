@@ -28,29 +28,33 @@ const DICTIONARY_ONLY = { parsers: ['Dictionary'] };
 /** Forms of one word that to_tsquery may take as they are: letters only, never its operators. */
 const PLAIN_WORD = /^[а-яё]+$/;
 
-/** Every form of every paradigm the dictionary gives `word` (none for a word it does not know), itself first. */
+/**
+ * Every form of every paradigm the dictionary gives `word` (none for a word it does not know), itself
+ * first; of the parse's own part of speech only, and no superlatives: an adjective's paradigm also
+ * has its short and comparative forms («мягче», «помягче», «наимягчайший»), each a stem more for
+ * the index to look up and none of them in a toy's name.
+ */
 function formsOf(word: string): string[] {
   const forms = new Set([word]);
   for (const parse of Az.Morph(word, DICTIONARY_ONLY)) {
     for (let index = 0; index < (parse.formCnt ?? 0); index++) {
-      const form = parse.inflect(index).word;
-      if (PLAIN_WORD.test(form)) forms.add(form);
+      const form = parse.inflect(index);
+      if (form.tag.POST === parse.tag.POST && !form.tag.Supr && PLAIN_WORD.test(form.word)) forms.add(form.word);
     }
   }
   return [...forms];
 }
 
 /**
- * The query as a to_tsquery('russian', …) text: each word as any of its forms, all words required
- * («мишек белых» is `(мишек | мишка | … ) & (белых | белый | …)`); the database stems each form, so
- * a name matches when one of its words is a form of each. `null` for a query with
- * websearch_to_tsquery's syntax (a phrase, an exclusion), which is read as written, or without words.
+ * The forms of each word of the query, a text of them a word («мишек белых» is
+ * ['мишек мишка мишки …', 'белых белый белого …']), for the repository to stem and join
+ * (repositories/products.ts search). `null` for a query with websearch_to_tsquery's syntax (a
+ * phrase, an exclusion), which is read as written, or without words.
  */
-export async function queryForms(query: string): Promise<string | null> {
+export async function queryForms(query: string): Promise<string[] | null> {
   if (usesSearchSyntax(query)) return null;
   const words = queryWords(query);
   if (words.length === 0) return null;
   await loadMorphology();
-  // Words of letters and digits only (queryWords), so nothing here is an operator of to_tsquery.
-  return words.map((word) => `(${formsOf(word).join(' | ')})`).join(' & ');
+  return words.map((word) => formsOf(word).join(' '));
 }

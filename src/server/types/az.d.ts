@@ -5,6 +5,8 @@ declare module 'az' {
     word: string;
     /** How many forms the word's paradigm has (dictionary parses only). */
     formCnt?: number;
+    /** The part of speech (POST) and, by name, each grammeme the form has (Supr: a superlative). */
+    tag: { POST: string; Supr?: boolean };
     /** The paradigm's form number `index`. */
     inflect(index: number): Parse;
   }
