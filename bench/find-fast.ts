@@ -64,6 +64,12 @@ const SEARCHES: { kind: string; queries: string[]; pages: number }[] = [
     queries: ['коллекция', 'весна', 'плюшевый', 'мягкий'],
     pages: 40,
   },
+  {
+    // Issue 36: dictionary forms, the category's name, folded articles, a number alone, the other layout.
+    kind: 'everyday inputs («мишек», «зайцы», «МО-1001», «1001», «vbirf»)',
+    queries: ['мишек', 'зайцы', 'медвежата', 'единарог', 'тэдди', 'МО-1001', '1001', 'mo 1001', 'vbirf', 'pfzw'],
+    pages: 4,
+  },
 ];
 
 /** The category reads: unfiltered first, then each filter or sort alone (its query string). */

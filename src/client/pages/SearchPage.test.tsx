@@ -28,7 +28,7 @@ describe('SearchPage', () => {
     const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=%D0%BC%D0%B8%D1%88%D0%BA%D0%B0' });
     expect(await screen.findByRole('heading', { name: 'Поиск: «мишка»' })).toBeInTheDocument();
     expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
-    expect(screen.getByText('Артикул: ART-1')).toBeInTheDocument();
+    expect(screen.getByText('ART-1')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: /Вперёд/ })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: /Вперёд/ }));
     expect(await screen.findByText('Игрушка 11')).toBeInTheDocument();
@@ -48,5 +48,32 @@ describe('SearchPage', () => {
     renderShop({ preloadedState: visitor(), route: '/search' });
     expect(await screen.findByText(/Введите в поле поиска/)).toBeInTheDocument();
     expect(searches.calls).toHaveLength(0);
+  });
+});
+
+describe('SearchPage, found nothing or a whole article (issue 36)', () => {
+  test('says what was searched, offers the catalogue and shows no paging', async () => {
+    installVisitorNetwork(http.get(`${API}/products/search`, () => json([])));
+    renderShop({ preloadedState: visitor(), route: '/search?q=zzz' });
+    expect(await screen.findByText(/По запросу «zzz» товары не найдены/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Открыть каталог' })).toHaveAttribute('href', '/catalog');
+    expect(screen.queryByRole('button', { name: /Вперёд/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Назад/ })).not.toBeInTheDocument();
+  });
+
+  test('a whole article, typed in any case and without its hyphen, opens its product', async () => {
+    installVisitorNetwork(
+      http.get(`${API}/products/search`, () => json(products(3))),
+      http.get(`${API}/products/ART-1`, () => json(products(1)[0])),
+    );
+    const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=art1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/ART-1'));
+  });
+
+  test('an article’s beginning lists the series', async () => {
+    installVisitorNetwork(http.get(`${API}/products/search`, () => json(products(3))));
+    const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=art-' });
+    expect(await screen.findByText('ART-1')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/search');
   });
 });

@@ -1,7 +1,9 @@
-import { Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Empty, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@shared/api';
-import { LIST_PARAMS } from '@shared/paths';
+import { articleKey } from '@shared/article-key';
+import { LIST_PARAMS, PAGE_PATHS, productPath } from '@shared/paths';
 import { Pager } from '@/components/Pager';
 import { PageTitle } from '@/components/PageTitle';
 import type { PageArgs } from '@/features/catalogue/catalogueApi';
@@ -9,9 +11,13 @@ import { ProductGrid } from '@/features/catalogue/ProductGrid';
 import { usePagedProducts } from '@/features/catalogue/usePagedProducts';
 import { useSearchProductsQuery } from '@/features/search/searchApi';
 
-/** The products found for the address's `q`, a catalogue-sized page at a time. */
+/**
+ * The products found for the address's `q`, a catalogue-sized page at a time. A whole article
+ * (in any case, with or without its hyphen) opens its product; its beginning lists the series.
+ */
 export default function SearchPage() {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const query = (searchParams.get(LIST_PARAMS.query) ?? '').trim();
   const { products, loading, page, canGoForward, goTo } = usePagedProducts(
     useSearchProductsQuery,
@@ -19,20 +25,31 @@ export default function SearchPage() {
     // The server refuses an empty query: nothing is asked, and the page says what to do.
     query ? (paging: PageArgs) => ({ q: query, ...paging }) : null,
   );
+  // The server ranks the exact article first.
+  const whole = page === 0 && products?.[0] && articleKey(products[0].art) === articleKey(query) ? products[0] : null;
+  useEffect(() => {
+    if (whole) void navigate(productPath(whole.art), { replace: true });
+  }, [whole, navigate]);
   const title = query ? `Поиск: «${query}»` : 'Поиск';
+  const nothing = !loading && page === 0 && products?.length === 0;
   return (
     <>
       <PageTitle name={title} listPage={page} />
       <Typography.Title>{title}</Typography.Title>
-      {query ? (
+      {!query ? (
+        <p className="secondary-text">Введите в поле поиска слово из названия или артикул, например MO-1008.</p>
+      ) : nothing ? (
+        // Nothing to page through: what was searched, and where to look instead.
+        <Empty description={`По запросу «${query}» товары не найдены. Проверьте, нет ли опечатки.`}>
+          <Link to={PAGE_PATHS.catalogue}>Открыть каталог</Link>
+        </Empty>
+      ) : (
         <>
-          <ProductGrid products={products} loading={loading} rowLength={3} />
+          <ProductGrid products={products} loading={loading || whole !== null} rowLength={3} />
           {products && (
             <Pager page={page} canGoForward={canGoForward} onChange={goTo} showPageNumber disabled={loading} />
           )}
         </>
-      ) : (
-        <p className="secondary-text">Введите в поле поиска слово из названия или артикул, например MO-1008.</p>
       )}
     </>
   );

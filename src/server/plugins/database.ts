@@ -18,6 +18,7 @@ import { createPasswordResetsRepository } from '../repositories/password-resets'
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
 import { createQuickOrderImportsRepository } from '../repositories/quick-order-imports';
+import { searchProducts } from '../services/product-search';
 import { createResetRequestsRepository } from '../repositories/reset-requests';
 import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
 import { createSettingsRepository } from '../repositories/settings';
@@ -83,12 +84,13 @@ export default fp(
     const upkeep = setInterval(maintain, MAINTENANCE_INTERVAL_MS).unref();
     const repositories = createRepositories(database.db, app.config);
     // The first search of a connection loads the Russian stemmer, pg_trgm and the search indexes'
-    // first pages (≈100 ms on the embedded database, ≈20 ms on a new PostgreSQL connection): paid
-    // here, not by the first shoppers. On PostgreSQL one search a pooled connection, at once, so
+    // first pages (≈100 ms on the embedded database, ≈20 ms on a new PostgreSQL connection), and the
+    // first of the process the morphology's dictionaries (services/word-forms.ts): paid here, not
+    // by the first shoppers. On PostgreSQL one search a pooled connection, at once, so
     // that the pool opens all of them, and keeps them (database.ts).
     const connections = database.poolUse()?.max ?? 1;
     await Promise.all(
-      Array.from({ length: connections }, () => repositories.products.search('мишка', { skip: 0, limit: 1 })),
+      Array.from({ length: connections }, () => searchProducts(repositories.products, 'мишка', { skip: 0, limit: 1 })),
     ).catch((error: unknown) => app.log.warn({ err: error }, 'search warm-up failed'));
     app.decorate('database', database);
     app.decorate('repositories', repositories);

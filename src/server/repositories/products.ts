@@ -2,7 +2,18 @@ import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, min, sql, ty
 import type { CatalogueFilters, Product, Variant } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
-import { categories, nameVocabulary, productNameSortKey, products, variants } from '../db/schema';
+import { articleKey } from '../../shared/article-key';
+import { articleNumber } from '../domain/search-query';
+import {
+  articleKeySql,
+  articleNumberSql,
+  categories,
+  nameVocabulary,
+  productNameSortKey,
+  products,
+  typoKeySql,
+  variants,
+} from '../db/schema';
 
 export interface Page {
   skip: number;
@@ -209,21 +220,43 @@ export function createProductsRepository(db: Queryable) {
     },
 
     /**
-     * Products whose article is `query` or begins with it, whose name or description has its words
-     * in any form (the Russian stemmer: «мишки» finds «Мишка»), or whose name has them with a typo
-     * (the closest words of the names' vocabulary, by trigrams). Article matches come first (the
-     * exact one before the prefixed), then name matches, then names with a typo, then
-     * description-only ones; within each, the closer match first. Each kind of match is found by
-     * its own index (migrations 0008, 0010, 0020), at most SEARCH_CANDIDATES of it; the rows of the
-     * page are read after, by id.
+     * Products whose article is `query` or begins with it (folded: case, spaces, hyphens and
+     * Cyrillic look-alikes aside; a number alone as the article's number), whose name or description
+     * has its words in any form (`forms`, every dictionary form of each word, services/word-forms.ts;
+     * without them the Russian stemmer alone: «мишки» finds «Мишка»), whose category's name has
+     * them, or whose name has them with a typo (the closest words of the names' vocabulary, by
+     * trigrams). Article matches come first (the exact one before the prefixed), then name
+     * matches, then the category's, then names with a typo, then description-only ones; within
+     * each, the closer match first. Each kind of match is found by its own index (migrations 0008,
+     * 0010, 0020, 0026), at most SEARCH_CANDIDATES of it.
      */
-    search(query: string, { skip, limit }: Page): Promise<Product[]> {
+    search(query: string, forms: string[] | null, { skip, limit }: Page): Promise<Product[]> {
       // Functions of constants: PostgreSQL folds them once per query, not once per row.
-      const text = sql`lower(${query})`;
-      const words = sql`websearch_to_tsquery('russian', ${query})`;
-      const art = sql`lower(${products.art})`;
-      // LIKE's own wildcards in the query are literal: «mo_1» is not a pattern.
-      const artPrefix = sql`${art} like lower(${escapeLike(query)}) || '%'`;
+      // Each word as any of its forms' stems, every word required: `('мишк' | 'мишек') & (…)`. The
+      // forms are stemmed here, so the query names each stem once (ten forms of a noun are two or
+      // three stems): a stem more is a posting list more for the index and an operand more for
+      // every candidate's ts_rank, and the forms unstemmed made a word search 2–3 times slower. A
+      // word of stop words only gives no group.
+      const anyStem = (text: string) =>
+        sql`'(' || nullif(array_to_string(array(select quote_literal(stem) from
+          unnest(tsvector_to_array(to_tsvector('russian', ${text}))) as stem), ' | '), '') || ')'`;
+      const words =
+        forms === null
+          ? sql`websearch_to_tsquery('russian', ${query})`
+          : sql`to_tsquery('simple', array_to_string(array_remove(array[${sql.join(forms.map(anyStem), sql`, `)}], null), ' & '))`;
+      const key = articleKey(query);
+      const number = articleNumber(query);
+      const artKey = articleKeySql(products.art);
+      const artNumber = articleNumberSql(products.art);
+      // LIKE's own wildcards in the query are literal: «mo_1» is not a pattern. A query with no
+      // letter or digit is no article.
+      const artPrefix = key
+        ? number === null
+          ? sql`${artKey} like ${escapeLike(key)} || '%'`
+          : sql`(${artKey} like ${escapeLike(key)} || '%' or ${artNumber} like ${number} || '%')`
+        : sql`false`;
+      const artExact =
+        number === null ? sql`${artKey} = ${key}` : sql`(${artKey} = ${key} or ${artNumber} = ${number})`;
       // The ranking below reads every candidate's words and trigrams (a word in 100 000 names took
       // 1.7 s), so each kind of match brings at most SEARCH_CANDIDATES, found by its index: the
       // first articles in order, the others in the table's order. Description-only and typo matches
@@ -233,13 +266,23 @@ export function createProductsRepository(db: Queryable) {
       const candidates = (condition: SQL, order?: SQL) =>
         sql`(select ${products.id} from ${products} where ${products.hiddenAt} is null and ${condition}
           ${order ? sql`order by ${order}` : sql``} limit ${SEARCH_CANDIDATES})`;
+      const articleCandidates = key
+        ? sql`${candidates(sql`${artKey} like ${escapeLike(key)} || '%'`, sql`${artKey} using ~<~`)}
+          ${number === null ? sql`` : sql`union ${candidates(sql`${artNumber} like ${number} || '%'`, sql`${artNumber} using ~<~`)}`}`
+        : sql`(select null::integer where false)`;
+      // The categories whose name has the words (a few dozen names, stemmed as they are read).
+      const inCategory = sql`${products.categoryId} in (select ${categories.id} from ${categories}
+        where to_tsvector('russian', ${categories.name}) @@ ${words})`;
       // A typo: each word of the query as written, replaced by the word of the names' vocabulary
-      // closest to it (word_similarity at least the threshold, as `<%` tests; the commoner word on
-      // a tie), or kept when none is; the names with all of those words, in any form, are typo
+      // closest to it (word_similarity at least the threshold, as `<%` tests, both with «ё», «э» as
+      // «е» and «о» as «а»: typoKeySql; the commoner word on a tie; the word itself when it is
+      // there), or kept when none is; the names with all of those words, in any form, are typo
       // matches: «медвдь» means «медведь», and finds «Медведь» and «медведя».
+      const typed = typoKeySql(sql`typed.word`);
+      const known = typoKeySql(nameVocabulary.word);
       const meant = sql`(select string_agg(coalesce((
-          select ${nameVocabulary.word} from ${nameVocabulary} where typed.word <% ${nameVocabulary.word}
-          order by word_similarity(typed.word, ${nameVocabulary.word}) desc, ${nameVocabulary.products} desc,
+          select ${nameVocabulary.word} from ${nameVocabulary} where ${typed} <% ${known}
+          order by word_similarity(${typed}, ${known}) desc, ${nameVocabulary.products} desc,
             ${nameVocabulary.word}
           limit 1), typed.word), ' ')
         from unnest(tsvector_to_array(to_tsvector('simple', ${query}))) as typed(word))`;
@@ -261,21 +304,24 @@ export function createProductsRepository(db: Queryable) {
       const ranked = sql`
         with name_matches as materialized ${candidates(sql`${products.nameVector} @@ ${words}`)},
         found as (
-          ${candidates(artPrefix, sql`${art} using ~<~`)}
+          ${articleCandidates}
           union select id from name_matches
+          union ${candidates(inCategory)}
           union ${candidates(sql`${products.searchVector} @@ ${words} and ${fewNameMatches}`)}
           union ${candidates(sql`${products.nameVector} @@ plainto_tsquery('russian', ${meant}) and ${fewNameMatches}`)}),
         scored as materialized (
           select ${products.id} as id, ${products.art} as art,
-            case when ${art} = ${text} then 0
+            case when ${artExact} then 0
                  when ${artPrefix} then 1
-                 when ${products.nameVector} @@ ${words} then 2 end as kind,
+                 when ${products.nameVector} @@ ${words} then 2
+                 when ${inCategory} then 3 end as kind,
             ts_rank(${products.searchVector}, ${words}) as rank,
-            case when ${artPrefix} then 0 else word_similarity(${query}, ${products.name}) end as closeness
+            case when ${artPrefix} then 0
+                 else word_similarity(${typoKeySql(sql`${query}`)}, ${typoKeySql(sql`lower(${products.name})`)}) end as closeness
           from ${products} where ${products.id} in (select id from found)),
         page as (
           select id, row_number() over (
-              order by coalesce(kind, case when closeness >= ${TYPO_SIMILARITY}::float8 then 3 else 4 end),
+              order by coalesce(kind, case when closeness >= ${TYPO_SIMILARITY}::float8 then 4 else 5 end),
                 rank desc, closeness desc, art) as position
           from scored order by position limit ${limit} offset ${skip})
         select ${pageColumns} from page join ${products} using (id) order by page.position`;

@@ -33,7 +33,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           title={product.name}
           description={
             <>
-              <div>Артикул: {product.art}</div>
+              <div>
+                Артикул: <span className="article">{product.art}</span>
+              </div>
               <strong>{lowestPrice(product)}</strong>
             </>
           }

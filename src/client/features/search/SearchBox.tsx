@@ -1,7 +1,7 @@
 import './search.css';
 import { useRef, useState, type ComponentType } from 'react';
 import { LIST_PARAMS, PAGE_PATHS } from '@shared/paths';
-import { SEARCH_LABEL, SEARCH_PLACEHOLDER, type SearchSuggestProps } from './searchField';
+import { SEARCH_LABEL, useSearchPlaceholder, type SearchSuggestProps } from './searchField';
 
 // The suggestions need antd's AutoComplete and its CSS, too heavy for the first load of every page:
 // they arrive when the buyer first reaches for the box, and the plain field stands in till then.
@@ -21,6 +21,7 @@ export default function SearchBox() {
   const field = useRef<HTMLInputElement>(null);
   const loading = useRef(false);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const placeholder = useSearchPlaceholder();
 
   const load = () => {
     if (loading.current) return;
@@ -45,7 +46,7 @@ export default function SearchBox() {
         type="search"
         name={LIST_PARAMS.query}
         className="search-field"
-        placeholder={SEARCH_PLACEHOLDER}
+        placeholder={placeholder}
         aria-label={SEARCH_LABEL}
         onPointerEnter={load}
         onFocus={load}

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '@shared/api';
 import { LIST_PARAMS, PAGE_PATHS, productPath } from '@shared/paths';
 import { useSearchProductsQuery } from './searchApi';
-import { SEARCH_LABEL, SEARCH_PLACEHOLDER, type SearchSuggestProps } from './searchField';
+import { SEARCH_LABEL, useSearchPlaceholder, type SearchSuggestProps } from './searchField';
 
 /** Typing pauses this long before suggestions are asked for: one request per word, not per letter. */
 const SUGGEST_DELAY_MS = 250;
@@ -17,6 +17,7 @@ const SUGGESTIONS = 8;
 /** The header's search field with suggestions: arrows move through them, Enter opens the product. */
 export default function SearchSuggest({ text: typed, autoFocus }: SearchSuggestProps) {
   const navigate = useNavigate();
+  const placeholder = useSearchPlaceholder();
   const [text, setText] = useState(typed);
   // The list's state is kept here: the field's own one, asked to close while the list waits for its
   // suggestions (the pause below), stays open, and the list then opened over the results of a search
@@ -75,9 +76,11 @@ export default function SearchSuggest({ text: typed, autoFocus }: SearchSuggestP
         onBlur={() => setListOpen(false)}
         autoFocus={autoFocus}
         maxLength={LIMITS.searchQueryMax}
-        placeholder={SEARCH_PLACEHOLDER}
+        placeholder={placeholder}
         aria-label={SEARCH_LABEL}
         popupMatchSelectWidth={false}
+        // Never wider than the screen: on a phone the names are cut, not the articles.
+        styles={{ popup: { root: { maxWidth: 'calc(100vw - 16px)' } } }}
       />
       <Button aria-label="Найти" icon={<SearchOutlined aria-hidden />} onClick={submit} />
     </div>

@@ -1,6 +1,15 @@
+import { useMinWidth } from '@/components/useMinWidth';
+
 /** What the header's two search fields (the plain stand-in and the one with suggestions) share. */
-export const SEARCH_PLACEHOLDER = 'Поиск по названию или артикулу';
+const SEARCH_PLACEHOLDER = 'Поиск по названию или артикулу';
+
 export const SEARCH_LABEL = 'Поиск товаров';
+
+/**
+ * On a phone the field's inside is about 105 px wide between the logo and the menu: the long text
+ * was cut, and so was «Название, артикул».
+ */
+export const useSearchPlaceholder = () => (useMinWidth(600) ? SEARCH_PLACEHOLDER : SEARCH_LABEL);
 
 export interface SearchSuggestProps {
   /** Typed into the plain field before this one replaced it. */

@@ -5,6 +5,7 @@ import { catalogueFiltersProblem, FILTER_PARAMS } from '../../../shared/catalogu
 import { notFound, unprocessable } from '../../errors';
 import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
 import * as schema from './schema';
+import { searchProducts } from '../../services/product-search';
 
 // Revalidated on every use: stock changes with every order.
 const JSON_ANSWER = { type: 'application/json; charset=utf-8', cacheControl: 'no-cache' };
@@ -95,10 +96,16 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const query = request.query.q.trim().replace(/\s+/g, ' ').toLowerCase();
     if (!query) throw unprocessable('Введите, что искать: слово из названия или артикул');
     // Free text: most queries are asked once, and each would otherwise take a place.
-    return cached(request, reply, `search:${skip}:${limit}:${query}`, () => products.search(query, request.query), {
-      skip,
-      rare: true,
-    });
+    return cached(
+      request,
+      reply,
+      `search:${skip}:${limit}:${query}`,
+      () => searchProducts(products, query, request.query),
+      {
+        skip,
+        rare: true,
+      },
+    );
   });
 
   // Not cached: its keys would be every combination of articles a checkout can hold.

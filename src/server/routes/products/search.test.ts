@@ -102,9 +102,10 @@ describe('GET /api/v1/products/search', () => {
     expect(await arts('снятый')).not.toContain('ZQX-9');
   });
 
-  it('reads LIKE wildcards in a query literally', async () => {
-    expect(await arts('zq_')).toEqual([]);
+  it('reads LIKE wildcards as punctuation, which articles are compared without', async () => {
     expect(await arts('%')).toEqual([]);
+    expect(await arts('zq_x%')).toEqual(await arts('zqx'));
+    expect(await arts('z%x')).toEqual([]);
   });
 
   it.each(['', '   '])('refuses the empty query %j with 422 and a Russian detail', async (q) => {
@@ -216,5 +217,44 @@ describe('typos are looked for among the words of the names, which follow the pr
     // Words other visible names still hold stay, counted: «шмуглик» is in two of this test's names
     // (a third, «Медведь Шмуглик снятый», is hidden).
     expect(await namesHolding('шмуглик')).toBe(2);
+  });
+});
+
+describe('everyday inputs (issue 36, item 1)', () => {
+  /** The article of the seed's product named `name`. */
+  async function artOf(name: string): Promise<string> {
+    const [found] = await shop.app.database.db
+      .select({ art: products.art })
+      .from(products)
+      .where(eq(products.name, name));
+    return found!.art;
+  }
+
+  it.each([
+    ['мишек', 'Мишка Тедди с бантом'],
+    ['vbirf', 'Мишка Тедди с бантом'],
+    ['зайцы', 'Заяц Прыгунок'],
+    ['pfzw', 'Заяц Прыгунок'],
+    ['единорогов', 'Единорог Радуга'],
+    ['единарог', 'Единорог Радуга'],
+    ['тэдди', 'Мишка Тедди с бантом'],
+  ])('«%s» finds «%s»', async (query, name) => {
+    expect(await arts(query)).toContain(await artOf(name));
+  });
+
+  it('«зайцы» finds the category «Зайцы и кролики» too, the hares first', async () => {
+    const found = await arts('зайцы');
+    const hare = found.indexOf(await artOf('Заяц Прыгунок'));
+    const rabbit = found.indexOf(await artOf('Кролик Снежок'));
+    expect(rabbit).toBeGreaterThan(hare);
+  });
+
+  it.each(['МО-1001', 'MO 1001', 'mo1001', '1001', 'ЬЩ-1001'])('«%s» finds MO-1001 first', async (query) => {
+    expect((await arts(query))[0]).toBe('MO-1001');
+  });
+
+  it('a word found as typed is not read in the other layout', async () => {
+    expect(await arts('zefir')).toEqual(expect.arrayContaining(['ZEFIR-1', 'ZQ-2']));
+    expect(await arts('zefir', { skip: 90 })).toEqual([]);
   });
 });
