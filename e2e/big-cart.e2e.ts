@@ -13,8 +13,8 @@ import { createFreshDatabase, type FreshDatabase } from '../test/server/helpers/
 import { expect, logInThroughDialog, newEmail, PASSWORD, test } from './fixtures';
 
 const LINES = 5000;
-/** 5 000 × 100 ₽, as Intl writes it (a no-break space between the thousands). */
-const TOTAL = /Итого: 500\s000\s?₽/;
+/** 5 000 × 100 ₽, as formatRubles writes it (no-break spaces between the thousands and before ₽). */
+const TOTAL = /Итого: 500\s000,00\s₽/;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 let database: FreshDatabase;
