@@ -6,10 +6,10 @@ const SEARCH_PLACEHOLDER = 'Поиск по названию или артику
 export const SEARCH_LABEL = 'Поиск товаров';
 
 /**
- * On a phone the field's inside is about 105 px wide between the logo and the menu: the long text
- * was cut, and so was «Название, артикул».
+ * On a phone the field sits between the logo and the cart and menu buttons, its inside some 70 px
+ * wide: the long text was cut, and so were «Название, артикул» and «Поиск товаров».
  */
-export const useSearchPlaceholder = () => (useMinWidth(600) ? SEARCH_PLACEHOLDER : SEARCH_LABEL);
+export const useSearchPlaceholder = () => (useMinWidth(600) ? SEARCH_PLACEHOLDER : 'Поиск');
 
 export interface SearchSuggestProps {
   /** Typed into the plain field before this one replaced it. */
