@@ -1,5 +1,5 @@
-import { pluralForm } from '../invoices/amountInWords';
-import { formatMoment } from '../mail/letter';
+import { formatMoscowDateTimeWithZone } from '../../shared/dates';
+import { pluralForm } from '../../shared/plurals';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/account';
 
 /**
@@ -250,7 +250,7 @@ export class DailyOrdersLimitError extends DomainError {
   constructor(max: number, nextAt: Date, contactEmail: string) {
     super(
       `За сутки можно оформить не больше ${max} ${pluralForm(max, { one: 'заказа', few: 'заказов', many: 'заказов' })}. ` +
-        `Следующий можно будет оформить ${formatMoment(nextAt)}; если заказ срочный, напишите менеджеру: ${contactEmail}`,
+        `Следующий можно будет оформить ${formatMoscowDateTimeWithZone(nextAt)}; если заказ срочный, напишите менеджеру: ${contactEmail}`,
     );
   }
 }

@@ -1,6 +1,6 @@
 import type { OrderItemPayload } from '../../shared/api';
 import { maxPiecesPerOrder, unprovenPoolLeft } from '../../shared/order-limits';
-import { toKopecks } from '../money';
+import { decimalToKopecks } from '../../shared/money';
 import {
   DomainError,
   OutOfStockError,
@@ -61,7 +61,7 @@ export function priceOrder(
         line.quantity,
       );
     }
-    totalKopecks += toKopecks(variant.price) * line.quantity;
+    totalKopecks += decimalToKopecks(variant.price) * line.quantity;
     itemsCount += line.quantity;
     units.set(variant.productId, (units.get(variant.productId) ?? 0) + line.quantity);
     return { variant, quantity: line.quantity };

@@ -1,4 +1,5 @@
-import { amountInWords, decimalToKopecks } from './amountInWords';
+import { decimalToKopecks } from '../../shared/money';
+import { amountInWords } from './amountInWords';
 
 const rubles = (whole: number) => amountInWords(whole * 100);
 
@@ -64,27 +65,11 @@ describe('amountInWords', () => {
   });
 });
 
-describe('decimalToKopecks', () => {
-  test.each([
-    ['0', 0],
-    ['0.01', 1],
-    ['0.1', 10],
-    ['0.29', 29],
-    ['0.99', 99],
-    ['1.15', 115],
-    ['1500.00', 150_000],
-    ['4.35', 435],
-    ['9999999999.99', 999_999_999_999],
-  ])('%s ₽ is %d kopecks, exactly', (amount, kopecks) => expect(decimalToKopecks(amount)).toBe(kopecks));
-
+describe('amountInWords of a decimal amount', () => {
   test('amounts that binary floats get wrong are words without error', () => {
     // Number('0.29') * 100 is 28.999…, Number('4.35') * 100 is 434.999…
     expect(amountInWords(decimalToKopecks('0.29'))).toBe('Ноль рублей 29 копеек');
     expect(amountInWords(decimalToKopecks('4.35'))).toBe('Четыре рубля 35 копеек');
     expect(amountInWords(decimalToKopecks('1099.99'))).toBe('Одна тысяча девяносто девять рублей 99 копеек');
-  });
-
-  test.each(['', '-1', '1.005', '1,50', '1e3', ' 1', '0x10', '1.'])('%j is not an amount', (amount) => {
-    expect(() => decimalToKopecks(amount)).toThrow(RangeError);
   });
 });

@@ -1,23 +1,15 @@
 // The sum in words that a Russian invoice prints under the total («Одна тысяча пятьсот рублей
 // 00 копеек»). Intl has no spelled-out numbers, so the words are ours; the plural forms are Intl's.
 
-const PLURAL = new Intl.PluralRules('ru');
+import { pluralForm, type PluralForms } from '../../shared/plurals';
 
-type Forms = Record<'one' | 'few' | 'many', string>;
-
-/** The form of a noun that goes with a whole count (1 рубль, 2 рубля, 5 рублей). */
-export function pluralForm(count: number, forms: Forms): string {
-  const category = PLURAL.select(count);
-  return category === 'one' || category === 'few' ? forms[category] : forms.many;
-}
-
-const RUBLES: Forms = { one: 'рубль', few: 'рубля', many: 'рублей' };
-const KOPECKS: Forms = { one: 'копейка', few: 'копейки', many: 'копеек' };
+const RUBLES: PluralForms = { one: 'рубль', few: 'рубля', many: 'рублей' };
+const KOPECKS: PluralForms = { one: 'копейка', few: 'копейки', many: 'копеек' };
 
 type Gender = 'masculine' | 'feminine';
 
 /** Groups of three digits from the lowest: their noun and gender (тысяча is feminine: «одна тысяча»). */
-const SCALES: { forms: Forms | null; gender: Gender }[] = [
+const SCALES: { forms: PluralForms | null; gender: Gender }[] = [
   { forms: null, gender: 'masculine' },
   { forms: { one: 'тысяча', few: 'тысячи', many: 'тысяч' }, gender: 'feminine' },
   { forms: { one: 'миллион', few: 'миллиона', many: 'миллионов' }, gender: 'masculine' },
@@ -85,19 +77,6 @@ function wholeInWords(whole: number): string {
     words.unshift(...group);
   });
   return words.filter(Boolean).join(' ');
-}
-
-/** Up to 999 999 999 999 roubles (numeric(12,2) holds at most ten digits of them). */
-const AMOUNT_PATTERN = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
-
-/**
- * Kopecks in a decimal amount as the database gives it ("1500.00", "0.1"), read digit by digit:
- * `Number("0.29") * 100` is 28.999…, so the string is never multiplied as a float.
- */
-export function decimalToKopecks(amount: string): number {
-  const match = AMOUNT_PATTERN.exec(amount);
-  if (!match) throw new RangeError(`Не сумма в рублях: ${amount}`);
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 /** «Одна тысяча пятьсот рублей 00 копеек» for 150000 kopecks. */

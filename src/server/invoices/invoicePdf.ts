@@ -3,10 +3,11 @@
 // the sum in words and the payment term. The text is real text in an embedded DejaVu font, so
 // Cyrillic can be copied, searched and read back (docs/decisions.md, «The invoice document»).
 import PDFDocument from 'pdfkit';
-import { formatRubles } from '../../shared/money';
+import { decimalToKopecks, formatKopecks } from '../../shared/money';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
-import { SHOP_TIME_ZONE } from '../moscow-time';
-import { amountInWords, decimalToKopecks, pluralForm } from './amountInWords';
+import { formatMoscowDate, formatMoscowDateNumeric } from '../../shared/dates';
+import { pluralForm } from '../../shared/plurals';
+import { amountInWords } from './amountInWords';
 
 export interface InvoiceLine {
   art: string;
@@ -39,32 +40,14 @@ const FONTS = {
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'),
 };
 
-// An invoice is dated where the shop works, whatever the server's clock zone.
-const invoiceDate = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: SHOP_TIME_ZONE,
-});
-
-const numericDate = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: SHOP_TIME_ZONE,
-});
-
-/** «1 599,50 ₽», as every other screen and letter of the shop writes money. */
-const formatMoney = (kopecks: number) => formatRubles(kopecks / 100);
-
 /** «Счёт на оплату № 12 от 24 ноября 2026 г.» */
 export function invoiceTitle(invoice: Pick<Invoice, 'number' | 'date'>): string {
-  return `Счёт на оплату № ${invoice.number} от ${invoiceDate.format(invoice.date)}`;
+  return `Счёт на оплату № ${invoice.number} от ${formatMoscowDate(invoice.date)}`;
 }
 
 /** The file's name: «Счёт №12 от 24.11.2026.pdf», and the same in ASCII for clients that want it. */
 export function invoiceFileNames(invoice: Pick<Invoice, 'number' | 'date'>): { name: string; ascii: string } {
-  const date = numericDate.format(invoice.date);
+  const date = formatMoscowDateNumeric(invoice.date);
   return { name: `Счёт №${invoice.number} от ${date}.pdf`, ascii: `invoice-${invoice.number}-${date}.pdf` };
 }
 
@@ -233,8 +216,8 @@ function drawLines(doc: Doc, lines: InvoiceLine[], top: number, roomAfter: numbe
       lineDescription(line),
       String(line.quantity),
       'шт.',
-      formatMoney(kopecks),
-      formatMoney(kopecks * line.quantity),
+      formatKopecks(kopecks),
+      formatKopecks(kopecks * line.quantity),
     ];
     const below = index === lines.length - 1 ? roomAfter : 0;
     const height = rowHeight(doc, cells, 'regular');
@@ -324,11 +307,11 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   y = drawParty(doc, 'Покупатель:', buyerLine(buyer), y + 4);
 
   const totalKopecks = lines.reduce((sum, line) => sum + decimalToKopecks(line.price) * line.quantity, 0);
-  const total = formatMoney(totalKopecks);
+  const total = formatKopecks(totalKopecks);
   const vatRow: [string, string] =
     supplier.vat_rate === null
       ? ['Без НДС', '—']
-      : [`В том числе НДС ${supplier.vat_rate}%:`, formatMoney(vatIncluded(totalKopecks, supplier.vat_rate))];
+      : [`В том числе НДС ${supplier.vat_rate}%:`, formatKopecks(vatIncluded(totalKopecks, supplier.vat_rate))];
   const totals: [string, string][] = [['Итого:', total], vatRow, ['Всего к оплате:', total]];
   y = drawLines(doc, lines, y + 6, totalsHeight(totals.length));
   y = drawTotals(doc, totals, y);

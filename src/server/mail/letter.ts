@@ -5,8 +5,7 @@
 import type { AppConfig } from '../config';
 import { SHOP_NAME } from '../../shared/page-titles';
 import { SHOP_HOURS, SHOP_LOCATION } from '../../shared/shop-contacts';
-import { SHOP_TIME_ZONE } from '../moscow-time';
-import { pluralForm } from '../invoices/amountInWords';
+import { pluralForm } from '../../shared/plurals';
 import { escapeHtml } from '../services/page-head';
 
 /** What the messages need to know about the shop. */
@@ -65,11 +64,6 @@ export type Block =
         total: string;
       };
     };
-
-const moment = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
-
-/** «24 ноября 2026 г. в 15:04», Moscow time. */
-export const formatMoment = (instant: Date) => `${moment.format(instant)} (мск)`;
 
 /** «и ещё 12 позиций» */
 export const moreLines = (count: number) =>

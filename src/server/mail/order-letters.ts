@@ -1,13 +1,13 @@
 // The messages an order sends: placed (to the buyer and to the managers), invoiced, and each later
 // change of its status.
 import type { OrderStatus, Tracking } from '../../shared/api';
-import { formatRubles } from '../../shared/money';
+import { formatMoscowDateTimeWithZone } from '../../shared/dates';
+import { decimalToKopecks, formatKopecks, formatRubles } from '../../shared/money';
 import { orderPath, PAGE_PATHS } from '../../shared/paths';
-import { pluralForm } from '../invoices/amountInWords';
+import { pluralForm } from '../../shared/plurals';
 import { invoiceTitle } from '../invoices/invoicePdf';
-import { toKopecks } from '../money';
 import { ORDER_LINE_COLUMNS } from '../services/order-sheet';
-import { formatMoment, letter, type Block, type Letter, type ShopMail } from './letter';
+import { letter, type Block, type Letter, type ShopMail } from './letter';
 
 /**
  * How many lines a letter lists; the rest are «и ещё N позиций» with the link, and every line is in
@@ -42,7 +42,7 @@ function linesTable(shop: ShopMail, order: OrderForLetter, path: string): Block 
         size: `${line.size} см`,
         price: formatRubles(Number(line.price)),
         quantity: String(line.quantity),
-        sum: formatRubles((toKopecks(line.price) * line.quantity) / 100),
+        sum: formatKopecks(decimalToKopecks(line.price) * line.quantity),
       })),
       more: rest > 0 ? { count: rest, href: new URL(path, shop.shopUrl).toString() } : null,
       total: formatRubles(Number(order.totalPrice)),
@@ -86,7 +86,7 @@ export function orderPlacedToBuyer(shop: ShopMail, order: OrderForLetter): Lette
     subject: `Заказ № ${order.id} принят`,
     heading: `Заказ № ${order.id} принят`,
     blocks: [
-      { paragraph: `${greeting(order)} Спасибо за заказ от ${formatMoment(order.createdAt)}.` },
+      { paragraph: `${greeting(order)} Спасибо за заказ от ${formatMoscowDateTimeWithZone(order.createdAt)}.` },
       linesTable(shop, order, orderPath(order.id)),
       { paragraph: SHEET_ATTACHED },
       requisites(order),
@@ -112,7 +112,7 @@ export function orderPlacedToManagers(shop: ShopMail, order: OrderForLetter): Le
       {
         facts: [
           ['Покупатель', order.buyerEmail],
-          ['Оформлен', formatMoment(order.createdAt)],
+          ['Оформлен', formatMoscowDateTimeWithZone(order.createdAt)],
         ],
       },
       linesTable(shop, order, adminOrder(order.id)),

@@ -19,7 +19,7 @@ import {
   VariantOrderedError,
   VariantTakenError,
 } from '../domain/errors';
-import { rublesToDecimal } from '../money';
+import { rublesToDecimal } from '../../shared/money';
 import { createAuditRepository } from './audit';
 import { afterLast, changeCatalogue } from './catalogue-change';
 import { productColumns, withVariants, type Page } from './products';

@@ -12,7 +12,7 @@ import {
   SoldOutError,
 } from '../domain/errors';
 import { onSale } from '../domain/on-sale';
-import { kopecksToRubles, toKopecks } from '../money';
+import { decimalToKopecks, kopecksToRubles, rublesToKopecks } from '../../shared/money';
 import { stockedVariantColumns } from './products';
 
 /** How a refused line is told: on its own as it is, in a list with its line number. */
@@ -159,7 +159,7 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
     return rows.map((row) => ({
       id: row.id,
       count: row.count,
-      item_total: kopecksToRubles(toKopecks(row.price) * row.count),
+      item_total: kopecksToRubles(decimalToKopecks(row.price) * row.count),
       product: { id: row.productId, art: row.art, name: row.name, description: row.description, image: row.image },
       variant: {
         price: Number(row.price),
@@ -188,7 +188,7 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
       // A line taken off sale cannot be ordered, so it is not in the total.
       const totalKopecks = items
         .filter((item) => item.available)
-        .reduce((sum, item) => sum + Math.round(item.item_total * 100), 0);
+        .reduce((sum, item) => sum + rublesToKopecks(item.item_total), 0);
       return { items, total_price: kopecksToRubles(totalKopecks), version: revision?.revision ?? 0 };
     },
 

@@ -7,7 +7,7 @@ import { invoiceCounters, invoices, orders } from '../db/schema';
 import { InvoiceAlreadyIssuedError, OrderNotFoundError, SupplierRequisitesMissingError } from '../domain/errors';
 import { assertStatusChange, AWAITING_PAYMENT_STATUS } from '../domain/order-workflow';
 import type { Invoice } from '../invoices/invoicePdf';
-import { moscowDay, moscowInstant } from '../moscow-time';
+import { moscowDay, moscowInstant } from '../../shared/dates';
 import { createAuditRepository } from './audit';
 import type { ShopMail } from '../mail/letter';
 import { orderLineRows } from './order-lines';

@@ -57,7 +57,7 @@ import {
   type PricedLine,
   type PricedOrder,
 } from '../domain/order-pricing';
-import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
+import { decimalToKopecks, kopecksToDecimal, kopecksToRubles } from '../../shared/money';
 import { announceCatalogueChange, catalogueChangeNotice } from '../services/catalogue-cache';
 import type { ShopMail } from '../mail/letter';
 import { orderDetailColumns, orderLineRows } from './order-lines';
@@ -141,7 +141,11 @@ export const invoiceRefColumns = { number: invoices.number, date: invoices.issue
 
 /** A line as the order pages show it: the price in rubles and the line's total, exact in kopecks. */
 function lineWithTotal<Line extends { price: string; quantity: number }>(line: Line) {
-  return { ...line, price: Number(line.price), item_total: kopecksToRubles(toKopecks(line.price) * line.quantity) };
+  return {
+    ...line,
+    price: Number(line.price),
+    item_total: kopecksToRubles(decimalToKopecks(line.price) * line.quantity),
+  };
 }
 
 /**

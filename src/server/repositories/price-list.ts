@@ -7,7 +7,7 @@ import {
   PriceListPreviewNotFoundError,
 } from '../domain/errors';
 import { brokenUniqueConstraint } from '../db/unique-violation';
-import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
+import { decimalToKopecks, kopecksToDecimal, kopecksToRubles } from '../../shared/money';
 import {
   describeVariant,
   variantKey,
@@ -123,7 +123,7 @@ async function findVariants(
       const art = artById.get(variant.productId)!;
       found.set(variantKey({ art, color: variant.color, size: variant.size }), {
         id: variant.id,
-        priceKopecks: toKopecks(variant.price),
+        priceKopecks: decimalToKopecks(variant.price),
         stock: variant.stock,
       });
     }
@@ -275,14 +275,14 @@ const previewRowOfStored = ({ price, oldPrice, ...stored }: StoredPreviewRow): P
   category: stored.category,
   color: stored.color,
   size: stored.size,
-  priceKopecks: toKopecks(price),
+  priceKopecks: decimalToKopecks(price),
   stock: stored.stock,
   row: stored.row,
   kind: stored.kind,
   newProduct: stored.newProduct,
   oldName: stored.oldName,
   oldCategory: stored.oldCategory,
-  oldPriceKopecks: oldPrice === null ? null : toKopecks(oldPrice),
+  oldPriceKopecks: oldPrice === null ? null : decimalToKopecks(oldPrice),
   oldStock: stored.oldStock,
 });
 
@@ -441,7 +441,7 @@ export function createPriceListRepository(db: Database) {
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(isNull(products.hiddenAt))
         .orderBy(asc(categories.position), asc(categories.id), asc(products.id), asc(variants.size), asc(variants.id));
-      return rows.map(({ price, ...row }) => ({ ...row, priceKopecks: toKopecks(price) }));
+      return rows.map(({ price, ...row }) => ({ ...row, priceKopecks: decimalToKopecks(price) }));
     },
 
     /**

@@ -1,27 +1,17 @@
 import ExcelJS from 'exceljs';
 import type { BuyerOrder } from '../../shared/api';
-import { SHOP_TIME_ZONE } from '../moscow-time';
+import { formatMoscowDateTime } from '../../shared/dates';
 import { XLSX_FORMATS } from './spreadsheet-file';
 
 /** The columns of an order's lines in its spreadsheet, as the cart export names them too (issue 19). */
 export const ORDER_LINE_COLUMNS = ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'] as const;
-
-// Dated where the shop works, as the invoice is, whatever the server's clock zone.
-const orderTime = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: SHOP_TIME_ZONE,
-});
 
 /** The spreadsheet's file name, the download's and the letters' attachment's. */
 export const orderSheetFileName = (orderId: number) => `Заказ ${orderId}.xlsx`;
 
 /** «Заказ № 12 от 24 ноября 2026 г. в 15:04» */
 export const orderSheetTitle = (order: Pick<BuyerOrder, 'id' | 'created_at'>) =>
-  `Заказ № ${order.id} от ${orderTime.format(new Date(order.created_at)).replace(', ', ' в ')}`;
+  `Заказ № ${order.id} от ${formatMoscowDateTime(order.created_at)}`;
 
 /**
  * One order as an XLSX workbook: a heading (number, date, status, contact, address, requisites),

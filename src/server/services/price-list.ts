@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { LIMITS } from '../../shared/api';
 import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
+import { kopecksToRubles, rublesToKopecks } from '../../shared/money';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
 import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
 import { readSheetTable } from './spreadsheet-reader';
@@ -142,7 +143,7 @@ class RowReader {
     if (priceProblem(rubles) !== null || rubles > CATALOGUE_LIMITS.priceMax) {
       return this.fail(column, `${this.shown(value)} — нужна ${rule}`);
     }
-    return Math.round(rubles * 100);
+    return rublesToKopecks(rubles);
   }
 }
 
@@ -271,9 +272,9 @@ const PREVIEW_COLUMNS: { header: string; width: number; money?: boolean; cell(ro
     header: 'Цена было',
     width: 14,
     money: true,
-    cell: (row) => (row.oldPriceKopecks === null ? null : row.oldPriceKopecks / 100),
+    cell: (row) => (row.oldPriceKopecks === null ? null : kopecksToRubles(row.oldPriceKopecks)),
   },
-  { header: 'Цена стало', width: 14, money: true, cell: (row) => row.priceKopecks / 100 },
+  { header: 'Цена стало', width: 14, money: true, cell: (row) => kopecksToRubles(row.priceKopecks) },
   { header: 'Остаток было', width: 14, cell: (row) => row.oldStock },
   { header: 'Остаток стало', width: 14, cell: (row) => row.stock },
   { header: 'Название было', width: 40, cell: (row) => row.oldName },

@@ -1,5 +1,6 @@
 import { LIMITS, type Cart, type CartImportLine, type CartImportResult } from '../../shared/api';
 import { CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
+import { rublesToKopecks } from '../../shared/money';
 import { SoldOutError } from '../domain/errors';
 import { unprocessable } from '../errors';
 import type { ArticleVariant } from '../repositories/cart';
@@ -264,8 +265,6 @@ const CART_COLUMNS: TableColumn[] = [
   { header: ORDER_LINE_COLUMNS[6], width: 16, kind: 'kopecks' },
 ];
 
-const kopecksOf = (rubles: number) => Math.round(rubles * 100);
-
 /**
  * The cart as a table: its lines that can be ordered (a product off sale is left out, as it is
  * left out of the cart's total) and a last row «Итого» with the pieces and the sum.
@@ -277,9 +276,9 @@ export function writeCartSheet(cart: Cart, format: SpreadsheetFormat): Promise<B
     item.product.name,
     item.variant.color,
     item.variant.size,
-    kopecksOf(item.variant.price),
+    rublesToKopecks(item.variant.price),
     item.count,
-    kopecksOf(item.item_total),
+    rublesToKopecks(item.item_total),
   ]);
   const pieces = items.reduce((sum, item) => sum + item.count, 0);
   return writeTable(
@@ -287,7 +286,7 @@ export function writeCartSheet(cart: Cart, format: SpreadsheetFormat): Promise<B
       sheetName: 'Корзина',
       columns: CART_COLUMNS,
       rows,
-      totalRow: ['Итого', null, null, null, null, pieces, kopecksOf(cart.total_price)],
+      totalRow: ['Итого', null, null, null, null, pieces, rublesToKopecks(cart.total_price)],
     },
     format,
   );

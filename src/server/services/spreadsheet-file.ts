@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ApiError, unprocessable } from '../errors';
-import { kopecksToDecimal } from '../money';
+import { kopecksToDecimal, kopecksToRubles } from '../../shared/money';
 import { storedZipOf, unpackZip, type UnpackedZip } from './zip-limits';
 
 /**
@@ -67,7 +67,7 @@ export async function writeTable(table: Table, format: SpreadsheetFormat): Promi
   const lines = table.totalRow ? [...table.rows, table.totalRow] : table.rows;
   const cellOf = (value: string | number | null, column: TableColumn) => {
     if (value === null || column.kind !== 'kopecks') return value;
-    return format === 'xlsx' ? Number(value) / 100 : rublesWithComma(Number(value));
+    return format === 'xlsx' ? kopecksToRubles(Number(value)) : rublesWithComma(Number(value));
   };
   for (const line of lines) {
     const cells = table.columns.map((column, index) => cellOf(line[index] ?? null, column));

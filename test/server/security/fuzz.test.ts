@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Cart, OrderSummary, Product } from '../../../src/shared/api';
 import { orderLines, orders, products, users, variants } from '../../../src/server/db/schema';
-import { toKopecks } from '../../../src/server/money';
+import { decimalToKopecks } from '../../../src/shared/money';
 import {
   allProducts,
   bearer,
@@ -91,7 +91,7 @@ async function inconsistencies(): Promise<string[]> {
   const prices = new Map(
     (await db.select({ id: variants.id, price: variants.price }).from(variants)).map((row) => [
       row.id,
-      toKopecks(row.price),
+      decimalToKopecks(row.price),
     ]),
   );
   for (const { id } of await db.select({ id: users.id }).from(users).orderBy(asc(users.id))) {
@@ -151,10 +151,10 @@ async function inconsistencies(): Promise<string[]> {
     .from(orderLines);
   const totals = new Map<number, number>();
   for (const line of lines)
-    totals.set(line.orderId, (totals.get(line.orderId) ?? 0) + toKopecks(line.price) * line.quantity);
+    totals.set(line.orderId, (totals.get(line.orderId) ?? 0) + decimalToKopecks(line.price) * line.quantity);
   for (const order of await db.select({ id: orders.id, total: orders.totalPrice }).from(orders)) {
     if (!totals.has(order.id)) problems.push(`order ${order.id} has no lines`);
-    if (toKopecks(order.total) !== totals.get(order.id))
+    if (decimalToKopecks(order.total) !== totals.get(order.id))
       problems.push(`order ${order.id}: total ${order.total} ≠ sum of lines ${(totals.get(order.id) ?? 0) / 100}`);
   }
   return problems;

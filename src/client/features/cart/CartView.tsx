@@ -5,7 +5,7 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { imageUrl, LIMITS, type Cart, type CartItem } from '@shared/api';
-import { formatRubles } from '@shared/money';
+import { formatKopecks, formatRubles, rublesToKopecks } from '@shared/money';
 import { cartCheckoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
 import { ButtonLink } from '@/components/ButtonLink';
@@ -199,8 +199,6 @@ function StockShortage({ item, onReduce }: { item: CartItem; onReduce(count: num
   );
 }
 
-const toKopecks = (rubles: number) => Math.round(rubles * 100);
-
 function CartSummary({ items }: { items: CartItem[] }) {
   const pending = useAppSelector(selectPendingEdits);
   const navigate = useNavigate();
@@ -208,7 +206,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
   const lines = linesWithEdits(items, pending).filter((line) => line.item.available);
   const someOffSale = items.some((item) => !item.available);
   const units = lines.reduce((sum, line) => sum + line.count, 0);
-  const totalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.item.variant.price) * line.count, 0);
+  const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.item.variant.price) * line.count, 0);
   const shortOfStock = lines.some((line) => line.count > line.item.variant.stock);
 
   const checkout = () => {
@@ -220,7 +218,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
   return (
     <Card className="cart-summary">
       {/* The page's second heading level: it comes right after the page's h1. */}
-      <h2 className="cart-total">Итого: {formatRubles(totalKopecks / 100)}</h2>
+      <h2 className="cart-total">Итого: {formatKopecks(totalKopecks)}</h2>
       <span className="cart-units">{goodsCount(units)}</span>
       <Button
         type="primary"

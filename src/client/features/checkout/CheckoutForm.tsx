@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@shared/api';
 import { MESSAGES } from '@shared/messages';
-import { formatRubles } from '@shared/money';
+import { formatKopecks, formatRubles, rublesToKopecks } from '@shared/money';
 import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
@@ -65,7 +65,7 @@ export function CheckoutForm({
 
   // The form opens with the saved details in it, so it waits for them.
   if (requisites.isLoading) return <CheckoutLoading />;
-  const totalKopecks = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.count, 0);
+  const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.price) * line.count, 0);
 
   const submit = async (fields: CheckoutFields) => {
     setAlert(null);
@@ -126,7 +126,7 @@ export function CheckoutForm({
         </ul>
         {/* The page's second heading level (it follows the page's h1), drawn at the fourth's size. */}
         <Typography.Title level={2} className="checkout-total">
-          Итого: {formatRubles(totalKopecks / 100)}
+          Итого: {formatKopecks(totalKopecks)}
         </Typography.Title>
       </Card>
       <Card title="Данные для заказа" className="checkout-form">

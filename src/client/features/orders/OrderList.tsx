@@ -2,12 +2,13 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { InvoiceRef } from '@shared/api';
+import { formatLocalDate } from '@shared/dates';
 import { formatRubles } from '@shared/money';
 import { orderPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { StatusTag } from '@/components/StatusTag';
-import { formatDate, piecesCount } from './orderFormat';
+import { piecesCount } from './orderFormat';
 import { useDownloadInvoiceMutation, useGetOrdersQuery } from './ordersApi';
 
 /** «24.11.2026» for the invoice's day (YYYY-MM-DD, already Moscow's: no time zone to apply). */
@@ -48,7 +49,7 @@ export function OrderList({ userId }: { userId: number }) {
             <Link to={orderPath(order.id)}>Заказ #{order.id}</Link>
           </Typography.Title>
           <Typography.Text type="secondary">
-            от {formatDate(order.created_at)} · {piecesCount(order.items_count)}
+            от {formatLocalDate(order.created_at)} · {piecesCount(order.items_count)}
           </Typography.Text>
           <Typography.Paragraph className="order-card-sum">
             Сумма: {formatRubles(order.total_price)}

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Popconfirm, Table, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { BuyerOrder, Tracking } from '@shared/api';
+import { formatLocalDate, formatLocalDateTime } from '@shared/dates';
 import { formatRubles } from '@shared/money';
 import { PAGE_PATHS, productPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
@@ -10,7 +11,7 @@ import { OrderNotShown } from '@/components/OrderNotShown';
 import { PageTitle } from '@/components/PageTitle';
 import { StatusTag } from '@/components/StatusTag';
 import { InvoiceDownload } from './OrderList';
-import { formatDate, formatDateTime, piecesCount } from './orderFormat';
+import { piecesCount } from './orderFormat';
 import { useCancelOrderMutation, useExportOrderMutation, useGetOrderQuery } from './ordersApi';
 import { RepeatOrder } from './RepeatOrder';
 
@@ -161,7 +162,7 @@ export function OrderView({ userId, orderId }: { userId: number; orderId: number
       {back}
       <div className="order-head">
         <Typography.Title>
-          Заказ №{order.id} от {formatDate(order.created_at)}
+          Заказ №{order.id} от {formatLocalDate(order.created_at)}
         </Typography.Title>
         <StatusTag status={order.status} />
       </div>
@@ -180,7 +181,7 @@ export function OrderView({ userId, orderId }: { userId: number; orderId: number
           content: (
             <>
               <div>{entry.status}</div>
-              <Typography.Text type="secondary">{formatDateTime(entry.at)}</Typography.Text>
+              <Typography.Text type="secondary">{formatLocalDateTime(entry.at)}</Typography.Text>
               {entry.reason && <div>{entry.reason}</div>}
               {entry.tracking && <Shipment tracking={entry.tracking} />}
               {entry.comment && <div className="order-comment">Комментарий менеджера: {entry.comment}</div>}

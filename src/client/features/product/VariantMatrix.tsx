@@ -4,7 +4,8 @@ import './matrix.css';
 import { Button, Flex, InputNumber, message as toasts, Table, Typography, type TableColumnsType } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import type { Product, Variant } from '@shared/api';
-import { formatRubles } from '@shared/money';
+import { formatKopecks, formatRubles } from '@shared/money';
+import { countOf } from '@shared/plurals';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { useAddManyToCartMutation } from '@/features/cart/cartBulkApi';
@@ -23,16 +24,7 @@ import {
   type Quantities,
 } from './matrix';
 
-const plural = new Intl.PluralRules('ru');
-const variantForms: Record<Intl.LDMLPluralRule, string> = {
-  zero: 'вариантов',
-  one: 'вариант',
-  two: 'варианта',
-  few: 'варианта',
-  many: 'вариантов',
-  other: 'варианта',
-};
-const variantsCount = (count: number) => `${count} ${variantForms[plural.select(count)]}`;
+const variantsCount = countOf({ one: 'вариант', few: 'варианта', many: 'вариантов' });
 
 interface CellProps {
   variant: Variant;
@@ -127,7 +119,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
       await addMany({ user_id: user.id, items: lines }).unwrap();
       setQuantities({});
       message.success(
-        `Добавлено в корзину: ${total.pieces} шт. на ${formatRubles(total.kopecks / 100)} (${variantsCount(lines.length)})`,
+        `Добавлено в корзину: ${total.pieces} шт. на ${formatKopecks(total.kopecks)} (${variantsCount(lines.length)})`,
       );
     } catch (error) {
       const detail = serverErrorDetail(error);
@@ -153,7 +145,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
       />
       <Flex wrap gap="middle" align="center" justify="space-between" className="matrix-footer">
         <Typography.Text strong role="status">
-          Итого: {total.pieces} шт. на {formatRubles(total.kopecks / 100)}
+          Итого: {total.pieces} шт. на {formatKopecks(total.kopecks)}
         </Typography.Text>
         <Button
           type="primary"

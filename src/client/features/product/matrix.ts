@@ -1,4 +1,5 @@
 import type { CartBulkLinePayload, Product, Variant } from '@shared/api';
+import { rublesToKopecks } from '@shared/money';
 import { coloursOf } from './variants';
 
 /** A row of the colour × size matrix: one colour, and its variant in each size (if it has one). */
@@ -54,7 +55,7 @@ export function totalOf(variants: Variant[], quantities: Quantities): { pieces: 
   return variants.reduce(
     (total, variant) => {
       const count = quantities[variant.id] ?? 0;
-      return { pieces: total.pieces + count, kopecks: total.kopecks + Math.round(variant.price * 100) * count };
+      return { pieces: total.pieces + count, kopecks: total.kopecks + rublesToKopecks(variant.price) * count };
     },
     { pieces: 0, kopecks: 0 },
   );

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { CartImportLine } from '@shared/api';
 import { formatRubles } from '@shared/money';
 import { lineLimitNote, type LineLimits } from '@shared/order-limits';
-import { countOf } from '@/components/format';
+import { countOf } from '@shared/plurals';
 import { piecesCount } from '@/features/orders/orderFormat';
 import { useOrderLimits } from '@/features/session/orderLimits';
 

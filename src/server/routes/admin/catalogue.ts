@@ -9,8 +9,8 @@ import {
   PreviewParams,
   PreviewSummarySchema,
 } from '../../../shared/schemas/admin-catalogue';
-import { moscowDay } from '../../moscow-time';
-import { kopecksToRubles } from '../../money';
+import { moscowDay } from '../../../shared/dates';
+import { kopecksToRubles } from '../../../shared/money';
 import { createPriceListRepository, type ImportOutcome } from '../../repositories/price-list';
 import {
   listedErrors,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CANCELLED_STATUS } from '../../domain/order-workflow';
 import { notFound, unprocessable } from '../../errors';
-import { moscowInstant } from '../../moscow-time';
+import { moscowInstant } from '../../../shared/dates';
 import * as schema from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CART_IMPORT_MAX_BYTES } from '../../../shared/cart-import';
-import { moscowDay } from '../../moscow-time';
+import { moscowDay } from '../../../shared/dates';
 import { ApiError } from '../../errors';
 import { LineRefusedError } from '../../domain/errors';
 import { assertOwnUser } from '../../plugins/authentication';

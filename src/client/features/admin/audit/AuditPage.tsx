@@ -1,10 +1,10 @@
 import { Table, Typography, type TableProps } from 'antd';
 import { useSearchParams } from 'react-router';
+import { formatMoscowDateTimeNumeric } from '@shared/dates';
 import type { AuditList } from '@shared/api';
 import { listPageIndex } from '@shared/paths';
 import { PageTitle } from '@/components/PageTitle';
 import { useGetAuditQuery } from '../adminApi';
-import { formatDateTime } from '../format';
 import { actionName, entityName } from './auditWords';
 import { serverPagination } from '../serverPagination';
 import { emptyTable } from '../tableEmpty';
@@ -14,7 +14,7 @@ type Entry = AuditList['items'][number];
 const PAGE_ENTRIES = 50;
 
 const COLUMNS: TableProps<Entry>['columns'] = [
-  { title: 'Когда', dataIndex: 'at', render: formatDateTime },
+  { title: 'Когда', dataIndex: 'at', render: formatMoscowDateTimeNumeric },
   { title: 'Кто', key: 'by', render: (_value, entry) => entry.by?.email ?? 'командная строка' },
   { title: 'Действие', dataIndex: 'action', render: actionName },
   { title: 'Объект', dataIndex: 'entity', render: entityName },

@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { formatCalendarDay, formatMoscowDateTimeNumeric } from '@shared/dates';
 import { DELETED_PERSONAL_DATA } from '@shared/account';
 import type { AdminOrder, OrderStatus, Tracking } from '@shared/api';
 import { CARRIER_NAMES, TRACKING_NUMBER_MAX, type CarrierName } from '@shared/carriers';
@@ -31,7 +32,6 @@ import {
   useIssueInvoiceMutation,
   useSetBuyerTrustedMutation,
 } from '../adminApi';
-import { formatDateTime, formatDay } from '../format';
 import type { FromQueue } from './OrdersPage';
 import { StatusTag } from '@/components/StatusTag';
 
@@ -62,7 +62,7 @@ const LINE_COLUMNS = [
 ];
 
 const invoiceName = (invoice: NonNullable<AdminOrder['invoice']>) =>
-  `№ ${invoice.number} от ${formatDay(invoice.date)}`;
+  `№ ${invoice.number} от ${formatCalendarDay(invoice.date)}`;
 
 /**
  * Whether the limits of a new buyer (docs/decisions.md, «Caps on the unproven») fall on the order's
@@ -116,7 +116,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
               },
             ]
           : []),
-        { key: 'created', label: 'Создан', children: formatDateTime(order.created_at) },
+        { key: 'created', label: 'Создан', children: formatMoscowDateTimeNumeric(order.created_at) },
         { key: 'company', label: 'Компания', children: order.company_name ?? '—' },
         { key: 'inn', label: 'ИНН / КПП', children: inn || '—' },
         { key: 'contact', label: 'Контактное лицо', children: order.contact_name ?? '—' },
@@ -143,13 +143,13 @@ function History({ order }: { order: AdminOrder }) {
   return (
     <Timeline
       items={[
-        { key: 'created', content: `${formatDateTime(order.created_at)} — заказ создан` },
+        { key: 'created', content: `${formatMoscowDateTimeNumeric(order.created_at)} — заказ создан` },
         ...order.history.map((entry, index) => ({
           key: index,
           content: (
             <>
               <div>
-                {formatDateTime(entry.at)} — {entry.from} → {entry.to}
+                {formatMoscowDateTimeNumeric(entry.at)} — {entry.from} → {entry.to}
               </div>
               <Typography.Text type="secondary">{changedBy(entry)}</Typography.Text>
               {entry.tracking && <div>{shipmentText(entry.tracking)}</div>}

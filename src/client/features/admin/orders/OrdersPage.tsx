@@ -3,12 +3,12 @@ import dayjs from 'dayjs';
 // The picker's month and day names: antd's ru_RU locale names dayjs's «ru», which must be loaded.
 import 'dayjs/locale/ru';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatMoscowDateTimeNumeric } from '@shared/dates';
 import { ORDER_STATUSES, type AdminOrderList } from '@shared/api';
 import { formatRubles } from '@shared/money';
 import { PageTitle } from '@/components/PageTitle';
 import { adminOrderPath } from '../adminPaths';
 import { useGetAdminOrdersQuery } from '../adminApi';
-import { formatDateTime } from '../format';
 import { StatusTag } from '@/components/StatusTag';
 import {
   ALL_STATUSES,
@@ -127,7 +127,7 @@ export function OrdersPage() {
       title: 'Создан',
       dataIndex: 'created_at',
       ...sortable('created_at'),
-      render: formatDateTime,
+      render: formatMoscowDateTimeNumeric,
     },
     { title: 'Статус', dataIndex: 'status', render: (status: Row['status']) => <StatusTag status={status} /> },
     { title: 'Покупатель', dataIndex: 'user_email' },
