@@ -14,7 +14,7 @@
 // The search mix is then asked for again at CONNECTIONS, answered from the cache as most searches
 // are, for its rate beside the bare route's (as bench/api-load.ts measures the catalogue reads).
 import type { Static } from 'typebox';
-import { PAGE_SIZE } from '../src/shared/api';
+import { PAGE_SIZE } from '../src/shared/limits';
 import { CartImportResultSchema } from '../src/shared/schemas/cart';
 import { AS_A_BROWSER } from './api-load';
 import { ADDED_ART_PREFIX, type GrowthOptions } from './big-catalogue';

@@ -34,7 +34,7 @@ import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { Pool } from 'pg';
-import { PAGE_SIZE } from '../src/shared/api';
+import { PAGE_SIZE } from '../src/shared/limits';
 import { PGLITE_EXTENSIONS, type Database } from '../src/server/db/database';
 import * as schema from '../src/server/db/schema';
 import { createProductsRepository, type ProductsRepository } from '../src/server/repositories/products';

@@ -8,7 +8,8 @@
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { LIMITS, type Cart, type OrderSummary } from '../src/shared/api';
+import type { Cart, OrderSummary } from '../src/shared/api';
+import { LIMITS } from '../src/shared/limits';
 import { maxPiecesPerOrder } from '../src/shared/order-limits';
 import { variants } from '../src/server/db/schema';
 import { TEST_PASSWORD } from '../test/server/helpers/shop-data';

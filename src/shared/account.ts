@@ -1,4 +1,4 @@
-import { LIMITS } from './api';
+import { LIMITS } from './limits';
 
 /**
  * The buyer's own account (issue 20): the password's reset and change, the consent to the

@@ -3,14 +3,7 @@
 
 import { type CatalogueFilters, type Variant } from './api';
 import { CATALOGUE_LIMITS } from './catalogue';
-
-/**
- * The catalogue's orders besides SPEC's by id (docs/decisions.md): by the lowest price among the
- * variants that pass the filters, by name, newest first. Here, not in api.ts, which the home page's
- * first load carries.
- */
-export const CATALOGUE_SORTS = ['price_asc', 'price_desc', 'name', 'new'] as const;
-export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+import { CATALOGUE_SORTS, type CatalogueSort } from './catalogue-sorts';
 
 /** The parameters' names, the same in the API's query and in the /catalog address. */
 export const FILTER_PARAMS = ['sort', 'color', 'size_min', 'size_max', 'price_min', 'price_max', 'in_stock'] as const;

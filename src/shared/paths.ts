@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from './api';
+import { PAGE_SIZE } from './limits';
 
 /**
  * The storefront's page addresses (SPEC §2), one list for the client's router and links and for

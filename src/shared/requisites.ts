@@ -1,6 +1,6 @@
 // ИНН and КПП as the tax service defines them, checked the same way by the checkout, the profile
 // and the server (docs/decisions.md: the old shop's 12-only rule rejected every organisation).
-import { LIMITS } from './api';
+import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import type { SupplierRequisites } from './schemas/settings';
 

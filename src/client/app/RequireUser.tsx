@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import type { UserRole } from '@shared/api';
+import type { UserRole } from '@shared/user-roles';
 import { PAGE_PATHS } from '@shared/paths';
 import { PageLoading } from '@/components/PageLoading';
 import { selectSessionInitialised, selectUser } from '@/features/session/sessionSlice';

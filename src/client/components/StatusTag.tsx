@@ -1,5 +1,5 @@
 import { Tag, theme } from 'antd';
-import { DELIVERED_STATUS, type OrderStatus } from '@shared/api';
+import { DELIVERED_STATUS, type OrderStatus } from '@shared/order-statuses';
 
 const CANCELLED: OrderStatus = 'Отменён';
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { LIMITS } from '@shared/api';
+import { LIMITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { PAGE_SIZE } from '@shared/api';
+import { PAGE_SIZE } from '@shared/limits';
 import { POPULAR_TOYS } from '@shared/page-titles';
 import { Pager } from '@/components/Pager';
 import { PageTitle } from '@/components/PageTitle';

@@ -1,7 +1,7 @@
 import { Empty, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PAGE_SIZE } from '@shared/api';
+import { PAGE_SIZE } from '@shared/limits';
 import { articleKey } from '@shared/article-key';
 import { LIST_PARAMS, PAGE_PATHS, productPath } from '@shared/paths';
 import { Pager } from '@/components/Pager';

@@ -1,7 +1,7 @@
 // Managers' command beside the back office:
 //   npm run orders -- status <order id> <status> [--comment <text>]
 //   npm run orders -- list-statuses
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/api';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-statuses';
 import { loadConfig } from '../config';
 import { shopMail } from '../mail/letter';
 import { createOrdersRepository } from '../repositories/orders';

@@ -2,7 +2,7 @@
 //   npm run users -- grant-manager <email>
 //   npm run users -- revoke-manager <email>
 //   npm run users -- list
-import type { UserRole } from '../../shared/api';
+import type { UserRole } from '../../shared/user-roles';
 import { UserNotFoundError } from '../domain/errors';
 import { createUsersRepository } from '../repositories/users';
 import { runCommand, withDatabase } from './command-line';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { USER_ROLES } from '../../shared/api';
+import { USER_ROLES } from '../../shared/user-roles';
 import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../../shared/article-key';
 import {
   type AnyPgColumn,

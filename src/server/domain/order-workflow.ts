@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../shared/api';
+import type { OrderStatus } from '../../shared/order-statuses';
 import { ShipmentDetailsError, InvoiceRequiredError, OrderNotCancellableError, OrderTransitionError } from './errors';
 
 /**

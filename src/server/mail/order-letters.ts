@@ -1,6 +1,7 @@
 // The messages an order sends: placed (to the buyer and to the managers), invoiced, and each later
 // change of its status.
-import type { OrderStatus, Tracking } from '../../shared/api';
+import type { Tracking } from '../../shared/api';
+import type { OrderStatus } from '../../shared/order-statuses';
 import { formatMoscowDateTimeWithZone } from '../../shared/dates';
 import { decimalToKopecks, formatKopecks, formatRubles } from '../../shared/money';
 import { orderPath, PAGE_PATHS } from '../../shared/paths';

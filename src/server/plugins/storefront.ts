@@ -9,10 +9,10 @@ import {
   apiReadKey,
   imageUrl,
   INITIAL_RESPONSES_ELEMENT_ID,
-  PAGE_SIZE,
   type Banner,
   type Product,
 } from '../../shared/api';
+import { PAGE_SIZE } from '../../shared/limits';
 import { catalogueFiltersFrom } from '../../shared/catalogueFilters';
 import { LIST_PARAMS, listPageIndex, PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
 import { notFound } from '../errors';

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, type Cart, type CartBulkLinePayload, type CartItem } from '../../shared/api';
+import type { Cart, CartBulkLinePayload, CartItem } from '../../shared/api';
+import { LIMITS } from '../../shared/limits';
 import type { BuyerLimits } from '../config';
 import type { Queryable, Transaction } from '../db/database';
 import { cartItems, cartRevisions, products, variants } from '../db/schema';

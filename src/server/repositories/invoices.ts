@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { InvoiceRef, OrderStatus } from '../../shared/api';
+import type { InvoiceRef } from '../../shared/api';
+import type { OrderStatus } from '../../shared/order-statuses';
 import { supplierRequisitesMissing } from '../../shared/requisites';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
 import type { Database } from '../db/database';

@@ -5,10 +5,10 @@ import type {
   BuyerOrder,
   InvoiceRef,
   OrderItemPayload,
-  OrderStatus,
   OrderStatusAnswer,
   OrderSummary,
 } from '../../shared/api';
+import type { OrderStatus } from '../../shared/order-statuses';
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';

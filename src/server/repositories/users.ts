@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
-import type { AdminBuyer, User, UserRole } from '../../shared/api';
+import type { AdminBuyer, User } from '../../shared/api';
+import type { UserRole } from '../../shared/user-roles';
 import type { Queryable } from '../db/database';
 import { auditLog, orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import type { BuyerStanding } from '../domain/buyer-standing';

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
-import { LIMITS } from '../../shared/api';
+import { LIMITS } from '../../shared/limits';
 
 /** Why a new password is refused beyond its length; the server's alone (the storefront shows its `detail`). */
 export const PASSWORD_RULE_MESSAGES = {

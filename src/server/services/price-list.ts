@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { LIMITS } from '../../shared/api';
+import { LIMITS } from '../../shared/limits';
 import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
 import { kopecksToRubles, rublesToKopecks } from '../../shared/money';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';

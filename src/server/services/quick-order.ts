@@ -1,4 +1,5 @@
-import { LIMITS, type Cart, type CartImportLine, type CartImportResult } from '../../shared/api';
+import type { Cart, CartImportLine, CartImportResult } from '../../shared/api';
+import { LIMITS } from '../../shared/limits';
 import { CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
 import { rublesToKopecks } from '../../shared/money';
 import { SoldOutError } from '../domain/errors';

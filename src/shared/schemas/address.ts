@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../api';
+import { LIMITS } from '../limits';
 import { Id, Nullable } from './common';
 
 const Text = Type.String({ minLength: 1, maxLength: LIMITS.addressPartMax, pattern: '\\S' });

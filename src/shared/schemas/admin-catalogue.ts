@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LIMITS } from '../api';
+import { LIMITS } from '../limits';
 import { CATALOGUE_LIMITS } from '../catalogue';
 import { Defaulted, Id, Nullable, PageQuery } from './common';
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ORDER_STATUSES } from '../api';
+import { ORDER_STATUSES } from '../order-statuses';
 import { Defaulted, Nullable, PageQuery } from './common';
 import { CarrierName, InvoiceRefSchema, TrackingNumber, TrackingSchema } from './order';
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { USER_ROLES } from '../api';
+import { USER_ROLES } from '../user-roles';
 import { AddressSchema } from './address';
 import { CartSchema } from './cart';
 import { Nullable } from './common';

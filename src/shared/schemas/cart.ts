@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CART_BULK_MAX_LINES, LIMITS } from '../api';
+import { CART_BULK_MAX_LINES, LIMITS } from '../limits';
 import { CART_EXPORT_FORMATS } from '../cart-import';
 import { Defaulted, Id, Nullable } from './common';
 import { UnprovenHeld } from './products';

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { PAGE_SIZE } from '../api';
+import { PAGE_SIZE } from '../limits';
 
 /** Every 4xx and 5xx answer of the API. */
 export const ErrorSchema = Type.Object({ detail: Type.String() }, { $id: 'Error', description: 'Ошибка' });

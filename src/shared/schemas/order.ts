@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { LIMITS, ORDER_MAX_LINES, ORDER_STATUSES } from '../api';
+import { LIMITS, ORDER_MAX_LINES } from '../limits';
+import { ORDER_STATUSES } from '../order-statuses';
 import { CARRIER_NAMES, TRACKING_NUMBER_MAX } from '../carriers';
 import { Id, Nullable } from './common';
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { LIMITS, ORDER_MAX_LINES } from '../api';
+import { LIMITS, ORDER_MAX_LINES } from '../limits';
 import { CATALOGUE_LIMITS } from '../catalogue';
-import { CATALOGUE_SORTS } from '../catalogueFilters';
+import { CATALOGUE_SORTS } from '../catalogue-sorts';
 import { Nullable, PageQuery } from './common';
 
 /** What the storefront needs to say an unproven buyer's pool before checkout (shared/order-limits.ts). */

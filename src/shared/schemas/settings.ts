@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { LIMITS } from '../api';
+import { LIMITS } from '../limits';
 import { Nullable } from './common';
 
 /** The VAT rates the tax code has (НК РФ ст. 164; 22 % from 2026, 5 and 7 % for the simplified system). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrderStatus, OrderSummary, Product, Variant } from '../../../src/shared/api';
+import type { OrderSummary, Product, Variant } from '../../../src/shared/api';
+import type { OrderStatus } from '../../../src/shared/order-statuses';
 import { json, setVariant, type Shopper } from './test-app';
 
 /** The way an order goes when nothing goes wrong, each step taken as it is in the shop. */

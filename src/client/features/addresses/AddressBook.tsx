@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
-import { LIMITS, type Address, type AddressFields } from '@shared/api';
+import type { Address, AddressFields } from '@shared/api';
+import { LIMITS } from '@shared/limits';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import {

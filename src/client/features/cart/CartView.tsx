@@ -4,7 +4,8 @@ import { App, Button, Card, Empty, Flex, InputNumber, Tag, Typography } from 'an
 import { memo, useEffect, useMemo, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
-import { imageUrl, LIMITS, type Cart, type CartItem } from '@shared/api';
+import { imageUrl, type Cart, type CartItem } from '@shared/api';
+import { LIMITS } from '@shared/limits';
 import { formatKopecks, formatRubles, rublesToKopecks } from '@shared/money';
 import { cartCheckoutPath, PAGE_PATHS, productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';

@@ -1,6 +1,7 @@
 import { createAction, createSlice, isAnyOf, type ListenerEffectAPI, type PayloadAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { LIMITS, TIMINGS, type CartCountConflict, type CartItem } from '@shared/api';
+import { TIMINGS, type CartCountConflict, type CartItem } from '@shared/api';
+import { LIMITS } from '@shared/limits';
 import type { AppStartListening } from '@/app/listeners';
 import type { AppDispatch, RootState } from '@/app/store';
 import { cartApi } from './cartApi';

@@ -2,7 +2,7 @@ import { Button, Checkbox, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { type CatalogueFilters } from '@shared/api';
 import { CATALOGUE_LIMITS } from '@shared/catalogue';
-import type { CatalogueSort } from '@shared/catalogueFilters';
+import type { CatalogueSort } from '@shared/catalogue-sorts';
 import { catalogueApi } from './catalogueApi';
 
 // Injected here, with the catalogue page's chunk: the home page's first load (catalogueApi) stays as it was.

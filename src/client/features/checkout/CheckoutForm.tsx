@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITS } from '@shared/api';
+import { LIMITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { formatKopecks, formatRubles, rublesToKopecks } from '@shared/money';
 import { PAGE_PATHS } from '@shared/paths';

@@ -1,5 +1,5 @@
 import { Form, Input, type FormRule } from 'antd';
-import { LIMITS } from '@shared/api';
+import { LIMITS } from '@shared/limits';
 import { innProblem, kppProblem } from '@shared/requisites';
 import { blankToNull } from './requisitesValues';
 

@@ -5,7 +5,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { AutoComplete, Button } from 'antd';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITS } from '@shared/api';
+import { LIMITS } from '@shared/limits';
 import { LIST_PARAMS, PAGE_PATHS, productPath } from '@shared/paths';
 import { useSearchProductsQuery } from './searchApi';
 import { SEARCH_LABEL, useSearchPlaceholder, type SearchSuggestProps } from './searchField';

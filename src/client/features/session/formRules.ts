@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import { ACCOUNT_MESSAGES } from '@shared/account';
-import { LIMITS } from '@shared/api';
+import { LIMITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 
 /**

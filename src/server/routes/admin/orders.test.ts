@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
-import {
-  ORDER_STATUSES,
-  type AdminOrder,
-  type AdminOrderList,
-  type OrderStatus,
-  type OrderSummary,
-  type Product,
-} from '../../../shared/api';
+import type { AdminOrder, AdminOrderList, OrderSummary, Product } from '../../../shared/api';
+import { ORDER_STATUSES, type OrderStatus } from '../../../shared/order-statuses';
 import { orders, users } from '../../db/schema';
 import {
   allProducts,

@@ -12,7 +12,7 @@ import {
   TokenSchema,
   UserSchema,
 } from '../../../shared/schemas/auth';
-import { LIMITS } from '../../../shared/api';
+import { LIMITS } from '../../../shared/limits';
 import { bearer, errors } from '../common-schemas';
 
 const NEW_PASSWORD_RULES =

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { CART_BULK_MAX_LINES, LIMITS, type Cart, type Product } from '../../../shared/api';
+import type { Cart, Product } from '../../../shared/api';
+import { CART_BULK_MAX_LINES, LIMITS } from '../../../shared/limits';
 import { products, variants } from '../../db/schema';
 import {
   createTestApp,

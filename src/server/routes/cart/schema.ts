@@ -11,7 +11,7 @@ import {
   CartImportResultSchema,
   CartSchema,
 } from '../../../shared/schemas/cart';
-import { CART_BULK_MAX_LINES, LIMITS } from '../../../shared/api';
+import { CART_BULK_MAX_LINES, LIMITS } from '../../../shared/limits';
 import { CART_IMPORT_MAX_BYTES, CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../../shared/cart-import';
 import { ORDER_LINE_COLUMNS } from '../../services/order-sheet';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';

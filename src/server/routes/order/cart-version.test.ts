@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Cart, Product } from '../../../shared/api';
-import { ORDER_MAX_LINES } from '../../../shared/api';
+import { ORDER_MAX_LINES } from '../../../shared/limits';
 import { categories } from '../../db/schema';
 import { cartOf, cartProducts, inStock } from '../../../../test/server/helpers/cart';
 import {

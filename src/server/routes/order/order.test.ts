@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { BuyerOrder, Cart, OrderSummary, Product, Variant } from '../../../shared/api';
-import { LIMITS } from '../../../shared/api';
+import { LIMITS } from '../../../shared/limits';
 import { MESSAGES } from '../../../shared/messages';
 import { orderLines, orders, products } from '../../db/schema';
 import { OrderTransitionError } from '../../domain/errors';

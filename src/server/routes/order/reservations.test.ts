@@ -6,7 +6,8 @@
  * at once on separate connections; on PGlite they interleave on one.
  */
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import type { AdminOrder, BuyerOrder, OrderStatus, Product, Variant } from '../../../shared/api';
+import type { AdminOrder, BuyerOrder, Product, Variant } from '../../../shared/api';
+import type { OrderStatus } from '../../../shared/order-statuses';
 import { invoices, mailOutbox, orders, orderStatusHistory, users } from '../../db/schema';
 import { ReservationSweeper } from '../../services/reservation-sweeper';
 import {

@@ -1,6 +1,6 @@
 /** POST /api/v1/products/by-arts: the checkout's products in one request (issue 36). */
 import type { Product } from '../../../shared/api';
-import { ORDER_MAX_LINES } from '../../../shared/api';
+import { ORDER_MAX_LINES } from '../../../shared/limits';
 import { allProducts, createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../../test/server/helpers/test-app';
 
 let shop: TestApp;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { LIMITS, PAGE_SIZE, type Product } from '../../../shared/api';
+import type { Product } from '../../../shared/api';
+import { LIMITS, PAGE_SIZE } from '../../../shared/limits';
 import { categories, nameVocabulary, products } from '../../db/schema';
 import { SEARCH_CANDIDATES } from '../../repositories/products';
 import { createTestApp, STARTUP_TIMEOUT, json, type TestApp } from '../../../../test/server/helpers/test-app';

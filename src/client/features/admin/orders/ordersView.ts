@@ -1,4 +1,6 @@
-import { ORDER_STATUSES, PAGE_SIZE, type AdminOrdersFilter, type OrderStatus } from '@shared/api';
+import type { AdminOrdersFilter } from '@shared/api';
+import { PAGE_SIZE } from '@shared/limits';
+import { ORDER_STATUSES, type OrderStatus } from '@shared/order-statuses';
 import type { AdminOrdersRequest } from '../adminApi';
 
 export type OrdersSort = AdminOrdersFilter['sort'];
