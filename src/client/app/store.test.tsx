@@ -33,7 +33,7 @@ describe('persistence in localStorage (SPEC §1, §9)', () => {
     installVisitorNetwork();
     const user = userEvent.setup();
     const { store } = renderShop({ preloadedState: visitor() });
-    const colours = screen.getByRole('radiogroup', { name: 'Цветовая тема' });
+    const colours = await screen.findByRole('radiogroup', { name: 'Цветовая тема' });
     await user.click(within(colours).getByRole('radio', { name: 'Тёмная тема' }));
     expect(localStorage.getItem('colourMode')).toBe('dark');
     expect(store.getState().colourMode).toBe('dark');
