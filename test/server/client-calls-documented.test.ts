@@ -41,7 +41,7 @@ describe("the storefront's calls are operations of the served OpenAPI document",
       [
         "const ADMIN = 'api/v1/admin';",
         'export const exampleApi = baseApi.injectEndpoints({ endpoints: (build) => ({',
-        "  cart: build.query({ query: (userId) => `api/v1/cart/${userId}` }),",
+        '  cart: build.query({ query: (userId) => `api/v1/cart/${userId}` }),',
         "  gone: build.mutation({ query: (id) => ({ url: `${ADMIN}/things/${id}`, method: 'DELETE' }) }),",
         "  moved: build.mutation({ query: () => ({ url: 'api/v1/cart/count', method: 'POST' }) }),",
         '}) });',

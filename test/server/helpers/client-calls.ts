@@ -21,7 +21,8 @@ export interface ClientCallsFound {
   unreadable: string[];
 }
 
-const API_PREFIX = 'api/';
+// The API's versioned paths; `api/…` alone is also how the store's action types begin.
+const API_PATH = /^api\/v\d+\//;
 // The build-time API origin the storefront puts before a path it fetches itself (api/config.ts).
 const API_ORIGIN = 'API_HOST';
 const PARAMETER = '{}';
@@ -69,14 +70,8 @@ export function clientCallsIn(fileName: string, text: string): ClientCallsFound 
   }
 
   function visit(node: ts.Node): void {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      const value = textOf(node.initializer);
-      // A path's beginning kept in a constant (`const ADMIN = 'api/v1/admin'`) is no call itself.
-      if (value !== null && value.startsWith(API_PREFIX)) {
-        constants.set(node.name.text, value);
-        return;
-      }
-    }
+    // A path's beginning kept in a constant (`const ADMIN = 'api/v1/admin'`) is no call itself.
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && constants.has(node.name.text)) return;
     const { parent } = node;
     if (
       parent &&
@@ -86,17 +81,24 @@ export function clientCallsIn(fileName: string, text: string): ClientCallsFound 
       ts.isObjectLiteralExpression(parent.parent)
     ) {
       const value = textOf(node);
-      if (value?.startsWith(API_PREFIX)) record(node, methodOf(parent.parent), value);
+      if (value !== null && API_PATH.test(value)) record(node, methodOf(parent.parent), value);
       else if (value === null && definesEndpoints) found.unreadable.push(`${where(node)}: the url is not a plain path`);
       return;
     }
     const value = textOf(node);
-    if (value?.startsWith(API_PREFIX) && !ts.isIdentifier(node)) {
+    if (value !== null && API_PATH.test(value) && !ts.isIdentifier(node)) {
       // fetch(path, { method }) of its own, or a path given as it is (a query's string, a download's).
       const fetched =
-        parent && ts.isCallExpression(parent) && parent.arguments[0] === node && parent.expression.getText(source) === 'fetch';
+        parent &&
+        ts.isCallExpression(parent) &&
+        parent.arguments[0] === node &&
+        parent.expression.getText(source) === 'fetch';
       const options = fetched ? parent.arguments[1] : undefined;
-      record(node, fetched ? methodOf(options && ts.isObjectLiteralExpression(options) ? options : undefined) : 'GET', value);
+      record(
+        node,
+        fetched ? methodOf(options && ts.isObjectLiteralExpression(options) ? options : undefined) : 'GET',
+        value,
+      );
       return;
     }
     ts.forEachChild(node, visit);
@@ -105,7 +107,7 @@ export function clientCallsIn(fileName: string, text: string): ClientCallsFound 
   ts.forEachChild(source, function collect(node) {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const value = textOf(node.initializer);
-      if (value !== null && value.startsWith(API_PREFIX)) constants.set(node.name.text, value);
+      if (value !== null && API_PATH.test(value)) constants.set(node.name.text, value);
     }
     ts.forEachChild(node, collect);
   });
@@ -150,7 +152,9 @@ export function undocumentedCalls(calls: ClientCall[], paths: Record<string, Rec
         operation.method === method &&
         operation.segments.length === segments.length &&
         operation.segments.every((segment, index) =>
-          segments[index]!.includes(PARAMETER) ? isParameter(segment) : isParameter(segment) || segment === segments[index],
+          segments[index]!.includes(PARAMETER)
+            ? isParameter(segment)
+            : isParameter(segment) || segment === segments[index],
         ),
     );
   });
