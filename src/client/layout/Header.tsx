@@ -7,7 +7,6 @@ import { PAGE_PATHS } from '@shared/paths';
 import { useAfterFirstPaint } from '@/components/useAfterFirstPaint';
 import { useMinWidth } from '@/components/useMinWidth';
 import { useCartCount } from '@/features/cart/useCartCount';
-import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { UserButton } from '@/features/session/UserButton';
 import { useOpenCart } from './useOpenCart';
 
@@ -18,6 +17,11 @@ import { useOpenCart } from './useOpenCart';
 // only when used.
 const SearchBox = lazy(() => import(/* webpackChunkName: "search-box" */ '@/features/search/SearchBox'));
 const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'));
+// The colour-mode switch is antd's Radio group, which has no room in the first load either: it
+// arrives just after, into a place kept for it.
+const ColourModeSwitch = lazy(
+  () => import(/* webpackChunkName: "colour-mode-switch" */ '@/features/colourMode/ColourModeSwitch'),
+);
 
 function PhoneMenu() {
   // Controlled here, so that a tap before the menu's code has arrived still opens it.
@@ -86,7 +90,9 @@ export function Header() {
             Быстрый заказ
           </NavLink>
           <NavLink to={PAGE_PATHS.about}>О компании</NavLink>
-          <ColourModeSwitch />
+          <Suspense fallback={<div className="colour-switch-placeholder" />}>
+            <ColourModeSwitch />
+          </Suspense>
           <CartButton />
           <UserButton />
         </Flex>
