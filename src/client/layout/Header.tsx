@@ -18,7 +18,7 @@ import { useOpenCart } from './useOpenCart';
 const SearchBox = lazy(() => import(/* webpackChunkName: "search-box" */ '@/features/search/SearchBox'));
 const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'));
 // The colour-mode switch is antd's Radio group, which has no room in the first load either: it
-// arrives just after, into a place kept for it.
+// arrives just after the first paint, into a place kept for it.
 const ColourModeSwitch = lazy(
   () => import(/* webpackChunkName: "colour-mode-switch" */ '@/features/colourMode/ColourModeSwitch'),
 );
@@ -69,7 +69,9 @@ function CartButton() {
 export function Header() {
   const mobile = !useMinWidth(600);
   const painted = useAfterFirstPaint();
+  // Both lazy parts are asked for after the first paint, so that neither is on its path.
   const searchPlace = <div className="search-box" />;
+  const switchPlace = <div className="colour-switch-placeholder" />;
   return (
     <header className="header">
       <Link to={PAGE_PATHS.home} className="logo" aria-label={`${SHOP_NAME} — на главную`}>
@@ -90,9 +92,7 @@ export function Header() {
             Быстрый заказ
           </NavLink>
           <NavLink to={PAGE_PATHS.about}>О компании</NavLink>
-          <Suspense fallback={<div className="colour-switch-placeholder" />}>
-            <ColourModeSwitch />
-          </Suspense>
+          <Suspense fallback={switchPlace}>{painted ? <ColourModeSwitch /> : switchPlace}</Suspense>
           <CartButton />
           <UserButton />
         </Flex>
