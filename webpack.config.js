@@ -79,25 +79,51 @@ function buildAntdStyles() {
   );
 }
 
-// antd components whose style hooks are replaced by a class-name-only hook in the browser build
+// Where antd really is (webpack sees modules at their real path, and node_modules may be a link).
+const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
+/** The folder in antd/es a module's directory is in ('button', 'typography/Base'), or null outside antd. */
+function antdFolder(directory) {
+  const relative = path.relative(ANTD_ES, directory);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep).join('/');
+}
+
+// What each replacement below has done in the current compilation, for the check at its end
+// (AntdPatchesCheckPlugin): one that did nothing means antd moved what it relies on.
+const patchesApplied = new Set();
+
+// antd components (their folders in antd/es) whose style hooks are replaced by a class-name-only hook in the browser build
 // (src/client/theme/zeroRuntime): their CSS comes from the build-time stylesheet. The first load's
 // (Button, Badge, Spin, Flex) and the catalogue's and product page's, whose first paint on a phone
 // waits for their chunk. Each of these imports its style module only for the default hook or a
 // sub-style component that renders nothing (compact, presetCmp, statusCmp).
-const ZERO_RUNTIME_STYLED =
-  /[\\/]antd[\\/]es[\\/](button|badge|spin|flex|card|select|radio|input-number|tag|typography|empty)$/;
+const ZERO_RUNTIME_STYLED = [
+  'button',
+  'badge',
+  'spin',
+  'flex',
+  'card',
+  'select',
+  'radio',
+  'input-number',
+  'tag',
+  'typography',
+  'empty',
+];
 const SUB_STYLE_COMPONENT = /^\.\/style\/(compact|presetCmp|statusCmp)$/;
 const zeroRuntimeStyles = new webpack.NormalModuleReplacementPlugin(/^\.\/style(\/.*)?$/, (resource) => {
-  if (!ZERO_RUNTIME_STYLED.test(resource.context)) return;
+  const folder = antdFolder(resource.context);
+  if (!ZERO_RUNTIME_STYLED.includes(folder)) return;
   const stub = SUB_STYLE_COMPONENT.test(resource.request) ? 'NoStyleComponent.js' : 'useComponentStyle.js';
   resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime', stub);
+  patchesApplied.add(`style:${folder}`);
 });
 
 const noTooltipUniqueProvider = new webpack.NormalModuleReplacementPlugin(
   /^\.\.\/tooltip\/UniqueProvider$/,
   (resource) => {
-    if (/[\\/]antd[\\/]es[\\/]config-provider$/.test(resource.context)) {
+    if (antdFolder(resource.context) === 'config-provider') {
       resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime/NoTooltipUniqueProvider.js');
+      patchesApplied.add('tooltip-unique-provider');
     }
   },
 );
@@ -112,12 +138,12 @@ const ON_DEMAND_PARTS = [
   ['typography/Base', '../Editable', 'OnDemandTypographyEditor.js'],
   ['typography/Base', './CopyBtn', 'OnDemandTypographyCopyButton.js'],
 ];
-// Where antd really is (webpack sees modules at their real path, and node_modules may be a link).
-const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
 const onDemandParts = new webpack.NormalModuleReplacementPlugin(/^\.\.?\//, (resource) => {
-  const folder = path.relative(ANTD_ES, resource.context).split(path.sep).join('/');
+  const folder = antdFolder(resource.context);
   const part = ON_DEMAND_PARTS.find(([from, request]) => from === folder && request === resource.request);
-  if (part) resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime', part[2]);
+  if (!part) return;
+  resource.request = path.join(__dirname, 'src/client/theme/zeroRuntime', part[2]);
+  patchesApplied.add(`on-demand:${part[2]}`);
 });
 
 // antd's form context (which Card reads for its variant) imports FormProvider from the index of
@@ -126,8 +152,60 @@ const onDemandParts = new webpack.NormalModuleReplacementPlugin(/^\.\.?\//, (res
 const formProviderOnly = new webpack.NormalModuleReplacementPlugin(/^@rc-component\/form$/, (resource) => {
   if (resource.contextInfo.issuer === path.join(ANTD_ES, 'form/context.js')) {
     resource.request = '@rc-component/form/es/FormContext';
+    patchesApplied.add('form-provider');
   }
 });
+
+/** A zero-runtime folder's component as antd exports it: 'input-number' → 'InputNumber'. */
+const componentName = (folder) => folder.replace(/(^|-)(\w)/g, (_match, _dash, letter) => letter.toUpperCase());
+
+/**
+ * Fails the build when the replacements above and src/client/theme/antdComponents.ts disagree, or
+ * when antd no longer has what a replacement relies on (after an upgrade of antd, say). Either
+ * would go unnoticed otherwise: a component whose style hook is replaced but whose CSS is not made
+ * at build time renders unstyled, and a replacement that no longer applies silently brings back
+ * what it kept out of the first load (tens of KB).
+ */
+class AntdPatchesCheckPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AntdPatchesCheckPlugin', (compilation) => {
+      patchesApplied.clear();
+      compilation.hooks.afterSeal.tap('AntdPatchesCheckPlugin', () => {
+        for (const message of antdPatchProblems()) compilation.errors.push(new webpack.WebpackError(message));
+      });
+    });
+  }
+}
+
+function antdPatchProblems() {
+  const { ANTD_STYLE_GROUPS } = require('tsx/cjs/api').require('./src/client/theme/antdComponents.ts', __filename);
+  const styled = new Set(Object.values(ANTD_STYLE_GROUPS).flat());
+  const problems = [];
+  for (const folder of ZERO_RUNTIME_STYLED) {
+    if (!patchesApplied.has(`style:${folder}`))
+      problems.push(
+        `antd/es/${folder} imported no './style' module in this build: antd has moved its style hook, or the shop no longer renders ${componentName(folder)}. Update ZERO_RUNTIME_STYLED in webpack.config.js.`,
+      );
+    if (!styled.has(componentName(folder)))
+      problems.push(
+        `${componentName(folder)}'s style hook is replaced (ZERO_RUNTIME_STYLED in webpack.config.js) but no group of src/client/theme/antdComponents.ts lists it, so it would render unstyled: add it to the group whose pages render it.`,
+      );
+  }
+  for (const [from, request, standIn] of ON_DEMAND_PARTS)
+    if (!patchesApplied.has(`on-demand:${standIn}`))
+      problems.push(
+        `antd/es/${from} no longer imports '${request}': update ON_DEMAND_PARTS in webpack.config.js (and src/client/theme/zeroRuntime/${standIn}) to where antd imports it now.`,
+      );
+  if (!patchesApplied.has('tooltip-unique-provider'))
+    problems.push(
+      "antd/es/config-provider no longer imports '../tooltip/UniqueProvider': update noTooltipUniqueProvider in webpack.config.js (src/client/theme/zeroRuntime/NoTooltipUniqueProvider.js).",
+    );
+  if (!patchesApplied.has('form-provider'))
+    problems.push(
+      "antd/es/form/context.js no longer imports '@rc-component/form': update formProviderOnly in webpack.config.js.",
+    );
+  return problems;
+}
 
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -176,6 +254,7 @@ module.exports = (_env, argv) => {
       noTooltipUniqueProvider,
       onDemandParts,
       formProviderOnly,
+      new AntdPatchesCheckPlugin(),
       new webpack.DefinePlugin({
         'process.env.API_URL': JSON.stringify(apiUrl()),
         'process.env.CONTACT_EMAIL': JSON.stringify(process.env.CONTACT_EMAIL || 'opt@myagkiy-opt.example'),

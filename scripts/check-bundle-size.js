@@ -25,9 +25,9 @@ const total = sizes.reduce((sum, [, size]) => sum + size, 0);
 for (const [file, size] of sizes.sort((a, b) => b[1] - a[1]))
   console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 console.log(
-  `${(total / 1024).toFixed(1).padStart(7)} KB  home page first load (gzip), budget ${BUDGET_BYTES / 1024} KB`,
+  `${(total / 1024).toFixed(1).padStart(7)} KB  home page first load (gzip), budget ${BUDGET_BYTES / 1024} KB (${BUDGET_BYTES - total} bytes left)`,
 );
 if (total > BUDGET_BYTES) {
-  console.error(`Over budget by ${((total - BUDGET_BYTES) / 1024).toFixed(1)} KB`);
+  console.error(`Over budget by ${total - BUDGET_BYTES} bytes`);
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
+import type { Dispatch } from '@reduxjs/toolkit';
 import {
   fetchBaseQuery,
   type BaseQueryFn,
@@ -8,23 +8,31 @@ import {
 import type { TokenResponse } from '@shared/api';
 import { API_HOST } from './config';
 import { takeInitialResponse } from './initialResponses';
-import { hasSessionHint, isExpired, tokenStorage } from './tokenStorage';
+import {
+  accessTokenRefreshed,
+  hasSessionHint,
+  isExpired,
+  refreshFailed,
+  selectAccessToken,
+  sessionExpired,
+  type AccessTokenState,
+} from './accessToken';
 
-/** Dispatched when the session cannot be renewed any more; the session slice logs the user out. */
-export const sessionExpired = createAction('api/sessionExpired');
+// The store's state as far as the API layer reads it.
+const currentToken = (getState: () => unknown) => selectAccessToken(getState() as { session: AccessTokenState });
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_HOST,
   credentials: 'include',
-  prepareHeaders(headers) {
+  prepareHeaders(headers, { getState }) {
     headers.set('Accept', 'application/json');
-    const token = tokenStorage.get();
+    const token = currentToken(getState);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return headers;
   },
 });
 
-let refreshInFlight: Promise<string | null> | null = null;
+let refreshInFlight: Promise<boolean> | null = null;
 
 async function requestNewToken(): Promise<string | null> {
   try {
@@ -44,21 +52,21 @@ async function requestNewToken(): Promise<string | null> {
 /**
  * Asks the server for a new access token with the refresh cookie. Concurrent callers share one
  * request (the server rotates the cookie, so a second parallel refresh would look like reuse).
- * Stores the new token, or removes the old one when the refresh fails.
+ * The session takes the new token, or drops the old one when the refresh fails; the answer says
+ * whether a new token came (the token itself stays in the session's state, masked in DevTools).
  */
-export function refreshAccessToken(): Promise<string | null> {
+export function refreshAccessToken(dispatch: Dispatch): Promise<boolean> {
   refreshInFlight ??= requestNewToken().then((token) => {
     refreshInFlight = null;
-    if (token) tokenStorage.set(token);
-    else tokenStorage.remove();
-    return token;
+    dispatch(token ? accessTokenRefreshed({ accessToken: token }) : refreshFailed());
+    return token !== null;
   });
   return refreshInFlight;
 }
 
 /** A refresh only when the server's session cookie exists: a visitor's would fail (and log a 401). */
-export const refreshIfSession = (): Promise<string | null> =>
-  hasSessionHint() ? refreshAccessToken() : Promise.resolve(null);
+export const refreshIfSession = (dispatch: Dispatch): Promise<boolean> =>
+  hasSessionHint() ? refreshAccessToken(dispatch) : Promise.resolve(false);
 
 /**
  * The calls that go by the refresh cookie or by nothing (signing in and up, refresh, logout, the
@@ -83,23 +91,17 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   const initial = takeInitialResponse(args);
   if (initial) return initial;
   if (!isAuthCall(args)) {
-    const token = tokenStorage.get();
+    const token = currentToken(api.getState);
     if (!token || isExpired(token)) {
-      const renewed = await refreshIfSession();
-      if (!renewed && token) {
-        tokenStorage.remove();
-        api.dispatch(sessionExpired());
-      }
+      const renewed = await refreshIfSession(api.dispatch);
+      if (!renewed && token) api.dispatch(sessionExpired());
     }
   }
   let result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status === 401 && !isAuthCall(args)) {
-    const renewed = await refreshIfSession();
+    const renewed = await refreshIfSession(api.dispatch);
     if (renewed) result = await rawBaseQuery(args, api, extraOptions);
-    else {
-      tokenStorage.remove();
-      api.dispatch(sessionExpired());
-    }
+    else api.dispatch(sessionExpired());
   }
   return result;
 };

@@ -75,7 +75,7 @@ describe('baseQuery: refresh before the request (SPEC §4)', () => {
     expect(authorisations(calls.calls)).toEqual([null]);
     expect(calls.last!.headers.get('Accept')).toBe('application/json');
     expect(sessionStorage.getItem('access_token')).toBeNull();
-    expect(store.getState().session).toEqual({ user: null, initialised: true });
+    expect(store.getState().session).toEqual({ user: null, accessToken: null, initialised: true });
   });
 
   test('a valid token is sent as it is, with no refresh', async () => {
@@ -172,7 +172,7 @@ describe('baseQuery: a 401 answer', () => {
     expect(result.isError).toBe(true);
     expect(refreshCalls.calls).toHaveLength(1);
     expect(cartCalls.calls).toHaveLength(1);
-    expect(store.getState().session).toEqual({ user: null, initialised: true });
+    expect(store.getState().session).toEqual({ user: null, accessToken: null, initialised: true });
     expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 

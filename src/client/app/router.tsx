@@ -14,7 +14,7 @@ const CartPage = lazy(() => import(/* webpackChunkName: "page-cart" */ '@/pages/
 const CheckoutPage = lazy(() => import(/* webpackChunkName: "page-checkout" */ '@/pages/CheckoutPage'));
 const OrderSuccessPage = lazy(() => import(/* webpackChunkName: "page-order-success" */ '@/pages/OrderSuccessPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "page-profile" */ '@/pages/ProfilePage'));
-const OrderPage = lazy(() => import(/* webpackChunkName: "page-order" */ '@/pages/OrderPage'));
+const ProfileOrderPage = lazy(() => import(/* webpackChunkName: "page-profile-order" */ '@/pages/ProfileOrderPage'));
 const SearchPage = lazy(() => import(/* webpackChunkName: "page-search" */ '@/pages/SearchPage'));
 const QuickOrderPage = lazy(() => import(/* webpackChunkName: "page-quick-order" */ '@/pages/QuickOrderPage'));
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
         path: PAGE_PATHS.order,
         element: (
           <RequireUser>
-            <OrderPage />
+            <ProfileOrderPage />
           </RequireUser>
         ),
       },

@@ -5,11 +5,26 @@ import { cartApi } from '@/features/cart/cartApi';
 import { categorySelected } from '@/features/catalogue/selectedCategorySlice';
 import { colourModeChanged } from '@/features/colourMode/colourModeSlice';
 import { ordersApi } from '@/features/orders/ordersApi';
-import { cart, cartItem, json, loggedIn, order, recorder, installVisitorNetwork, USER, visitor } from '@/test/fixtures';
+import { authApi } from '@/features/session/authApi';
+import { logIn } from '@/features/session/sessionThunks';
+import {
+  cart,
+  cartItem,
+  json,
+  loggedIn,
+  makeToken,
+  order,
+  recorder,
+  installVisitorNetwork,
+  USER,
+  visitor,
+  withSessionCookie,
+} from '@/test/fixtures';
 import { setSystemPrefersDark } from '@/test/media';
 import { renderComponent, renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
-import { loadPersistedState, setupStore } from './store';
+import { startAppListening } from './listeners';
+import { loadPersistedState, maskTokens, setupStore } from './store';
 
 const theme = () => document.documentElement.dataset.theme;
 
@@ -18,7 +33,7 @@ describe('persistence in localStorage (SPEC §1, §9)', () => {
     installVisitorNetwork();
     const user = userEvent.setup();
     const { store } = renderShop({ preloadedState: visitor() });
-    const colours = screen.getByRole('radiogroup', { name: 'Цветовая тема' });
+    const colours = await screen.findByRole('radiogroup', { name: 'Цветовая тема' });
     await user.click(within(colours).getByRole('radio', { name: 'Тёмная тема' }));
     expect(localStorage.getItem('colourMode')).toBe('dark');
     expect(store.getState().colourMode).toBe('dark');
@@ -40,14 +55,18 @@ describe('persistence in localStorage (SPEC §1, §9)', () => {
   test('loadPersistedState reads both back', () => {
     localStorage.setItem('colourMode', 'dark');
     localStorage.setItem('selectedCategory', 'Зайцы');
-    expect(loadPersistedState()).toEqual({ colourMode: 'dark', selectedCategory: 'Зайцы' });
+    expect(loadPersistedState()).toMatchObject({ colourMode: 'dark', selectedCategory: 'Зайцы' });
     const store = setupStore(loadPersistedState());
     expect(store.getState().colourMode).toBe('dark');
     expect(store.getState().selectedCategory).toBe('Зайцы');
   });
 
   test("loadPersistedState defaults to 'system' and no category, and ignores an unknown colour mode", () => {
-    expect(loadPersistedState()).toEqual({ colourMode: 'system', selectedCategory: null });
+    expect(loadPersistedState()).toEqual({
+      session: { user: null, accessToken: null, initialised: false },
+      colourMode: 'system',
+      selectedCategory: null,
+    });
     localStorage.setItem('colourMode', 'sepia');
     expect(loadPersistedState().colourMode).toBe('system');
   });
@@ -60,6 +79,63 @@ describe('persistence in localStorage (SPEC §1, §9)', () => {
       colourMode: 'light',
       selectedCategory: 'Мишки',
     });
+  });
+});
+
+describe('the session in sessionStorage (SPEC §4, §9)', () => {
+  const TOKEN = makeToken(3600, 'signed-in');
+  const RENEWED = makeToken(3600, 'renewed');
+
+  function authNetwork() {
+    withSessionCookie();
+    server.use(
+      http.post(`${API}/auth/token`, () => json({ access_token: TOKEN, token_type: 'bearer' })),
+      http.post(`${API}/auth/refresh`, () => json({ access_token: RENEWED, token_type: 'bearer' })),
+      http.post(`${API}/auth/logout`, () => json({})),
+      http.get(`${API}/auth/user`, () => json(USER)),
+    );
+  }
+
+  test("the token is kept under 'access_token' as the session changes: sign-in, refresh, logout", async () => {
+    authNetwork();
+    const store = setupStore(loadPersistedState());
+    await store.dispatch(logIn({ email: USER.email, password: 'secret-password' }));
+    expect(store.getState().session).toEqual({ user: USER, accessToken: TOKEN, initialised: true });
+    expect(sessionStorage.getItem('access_token')).toBe(TOKEN);
+    await store.dispatch(authApi.endpoints.refresh.initiate());
+    expect(sessionStorage.getItem('access_token')).toBe(RENEWED);
+    await store.dispatch(authApi.endpoints.logout.initiate());
+    expect(store.getState().session.accessToken).toBeNull();
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  test('a reload starts with the token this tab stored, and no user until the start-up asks for one', () => {
+    sessionStorage.setItem('access_token', TOKEN);
+    expect(setupStore(loadPersistedState()).getState().session).toEqual({
+      user: null,
+      accessToken: TOKEN,
+      initialised: false,
+    });
+  });
+
+  test('Redux DevTools is never given the token: every action and state are masked', async () => {
+    authNetwork();
+    const seen: unknown[] = [];
+    const stopRecording = startAppListening({
+      predicate: () => true,
+      effect: (action, listenerApi) => void seen.push(action, listenerApi.getState()),
+    });
+    const store = setupStore(loadPersistedState());
+    await store.dispatch(logIn({ email: USER.email, password: 'secret-password' }));
+    await store.dispatch(authApi.endpoints.refresh.initiate());
+    stopRecording();
+    const shown = JSON.stringify(seen.map(maskTokens));
+    expect(JSON.stringify(seen)).toContain(TOKEN);
+    expect(shown).not.toContain(TOKEN);
+    expect(shown).not.toContain(RENEWED);
+    expect(shown).toContain('session/signedIn');
+    expect(shown).toContain('session/accessTokenRefreshed');
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import { addCheckoutFieldsListeners } from '@/features/checkout/checkoutFields';
 import { addColourModeListeners, colourModeSlice, loadColourMode } from '@/features/colourMode/colourModeSlice';
 import { authDialogSlice } from '@/features/session/authDialogSlice';
-import { sessionSlice } from '@/features/session/sessionSlice';
+import { addSessionListeners, loadSession, sessionSlice } from '@/features/session/sessionSlice';
 import { listenerMiddleware, startAppListening } from './listeners';
 
 const rootReducer = combineReducers({
@@ -23,25 +23,31 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+addSessionListeners(startAppListening);
 addColourModeListeners(startAppListening);
 addSelectedCategoryListeners(startAppListening);
 addCartEditsListeners(startAppListening);
 addCheckoutFieldsListeners(startAppListening);
 
 const MASK = '*** скрыт ***';
+/** The server's name for the token (the login's answer in the API cache) and the session's. */
+const TOKEN_KEYS = new Set(['access_token', 'accessToken']);
 
-/** Copies a value with every access_token replaced, so Redux DevTools never shows a live token. */
-function maskTokens<T>(value: T): T {
+/** Copies a value with every access token replaced, so Redux DevTools never shows a live token. */
+export function maskTokens<T>(value: T): T {
   if (Array.isArray(value)) return value.map(maskTokens) as T;
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === 'access_token' ? MASK : maskTokens(inner)]),
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      TOKEN_KEYS.has(key) && inner !== null ? MASK : maskTokens(inner),
+    ]),
   ) as T;
 }
 
-/** What the browser remembers between visits (SPEC §1, §9). */
+/** What the browser remembers between visits and, for the session, reloads of the tab (SPEC §1, §9). */
 export function loadPersistedState(): Partial<RootState> {
-  return { colourMode: loadColourMode(), selectedCategory: loadSelectedCategory() };
+  return { session: loadSession(), colourMode: loadColourMode(), selectedCategory: loadSelectedCategory() };
 }
 
 export function setupStore(preloadedState?: Partial<RootState>) {

@@ -18,11 +18,27 @@ describe('Header at 1440px', () => {
     expect(within(nav).getByRole('link', { name: 'О компании' })).toHaveAttribute('href', '/about');
     expect(within(nav).getByRole('button', { name: 'Корзина, товаров: 0' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: /Войти/ })).toBeEnabled();
-    const colours = within(nav).getByRole('radiogroup', { name: 'Цветовая тема' });
+    const colours = await within(nav).findByRole('radiogroup', { name: 'Цветовая тема' });
     expect(within(colours).getAllByRole('radio')).toHaveLength(3);
     expect(within(colours).getByRole('radio', { name: 'Как в системе' })).toBeChecked();
     expect(screen.queryByRole('button', { name: 'Меню' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Мягкий Опт — на главную' })).toHaveAttribute('href', '/');
+    await screen.findByText('Товары не найдены');
+  });
+
+  test('the colour switch is one radio group: Tab reaches the chosen mode, the arrow keys choose another', async () => {
+    installVisitorNetwork();
+    const user = userEvent.setup();
+    const { store } = renderShop({ preloadedState: visitor() });
+    const colours = await within(mainNav()).findByRole('radiogroup', { name: 'Цветовая тема' });
+    const system = within(colours).getByRole('radio', { name: 'Как в системе' });
+    system.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(colours).getByRole('radio', { name: 'Тёмная тема' })).toBeChecked();
+    expect(store.getState().colourMode).toBe('dark');
+    await user.keyboard('{ArrowRight}');
+    expect(system).toBeChecked();
+    expect(store.getState().colourMode).toBe('system');
     await screen.findByText('Товары не найдены');
   });
 

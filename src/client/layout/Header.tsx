@@ -4,18 +4,24 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { SHOP_NAME } from '@shared/page-titles';
 import { PAGE_PATHS } from '@shared/paths';
+import { useAfterFirstPaint } from '@/components/useAfterFirstPaint';
 import { useMinWidth } from '@/components/useMinWidth';
 import { useCartCount } from '@/features/cart/useCartCount';
-import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
 import { UserButton } from '@/features/session/UserButton';
 import { useOpenCart } from './useOpenCart';
 
 // Only phones need the menu, and antd's Dropdown and Menu with it: that code loads when the menu is
 // first opened, not with the page (about 20 KB gzip of the first load otherwise).
 // The search field is new to the header and the first load had no room left for it (its 200 KB
-// budget): it arrives just after, into a place kept for it, and its suggestions only when used.
+// budget): it arrives just after the first paint, into a place kept for it, and its suggestions
+// only when used.
 const SearchBox = lazy(() => import(/* webpackChunkName: "search-box" */ '@/features/search/SearchBox'));
 const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'));
+// The colour-mode switch is antd's Radio group, which has no room in the first load either: it
+// arrives just after the first paint, into a place kept for it.
+const ColourModeSwitch = lazy(
+  () => import(/* webpackChunkName: "colour-mode-switch" */ '@/features/colourMode/ColourModeSwitch'),
+);
 
 function PhoneMenu() {
   // Controlled here, so that a tap before the menu's code has arrived still opens it.
@@ -62,15 +68,17 @@ function CartButton() {
 /** SPEC §2 fixed header with the search; below the sm breakpoint (600px) its links fold into a hamburger menu. */
 export function Header() {
   const mobile = !useMinWidth(600);
+  const painted = useAfterFirstPaint();
+  // Both lazy parts are asked for after the first paint, so that neither is on its path.
+  const searchPlace = <div className="search-box" />;
+  const switchPlace = <div className="colour-switch-placeholder" />;
   return (
     <header className="header">
       <Link to={PAGE_PATHS.home} className="logo" aria-label={`${SHOP_NAME} — на главную`}>
         {SHOP_NAME}
       </Link>
       {/* On phones too, between the logo and the menu: a buyer who knows the article goes straight to it. */}
-      <Suspense fallback={<div className="search-box" />}>
-        <SearchBox />
-      </Suspense>
+      <Suspense fallback={searchPlace}>{painted ? <SearchBox /> : searchPlace}</Suspense>
       {mobile ? (
         // The cart stays one tap away on a phone too (issue 36), its count on it; the rest is in the menu.
         <Flex align="center" className="header-phone-actions">
@@ -84,7 +92,7 @@ export function Header() {
             Быстрый заказ
           </NavLink>
           <NavLink to={PAGE_PATHS.about}>О компании</NavLink>
-          <ColourModeSwitch />
+          <Suspense fallback={switchPlace}>{painted ? <ColourModeSwitch /> : switchPlace}</Suspense>
           <CartButton />
           <UserButton />
         </Flex>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { PAGE_PATHS } from '@shared/paths';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { useCartCount } from '@/features/cart/useCartCount';
-import { ColourModeSwitch } from '@/features/colourMode/ColourModeSwitch';
+import ColourModeSwitch from '@/features/colourMode/ColourModeSwitch';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
 import { selectUser } from '@/features/session/sessionSlice';
 import { ADMIN_LINK_LABEL, emailPrefix } from '@/features/session/UserButton';

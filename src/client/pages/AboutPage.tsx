@@ -1,5 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
+import './AboutPage.css';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { imageUrl } from '@shared/api';

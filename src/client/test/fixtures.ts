@@ -28,14 +28,17 @@ export function makeToken(expiresIn = 3600, sub = '1'): string {
 
 export const USER: User = { id: 7, email: 'ivan.petrov@example.ru', role: 'buyer' };
 
-/** A logged-in session: a valid token in sessionStorage and the user in the preloaded state. */
+/**
+ * A logged-in session: the user and a valid token in the preloaded state, and the token in
+ * sessionStorage, where the session's listener would have put it.
+ */
 export function loggedIn(user: User = USER, token = makeToken()): Partial<RootState> {
   sessionStorage.setItem('access_token', token);
-  return { session: { user, initialised: true } };
+  return { session: { user, accessToken: token, initialised: true } };
 }
 
 /** A visitor whose session start-up has finished. */
-export const visitor = (): Partial<RootState> => ({ session: { user: null, initialised: true } });
+export const visitor = (): Partial<RootState> => ({ session: { user: null, accessToken: null, initialised: true } });
 
 export function variant(overrides: Partial<Variant> = {}): Variant {
   return { id: 101, color: 'Розовый', size: 25, price: 990, stock: 5, unproven_held: 0, ...overrides };

@@ -12,6 +12,8 @@ export const ANTD_STYLE_GROUPS = {
   shell: ['Badge', 'Button', 'Card', 'Empty', 'Flex', 'Spin', 'Typography'],
   /** The catalogue page's category, sort and colour Selects (Empty: their empty lists), size and price ranges, «В наличии». */
   catalogue: ['Select', 'Empty', 'InputNumber', 'Checkbox'],
+  /** The header's and the phone menu's colour-mode switch (features/colourMode), loaded after the first paint. */
+  colourMode: ['Radio'],
   /** The header's search field with suggestions (features/search), loaded when first reached for. */
   search: ['AutoComplete'],
   /** The product page's choices, quantity, stock tag and notice. */

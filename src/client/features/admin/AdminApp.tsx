@@ -29,7 +29,7 @@ import CategoriesPage from './catalogue/CategoriesPage';
 import PriceListPage from './catalogue/PriceListPage';
 import ProductFormPage from './catalogue/ProductFormPage';
 import ProductsPage from './catalogue/ProductsPage';
-import { OrderPage } from './orders/OrderPage';
+import { AdminOrderPage } from './orders/AdminOrderPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { SupplierRequisitesPage } from './requisites/SupplierRequisitesPage';
 
@@ -52,7 +52,7 @@ function AdminNotFound() {
 const ADMIN_ROUTES: RouteObject[] = [
   { index: true, element: <Navigate to={ADMIN_PAGES.orders} replace /> },
   { path: ADMIN_PAGES.orders, element: <OrdersPage /> },
-  { path: ADMIN_PAGES.order, element: <OrderPage /> },
+  { path: ADMIN_PAGES.order, element: <AdminOrderPage /> },
   { path: ADMIN_PAGES.products, element: <ProductsPage /> },
   { path: ADMIN_PAGES.productNew, element: <ProductFormPage /> },
   { path: ADMIN_PAGES.product, element: <ProductFormPage /> },

@@ -1,3 +1,4 @@
+import './checkout.css';
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';

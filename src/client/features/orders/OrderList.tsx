@@ -1,3 +1,4 @@
+import './orders.css';
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Typography } from 'antd';
 import { Link } from 'react-router';

@@ -227,7 +227,7 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
     expect(await screen.findByRole('button', { name: /ivan\.petrov/ })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sessionStorage.getItem('access_token')).toBe(TOKEN);
-    expect(store.getState().session).toEqual({ user: CURRENT_USER, initialised: true });
+    expect(store.getState().session).toEqual({ user: CURRENT_USER, accessToken: TOKEN, initialised: true });
     const body = new URLSearchParams(await tokenCalls.last!.text());
     expect(body.get('username')).toBe('ivan.petrov@example.ru');
     expect(body.get('password')).toBe('secret-password');

@@ -31,14 +31,14 @@ export const accountApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'api/v1/auth/password', method: 'POST', body }),
       // The change refuses every access token issued before it, this tab's too: take the new one
       // now (the refresh cookie of this session stays valid) rather than on the next call's 401.
-      async onQueryStarted(_arg, { queryFulfilled }) {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         if (
           await queryFulfilled.then(
             () => true,
             () => false,
           )
         )
-          await refreshAccessToken();
+          await refreshAccessToken(dispatch);
       },
     }),
     // A mutation, not a query: each click fetches and saves the file, and nothing is cached.

@@ -1,7 +1,6 @@
 import type { CurrentUser, TokenResponse, User } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
 import { refreshIfSession } from '@/api/baseQuery';
-import { tokenStorage } from '@/api/tokenStorage';
 import { loggedOut } from './sessionSlice';
 
 export interface Credentials {
@@ -32,15 +31,15 @@ export const authApi = baseApi.injectEndpoints({
       query: () => 'api/v1/auth/user',
       providesTags: ['User'],
     }),
-    refresh: build.mutation<string | null, void>({
-      queryFn: async () => ({ data: await refreshIfSession() }),
+    // Whether a new token came; the token itself goes to the session's state, never to the API cache.
+    refresh: build.mutation<boolean, void>({
+      queryFn: async (_arg, { dispatch }) => ({ data: await refreshIfSession(dispatch) }),
     }),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'api/v1/auth/logout', method: 'POST' }),
       // Whatever the server says, this tab forgets the session and everything cached for it.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled.catch(() => undefined);
-        tokenStorage.remove();
         dispatch(loggedOut());
         dispatch(baseApi.util.resetApiState());
       },

@@ -1,30 +1,72 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '@shared/api';
-import { sessionExpired } from '@/api/baseQuery';
+import { STORAGE_KEYS, type User } from '@shared/api';
+import { accessTokenRefreshed, refreshFailed, sessionExpired, type AccessTokenState } from '@/api/accessToken';
+import type { AppStartListening } from '@/app/listeners';
 
-export interface SessionState {
+/**
+ * Who is logged in and the access token their calls carry (SPEC §4, §9). Only the token is kept in
+ * sessionStorage (one per tab, gone when the tab closes): the user is asked of the server at every
+ * start, as the account may have changed meanwhile.
+ */
+export interface SessionState extends AccessTokenState {
   user: User | null;
   /** False until the start-up sequence of SPEC §4 has decided whether someone is logged in. */
   initialised: boolean;
 }
 
-const initialState: SessionState = { user: null, initialised: false };
+const initialState: SessionState = { user: null, accessToken: null, initialised: false };
 
-const loggedOutState = (): SessionState => ({ user: null, initialised: true });
+const loggedOutState = (): SessionState => ({ user: null, accessToken: null, initialised: true });
+
+/** The session as this tab left it: its access token, if any, for the start-up to check. */
+export function loadSession(): SessionState {
+  try {
+    return { ...initialState, accessToken: sessionStorage.getItem(STORAGE_KEYS.accessToken) };
+  } catch {
+    return initialState;
+  }
+}
 
 export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    userUpdated: (_state, action: PayloadAction<User>) => ({ user: action.payload, initialised: true }),
+    /** The server took the credentials and issued this token; the user is fetched with it next. */
+    signedIn: (state, action: PayloadAction<{ accessToken: string }>) => {
+      state.accessToken = action.payload.accessToken;
+    },
+    userUpdated: (state, action: PayloadAction<User>) => {
+      state.user = action.payload;
+      state.initialised = true;
+    },
     loggedOut: loggedOutState,
   },
-  extraReducers: (builder) => builder.addCase(sessionExpired, loggedOutState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(accessTokenRefreshed, (state, action) => {
+        state.accessToken = action.payload.accessToken;
+      })
+      .addCase(refreshFailed, (state) => {
+        state.accessToken = null;
+      })
+      .addCase(sessionExpired, loggedOutState),
   selectors: {
     selectUser: (state) => state.user,
     selectSessionInitialised: (state) => state.initialised,
   },
 });
 
-export const { userUpdated, loggedOut } = sessionSlice.actions;
+export const { signedIn, userUpdated, loggedOut } = sessionSlice.actions;
 export const { selectUser, selectSessionInitialised } = sessionSlice.selectors;
+
+/** Every change of the token, whichever action made it, is written to this tab's sessionStorage. */
+export function addSessionListeners(startAppListening: AppStartListening): void {
+  startAppListening({
+    predicate: (_action, current, previous) => current.session.accessToken !== previous.session.accessToken,
+    effect: (_action, listenerApi) => {
+      const { accessToken } = listenerApi.getState().session;
+      if (accessToken) sessionStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
+      else sessionStorage.removeItem(STORAGE_KEYS.accessToken);
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { setupStore } from '@/app/store';
+import { loadPersistedState, setupStore } from '@/app/store';
 import {
   cart,
   cartHandler,
@@ -43,7 +43,7 @@ function startUpNetwork({ refreshOk, userOk = true }: { refreshOk: boolean; user
 
 describe('initialiseSession (SPEC §4 start-up)', () => {
   test('starts with no user and not initialised', () => {
-    expect(setupStore().getState().session).toEqual({ user: null, initialised: false });
+    expect(setupStore().getState().session).toEqual({ user: null, accessToken: null, initialised: false });
   });
 
   test('no token: a refresh is tried and, when it works, the user is fetched with the new token', async () => {
@@ -53,7 +53,7 @@ describe('initialiseSession (SPEC §4 start-up)', () => {
     expect(refreshCalls.calls).toHaveLength(1);
     expect(userCalls.calls).toHaveLength(1);
     expect(userCalls.last!.headers.get('Authorization')).toBe(`Bearer ${NEW_TOKEN}`);
-    expect(store.getState().session).toEqual({ user: USER, initialised: true });
+    expect(store.getState().session).toEqual({ user: USER, accessToken: NEW_TOKEN, initialised: true });
     expect(sessionStorage.getItem('access_token')).toBe(NEW_TOKEN);
   });
 
@@ -64,7 +64,7 @@ describe('initialiseSession (SPEC §4 start-up)', () => {
     await store.dispatch(initialiseSession());
     expect(refreshCalls.calls).toHaveLength(0);
     expect(userCalls.calls).toHaveLength(0);
-    expect(store.getState().session).toEqual({ user: null, initialised: true });
+    expect(store.getState().session).toEqual({ user: null, accessToken: null, initialised: true });
   });
 
   test('no token and the refresh fails: logged out (initialised, no user), the user is not asked for', async () => {
@@ -73,7 +73,7 @@ describe('initialiseSession (SPEC §4 start-up)', () => {
     await store.dispatch(initialiseSession());
     expect(refreshCalls.calls).toHaveLength(1);
     expect(userCalls.calls).toHaveLength(0);
-    expect(store.getState().session).toEqual({ user: null, initialised: true });
+    expect(store.getState().session).toEqual({ user: null, accessToken: null, initialised: true });
     expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 
@@ -81,20 +81,20 @@ describe('initialiseSession (SPEC §4 start-up)', () => {
     const token = makeToken(3600);
     sessionStorage.setItem('access_token', token);
     const { refreshCalls, userCalls } = startUpNetwork({ refreshOk: true });
-    const store = setupStore();
+    const store = setupStore(loadPersistedState());
     await store.dispatch(initialiseSession());
     expect(refreshCalls.calls).toHaveLength(0);
     expect(userCalls.last!.headers.get('Authorization')).toBe(`Bearer ${token}`);
-    expect(store.getState().session).toEqual({ user: USER, initialised: true });
+    expect(store.getState().session).toEqual({ user: USER, accessToken: token, initialised: true });
   });
 
   test('a valid token but fetching the user fails: logged out and the token is dropped', async () => {
     sessionStorage.setItem('access_token', makeToken(3600));
     const { userCalls } = startUpNetwork({ refreshOk: false, userOk: false });
-    const store = setupStore();
+    const store = setupStore(loadPersistedState());
     await store.dispatch(initialiseSession());
     expect(userCalls.calls).toHaveLength(1);
-    expect(store.getState().session).toEqual({ user: null, initialised: true });
+    expect(store.getState().session).toEqual({ user: null, accessToken: null, initialised: true });
     expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 
@@ -103,21 +103,21 @@ describe('initialiseSession (SPEC §4 start-up)', () => {
   test('an expired token: a refresh is tried and, when it works, the user is fetched with the new token', async () => {
     sessionStorage.setItem('access_token', makeToken(-60));
     const { refreshCalls, userCalls } = startUpNetwork({ refreshOk: true });
-    const store = setupStore();
+    const store = setupStore(loadPersistedState());
     await store.dispatch(initialiseSession());
     expect(refreshCalls.calls).toHaveLength(1);
     expect(userCalls.last!.headers.get('Authorization')).toBe(`Bearer ${NEW_TOKEN}`);
-    expect(store.getState().session).toEqual({ user: USER, initialised: true });
+    expect(store.getState().session).toEqual({ user: USER, accessToken: NEW_TOKEN, initialised: true });
   });
 
   test('an expired token and the refresh fails: logged out and the expired token is removed', async () => {
     sessionStorage.setItem('access_token', makeToken(-60));
     const { refreshCalls, userCalls } = startUpNetwork({ refreshOk: false });
-    const store = setupStore();
+    const store = setupStore(loadPersistedState());
     await store.dispatch(initialiseSession());
     expect(refreshCalls.calls).toHaveLength(1);
     expect(userCalls.calls).toHaveLength(0);
-    expect(store.getState().session).toEqual({ user: null, initialised: true });
+    expect(store.getState().session).toEqual({ user: null, accessToken: null, initialised: true });
     expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 
@@ -125,7 +125,7 @@ describe('initialiseSession (SPEC §4 start-up)', () => {
     sessionStorage.setItem('access_token', makeToken(3600));
     startUpNetwork({ refreshOk: false });
     server.use(cartHandler(cart([])), ...homeHandlers());
-    const { store } = renderShop({ route: '/' });
+    const { store } = renderShop({ route: '/', preloadedState: loadPersistedState() });
     const nav = screen.getByRole('navigation', { name: 'Основное меню' });
     expect(within(nav).getByRole('button', { name: /Войти/ })).toBeDisabled();
     expect(within(nav).getByRole('button', { name: /Войти/ })).toHaveAttribute('aria-busy', 'true');
@@ -162,7 +162,7 @@ describe('logout from the header', () => {
     expect(await within(nav).findByRole('button', { name: /Войти/ })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(logoutCalls.calls).toHaveLength(1);
-    expect(store.getState().session).toEqual({ user: null, initialised: true });
+    expect(store.getState().session).toEqual({ user: null, accessToken: null, initialised: true });
     expect(sessionStorage.getItem('access_token')).toBeNull();
     expect(screen.getByRole('button', { name: 'Корзина, товаров: 0' })).toBeInTheDocument();
     // The API cache was reset: nothing of the user's cart or orders is left in it.
@@ -184,7 +184,7 @@ describe('logout from the header', () => {
     const { store } = renderShop({ route: '/', preloadedState: loggedIn() });
     const nav = screen.getByRole('navigation', { name: 'Основное меню' });
     await user.click(await within(nav).findByRole('button', { name: 'Выйти' }));
-    await waitFor(() => expect(store.getState().session).toEqual({ user: null, initialised: true }));
+    await waitFor(() => expect(store.getState().session).toEqual({ user: null, accessToken: null, initialised: true }));
     expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 });

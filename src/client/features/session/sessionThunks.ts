@@ -1,9 +1,9 @@
 import { baseApi } from '@/api/baseApi';
-import { isExpired, tokenStorage } from '@/api/tokenStorage';
+import { isExpired, selectAccessToken } from '@/api/accessToken';
 import type { AppDispatch } from '@/app/store';
 import { createAppAsyncThunk } from '@/hooks/reduxHooks';
 import { authApi, type Credentials, type Registration } from './authApi';
-import { loggedOut, userUpdated } from './sessionSlice';
+import { loggedOut, signedIn, userUpdated } from './sessionSlice';
 
 const fetchCurrentUser = (dispatch: AppDispatch) =>
   dispatch(authApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
@@ -13,25 +13,25 @@ const fetchCurrentUser = (dispatch: AppDispatch) =>
  * expired token too: the refresh cookie outlives it, see docs/decisions.md); with a token the
  * user is fetched; any failure leaves the visitor logged out.
  */
-export const initialiseSession = createAppAsyncThunk('session/initialise', async (_arg, { dispatch }) => {
-  const stored = tokenStorage.get();
-  const token = stored && !isExpired(stored) ? stored : await dispatch(authApi.endpoints.refresh.initiate()).unwrap();
-  if (!token) {
+export const initialiseSession = createAppAsyncThunk('session/initialise', async (_arg, { dispatch, getState }) => {
+  const stored = selectAccessToken(getState());
+  const usable =
+    (stored !== null && !isExpired(stored)) || (await dispatch(authApi.endpoints.refresh.initiate()).unwrap());
+  if (!usable) {
     dispatch(loggedOut());
     return;
   }
   try {
     dispatch(userUpdated(await fetchCurrentUser(dispatch)));
   } catch {
-    tokenStorage.remove();
     dispatch(loggedOut());
   }
 });
 
-/** Login (and the automatic login after registration): store the token, fetch the user, make them current. */
+/** Login (and the automatic login after registration): take the token, fetch the user, make them current. */
 export const logIn = createAppAsyncThunk('session/logIn', async (credentials: Credentials, { dispatch }) => {
   const { access_token } = await dispatch(authApi.endpoints.login.initiate(credentials)).unwrap();
-  tokenStorage.set(access_token);
+  dispatch(signedIn({ accessToken: access_token }));
   const user = await fetchCurrentUser(dispatch);
   dispatch(userUpdated(user));
   // Anything cached while logged out (an empty cart, say) belongs to nobody now.

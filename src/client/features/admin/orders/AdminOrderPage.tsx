@@ -321,7 +321,7 @@ function OrderActions({ order }: { order: AdminOrder }) {
 }
 
 /** Заказ №N: everything the order says, what may be done with it next, and its history. */
-export function OrderPage() {
+export function AdminOrderPage() {
   const { id: param } = useParams();
   const state = useLocation().state as FromQueue | null;
   const id = /^[1-9]\d{0,9}$/.test(param ?? '') ? Number(param) : null;

@@ -1,16 +1,7 @@
 import { makeToken } from '@/test/fixtures';
-import { isExpired, tokenStorage } from './tokenStorage';
+import { isExpired } from './accessToken';
 
-describe('tokenStorage (SPEC §9)', () => {
-  test("keeps the token in sessionStorage under 'access_token'", () => {
-    tokenStorage.set('abc');
-    expect(sessionStorage.getItem('access_token')).toBe('abc');
-    expect(tokenStorage.get()).toBe('abc');
-    tokenStorage.remove();
-    expect(sessionStorage.getItem('access_token')).toBeNull();
-    expect(localStorage.getItem('access_token')).toBeNull();
-  });
-
+describe('isExpired', () => {
   test('reads the expiry from the exp claim in seconds', () => {
     expect(isExpired(makeToken(3600))).toBe(false);
     expect(isExpired(makeToken(-1))).toBe(true);

@@ -9,7 +9,7 @@ import { OrderView } from '@/features/orders/OrderView';
 import { selectUser } from '@/features/session/sessionSlice';
 
 /** /profile/orders/{id}: one of the buyer's orders (issue 19); anything but an id is not found. */
-export default function OrderPage() {
+export default function ProfileOrderPage() {
   const user = useAppSelector(selectUser);
   const { id } = useParams();
   if (!user) return null;

@@ -1,0 +1,55 @@
+import { Button, Card, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import type { CartItem } from '@shared/api';
+import { formatKopecks, rublesToKopecks } from '@shared/money';
+import { cartCheckoutPath } from '@shared/paths';
+import { goodsCount } from '@/components/format';
+import { useAppSelector } from '@/hooks/reduxHooks';
+import { linesWithEdits, selectPendingEdits } from './cartEditsSlice';
+
+/** The order the cart would make: its total, its count of goods and the way to checkout. */
+export function CartSummary({ items }: { items: CartItem[] }) {
+  const pending = useAppSelector(selectPendingEdits);
+  const navigate = useNavigate();
+  // What the order would take: lines taken off sale are left out (the server refuses them).
+  const lines = linesWithEdits(items, pending).filter((line) => line.item.available);
+  const someOffSale = items.some((item) => !item.available);
+  const units = lines.reduce((sum, line) => sum + line.count, 0);
+  const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.item.variant.price) * line.count, 0);
+  const shortOfStock = lines.some((line) => line.count > line.item.variant.stock);
+
+  const checkout = () => {
+    navigate(
+      cartCheckoutPath(lines.map(({ item, count }) => ({ art: item.product.art, variantId: item.variant_id, count }))),
+    );
+  };
+
+  return (
+    <Card className="cart-summary">
+      {/* The page's second heading level: it comes right after the page's h1. */}
+      <h2 className="cart-total">Итого: {formatKopecks(totalKopecks)}</h2>
+      <span className="cart-units">{goodsCount(units)}</span>
+      <Button
+        type="primary"
+        size="large"
+        block
+        className="cart-checkout"
+        onClick={checkout}
+        disabled={shortOfStock || lines.length === 0}
+        aria-describedby={shortOfStock ? 'cart-checkout-blocked' : undefined}
+      >
+        Оформить заказ
+      </Button>
+      {shortOfStock && (
+        <Typography.Paragraph id="cart-checkout-blocked" type="danger" className="cart-checkout-blocked">
+          В некоторых строках больше товара, чем есть на складе: уменьшите количество, чтобы оформить заказ.
+        </Typography.Paragraph>
+      )}
+      {someOffSale && (
+        <Typography.Paragraph type="secondary" className="cart-checkout-blocked">
+          Товары, снятые с продажи, не войдут в заказ.
+        </Typography.Paragraph>
+      )}
+    </Card>
+  );
+}
