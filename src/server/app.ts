@@ -24,6 +24,7 @@ import mail from './plugins/mail';
 import metrics from './plugins/metrics';
 import reservations from './plugins/reservations';
 import securityHeaders from './plugins/security-headers';
+import services from './plugins/services';
 import storefront from './plugins/storefront';
 import validation from './plugins/validation';
 import addressRoutes from './routes/address';
@@ -202,6 +203,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(database);
+  await app.register(services);
   await app.register(authentication);
   await app.register(catalogueCache);
   await app.register(mail);

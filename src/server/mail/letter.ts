@@ -32,6 +32,11 @@ export interface Letter {
   text: string;
 }
 
+/** A letter and its one recipient, ready to queue in the outbox. */
+export interface AddressedLetter extends Letter {
+  to: string;
+}
+
 /** A value in a letter: plain, or a link (a tracking page) shown as its text. */
 export type Value = string | { text: string; href: string | null };
 

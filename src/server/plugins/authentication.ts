@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
-import { SESSIONS_REVOKED_CHANNEL } from '../repositories/revoked-sessions';
+import { SESSIONS_REVOKED_CHANNEL } from '../db/notifications';
 import { SessionRevocations } from '../services/session-revocations';
 import {
   createAccessTokens,

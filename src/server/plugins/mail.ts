@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { OutboxSender } from '../mail/outbox-sender';
 import { createMailTransport } from '../mail/transport';
-import { MAIL_CHANNEL } from '../repositories/outbox';
+import { MAIL_CHANNEL } from '../db/notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {

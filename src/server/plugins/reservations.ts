@@ -11,7 +11,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const sweeper = new ReservationSweeper({
-      orders: app.repositories.orders,
+      orders: app.services.orders,
       intervalSeconds: app.config.reservation.sweepSeconds,
       log: app.log.child({ part: 'reservations' }),
       // Other processes hear of it from the transaction's own announcement; this one at once.
@@ -24,5 +24,5 @@ export default fp(
     // Before the database closes (onClose hooks run in reverse order of registration).
     app.addHook('onClose', () => sweeper.stop());
   },
-  { name: 'reservations', dependencies: ['config', 'database', 'catalogue-cache', 'metrics'] },
+  { name: 'reservations', dependencies: ['config', 'services', 'catalogue-cache', 'metrics'] },
 );

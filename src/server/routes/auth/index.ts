@@ -3,20 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_EXPORT_FILE_NAME, ACCOUNT_MESSAGES, RESET_TOKEN_PARAM } from '../../../shared/account';
+import { ACCOUNT_EXPORT_FILE_NAME, ACCOUNT_MESSAGES } from '../../../shared/account';
 import { EMAIL_PATTERN, LIMITS, SESSION_HINT_COOKIE } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
-import { PAGE_PATHS } from '../../../shared/paths';
 import { currentUserAnswer } from '../../domain/buyer-standing';
 import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
 import { exportAccount } from '../../services/account-export';
-import { sendConfirmationLetter } from '../../services/email-confirmation';
 import { newPasswordProblem } from '../../services/password-rules';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { createSessions, type SessionGrant } from '../../services/sessions';
 import { createSignInThrottle, throttledClient } from '../../services/sign-in-throttle';
-import { PASSWORD_RESET_LINK_HOURS } from '../../mail/password-reset';
-import { DEVICE_TOKEN_TTL_SECONDS, hashRandomToken, newRandomToken } from '../../services/tokens';
+import { DEVICE_TOKEN_TTL_SECONDS, hashRandomToken } from '../../services/tokens';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
 import { countedPerClient, LETTER_LIMITS, tooManyAttempts } from './throttling';
@@ -190,8 +187,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw unprocessable(ACCOUNT_MESSAGES.consentRequired);
       const user = await users.create(email, await hashPassword(password), new Date());
       if (!user) throw conflict(MESSAGES.emailTaken);
-      if (app.config.requireEmailConfirmation)
-        await sendConfirmationLetter(app.repositories.emailConfirmations, user.id);
+      if (app.config.requireEmailConfirmation) await app.services.emailConfirmations.send(user.id);
       return reply.code(201).send(user);
     },
   );
@@ -247,12 +243,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         LETTER_LIMITS,
       );
       if (letterAllowed) {
-        const { token, hash } = newRandomToken();
-        await app.repositories.passwordResets.request(email, {
-          tokenHash: hash,
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000),
-          link: `${PAGE_PATHS.resetPassword}?${new URLSearchParams({ [RESET_TOKEN_PARAM]: token })}`,
-        });
+        await app.services.passwordResets.request(email);
       }
       await sleep(Math.max(0, answerAt - performance.now()));
       return reply.code(202).send({ detail: ACCOUNT_MESSAGES.resetRequested });
@@ -304,5 +295,5 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(authRoutes, {
   name: 'auth-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication'],
+  dependencies: ['database', 'services', 'authentication'],
 });

@@ -1,8 +1,6 @@
 // The messages an order's events send, queued inside the transaction of the event itself, so each
 // shows the order as the event left it (a new order's from what its transaction already holds).
-import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
-import { orders, users } from '../db/schema';
 import type { ShopMail } from '../mail/letter';
 import {
   invoiceIssued,
@@ -12,34 +10,8 @@ import {
   type OrderForLetter,
   type StatusNews,
 } from '../mail/order-letters';
-import { orderDetailColumns, orderLineRows } from './order-lines';
-import { queueMail, type OutgoingMail } from './outbox';
-
-/** The order as its buyer's letters tell it; null when the buyer has deleted the account (nobody to write to). */
-async function orderForLetter(tx: Transaction, orderId: number): Promise<OrderForLetter | null> {
-  const [order] = await tx
-    .select({ ...orderDetailColumns, buyerEmail: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
-  return order ? { ...order, lines: await orderLineRows(tx, orderId) } : null;
-}
-
-/** Who hears of a new order: the buyer, and the accounts with the manager role (see orderPlacedMail). */
-export interface OrderPlacedRecipients {
-  buyer: string;
-  managerAccounts: string[];
-}
-
-/**
- * The recipients as a JSON scalar subquery (OrderPlacedRecipients), for the statement that reads
- * all that placing an order needs while its variants are locked.
- */
-export const orderPlacedRecipients = (buyerId: number): SQL =>
-  sql`(select json_build_object(
-    'buyer', max(${users.email}) filter (where ${users.id} = ${buyerId}),
-    'managerAccounts', coalesce(json_agg(${users.email} order by ${users.id}) filter (where ${users.role} = 'manager'), '[]')
-  ) from ${users} where ${or(eq(users.id, buyerId), eq(users.role, 'manager'))})`;
+import { createOrdersRepository, type OrderPlacedRecipients } from '../repositories/orders';
+import { createOutboxRepository, type OutgoingMail } from '../repositories/outbox';
 
 /**
  * The buyer's confirmation and the managers' notice of a new order, to every manager once
@@ -67,9 +39,14 @@ export async function queueStatusChanged(
   orderId: number,
   news: StatusNews,
 ): Promise<void> {
-  const order = await orderForLetter(tx, orderId);
+  const order = await createOrdersRepository(tx).findForLetter(orderId);
   // A buyer who deleted the account keeps no address: the order goes on for accounting, silently.
-  if (order) await queueMail(tx, { to: order.buyerEmail, sheetOrderId: orderId, ...statusChanged(shop, order, news) });
+  if (order)
+    await createOutboxRepository(tx).queue({
+      to: order.buyerEmail,
+      sheetOrderId: orderId,
+      ...statusChanged(shop, order, news),
+    });
 }
 
 /** The invoice to the buyer; its PDF is attached when the message is sent (see mail/outbox-sender). */
@@ -79,7 +56,11 @@ export async function queueInvoiceIssued(
   orderId: number,
   invoice: { number: number; date: Date; paymentDays: number },
 ): Promise<void> {
-  const order = await orderForLetter(tx, orderId);
+  const order = await createOrdersRepository(tx).findForLetter(orderId);
   if (order)
-    await queueMail(tx, { to: order.buyerEmail, invoiceOrderId: orderId, ...invoiceIssued(shop, order, invoice) });
+    await createOutboxRepository(tx).queue({
+      to: order.buyerEmail,
+      invoiceOrderId: orderId,
+      ...invoiceIssued(shop, order, invoice),
+    });
 }
