@@ -19,7 +19,7 @@ import catalogueCache from './plugins/catalogue-cache';
 import configPlugin from './plugins/config';
 import database from './plugins/database';
 import docs from './plugins/docs';
-import errorHandling, { sendClientError, sendFrameworkError } from './plugins/errors';
+import errorHandling, { sendClientError, sendFrameworkError } from './plugins/error-handler';
 import mail from './plugins/mail';
 import metrics from './plugins/metrics';
 import reservations from './plugins/reservations';

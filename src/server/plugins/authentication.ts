@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../api-error';
 import { SESSIONS_REVOKED_CHANNEL } from '../db/notifications';
 import { SessionRevocations } from '../services/session-revocations';
 import {

@@ -5,7 +5,7 @@ import {
   CatalogueChangedDuringImportError,
   CatalogueChangedSincePreviewError,
   PriceListPreviewNotFoundError,
-} from '../domain/errors';
+} from '../domain/domain-errors';
 import { brokenUniqueConstraint } from '../db/unique-violation';
 import { kopecksToDecimal, kopecksToRubles, toKopecks } from '../money';
 import {

@@ -1,7 +1,7 @@
 import type { InvoiceRef } from '../../shared/api';
 import { supplierRequisitesMissing } from '../../shared/requisites';
 import type { Database } from '../db/database';
-import { InvoiceAlreadyIssuedError, OrderNotFoundError, SupplierRequisitesMissingError } from '../domain/errors';
+import { InvoiceAlreadyIssuedError, OrderNotFoundError, SupplierRequisitesMissingError } from '../domain/domain-errors';
 import { assertStatusChange, AWAITING_PAYMENT_STATUS } from '../domain/order-workflow';
 import type { ShopMail } from '../mail/letter';
 import { moscowDay } from '../moscow-time';

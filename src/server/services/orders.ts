@@ -12,7 +12,7 @@ import {
   IdempotencyConflictError,
   OrderNotFoundError,
   UnpaidOrdersLimitError,
-} from '../domain/errors';
+} from '../domain/domain-errors';
 import {
   assertShipment,
   assertStatusChange,

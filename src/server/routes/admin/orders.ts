@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CANCELLED_STATUS } from '../../domain/order-workflow';
-import { notFound, unprocessable } from '../../errors';
+import { notFound, unprocessable } from '../../api-error';
 import { moscowInstant } from '../../moscow-time';
 import * as schema from './schema';
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/account';
-import { ApiError, conflict, unauthorized } from '../../errors';
+import { ApiError, conflict, unauthorized } from '../../api-error';
 import { createSignInThrottle, throttledClient } from '../../services/sign-in-throttle';
 import { hashRandomToken } from '../../services/tokens';
 import * as schema from './email-confirmation-schema';

@@ -7,7 +7,7 @@ import { ACCOUNT_EXPORT_FILE_NAME, ACCOUNT_MESSAGES } from '../../../shared/acco
 import { EMAIL_PATTERN, LIMITS, SESSION_HINT_COOKIE } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
 import { currentUserAnswer } from '../../domain/buyer-standing';
-import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../errors';
+import { ApiError, conflict, forbidden, unauthorized, unprocessable } from '../../api-error';
 import { exportAccount } from '../../services/account-export';
 import { newPasswordProblem } from '../../services/password-rules';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';

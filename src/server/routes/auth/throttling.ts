@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../api-error';
 import type { ResetLetterLimits } from '../../repositories/reset-requests';
 import type { SignInThrottle } from '../../services/sign-in-throttle';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CART_IMPORT_MAX_BYTES } from '../../../shared/cart-import';
 import { moscowDay } from '../../moscow-time';
-import { ApiError } from '../../errors';
-import { LineRefusedError } from '../../domain/errors';
+import { ApiError } from '../../api-error';
+import { LineRefusedError } from '../../domain/domain-errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import {
   checkQuickOrder,

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BuyerOrder } from '../../../shared/api';
 import { requisitesProblem } from '../../../shared/requisites';
-import { notFound, unprocessable } from '../../errors';
+import { notFound, unprocessable } from '../../api-error';
 import { invoiceFileNames } from '../../invoices/invoicePdf';
 import { keptInvoicePdf } from '../../invoices/kept-pdf';
 import { assertOwnUser } from '../../plugins/authentication';

@@ -3,7 +3,7 @@ import type { BuyerOrder, Cart, OrderSummary, Product, Variant } from '../../../
 import { LIMITS } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
 import { orderLines, orders, products } from '../../db/schema';
-import { OrderTransitionError } from '../../domain/errors';
+import { OrderTransitionError } from '../../domain/domain-errors';
 import {
   allProducts,
   createTestApp,
