@@ -14,15 +14,14 @@ import { stdoutLines } from './log-lines';
 import { loggableUrl, REDACTED_PATHS } from './log-redaction';
 import { requestLogger } from './request-logger';
 import allowedMethods from './plugins/allowed-methods';
+import backgroundJobs from './plugins/background-jobs';
 import authentication from './plugins/authentication';
 import catalogueCache from './plugins/catalogue-cache';
 import configPlugin from './plugins/config';
 import database from './plugins/database';
 import docs from './plugins/docs';
 import errorHandling, { sendClientError, sendFrameworkError } from './plugins/error-handler';
-import mail from './plugins/mail';
 import metrics from './plugins/metrics';
-import reservations from './plugins/reservations';
 import securityHeaders from './plugins/security-headers';
 import services from './plugins/services';
 import storefront from './plugins/storefront';
@@ -206,8 +205,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(services);
   await app.register(authentication);
   await app.register(catalogueCache);
-  await app.register(mail);
-  await app.register(reservations);
+  await app.register(backgroundJobs);
   await app.register(docs);
 
   await app.register(productsRoutes, { prefix: '/api/v1/products' });

@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/account';
 import { ApiError, conflict, unauthorized } from '../../api-error';
-import { createSignInThrottle, throttledClient } from '../../services/sign-in-throttle';
+import { createSignInThrottle, LETTER_LIMITS, throttledClient } from '../../services/sign-in-throttle';
 import { hashRandomToken } from '../../services/tokens';
 import * as schema from './email-confirmation-schema';
-import { countedPerClient, LETTER_LIMITS, tooManyAttempts } from './throttling';
+import { countedPerClient, tooManyAttempts } from './throttling';
 
 /**
  * The confirmation of the buyer's address (issue 35, item 2): the letter again, and the link's
