@@ -7,7 +7,7 @@ import { SHOP_NAME } from '../../shared/page-titles';
 import { SHOP_HOURS, SHOP_LOCATION } from '../../shared/shop-contacts';
 import { SHOP_TIME_ZONE } from '../moscow-time';
 import { pluralForm } from '../invoices/amountInWords';
-import { escapeHtml } from '../services/page-head';
+import { escapeHtml } from '../html';
 
 /** What the messages need to know about the shop. */
 export interface ShopMail {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { MAIL_CHANNEL } from '../db/notifications';
-import { OutboxSender } from '../mail/outbox-sender';
+import { OutboxSender } from '../services/outbox-sender';
 import { createMailTransport } from '../mail/transport';
 import { ReservationSweeper } from '../services/reservation-sweeper';
 import { createSignInThrottle, LETTER_LIMITS } from '../services/sign-in-throttle';

@@ -3,13 +3,18 @@ import type { InvoiceRef } from '../../shared/api';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
 import type { Queryable } from '../db/database';
 import { invoiceCounters, invoices, orders } from '../db/schema';
-import type { Invoice } from '../invoices/invoicePdf';
 import { moscowInstant } from '../moscow-time';
 import { orderLineRows } from './order-lines';
 import { invoiceRefColumns } from './orders';
 
 /** An issued invoice: whose order it is (the route decides who may read it), and its PDF once rendered. */
-export interface IssuedInvoice extends Pick<Invoice, 'number' | 'date'> {
+/** An invoice's number and the moment it is dated (midday in Moscow of its day). */
+export interface InvoiceNumber {
+  number: number;
+  date: Date;
+}
+
+export interface IssuedInvoice extends InvoiceNumber {
   /** Null once the buyer deleted the account: only managers may read it then. */
   ownerId: number | null;
   pdf: Buffer | null;
@@ -68,7 +73,7 @@ export function createInvoicesRepository(db: Queryable) {
     },
 
     /** What the document prints, as it was issued (the supplier's details of that day). */
-    async document(orderId: number, { number, date }: Pick<Invoice, 'number' | 'date'>): Promise<Invoice> {
+    async document(orderId: number, { number, date }: InvoiceNumber) {
       const [[row], lines] = await Promise.all([
         db
           .select({

@@ -1,8 +1,7 @@
 import { LIMITS, type Cart, type CartImportLine, type CartImportResult } from '../../shared/api';
-import { CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
+import { CART_IMPORT_MAX_LINES, ORDER_LINE_COLUMNS, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
 import { SoldOutError, UploadRefusedError } from '../domain/domain-errors';
 import type { ArticleVariant } from '../repositories/cart';
-import { ORDER_LINE_COLUMNS } from './order-sheet';
 import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
 import { readSheetTable } from './spreadsheet-reader';
 

@@ -6,7 +6,7 @@ import type { BuyerOrder } from '../../../shared/api';
 import { requisitesProblem } from '../../../shared/requisites';
 import { notFound, unprocessable } from '../../api-error';
 import { invoiceFileNames } from '../../invoices/invoicePdf';
-import { keptInvoicePdf } from '../../invoices/kept-pdf';
+import { keptInvoicePdf } from '../../services/invoice-pdf';
 import { assertOwnUser } from '../../plugins/authentication';
 import { orderSheetFileName, writeOrderSheet } from '../../services/order-sheet';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
