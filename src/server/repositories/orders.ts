@@ -628,7 +628,7 @@ export function createOrdersRepository(db: Queryable) {
     findForBuyer: (userId: number, orderId: number) =>
       buyerOrder(db, and(eq(orders.id, orderId), eq(orders.userId, userId))!),
 
-    /** The order as its buyer sees it, whoever asks: the spreadsheet a letter carries (mail/outbox-sender). */
+    /** The order as its buyer sees it, whoever asks: the spreadsheet a letter carries (services/outbox-sender). */
     findForSheet: (orderId: number) => buyerOrder(db, eq(orders.id, orderId)),
 
     /** The whole order as a manager sees it; `null` when there is none. */

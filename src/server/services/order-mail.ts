@@ -32,35 +32,30 @@ export function orderPlacedMail(
   ];
 }
 
-/** The buyer's letter of a change of status, with the order's lines and, attached, its spreadsheet. */
-export async function queueStatusChanged(
+/**
+ * Queues a letter to the order's buyer, made from the order as the transaction holds it. A buyer who
+ * deleted the account keeps no address: the order goes on for accounting, silently.
+ */
+async function queueToBuyer(
   tx: Transaction,
-  shop: ShopMail,
   orderId: number,
-  news: StatusNews,
+  message: (order: OrderForLetter) => Omit<OutgoingMail, 'to'>,
 ): Promise<void> {
   const order = await createOrdersRepository(tx).findForLetter(orderId);
-  // A buyer who deleted the account keeps no address: the order goes on for accounting, silently.
-  if (order)
-    await createOutboxRepository(tx).queue({
-      to: order.buyerEmail,
-      sheetOrderId: orderId,
-      ...statusChanged(shop, order, news),
-    });
+  if (order) await createOutboxRepository(tx).queue({ to: order.buyerEmail, ...message(order) });
 }
 
-/** The invoice to the buyer; its PDF is attached when the message is sent (see mail/outbox-sender). */
-export async function queueInvoiceIssued(
+/** The buyer's letter of a change of status, with the order's lines and, attached, its spreadsheet. */
+export function queueStatusChanged(tx: Transaction, shop: ShopMail, orderId: number, news: StatusNews): Promise<void> {
+  return queueToBuyer(tx, orderId, (order) => ({ sheetOrderId: orderId, ...statusChanged(shop, order, news) }));
+}
+
+/** The invoice to the buyer; its PDF is attached when the message is sent (see services/outbox-sender). */
+export function queueInvoiceIssued(
   tx: Transaction,
   shop: ShopMail,
   orderId: number,
   invoice: { number: number; date: Date; paymentDays: number },
 ): Promise<void> {
-  const order = await createOrdersRepository(tx).findForLetter(orderId);
-  if (order)
-    await createOutboxRepository(tx).queue({
-      to: order.buyerEmail,
-      invoiceOrderId: orderId,
-      ...invoiceIssued(shop, order, invoice),
-    });
+  return queueToBuyer(tx, orderId, (order) => ({ invoiceOrderId: orderId, ...invoiceIssued(shop, order, invoice) }));
 }
