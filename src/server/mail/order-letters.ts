@@ -6,7 +6,7 @@ import { orderPath, PAGE_PATHS } from '../../shared/paths';
 import { pluralForm } from '../invoices/amountInWords';
 import { invoiceTitle } from '../invoices/invoicePdf';
 import { toKopecks } from '../money';
-import { ORDER_LINE_COLUMNS } from '../services/order-sheet';
+import { ORDER_LINE_COLUMNS } from '../../shared/cart-import';
 import { formatMoment, letter, type Block, type Letter, type ShopMail } from './letter';
 
 /**

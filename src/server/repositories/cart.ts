@@ -10,7 +10,7 @@ import {
   DuplicateLineError,
   LineRefusedError,
   SoldOutError,
-} from '../domain/errors';
+} from '../domain/domain-errors';
 import { onSale } from '../domain/on-sale';
 import { kopecksToRubles, toKopecks } from '../money';
 import { stockedVariantColumns } from './products';

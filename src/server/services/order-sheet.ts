@@ -1,10 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { BuyerOrder } from '../../shared/api';
+import { ORDER_LINE_COLUMNS } from '../../shared/cart-import';
 import { SHOP_TIME_ZONE } from '../moscow-time';
 import { XLSX_FORMATS } from './spreadsheet-file';
-
-/** The columns of an order's lines in its spreadsheet, as the cart export names them too (issue 19). */
-export const ORDER_LINE_COLUMNS = ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'] as const;
 
 // Dated where the shop works, as the invoice is, whatever the server's clock zone.
 const orderTime = new Intl.DateTimeFormat('ru-RU', {

@@ -43,7 +43,7 @@ import {
   type TestApp,
 } from '../helpers/test-app';
 import { TEST_PASSWORD } from '../helpers/shop-data';
-import { DEVICE_COOKIE } from '../../../src/server/routes/auth/index';
+import { DEVICE_COOKIE } from '../../../src/server/plugins/authentication';
 
 /** What an error body must never show: stack frames, file paths, SQL, driver or framework internals. */
 const LEAKS =
