@@ -484,17 +484,19 @@ const COMMANDS = [
       .tuple(account, fc.nat(), cartCount, tokenChoice)
       .map(([index, variant, count, token]) => new AddToCart(index, variant, count, token)),
   ),
-  fc
-    .tuple(
-      account,
-      fc.nat(),
-      fc.oneof(
-        { weight: 8, arbitrary: fc.integer({ min: 1, max: 40 }) },
-        { weight: 1, arbitrary: fc.constantFrom(0, -1, 1.5, LIMITS.maxCartCount + 1) },
-      ),
-      tokenChoice,
-    )
-    .map(([index, line, count, token]) => new ChangeCount(index, line, count, token)),
+  ...Array.from({ length: 2 }, () =>
+    fc
+      .tuple(
+        account,
+        fc.nat(),
+        fc.oneof(
+          { weight: 6, arbitrary: fc.integer({ min: 1, max: 40 }) },
+          { weight: 2, arbitrary: fc.constantFrom(0, -1, 1.5, LIMITS.maxCartCount + 1) },
+        ),
+        tokenChoice,
+      )
+      .map(([index, line, count, token]) => new ChangeCount(index, line, count, token)),
+  ),
   fc.tuple(account, fc.nat(), tokenChoice).map(([index, line, token]) => new RemoveLine(index, line, token)),
   ...Array.from({ length: 2 }, () =>
     fc
