@@ -138,39 +138,45 @@ describe('logging', () => {
 });
 
 describe('access lines of the public catalogue', () => {
-  it('one in ACCESS_LOG_SAMPLE anonymous reads, saying so; signed-in reads, refusals and other calls each', async () => {
-    const lines = new LogCapture();
-    const sampling = await createTestApp({ logLevel: 'info', accessLogSample: 3 }, { logStream: lines });
-    try {
-      const requestLines = () =>
-        lines.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
-      const popular = '/api/v1/products/popular?skip=0&limit=8';
-      // The first read fills the catalogue cache. On a busy machine it can take over 500 ms, and a
-      // slow read has a line of its own: the sampling is counted from the reads after it.
-      expect((await sampling.app.inject({ method: 'GET', url: popular })).statusCode).toBe(200);
-      lines.lines.length = 0;
-      for (let read = 0; read < 9; read += 1) {
+  it(
+    'one in ACCESS_LOG_SAMPLE anonymous reads, saying so; signed-in reads, refusals and other calls each',
+    async () => {
+      const lines = new LogCapture();
+      const sampling = await createTestApp({ logLevel: 'info', accessLogSample: 3 }, { logStream: lines });
+      try {
+        const requestLines = () =>
+          lines.lines
+            .map((line) => JSON.parse(line) as Record<string, unknown>)
+            .filter((line) => line.msg === 'request');
+        const popular = '/api/v1/products/popular?skip=0&limit=8';
+        // The first read fills the catalogue cache. On a busy machine it can take over 500 ms, and a
+        // slow read has a line of its own: the sampling is counted from the reads after it.
         expect((await sampling.app.inject({ method: 'GET', url: popular })).statusCode).toBe(200);
-      }
-      const [buyer] = await quickShoppers(sampling.app, 1);
-      await sampling.app.inject({ method: 'GET', url: popular, headers: buyer!.headers });
-      await sampling.app.inject({ method: 'GET', url: '/api/v1/products/NO-SUCH-ART' });
-      await sampling.app.inject({ method: 'GET', url: '/api/v1/products/popular?skip=0&limit=100000' });
-      for (let call = 0; call < 2; call += 1) await sampling.app.inject({ method: 'GET', url: '/api/health/live' });
+        lines.lines.length = 0;
+        for (let read = 0; read < 9; read += 1) {
+          expect((await sampling.app.inject({ method: 'GET', url: popular })).statusCode).toBe(200);
+        }
+        const [buyer] = await quickShoppers(sampling.app, 1);
+        await sampling.app.inject({ method: 'GET', url: popular, headers: buyer!.headers });
+        await sampling.app.inject({ method: 'GET', url: '/api/v1/products/NO-SUCH-ART' });
+        await sampling.app.inject({ method: 'GET', url: '/api/v1/products/popular?skip=0&limit=100000' });
+        for (let call = 0; call < 2; call += 1) await sampling.app.inject({ method: 'GET', url: '/api/health/live' });
 
-      const reads = requestLines().filter((line) => String(line.url).startsWith('/api/v1/products/'));
-      // Nine anonymous reads: three lines, each standing for three.
-      expect(reads.filter((line) => line.sampled === 3 && line.url === popular)).toHaveLength(3);
-      // The signed-in read, the 404 and the 422: a line each, none of them sampled.
-      expect(reads.filter((line) => line.sampled === undefined).map((line) => line.statusCode)).toEqual([
-        200, 404, 422,
-      ]);
-      // Calls of other routes are all there.
-      expect(requestLines().filter((line) => line.url === '/api/health/live')).toHaveLength(2);
-    } finally {
-      await sampling.close();
-    }
-  });
+        const reads = requestLines().filter((line) => String(line.url).startsWith('/api/v1/products/'));
+        // Nine anonymous reads: three lines, each standing for three.
+        expect(reads.filter((line) => line.sampled === 3 && line.url === popular)).toHaveLength(3);
+        // The signed-in read, the 404 and the 422: a line each, none of them sampled.
+        expect(reads.filter((line) => line.sampled === undefined).map((line) => line.statusCode)).toEqual([
+          200, 404, 422,
+        ]);
+        // Calls of other routes are all there.
+        expect(requestLines().filter((line) => line.url === '/api/health/live')).toHaveLength(2);
+      } finally {
+        await sampling.close();
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
 });
 
 describe('logging under odd spellings', () => {
