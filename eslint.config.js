@@ -70,6 +70,11 @@ const architectureZones = [
     message: 'src/shared is imported by both halves and imports neither.',
   },
   {
+    target: at('src'),
+    from: at('scripts'),
+    message: 'scripts/ holds tools run by hand (npm run …), outside the builds: the product never imports them.',
+  },
+  {
     target: [at('src/client/components'), at('src/client/api')],
     from: at('src/client/features'),
     message: 'components/ and api/ sit below features/: features use them, never the reverse.',
