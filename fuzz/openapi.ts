@@ -67,10 +67,35 @@ const DECOMPRESS: Record<string, (data: Buffer) => Buffer> = {
 };
 
 /** The answer's body as text, decompressed as its Content-Encoding says. */
-function bodyText(response: LightMyRequestResponse): string {
+export function bodyText(response: LightMyRequestResponse): string {
   const encoding = String(response.headers['content-encoding'] ?? 'identity');
   const decompress = DECOMPRESS[encoding];
   return decompress ? decompress(response.rawPayload).toString('utf8') : response.body;
+}
+
+/**
+ * What is wrong with an answer as an error (none for a success or an answer to HEAD): every refusal
+ * and failure is JSON `{detail}`, a non-empty string and nothing else, whatever the document says.
+ */
+export function errorBodyProblems(method: string, response: LightMyRequestResponse): string[] {
+  if (response.statusCode < 400 || method.toUpperCase() === 'HEAD') return [];
+  const problems: string[] = [];
+  if (!String(response.headers['content-type']).startsWith('application/json'))
+    problems.push(`error with content-type ${response.headers['content-type']}`);
+  try {
+    const body = JSON.parse(bodyText(response)) as unknown;
+    const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+    if (
+      keys.join() !== 'detail' ||
+      typeof (body as { detail: unknown }).detail !== 'string' ||
+      !(body as { detail: string }).detail
+    ) {
+      problems.push('error body is not {detail: string}');
+    }
+  } catch {
+    problems.push('error body is not JSON');
+  }
+  return problems.map((problem) => `${problem}: ${response.statusCode} ${bodyText(response).slice(0, 300)}`);
 }
 
 /** A check of answers against the document: a sentence for each way an answer is not what it says. */

@@ -1,5 +1,5 @@
 /**
- * Phase 1: every operation of the served document, one fast-check property each: `runs` requests
+ * Phase 3: every operation of the served document, one fast-check property each: `runs` requests
  * from its own schemas, every answer checked against what the operation documents. A failing
  * request is shrunk to the simplest one that still fails.
  */
@@ -9,7 +9,7 @@ import { requestsFor, type FuzzRequest } from './requests';
 import { newCast, type Cast, type FuzzShop } from './shop';
 
 export interface FuzzSettings {
-  /** Requests per operation (phase 1) and command sequences (phase 2). */
+  /** Command sequences (phase 1), random requests (phase 2), requests per operation (phase 3), raw requests (phase 4). */
   runs: number;
   seed: number;
   /** Called after each operation or journey run: the long run prints progress with it. */

@@ -1,5 +1,5 @@
 /**
- * Phase 3, over a real socket: what `inject` cannot send, because Node's HTTP parser refuses it
+ * Phase 4, over a real socket: what `inject` cannot send, because Node's HTTP parser refuses it
  * before Fastify sees a request (headers too large, a broken request line or chunk). Whatever the
  * server answers must be the API's: no 5xx, `{detail}` JSON for an error, and nosniff.
  */

@@ -16,3 +16,6 @@ export const CART_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The formats of the cart's export. */
 export const CART_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type CartExportFormat = (typeof CART_EXPORT_FORMATS)[number];
+
+/** The columns of an order's lines in its spreadsheet, as the cart export names them too (issue 19). */
+export const ORDER_LINE_COLUMNS = ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'] as const;

@@ -3,7 +3,7 @@
 import { MAX_ID } from '../../shared/schemas/common';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/domain-errors';
 
 /**
  * A positive int4 written in plain decimal digits, or null. Number() would read "0x1" and "1e3"

@@ -4,7 +4,7 @@
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-statuses';
 import { loadConfig } from '../config';
 import { shopMail } from '../mail/letter';
-import { createOrdersRepository } from '../repositories/orders';
+import { createOrderService } from '../services/orders';
 import { parseId, runCommand, withDatabase } from './command-line';
 
 const usage = `Использование:
@@ -39,7 +39,7 @@ async function main(args: string[]): Promise<number> {
   }
   return withDatabase(async (db) => {
     const config = loadConfig();
-    const result = await createOrdersRepository(db, shopMail(config), config).changeStatus(orderId, {
+    const result = await createOrderService(db, shopMail(config), config).changeStatus(orderId, {
       to: status,
       source: 'manager',
       byUserId: null,

@@ -3,7 +3,7 @@
 //   npm run users -- revoke-manager <email>
 //   npm run users -- list
 import type { UserRole } from '../../shared/user-roles';
-import { UserNotFoundError } from '../domain/errors';
+import { UserNotFoundError } from '../domain/domain-errors';
 import { createUsersRepository } from '../repositories/users';
 import { runCommand, withDatabase } from './command-line';
 

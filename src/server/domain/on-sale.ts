@@ -1,4 +1,4 @@
-import { DomainError, ProductHiddenError, ProductNotFoundError } from './errors';
+import { DomainError, ProductHiddenError, ProductNotFoundError } from './domain-errors';
 
 /** A variant as read from the database when it is ordered (then locked) or put in the cart. */
 export interface StockedVariant {

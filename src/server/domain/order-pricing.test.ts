@@ -1,4 +1,9 @@
-import { OutOfStockError, ProductHiddenError, ProductNotFoundError, VariantProductMismatchError } from './errors';
+import {
+  OutOfStockError,
+  ProductHiddenError,
+  ProductNotFoundError,
+  VariantProductMismatchError,
+} from './domain-errors';
 import type { StockedVariant } from './on-sale';
 import { assertWithinUnprovenPool, mergeLines, priceOrder } from './order-pricing';
 

@@ -7,7 +7,7 @@ import {
   StockShareExceededError,
   UnprovenShareExceededError,
   VariantProductMismatchError,
-} from './errors';
+} from './domain-errors';
 import { onSale, type StockedVariant } from './on-sale';
 
 export interface OrderedQuantity {

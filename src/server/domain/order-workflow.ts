@@ -1,5 +1,10 @@
 import type { OrderStatus } from '../../shared/order-statuses';
-import { ShipmentDetailsError, InvoiceRequiredError, OrderNotCancellableError, OrderTransitionError } from './errors';
+import {
+  ShipmentDetailsError,
+  InvoiceRequiredError,
+  OrderNotCancellableError,
+  OrderTransitionError,
+} from './domain-errors';
 
 /**
  * The one order state machine, for the API, the back office and the command line alike. The

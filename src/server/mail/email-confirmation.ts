@@ -1,13 +1,15 @@
 import { EMAIL_CONFIRMATION_LINK_HOURS } from '../../shared/account';
-import type { OutgoingMail } from '../repositories/outbox';
-import { letter, type ShopMail } from './letter';
+import { letter, type AddressedLetter, type ShopMail } from './letter';
 
 /**
  * The message with the link that confirms a buyer's address (REQUIRE_EMAIL_CONFIRMATION), queued
  * in the transaction that records the link, as the password reset's is. `link` is a path on the
  * storefront carrying the one-time token.
  */
-export function emailConfirmationMail(shop: ShopMail, { email, link }: { email: string; link: string }): OutgoingMail {
+export function emailConfirmationMail(
+  shop: ShopMail,
+  { email, link }: { email: string; link: string },
+): AddressedLetter {
   return {
     to: email,
     ...letter(shop, {

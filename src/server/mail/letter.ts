@@ -6,7 +6,7 @@ import type { AppConfig } from '../config';
 import { SHOP_NAME } from '../../shared/page-titles';
 import { SHOP_HOURS, SHOP_LOCATION } from '../../shared/shop-contacts';
 import { pluralForm } from '../../shared/plurals';
-import { escapeHtml } from '../services/page-head';
+import { escapeHtml } from '../html';
 
 /** What the messages need to know about the shop. */
 export interface ShopMail {
@@ -29,6 +29,11 @@ export interface Letter {
   subject: string;
   html: string;
   text: string;
+}
+
+/** A letter and its one recipient, ready to queue in the outbox. */
+export interface AddressedLetter extends Letter {
+  to: string;
 }
 
 /** A value in a letter: plain, or a link (a tracking page) shown as its text. */

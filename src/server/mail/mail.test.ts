@@ -254,7 +254,7 @@ describe('an invoice issued', () => {
 describe('a status changed', () => {
   it('by a manager, and by the buyer cancelling: each reaches the buyer', async () => {
     const { order: paid } = await order();
-    await shop.app.repositories.orders.changeStatus(paid.id, {
+    await shop.app.services.orders.changeStatus(paid.id, {
       to: 'Ожидает оплаты',
       source: 'invoice',
       byUserId: null,
@@ -330,7 +330,7 @@ describe('a status letter (issue 36)', () => {
     });
     expect(placed.statusCode).toBe(201);
     const { id } = placed.json() as { id: number };
-    await shop.app.repositories.orders.changeStatus(id, { to: 'Отменён', source: 'manager', byUserId: null });
+    await shop.app.services.orders.changeStatus(id, { to: 'Отменён', source: 'manager', byUserId: null });
     const { parsed } = await arrived(buyer.email, `Заказ № ${id}: Отменён`);
     const text = parsed.text!.replace(/[^\S\n]/g, ' ');
     expect(text).toMatch(/\n30\. Артикул: /);

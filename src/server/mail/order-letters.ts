@@ -7,7 +7,7 @@ import { decimalToKopecks, formatKopecks, formatRubles } from '../../shared/mone
 import { orderPath, PAGE_PATHS } from '../../shared/paths';
 import { pluralForm } from '../../shared/plurals';
 import { invoiceTitle } from '../invoices/invoicePdf';
-import { ORDER_LINE_COLUMNS } from '../services/order-sheet';
+import { ORDER_LINE_COLUMNS } from '../../shared/cart-import';
 import { letter, type Block, type Letter, type ShopMail } from './letter';
 
 /**

@@ -1,15 +1,14 @@
-import type { OutgoingMail } from '../repositories/outbox';
-import { letter, type ShopMail } from './letter';
+import { letter, type AddressedLetter, type ShopMail } from './letter';
 
 /** How long a reset link works, as the message says; the reset routes must expire it the same. */
 export const PASSWORD_RESET_LINK_HOURS = 1;
 
 /**
  * The message with a password-reset link, ready to queue in the transaction that records the
- * request: `queueMail(tx, passwordResetMail(shop, { email, link }))`. `link` is a path on the
- * storefront (or a whole address on it) carrying the one-time token.
+ * request (services/password-reset.ts). `link` is a path on the storefront (or a whole address on
+ * it) carrying the one-time token.
  */
-export function passwordResetMail(shop: ShopMail, { email, link }: { email: string; link: string }): OutgoingMail {
+export function passwordResetMail(shop: ShopMail, { email, link }: { email: string; link: string }): AddressedLetter {
   return {
     to: email,
     ...letter(shop, {

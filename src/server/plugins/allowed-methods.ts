@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { methodNotAllowed } from '../errors';
+import { methodNotAllowed } from '../api-error';
 
 declare module 'fastify' {
   interface FastifyInstance {

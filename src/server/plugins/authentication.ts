@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../errors';
-import { SESSIONS_REVOKED_CHANNEL } from '../repositories/revoked-sessions';
+import { forbidden, unauthorized } from '../api-error';
+import { SESSIONS_REVOKED_CHANNEL } from '../db/notifications';
 import { SessionRevocations } from '../services/session-revocations';
 import {
   createAccessTokens,
@@ -12,8 +12,10 @@ import {
   type DeviceTokens,
 } from '../services/tokens';
 
-/** Revocations older than every access token issued before them are deleted this often. */
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** The session's refresh token, HttpOnly on the auth routes' path (routes/auth). */
+export const REFRESH_COOKIE = 'refresh_token';
+/** The device cookie of the sign-in throttling (services/sign-in-throttle): kept after logout. */
+export const DEVICE_COOKIE = 'sign_in_device';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,8 +57,7 @@ export default fp(
     app.decorate('accessTokens', createAccessTokens(secret, app.config.accessTokenTtlSeconds));
     app.decorate('deviceTokens', createDeviceTokens(secret, DEVICE_TOKEN_TTL_SECONDS));
 
-    const { revokedSessions } = app.repositories;
-    const revocations = new SessionRevocations(revokedSessions, app.config.accessTokenTtlSeconds);
+    const revocations = new SessionRevocations(app.repositories.revokedSessions, app.config.accessTokenTtlSeconds);
     app.decorate('sessionRevocations', revocations);
     // Sessions revoked by the shop's other processes reach this one here, each notification naming one.
     const stopListening = await app.database.listen(SESSIONS_REVOKED_CHANNEL, {
@@ -65,12 +66,6 @@ export default fp(
       onRestored: () => revocations.resume(),
     });
     app.addHook('preClose', stopListening);
-    const purge = () =>
-      revokedSessions
-        .purgeOlderThan(revocations.keepSeconds)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'revoked sessions not purged'));
-    const purging = setInterval(purge, PURGE_INTERVAL_MS).unref();
-    app.addHook('onClose', async () => clearInterval(purging));
 
     app.decorateRequest('userId', 0);
     app.decorate('authenticate', async (request: FastifyRequest) => {

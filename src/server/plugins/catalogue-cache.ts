@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { CATALOGUE_CHANNEL, CatalogueCache } from '../services/catalogue-cache';
+import { CATALOGUE_CHANNEL } from '../db/notifications';
+import { CatalogueCache } from '../services/catalogue-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {

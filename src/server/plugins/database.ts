@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/database';
+import { openDatabase, type DatabaseHandle, type Queryable } from '../db/database';
 import { seedDemoCatalogue } from '../db/seed/seed';
 import type { AppConfig } from '../config';
-import { shopMail } from '../mail/letter';
 import { createAddressesRepository } from '../repositories/addresses';
 import { createAdminProductsRepository } from '../repositories/admin-products';
 import { createAuditRepository } from '../repositories/audit';
@@ -26,20 +25,20 @@ import { createSignInAttemptsRepository } from '../repositories/sign-in-attempts
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
 
-function createRepositories(db: Database, config: AppConfig) {
-  const shop = shopMail(config);
+/** Every repository over one handle: the app's set over the database (a transaction's own are made where it runs). */
+export function createRepositories(db: Queryable, config: AppConfig) {
   return {
     addresses: createAddressesRepository(db, config.buyerLimits),
     adminProducts: createAdminProductsRepository(db),
     audit: createAuditRepository(db),
     banners: createBannersRepository(db),
     cart: createCartRepository(db, config.buyerLimits),
-    emailConfirmations: createEmailConfirmationsRepository(db, shop),
-    invoices: createInvoicesRepository(db, shop),
+    emailConfirmations: createEmailConfirmationsRepository(db),
+    invoices: createInvoicesRepository(db),
     categories: createCategoriesRepository(db),
-    orders: createOrdersRepository(db, shop, config),
+    orders: createOrdersRepository(db),
     outbox: createOutboxRepository(db),
-    passwordResets: createPasswordResetsRepository(db, shop),
+    passwordResets: createPasswordResetsRepository(db),
     products: createProductsRepository(db),
     quickOrderImports: createQuickOrderImportsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),

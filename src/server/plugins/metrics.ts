@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { checkMetricsHostResolves } from '../config';
 import type { PoolUse, QueryObserver } from '../db/database';
-import { LineRefusedError, OutOfStockError, SoldOutError } from '../domain/errors';
+import { LineRefusedError, OutOfStockError, SoldOutError } from '../domain/domain-errors';
 import type { OutboxBacklog } from '../repositories/outbox';
 import type { CatalogueCacheStats } from '../services/catalogue-cache';
 

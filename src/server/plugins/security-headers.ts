@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { REFRESH_COOKIE } from '../routes/auth';
+import { REFRESH_COOKIE } from './authentication';
 
 const AUTH_ROUTES = '/api/v1/auth';
 

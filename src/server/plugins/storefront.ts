@@ -15,7 +15,7 @@ import {
 import { PAGE_SIZE } from '../../shared/limits';
 import { catalogueFiltersFrom } from '../../shared/catalogueFilters';
 import { LIST_PARAMS, listPageIndex, PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
-import { notFound } from '../errors';
+import { notFound } from '../api-error';
 import { publicOrigin } from '../public-origin';
 import {
   aboutHead,

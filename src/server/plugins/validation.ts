@@ -3,7 +3,7 @@ import localizeRu from 'ajv-i18n/localize/ru';
 import type { FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
 import { FIELD_LABELS } from '../../shared/api';
-import { unprocessable } from '../errors';
+import { unprocessable } from '../api-error';
 
 const common: Options = { removeAdditional: 'all', useDefaults: true, allErrors: false, strict: false };
 // Path and query values arrive as text and must be read as numbers; a JSON body must already

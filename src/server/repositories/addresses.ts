@@ -3,7 +3,7 @@ import type { Address } from '../../shared/api';
 import type { BuyerLimits } from '../config';
 import type { Queryable } from '../db/database';
 import { addresses } from '../db/schema';
-import { AddressesLimitError } from '../domain/errors';
+import { AddressesLimitError } from '../domain/domain-errors';
 
 export interface AddressInput {
   country: string;

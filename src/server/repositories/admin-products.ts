@@ -18,7 +18,7 @@ import {
   UnknownCategoryError,
   VariantOrderedError,
   VariantTakenError,
-} from '../domain/errors';
+} from '../domain/domain-errors';
 import { rublesToDecimal } from '../../shared/money';
 import { createAuditRepository } from './audit';
 import { afterLast, changeCatalogue } from './catalogue-change';

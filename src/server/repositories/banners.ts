@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AdminBanner, Banner, BannerFields, BannerPatch } from '../../shared/api';
 import type { Database, Queryable, Transaction } from '../db/database';
 import { banners } from '../db/schema';
-import { CatalogueItemNotFoundError } from '../domain/errors';
+import { CatalogueItemNotFoundError } from '../domain/domain-errors';
 import { createAuditRepository } from './audit';
 import { afterLast, changeCatalogue } from './catalogue-change';
 

@@ -11,7 +11,7 @@ import {
   DuplicateLineError,
   LineRefusedError,
   SoldOutError,
-} from '../domain/errors';
+} from '../domain/domain-errors';
 import { onSale } from '../domain/on-sale';
 import { decimalToKopecks, kopecksToRubles, rublesToKopecks } from '../../shared/money';
 import { stockedVariantColumns } from './products';

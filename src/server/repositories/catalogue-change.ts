@@ -1,7 +1,7 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { brokenUniqueConstraint } from '../db/unique-violation';
-import { announceCatalogueChange } from '../services/catalogue-cache';
+import { announceCatalogueChange } from '../db/notifications';
 
 /** Per unique constraint, the error a manager reads when a change breaks it. */
 export type UniqueRules = Record<string, () => Error>;

@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AdminCategory, CategoryFields, CategoryPatch } from '../../shared/api';
 import type { Database, Queryable, Transaction } from '../db/database';
 import { categories, products } from '../db/schema';
-import { CatalogueItemNotFoundError, CategoryNameTakenError, CategoryNotEmptyError } from '../domain/errors';
+import { CatalogueItemNotFoundError, CategoryNameTakenError, CategoryNotEmptyError } from '../domain/domain-errors';
 import { createAuditRepository } from './audit';
 import { afterLast, changeCatalogue } from './catalogue-change';
 

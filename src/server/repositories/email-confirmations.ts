@@ -1,35 +1,22 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Queryable } from '../db/database';
 import { emailConfirmationTokens, users } from '../db/schema';
-import type { ShopMail } from '../mail/letter';
-import { emailConfirmationMail } from '../mail/email-confirmation';
 import { liveToken } from './one-time-tokens';
-import { queueMail } from './outbox';
-import type { ResetLink as EmailedLink } from './password-resets';
+import type { StoredLink } from './password-resets';
 
-/** What sending a confirmation letter came to. */
-export type ConfirmationSent = 'sent' | 'already-confirmed' | 'no-account';
-
-export function createEmailConfirmationsRepository(db: Database, shop: ShopMail) {
+export function createEmailConfirmationsRepository(db: Queryable) {
   return {
-    /**
-     * Records the link for the account and queues its letter in the same transaction (both or
-     * neither), unless the address is confirmed already.
-     */
-    send(userId: number, link: EmailedLink): Promise<ConfirmationSent> {
-      return db.transaction(async (tx) => {
-        const [account] = await tx
-          .select({ email: users.email, confirmed: sql<boolean>`${users.emailConfirmedAt} is not null` })
-          .from(users)
-          .where(eq(users.id, userId));
-        if (!account) return 'no-account';
-        if (account.confirmed) return 'already-confirmed';
-        await tx
-          .insert(emailConfirmationTokens)
-          .values({ userId, tokenHash: link.tokenHash, expiresAt: link.expiresAt });
-        await queueMail(tx, emailConfirmationMail(shop, { email: account.email, link: link.link }));
-        return 'sent';
-      });
+    /** The account's address and whether it is confirmed; null for an unknown account. */
+    async findAddress(userId: number): Promise<{ email: string; confirmed: boolean } | null> {
+      const [account] = await db
+        .select({ email: users.email, confirmed: sql<boolean>`${users.emailConfirmedAt} is not null` })
+        .from(users)
+        .where(eq(users.id, userId));
+      return account ?? null;
+    },
+
+    async recordLink(userId: number, link: StoredLink): Promise<void> {
+      await db.insert(emailConfirmationTokens).values({ userId, tokenHash: link.tokenHash, expiresAt: link.expiresAt });
     },
 
     /**

@@ -1,92 +1,64 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InvoiceRef } from '../../shared/api';
-import type { OrderStatus } from '../../shared/order-statuses';
-import { supplierRequisitesMissing } from '../../shared/requisites';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
-import type { Database } from '../db/database';
+import type { Queryable } from '../db/database';
 import { invoiceCounters, invoices, orders } from '../db/schema';
-import { InvoiceAlreadyIssuedError, OrderNotFoundError, SupplierRequisitesMissingError } from '../domain/errors';
-import { assertStatusChange, AWAITING_PAYMENT_STATUS } from '../domain/order-workflow';
-import type { Invoice } from '../invoices/invoicePdf';
-import { moscowDay, moscowInstant } from '../../shared/dates';
-import { createAuditRepository } from './audit';
-import type { ShopMail } from '../mail/letter';
+import { moscowInstant } from '../../shared/dates';
 import { orderLineRows } from './order-lines';
-import { queueInvoiceIssued } from './order-mail';
-import { changeStatusLocked, invoiceRefColumns } from './orders';
-import { findSupplierRequisites } from './supplier-requisites';
+import { invoiceRefColumns } from './orders';
 
 /** An issued invoice: whose order it is (the route decides who may read it), and its PDF once rendered. */
-export interface IssuedInvoice extends Pick<Invoice, 'number' | 'date'> {
+/** An invoice's number and the moment it is dated (midday in Moscow of its day). */
+export interface InvoiceNumber {
+  number: number;
+  date: Date;
+}
+
+export interface IssuedInvoice extends InvoiceNumber {
   /** Null once the buyer deleted the account: only managers may read it then. */
   ownerId: number | null;
   pdf: Buffer | null;
 }
 
 /** Midday in Moscow of the day of issue: the document prints that day, in Moscow. */
-const issuedInstant = (day: string) => moscowInstant(day, '12:00');
+export const issuedInstant = (day: string) => moscowInstant(day, '12:00');
 
-export function createInvoicesRepository(db: Database, shop: ShopMail) {
+export function createInvoicesRepository(db: Queryable) {
   return {
-    /**
-     * Issues the order's invoice in one transaction: the order row is locked (a second issue of the
-     * same order waits and then finds the first invoice), the next number of the year is taken from
-     * its counter row, the invoice keeps a copy of the supplier's details, and the order moves to
-     * «Ожидает оплаты». Taking a number locks the year's counter until the transaction ends, so
-     * issuers queue there, and a transaction that fails gives its number back: no gaps, no
-     * duplicates, in one process or many. `now` is the moment of issue (tests move it).
-     */
-    issue(orderId: number, { byUserId, now }: { byUserId: number; now: Date }): Promise<InvoiceRef> {
-      return db.transaction(async (tx) => {
-        const [order] = await tx
-          .select({ id: orders.id, status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-          .for('update');
-        if (!order) throw new OrderNotFoundError();
-        const [issued] = await tx.select(invoiceRefColumns).from(invoices).where(eq(invoices.orderId, orderId));
-        if (issued) throw new InvoiceAlreadyIssuedError(orderId, issued);
-        assertStatusChange(orderId, order.status as OrderStatus, AWAITING_PAYMENT_STATUS, 'invoice');
-        const supplier = await findSupplierRequisites(tx);
-        const missing = supplierRequisitesMissing(supplier);
-        if (missing) throw new SupplierRequisitesMissingError(missing);
+    /** The order's invoice as its answers name it; null before one is issued. */
+    async findRef(orderId: number): Promise<InvoiceRef | null> {
+      const [issued] = await db.select(invoiceRefColumns).from(invoices).where(eq(invoices.orderId, orderId));
+      return issued ?? null;
+    },
 
-        // Dated and numbered by the shop's calendar.
-        const date = moscowDay(now);
-        const year = Number(date.slice(0, 4));
-        const [counter] = await tx
-          .insert(invoiceCounters)
-          .values({ year, lastNumber: 1 })
-          .onConflictDoUpdate({
-            target: invoiceCounters.year,
-            set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
-          })
-          .returning({ number: invoiceCounters.lastNumber });
-        const invoice: InvoiceRef = { number: counter!.number, date };
-        await tx.insert(invoices).values({
-          orderId,
-          year,
-          number: invoice.number,
-          issuedOn: date,
-          issuedAt: now,
-          byUserId,
-          supplier,
-        });
-        await changeStatusLocked(tx, orderId, { to: AWAITING_PAYMENT_STATUS, source: 'invoice', byUserId }, shop);
-        await queueInvoiceIssued(tx, shop, orderId, {
-          number: invoice.number,
-          date: issuedInstant(date),
-          paymentDays: supplier!.payment_days,
-        });
-        await createAuditRepository(tx).record({
-          byUserId,
-          action: 'invoice.issue',
-          entity: 'order',
-          entityId: orderId,
-          after: { ...invoice, supplier },
-        });
-        return invoice;
-      });
+    /**
+     * The next number of the year, from its counter row. Taking it locks the year's counter until
+     * the transaction ends, so issuers queue there, and a transaction that fails gives its number
+     * back: no gaps, no duplicates, in one process or many.
+     */
+    async takeNumber(year: number): Promise<number> {
+      const [counter] = await db
+        .insert(invoiceCounters)
+        .values({ year, lastNumber: 1 })
+        .onConflictDoUpdate({
+          target: invoiceCounters.year,
+          set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+        })
+        .returning({ number: invoiceCounters.lastNumber });
+      return counter!.number;
+    },
+
+    /** Records an invoice with the copy of the supplier's details it prints. */
+    async insert(invoice: {
+      orderId: number;
+      year: number;
+      number: number;
+      issuedOn: string;
+      issuedAt: Date;
+      byUserId: number;
+      supplier: SupplierRequisites;
+    }): Promise<void> {
+      await db.insert(invoices).values(invoice);
     },
 
     /** Whose order it is, the invoice's number and day, and its PDF once rendered; null before issue. */
@@ -101,7 +73,7 @@ export function createInvoicesRepository(db: Database, shop: ShopMail) {
     },
 
     /** What the document prints, as it was issued (the supplier's details of that day). */
-    async document(orderId: number, { number, date }: Pick<Invoice, 'number' | 'date'>): Promise<Invoice> {
+    async document(orderId: number, { number, date }: InvoiceNumber) {
       const [[row], lines] = await Promise.all([
         db
           .select({

@@ -1,3 +1,7 @@
+// The orders' SQL: what placing an order reads and writes, a change of status's statements, and the
+// orders as the buyer's and the managers' pages read them. The rules that decide between these
+// statements (the buyer's limits, the stock share, the replay of an Idempotency-Key, the workflow)
+// are the order service's (services/orders.ts), which runs them in its transactions.
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminOrder,
@@ -14,8 +18,9 @@ import { MAX_ID } from '../../shared/schemas/common';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import { trackingOf } from '../../shared/carriers';
 import type { AppConfig, BuyerLimits } from '../config';
-import { PREPARED, type Database, type Transaction } from '../db/database';
+import { PREPARED, type Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
+import { announceCatalogueChange, catalogueChangeNotice, mailQueuedNotice } from '../db/notifications';
 import {
   cartItems,
   cartRevisions,
@@ -28,41 +33,18 @@ import {
   variants,
 } from '../db/schema';
 import {
-  DailyOrdersLimitError,
-  EmailNotConfirmedError,
-  CartChangedError,
-  IdempotencyConflictError,
-  OrderNotFoundError,
-  UnpaidOrdersLimitError,
-} from '../domain/errors';
-import {
   allowedNextStatuses,
-  assertShipment,
-  assertStatusChange,
   AWAITING_PAYMENT_STATUS,
   buyerMayCancel,
-  CANCELLED_STATUS,
   NEW_ORDER_STATUS,
-  PAID_STATUS,
-  type StatusChangeSource,
   UNPAID_STATUSES,
 } from '../domain/order-workflow';
-import { lineSharePercentOf, maxUnpaidOrdersOf, type BuyerStanding } from '../domain/buyer-standing';
+import type { BuyerStanding } from '../domain/buyer-standing';
 import type { StockedVariant } from '../domain/on-sale';
-import {
-  assertWithinStockShare,
-  assertWithinUnprovenPool,
-  mergeLines,
-  priceOrder,
-  type PricedLine,
-  type PricedOrder,
-} from '../domain/order-pricing';
-import { decimalToKopecks, kopecksToDecimal, kopecksToRubles } from '../../shared/money';
-import { announceCatalogueChange, catalogueChangeNotice } from '../services/catalogue-cache';
-import type { ShopMail } from '../mail/letter';
+import type { PricedLine, PricedOrder } from '../domain/order-pricing';
+import { decimalToKopecks, kopecksToRubles } from '../../shared/money';
 import { orderDetailColumns, orderLineRows } from './order-lines';
-import { orderPlacedMail, orderPlacedRecipients, queueStatusChanged, type OrderPlacedRecipients } from './order-mail';
-import { mailInsert, mailQueuedNotice, type OutgoingMail } from './outbox';
+import { mailInsert, type OutgoingMail } from './outbox';
 import { stockedVariantColumns } from './products';
 
 export interface NewOrder {
@@ -78,28 +60,6 @@ export interface NewOrder {
   cartVersion?: number;
   /** The client's Idempotency-Key and a digest of the request: a repeat returns the first order. */
   idempotency?: { key: string; digest: string };
-}
-
-export interface PlacedOrder {
-  order: OrderSummary;
-  /** True when the Idempotency-Key had already placed this order. */
-  replayed: boolean;
-}
-
-export interface StatusChange {
-  to: OrderStatus;
-  source: StatusChangeSource;
-  /** The account that asked (null from the command line). */
-  byUserId: number | null;
-  /** The manager's words, for the buyer too (the order's history and the status letter). */
-  comment?: string | null;
-  /** With «Отправлен» only: the carrier (src/shared/carriers.ts) and the parcel's tracking number. */
-  carrier?: string | null;
-  trackingNumber?: string | null;
-  /** Why the server itself made the change, for the buyer (the history and the letter say it). */
-  reason?: string;
-  /** Set for the buyer's own cancel: anyone else's order is "not found". */
-  ownerId?: number;
 }
 
 function summaryColumns() {
@@ -156,7 +116,7 @@ function lineWithTotal<Line extends { price: string; quantity: number }>(line: L
  * cannot deadlock: the update then touches only rows it holds.
  */
 async function adjustOrderedVariants(
-  tx: Transaction,
+  tx: Queryable,
   orderId: number,
   { restock, release }: { restock: boolean; release: boolean },
 ): Promise<void> {
@@ -181,7 +141,7 @@ async function adjustOrderedVariants(
  * each whatever the order's size, each locking its rows in id order, variants before products, as
  * placing an order does.
  */
-async function returnStock(tx: Transaction, orderId: number, unproven: boolean): Promise<void> {
+async function returnStock(tx: Queryable, orderId: number, unproven: boolean): Promise<void> {
   await adjustOrderedVariants(tx, orderId, { restock: true, release: unproven });
   await tx.execute(sql`
     with returned as (
@@ -212,7 +172,7 @@ const lockedVariantColumns = Object.entries({
 } satisfies Record<keyof LockedVariant, unknown>).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`);
 
 /** What placing an order reads, in one statement (readForPlacing), as JSON. */
-interface PlacingFacts {
+export interface PlacingFacts {
   /** The order the Idempotency-Key already placed, if it was given and has. */
   earlier: { id: number; digest: string | null } | null;
   /** The buyer's standing (null for an account deleted meanwhile). */
@@ -247,7 +207,7 @@ const buyerStanding = (userId: number): SQL =>
  * until the commit), leaves a gap in the order numbers, as any rolled-back transaction always has.
  */
 async function readForPlacing(
-  tx: Transaction,
+  tx: Queryable,
   { userId, idempotency }: NewOrder,
   variantIds: number[],
   limits: BuyerLimits,
@@ -288,51 +248,21 @@ async function readForPlacing(
   return rows[0].facts;
 }
 
-/**
- * The order an Idempotency-Key already placed, for its retry; a different request under the same
- * key is refused.
- */
-async function replayedOrder(
-  tx: Transaction,
-  earlier: NonNullable<PlacingFacts['earlier']>,
-  digest: string,
-): Promise<OrderSummary> {
-  if (earlier.digest !== digest) throw new IdempotencyConflictError();
-  const [order] = await tx.select(summaryColumns()).from(orders).where(eq(orders.id, earlier.id));
-  return toSummary(order!);
+/** Who hears of a new order: the buyer, and the accounts with the manager role (services/order-mail.ts). */
+export interface OrderPlacedRecipients {
+  buyer: string;
+  managerAccounts: string[];
 }
 
 /**
- * Refuses a new order when the buyer already has the most unpaid orders allowed (a proven buyer
- * more), or placed the most allowed in the last 24 hours.
+ * The recipients as a JSON scalar subquery (OrderPlacedRecipients), for the statement that reads
+ * all that placing an order needs while its variants are locked.
  */
-function assertWithinOrderLimits(
-  facts: PlacingFacts,
-  limits: BuyerLimits,
-  buyer: BuyerStanding,
-  contactEmail: string,
-): void {
-  const maxUnpaid = maxUnpaidOrdersOf(buyer, limits);
-  if (facts.unpaid >= maxUnpaid) throw new UnpaidOrdersLimitError(maxUnpaid);
-  const { nthNewest } = facts;
-  if (nthNewest?.withinDay)
-    throw new DailyOrdersLimitError(limits.maxOrdersPerDay, new Date(nthNewest.freedAt), contactEmail);
-}
-
-/**
- * What the buyer reads in the order's history and the letter when the server cancels it: an
- * invoiced order's term was the invoice's, an uninvoiced one's RESERVATION_HOURS.
- */
-function lapseReason(status: OrderStatus, hours: number): string {
-  const late =
-    status === AWAITING_PAYMENT_STATUS
-      ? 'счёт не оплачен в срок'
-      : `заказ не оплачен в течение ${hours} ч после оформления`;
-  return (
-    `Срок резерва истёк: ${late}. Заказ отменён автоматически, товары вернулись в продажу; ` +
-    'если они ещё нужны, оформите заказ заново.'
-  );
-}
+const orderPlacedRecipients = (buyerId: number): SQL =>
+  sql`(select json_build_object(
+    'buyer', max(${users.email}) filter (where ${users.id} = ${buyerId}),
+    'managerAccounts', coalesce(json_agg(${users.email} order by ${users.id}) filter (where ${users.role} = 'manager'), '[]')
+  ) from ${users} where ${or(eq(users.id, buyerId), eq(users.role, 'manager'))})`;
 
 /**
  * Locks one unpaid order whose reservation has lapsed, skipping any another transaction holds
@@ -341,7 +271,7 @@ function lapseReason(status: OrderStatus, hours: number): string {
  * cancels an order before the day its invoice promised. The oldest first.
  */
 async function lockLapsedOrder(
-  tx: Transaction,
+  tx: Queryable,
   { hours, unprovenHours }: Pick<AppConfig['reservation'], 'hours' | 'unprovenHours'>,
 ): Promise<{ id: number; status: OrderStatus; unproven: boolean } | undefined> {
   const paymentDays = sql`(${invoices.supplier} ->> 'payment_days')::int`;
@@ -366,7 +296,7 @@ async function lockLapsedOrder(
 }
 
 /** The order as placing writes it: the id and the moment readForPlacing took, the total in rubles as stored. */
-interface OrderToWrite {
+export interface OrderToWrite {
   id: number;
   createdAt: Date;
   totalPrice: string;
@@ -379,7 +309,7 @@ interface OrderToWrite {
  * buyer's cart, queues the letters, and announces the change of stock and the mail at commit.
  */
 async function writeOrder(
-  tx: Transaction,
+  tx: Queryable,
   order: NewOrder,
   written: OrderToWrite & { unproven: boolean },
   priced: PricedOrder,
@@ -426,69 +356,6 @@ async function writeOrder(
     select ${catalogueChangeNotice}, ${mailQueuedNotice}`);
 }
 
-/**
- * Moves an order one step along the state machine inside the caller's transaction (issuing an
- * invoice runs it inside its own): the order row is locked, so concurrent changes queue and each
- * sees the status the previous one left. Cancelling gives the goods back; every change is
- * written to the history and told to the buyer by e-mail (an invoice's own message tells its change).
- */
-export async function changeStatusLocked(
-  tx: Transaction,
-  orderId: number,
-  change: StatusChange,
-  shop: ShopMail,
-): Promise<OrderStatusAnswer> {
-  const [order] = await tx
-    .select({ id: orders.id, userId: orders.userId, status: orders.status, unproven: orders.unproven })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
-  if (!order || (change.ownerId !== undefined && order.userId !== change.ownerId)) throw new OrderNotFoundError();
-  const from = order.status as OrderStatus;
-  assertStatusChange(order.id, from, change.to, change.source);
-  const carrier = change.carrier || null;
-  const trackingNumber = change.trackingNumber?.trim() || null;
-  assertShipment(change.to, { carrier, trackingNumber });
-  if (change.to === CANCELLED_STATUS) await returnStock(tx, order.id, order.unproven);
-  const paid = change.to === PAID_STATUS;
-  // A paid order holds nothing for an unproven buyer any more, and makes its buyer proven. The
-  // catalogue's answers say what the unproven hold (unproven_held), so they are dropped too.
-  if (paid && order.unproven) {
-    await adjustOrderedVariants(tx, order.id, { restock: false, release: true });
-    await announceCatalogueChange(tx);
-  }
-  if (paid && order.userId !== null) {
-    await tx
-      .update(users)
-      .set({ firstPaidAt: sql`coalesce(${users.firstPaidAt}, now())` })
-      .where(eq(users.id, order.userId));
-  }
-  const comment = change.comment?.trim() || null;
-  await tx
-    .update(orders)
-    .set({ status: change.to, updatedAt: new Date(), ...(paid ? { unproven: false } : {}) })
-    .where(eq(orders.id, order.id));
-  await tx.insert(orderStatusHistory).values({
-    orderId: order.id,
-    fromStatus: from,
-    toStatus: change.to,
-    byUserId: change.byUserId,
-    comment,
-    reason: change.reason ?? null,
-    carrier,
-    trackingNumber,
-  });
-  if (change.source !== 'invoice') {
-    await queueStatusChanged(tx, shop, order.id, {
-      status: change.to,
-      reason: change.reason,
-      comment,
-      tracking: trackingOf(carrier, trackingNumber),
-    });
-  }
-  return { id: order.id, status: change.to };
-}
-
 /** The managers' queue filter; the dates are instants already (the route reads the days). */
 export interface ManagerOrderFilter {
   status?: OrderStatus;
@@ -531,7 +398,7 @@ const managerNextStatuses = (from: OrderStatus) =>
 
 /** Of the variants of products off sale among `variants`, those not in the buyer's cart; none read when none is hidden. */
 async function hiddenVariantsNotInCart(
-  tx: Transaction,
+  tx: Queryable,
   userId: number,
   variants: readonly { id: number; productHidden: boolean }[],
 ): Promise<Set<number>> {
@@ -546,7 +413,7 @@ async function hiddenVariantsNotInCart(
 }
 
 /** The order whole as its buyer sees it (its page, its spreadsheet); `null` when `where` finds none. */
-async function buyerOrder(db: Database, where: SQL): Promise<BuyerOrder | null> {
+async function buyerOrder(db: Queryable, where: SQL): Promise<BuyerOrder | null> {
   const [order] = await db
     .select({
       ...summaryColumns(),
@@ -606,89 +473,103 @@ function optionalTracking(carrier: string | null, trackingNumber: string | null)
   return tracking ? { tracking } : {};
 }
 
-export function createOrdersRepository(
-  db: Database,
-  shop: ShopMail,
-  {
-    buyerLimits,
-    reservation,
-    requireEmailConfirmation,
-  }: Pick<AppConfig, 'buyerLimits' | 'reservation' | 'requireEmailConfirmation'>,
-) {
+/** The order as its buyer's letters tell it; null when the buyer has deleted the account (nobody to write to). */
+async function orderForLetter(db: Queryable, orderId: number) {
+  const [order] = await db
+    .select({ ...orderDetailColumns, buyerEmail: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return order ? { ...order, lines: await orderLineRows(db, orderId) } : null;
+}
+
+/** A change of status as the order's history records it. */
+export interface StatusChangeEntry {
+  orderId: number;
+  fromStatus: OrderStatus;
+  toStatus: OrderStatus;
+  byUserId: number | null;
+  comment: string | null;
+  reason: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+export function createOrdersRepository(db: Queryable) {
   return {
-    /**
-     * Places an order in one transaction of five statements whatever its size: the buyer's lock;
-     * one read of the buyer's standing and limits (confirmed, proven, unpaid orders, orders a day),
-     * the ordered variants (locked in id order, so concurrent orders cannot deadlock) and the
-     * letters' recipients; then, in TypeScript, the confirmation, the limits, the prices from the
-     * database, the stock and, for an unproven buyer, the share of it one order may take and the
-     * unproven buyers' pool, and the letters; one write of it all (the stock and the unproven
-     * holding, the order, the cart, the letters); the commit. An order from the server cart is refused
-     * when the cart's revision (read with the rest) is not the version it was made from. A retry with the Idempotency-Key of an
-     * order already placed gets that order, whatever the limits say now.
-     */
-    async place(order: NewOrder): Promise<PlacedOrder> {
-      const ordered = mergeLines(order.items);
-      const variantIds = [...ordered.keys()].sort((a, b) => a - b);
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_ORDER_LOCK}::int, ${order.userId}::int)`);
-        const facts = await readForPlacing(tx, order, variantIds, buyerLimits);
-        if (facts.earlier)
-          return { order: await replayedOrder(tx, facts.earlier, order.idempotency!.digest), replayed: true };
-        // After the replay: placing the order took its lines out of the cart, so its retry finds another revision.
-        if (order.cartVersion !== undefined && order.cartVersion !== facts.cartRevision) throw new CartChangedError();
-        const buyer = facts.buyer ?? { confirmed: false, proven: false };
-        if (requireEmailConfirmation && !buyer.confirmed) throw new EmailNotConfirmedError();
-        assertWithinOrderLimits(facts, buyerLimits, buyer, shop.contactEmail);
-        // A product off sale is named as such only to a buyer who has it in the cart; to anyone else
-        // naming its variant it is unknown (domain/on-sale.ts). Read only when one is hidden.
-        const hiddenNotInCart = await hiddenVariantsNotInCart(tx, order.userId, facts.variants);
-        const locked = new Map(
-          facts.variants.filter((variant) => !hiddenNotInCart.has(variant.id)).map((variant) => [variant.id, variant]),
-        );
-        const priced = priceOrder(variantIds, ordered, locked);
-        const lineSharePercent = lineSharePercentOf(buyer, buyerLimits);
-        if (lineSharePercent !== null) assertWithinStockShare(priced.lines, lineSharePercent, shop.contactEmail);
-        if (!buyer.proven) {
-          const held = new Map(facts.variants.map((variant) => [variant.id, variant.unprovenHeld]));
-          assertWithinUnprovenPool(priced.lines, held, buyerLimits.unprovenStockSharePercent, shop.contactEmail);
-        }
-        const written = {
-          id: facts.orderId,
-          createdAt: new Date(facts.createdAt),
-          totalPrice: kopecksToDecimal(priced.totalKopecks),
-          unproven: !buyer.proven,
-        };
-        const mail = orderPlacedMail(
-          shop,
-          {
-            ...order,
-            ...written,
-            lines: priced.lines.map(({ variant, quantity }) => ({
-              art: locked.get(variant.id)!.art,
-              name: variant.productName,
-              color: variant.color,
-              size: variant.size,
-              price: variant.price,
-              quantity,
-            })),
-          },
-          facts.recipients,
-        );
-        await writeOrder(tx, order, written, priced, mail);
-        return {
-          order: {
-            id: written.id,
-            total_price: kopecksToRubles(priced.totalKopecks),
-            status: NEW_ORDER_STATUS,
-            created_at: written.createdAt.toISOString(),
-            items_count: priced.itemsCount,
-            invoice: null,
-          },
-          replayed: false,
-        };
-      });
+    /** Queues this buyer's placements behind one another until the transaction ends (PLACE_ORDER_LOCK). */
+    async lockBuyer(userId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${PLACE_ORDER_LOCK}::int, ${userId}::int)`);
     },
+
+    readForPlacing: (order: NewOrder, variantIds: number[], limits: BuyerLimits) =>
+      readForPlacing(db, order, variantIds, limits),
+
+    /** One order as the buyer's list shows it; null when there is none. */
+    async findSummary(orderId: number): Promise<OrderSummary | null> {
+      const [order] = await db.select(summaryColumns()).from(orders).where(eq(orders.id, orderId));
+      return order ? toSummary(order) : null;
+    },
+
+    hiddenVariantsNotInCart: (userId: number, variants: readonly { id: number; productHidden: boolean }[]) =>
+      hiddenVariantsNotInCart(db, userId, variants),
+
+    write: (
+      order: NewOrder,
+      written: OrderToWrite & { unproven: boolean },
+      priced: PricedOrder,
+      mail: OutgoingMail[],
+    ) => writeOrder(db, order, written, priced, mail),
+
+    /**
+     * The order's row, locked until the transaction ends, so that concurrent changes of its status
+     * queue and each sees the status the previous one left; null when there is none.
+     */
+    async lockForChange(
+      orderId: number,
+    ): Promise<{ id: number; userId: number | null; status: OrderStatus; unproven: boolean } | null> {
+      const [order] = await db
+        .select({ id: orders.id, userId: orders.userId, status: orders.status, unproven: orders.unproven })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update');
+      return order ? { ...order, status: order.status as OrderStatus } : null;
+    },
+
+    returnStock: (orderId: number, unproven: boolean) => returnStock(db, orderId, unproven),
+
+    /**
+     * Takes a paid order placed unproven off what the unproven buyers hold. The catalogue's answers
+     * say what they hold (unproven_held), so the change is announced.
+     */
+    async releaseUnprovenHold(orderId: number): Promise<void> {
+      await adjustOrderedVariants(db, orderId, { restock: false, release: true });
+      await announceCatalogueChange(db);
+    },
+
+    /** The moment of the buyer's first paid order, kept once set. */
+    async markBuyerPaid(userId: number): Promise<void> {
+      await db
+        .update(users)
+        .set({ firstPaidAt: sql`coalesce(${users.firstPaidAt}, now())` })
+        .where(eq(users.id, userId));
+    },
+
+    /** A paid order holds nothing for an unproven buyer any more. */
+    async setStatus(orderId: number, status: OrderStatus, { paid }: { paid: boolean }): Promise<void> {
+      await db
+        .update(orders)
+        .set({ status, updatedAt: new Date(), ...(paid ? { unproven: false } : {}) })
+        .where(eq(orders.id, orderId));
+    },
+
+    async recordChange(entry: StatusChangeEntry): Promise<void> {
+      await db.insert(orderStatusHistory).values(entry);
+    },
+
+    lockLapsed: (terms: Pick<AppConfig['reservation'], 'hours' | 'unprovenHours'>) => lockLapsedOrder(db, terms),
+
+    findForLetter: (orderId: number) => orderForLetter(db, orderId),
 
     /** Newest first. */
     async listForUser(userId: number): Promise<OrderSummary[]> {
@@ -707,47 +588,6 @@ export function createOrdersRepository(
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       return row ? { id: row.id, status: row.status as OrderStatus } : null;
-    },
-
-    /** The buyer's own cancel (while the order is unpaid): the goods go back on the shelf. */
-    cancel(userId: number, orderId: number): Promise<OrderStatusAnswer> {
-      return db.transaction((tx) =>
-        changeStatusLocked(
-          tx,
-          orderId,
-          { to: CANCELLED_STATUS, source: 'buyer', byUserId: userId, ownerId: userId },
-          shop,
-        ),
-      );
-    },
-
-    /** A manager's step along the state machine (the back office and the command line). */
-    changeStatus(orderId: number, change: StatusChange): Promise<OrderStatusAnswer> {
-      return db.transaction((tx) => changeStatusLocked(tx, orderId, change, shop));
-    },
-
-    /**
-     * Cancels one unpaid order whose reservation has lapsed (RESERVATION_HOURS, or
-     * RESERVATION_HOURS_UNPROVEN for one placed unproven; see
-     * lockLapsedOrder) in a transaction of its own, as the buyer's cancel would: the goods go back
-     * on the shelf, the history and the buyer's letter say why. Returns its id, or null when no
-     * lapsed order is left. Several processes may sweep at once: an order one of them holds is
-     * skipped by the others, and once cancelled it is no longer unpaid, so each order is cancelled
-     * and its stock returned once.
-     */
-    cancelLapsedReservation(): Promise<number | null> {
-      return db.transaction(async (tx) => {
-        const order = await lockLapsedOrder(tx, reservation);
-        if (!order) return null;
-        const reason = lapseReason(order.status, order.unproven ? reservation.unprovenHours : reservation.hours);
-        await changeStatusLocked(
-          tx,
-          order.id,
-          { to: CANCELLED_STATUS, source: 'expiry', byUserId: null, reason },
-          shop,
-        );
-        return order.id;
-      });
     },
 
     /** The managers' queue: one page and the number of orders the filter finds. */
@@ -792,7 +632,7 @@ export function createOrdersRepository(
     findForBuyer: (userId: number, orderId: number) =>
       buyerOrder(db, and(eq(orders.id, orderId), eq(orders.userId, userId))!),
 
-    /** The order as its buyer sees it, whoever asks: the spreadsheet a letter carries (mail/outbox-sender). */
+    /** The order as its buyer sees it, whoever asks: the spreadsheet a letter carries (services/outbox-sender). */
     findForSheet: (orderId: number) => buyerOrder(db, eq(orders.id, orderId)),
 
     /** The whole order as a manager sees it; `null` when there is none. */

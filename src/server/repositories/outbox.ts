@@ -1,23 +1,20 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
+import { mailQueuedNotice } from '../db/notifications';
 import { mailOutbox } from '../db/schema';
-import type { Letter } from '../mail/letter';
 
 /**
- * A message to queue: a letter, its one recipient and what goes with it, drawn when it is sent:
- * for an invoice, the order whose PDF; for an order's letters, the order whose spreadsheet.
+ * A message to queue: a letter (mail/ composes it), its one recipient and what goes with it, drawn
+ * when it is sent: for an invoice, the order whose PDF; for an order's letters, the order whose spreadsheet.
  */
-export interface OutgoingMail extends Letter {
+export interface OutgoingMail {
   to: string;
+  subject: string;
+  html: string;
+  text: string;
   invoiceOrderId?: number;
   sheetOrderId?: number;
 }
-
-/** The channel on which a queued message announces itself at commit, so a sender need not wait for its next look. */
-export const MAIL_CHANNEL = 'mail_queued';
-
-/** Nudges the senders of every process at commit; a call in the select list of the statement that queues. */
-export const mailQueuedNotice = sql`pg_notify(${MAIL_CHANNEL}, '')`;
 
 /**
  * The insert of `mail` into the outbox: one statement with a fixed number of parameters however many
@@ -32,24 +29,6 @@ export function mailInsert(mail: readonly OutgoingMail[]): SQL {
       ${column(({ sheetOrderId }) => sheetOrderId ?? null)}::int[])`;
 }
 
-/**
- * Queues messages inside the caller's transaction: they exist only if the event that causes them
- * commits, and then the senders of every process are nudged.
- */
-export async function queueMail(tx: Queryable, mail: OutgoingMail | OutgoingMail[]): Promise<void> {
-  const list = Array.isArray(mail) ? mail : [mail];
-  if (list.length === 0) return;
-  await tx.execute(sql`with queued as (${mailInsert(list)}) select ${mailQueuedNotice}`);
-}
-
-/**
- * Forgets every message to an address whose account is being deleted, sent or not: the rows hold
- * the buyer's orders and contacts, and a letter still waiting must not reach an account that is gone.
- */
-export async function forgetMailTo(tx: Queryable, recipient: string): Promise<void> {
-  await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, recipient));
-}
-
 /** What waits in the outbox, for the metrics. */
 export interface OutboxBacklog {
   /** Messages neither sent nor given up, retries waiting for their time included. */
@@ -62,8 +41,26 @@ export type ClaimedMail = Awaited<ReturnType<OutboxRepository['claim']>>[number]
 
 const unsettled = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
 
-export function createOutboxRepository(db: Database) {
+export function createOutboxRepository(db: Queryable) {
   return {
+    /**
+     * Queues messages inside the caller's transaction: they exist only if the event that causes them
+     * commits, and then the senders of every process are nudged.
+     */
+    async queue(mail: OutgoingMail | OutgoingMail[]): Promise<void> {
+      const list = Array.isArray(mail) ? mail : [mail];
+      if (list.length === 0) return;
+      await db.execute(sql`with queued as (${mailInsert(list)}) select ${mailQueuedNotice}`);
+    },
+
+    /**
+     * Forgets every message to an address whose account is being deleted, sent or not: the rows hold
+     * the buyer's orders and contacts, and a letter still waiting must not reach an account that is gone.
+     */
+    async forgetMailTo(recipient: string): Promise<void> {
+      await db.delete(mailOutbox).where(eq(mailOutbox.recipient, recipient));
+    },
+
     /**
      * Takes up to `limit` due messages for this process: their next attempt moves `leaseSeconds`
      * ahead, so no other process takes them meanwhile (rows another one is claiming this instant

@@ -1,35 +1,25 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Queryable } from '../db/database';
 import { passwordResetTokens, users } from '../db/schema';
-import type { ShopMail } from '../mail/letter';
-import { passwordResetMail } from '../mail/password-reset';
 import { liveToken } from './one-time-tokens';
-import { queueMail } from './outbox';
 import { createUsersRepository } from './users';
 
-/** A reset link about to be sent: the stored hash of its token, when it expires, and the link itself. */
-export interface ResetLink {
+/** A one-time link about to be sent (a password reset's, an address confirmation's): the stored hash of its token and when it expires. */
+export interface StoredLink {
   tokenHash: string;
   expiresAt: Date;
-  /** The storefront's path with the token, as the letter links to it. */
-  link: string;
 }
 
-export function createPasswordResetsRepository(db: Database, shop: ShopMail) {
+export function createPasswordResetsRepository(db: Queryable) {
   return {
-    /**
-     * Records the link for the account with this e-mail and queues its letter in the same
-     * transaction (both or neither); an address without an account gets nothing, silently.
-     */
-    async request(email: string, reset: ResetLink): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-        if (!account) return;
-        await tx
-          .insert(passwordResetTokens)
-          .values({ userId: account.id, tokenHash: reset.tokenHash, expiresAt: reset.expiresAt });
-        await queueMail(tx, passwordResetMail(shop, { email, link: reset.link }));
-      });
+    /** Records the link for the account with this e-mail; false when no account has it. */
+    async record(email: string, link: StoredLink): Promise<boolean> {
+      const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!account) return false;
+      await db
+        .insert(passwordResetTokens)
+        .values({ userId: account.id, tokenHash: link.tokenHash, expiresAt: link.expiresAt });
+      return true;
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import { CatalogueChangedDuringImportError } from '../domain/errors';
-import { statusOfDomainError } from '../plugins/errors';
+import { CatalogueChangedDuringImportError } from '../domain/domain-errors';
+import { statusOfDomainError } from '../plugins/error-handler';
 import { createPriceListRepository } from './price-list';
 
 /** A database whose transaction fails as drizzle fails a statement: the driver's error is its cause. */

@@ -5,7 +5,7 @@ import {
   CatalogueChangedDuringImportError,
   CatalogueChangedSincePreviewError,
   PriceListPreviewNotFoundError,
-} from '../domain/errors';
+} from '../domain/domain-errors';
 import { brokenUniqueConstraint } from '../db/unique-violation';
 import { decimalToKopecks, kopecksToDecimal, kopecksToRubles } from '../../shared/money';
 import {
@@ -16,7 +16,7 @@ import {
   type PriceListRow,
   type RowError,
 } from '../services/price-list';
-import { announceCatalogueChange } from '../services/catalogue-cache';
+import { announceCatalogueChange } from '../db/notifications';
 import { NEW_PRODUCT_IMAGE } from '../services/catalogue-images';
 import { createAuditRepository } from './audit';
 import { variantColumns } from './products';

@@ -1,13 +1,7 @@
 import { eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
+import { SESSIONS_REVOKED_CHANNEL } from '../db/notifications';
 import { revokedSessions } from '../db/schema';
-
-/**
- * The channel on which a transaction that revokes sessions names each of them (the payload is its
- * id) at commit, so every process refuses their access tokens at once (services/session-revocations).
- * Migration 0014's trigger, which revokes a deleted account's sessions, names it too.
- */
-export const SESSIONS_REVOKED_CHANNEL = 'sessions_revoked';
 
 /** `seconds` ago by the database's clock, the one every `revoked_at` is written by. */
 const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;

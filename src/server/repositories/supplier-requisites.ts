@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { supplierRequisites } from '../db/schema';
 import { createAuditRepository } from './audit';
 
@@ -21,22 +21,17 @@ const columns = {
   payment_days: supplierRequisites.paymentDays,
 };
 
-/**
- * The supplier's details as they are now, or null before a manager has filled them in. Takes the
- * caller's transaction, so the invoice copies exactly what it checked.
- */
-export async function findSupplierRequisites(
-  db: Queryable,
-  { forUpdate = false } = {},
-): Promise<SupplierRequisites | null> {
+/** The supplier's details as they are now, or null before a manager has filled them in. */
+async function findSupplierRequisites(db: Queryable, { forUpdate = false } = {}): Promise<SupplierRequisites | null> {
   const query = db.select(columns).from(supplierRequisites).where(eq(supplierRequisites.id, ROW_ID));
   const [row] = await (forUpdate ? query.for('update') : query);
   // Only the PUT writes the row, and it takes only the tax code's rates.
   return row ? { ...row, vat_rate: row.vat_rate as SupplierRequisites['vat_rate'] } : null;
 }
 
-export function createSupplierRequisitesRepository(db: Database) {
+export function createSupplierRequisitesRepository(db: Queryable) {
   return {
+    /** In the caller's transaction when issuing an invoice, so the invoice copies exactly what it checked. */
     find: () => findSupplierRequisites(db),
 
     /** Replaces the details (already checked) and logs what they were and what they are. */

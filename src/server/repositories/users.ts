@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database';
 import { auditLog, orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import type { BuyerStanding } from '../domain/buyer-standing';
 import { createAuditRepository } from './audit';
-import { forgetMailTo } from './outbox';
+import { createOutboxRepository } from './outbox';
 import { createRefreshTokensRepository } from './refresh-tokens';
 
 const userColumns = { id: users.id, email: users.email, role: users.role };
@@ -127,7 +127,7 @@ export function createUsersRepository(db: Queryable) {
         // placed later waits and then finds no account, so no order keeps the buyer's details.
         const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
         if (!account) return [];
-        await forgetMailTo(tx, account.email);
+        await createOutboxRepository(tx).forgetMailTo(account.email);
         // Recorded apart from the account's refresh tokens, which go with it, so its access tokens stay refused.
         const revoked = await createRefreshTokensRepository(tx).revokeSessionsOf(id, now);
         await tx

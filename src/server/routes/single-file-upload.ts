@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ApiError, unprocessable } from '../errors';
+import { ApiError, unprocessable } from '../api-error';
 
 const ONE_FILE = 'Приложите ровно один файл';
 

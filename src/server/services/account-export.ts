@@ -1,6 +1,19 @@
 import type { Static } from 'typebox';
 import type { AccountExportSchema } from '../../shared/schemas/auth';
-import type { Repositories } from '../plugins/database';
+import type { createAddressesRepository } from '../repositories/addresses';
+import type { CartRepository } from '../repositories/cart';
+import type { OrdersRepository } from '../repositories/orders';
+import type { createRequisitesRepository } from '../repositories/requisites';
+import type { UsersRepository } from '../repositories/users';
+
+/** The repositories an account's data is read from (the app's set has them all). */
+interface AccountRepositories {
+  users: UsersRepository;
+  requisites: ReturnType<typeof createRequisitesRepository>;
+  addresses: ReturnType<typeof createAddressesRepository>;
+  cart: CartRepository;
+  orders: OrdersRepository;
+}
 
 export type AccountExport = Static<typeof AccountExportSchema>;
 
@@ -9,7 +22,7 @@ export type AccountExport = Static<typeof AccountExportSchema>;
  * the same owner-scoped calls the profile uses, so nobody else's rows can come along. `null` when
  * the account is gone.
  */
-export async function exportAccount(repositories: Repositories, userId: number): Promise<AccountExport | null> {
+export async function exportAccount(repositories: AccountRepositories, userId: number): Promise<AccountExport | null> {
   const account = await repositories.users.findAccount(userId);
   if (!account) return null;
   const [requisites, addresses, cart, summaries] = await Promise.all([

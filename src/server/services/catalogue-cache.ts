@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -70,20 +68,6 @@ export class CachedAnswer {
   compressedNow(encoding: ContentEncoding): Buffer | undefined {
     return this.encodedNow[encoding];
   }
-}
-
-/**
- * The channel on which a transaction that changes the catalogue (an order taking stock, a manager's
- * edit) announces, at commit, that every process must drop its cached answers.
- */
-export const CATALOGUE_CHANNEL = 'catalogue_changed';
-
-/** The announcement as a call, for the select list of a statement that changes the catalogue. */
-export const catalogueChangeNotice = sql`pg_notify(${CATALOGUE_CHANNEL}, '')`;
-
-/** Call it inside the changing transaction: PostgreSQL delivers the notice only if it commits. */
-export async function announceCatalogueChange(tx: Queryable): Promise<void> {
-  await tx.execute(sql`select ${catalogueChangeNotice}`);
 }
 
 export interface CatalogueCacheLimits {

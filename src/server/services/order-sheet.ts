@@ -1,10 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { BuyerOrder } from '../../shared/api';
+import { ORDER_LINE_COLUMNS } from '../../shared/cart-import';
 import { formatMoscowDateTime } from '../../shared/dates';
 import { XLSX_FORMATS } from './spreadsheet-file';
-
-/** The columns of an order's lines in its spreadsheet, as the cart export names them too (issue 19). */
-export const ORDER_LINE_COLUMNS = ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'] as const;
 
 /** The spreadsheet's file name, the download's and the letters' attachment's. */
 export const orderSheetFileName = (orderId: number) => `Заказ ${orderId}.xlsx`;

@@ -3,6 +3,7 @@ import { formatRubles } from '../../shared/money';
 import { ABOUT_PAGE_NAME, catalogueName, NOT_FOUND_PAGE_NAME } from '../../shared/page-names';
 import { documentTitle, POPULAR_TOYS, SHOP_NAME } from '../../shared/page-titles';
 import { LIST_PARAMS, PAGE_PATHS, productPath } from '../../shared/paths';
+import { escapeHtml, HTML_ESCAPES } from '../html';
 
 /**
  * What the server says about a page in its head, for crawlers and link previews, which do not
@@ -26,13 +27,6 @@ export interface PageHead {
 
 /** A description as search results show it: about 160 characters, cut at a word. */
 const DESCRIPTION_MAX = 160;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text safe inside an element or a quoted attribute of HTML (and XML). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
 
 /**
  * JSON written inside a <script> element: with '<' escaped (still the same JSON), no text in it

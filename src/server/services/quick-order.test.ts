@@ -1,4 +1,5 @@
-import { ApiError } from '../errors';
+import { UploadRefusedError } from '../domain/domain-errors';
+import { statusOfDomainError } from '../plugins/error-handler';
 import type { ArticleVariant } from '../repositories/cart';
 import {
   checkQuickOrder,
@@ -111,12 +112,16 @@ describe('readPastedQuickOrder', () => {
   it('nothing but a header or blanks, or more than 5 000 lines → 422', () => {
     for (const text of ['', '\n  \n', 'Артикул;Цвет;Размер;Количество\n']) {
       expect(() => readPastedQuickOrder(text)).toThrow(
-        expect.objectContaining({ statusCode: 422, detail: expect.stringMatching(/^Нет ни одной строки с товаром/) }),
+        expect.objectContaining({
+          name: UploadRefusedError.name,
+          detail: expect.stringMatching(/^Нет ни одной строки с товаром/),
+        }),
       );
     }
     expect(readPastedQuickOrder('MO-1 белый 25 1\n'.repeat(5000))).toHaveLength(5000);
     const tooMany = () => readPastedQuickOrder('MO-1 белый 25 1\n'.repeat(5001));
-    expect(tooMany).toThrow(ApiError);
+    expect(tooMany).toThrow(UploadRefusedError);
+    expect(statusOfDomainError.get(UploadRefusedError)).toBe(422);
     expect(tooMany).toThrow(/^Слишком много строк: за один раз можно не более 5000\. /);
   });
 });

@@ -1,11 +1,9 @@
 import type { Cart, CartImportLine, CartImportResult } from '../../shared/api';
 import { LIMITS } from '../../shared/limits';
-import { CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
+import { CART_IMPORT_MAX_LINES, ORDER_LINE_COLUMNS, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
 import { rublesToKopecks } from '../../shared/money';
-import { SoldOutError } from '../domain/errors';
-import { unprocessable } from '../errors';
+import { SoldOutError, UploadRefusedError } from '../domain/domain-errors';
 import type { ArticleVariant } from '../repositories/cart';
-import { ORDER_LINE_COLUMNS } from './order-sheet';
 import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
 import { readSheetTable } from './spreadsheet-reader';
 
@@ -121,12 +119,12 @@ function splitPasted(text: string): { fields: (string | null)[]; problem: string
 
 function checkedCount(entries: QuickOrderEntry[]): QuickOrderEntry[] {
   if (entries.length === 0) {
-    throw unprocessable(
+    throw new UploadRefusedError(
       `Нет ни одной строки с товаром: нужны строки «${QUICK_ORDER_COLUMNS.join(' ').toLowerCase()}», например «MO-1008 коричневый 90 10»`,
     );
   }
   if (entries.length > CART_IMPORT_MAX_LINES) {
-    throw unprocessable(
+    throw new UploadRefusedError(
       `Слишком много строк: за один раз можно не более ${CART_IMPORT_MAX_LINES}. Разделите список на части`,
     );
   }
@@ -171,8 +169,8 @@ export async function readUploadedQuickOrder(file: Buffer): Promise<QuickOrderEn
     maxHeapMb: MAX_READ_HEAP_MB,
     columns: QUICK_ORDER_COLUMNS,
   });
-  if (table.headerRow === null) throw unprocessable('Файл пустой: нет ни заголовка, ни строк');
-  if (table.missingColumns !== null) throw unprocessable(table.missingColumns);
+  if (table.headerRow === null) throw new UploadRefusedError('Файл пустой: нет ни заголовка, ни строк');
+  if (table.missingColumns !== null) throw new UploadRefusedError(table.missingColumns);
   const entries: QuickOrderEntry[] = [];
   for (const { number, cells: fields } of table.rows) {
     if (fields.every((field) => field === null)) continue;

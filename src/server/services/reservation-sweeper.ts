@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrdersRepository } from '../repositories/orders';
+import type { OrderService } from './orders';
 
 export interface ReservationSweeperOptions {
-  orders: Pick<OrdersRepository, 'cancelLapsedReservation'>;
+  orders: Pick<OrderService, 'cancelLapsedReservation'>;
   /** RESERVATION_SWEEP_SECONDS. */
   intervalSeconds: number;
   log: FastifyBaseLogger;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { revokedSessions } from '../db/schema';
-import { SessionExpiredError } from '../domain/errors';
+import { SessionExpiredError } from '../domain/domain-errors';
 import { recordRevokedSessions } from '../repositories/revoked-sessions';
 import { createTestApp, signUp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import { createSessions } from './sessions';

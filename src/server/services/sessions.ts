@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
-import { SessionExpiredError } from '../domain/errors';
+import { SessionExpiredError } from '../domain/domain-errors';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createUsersRepository } from '../repositories/users';
 import type { SessionRevocations } from './session-revocations';

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { RateLimitConfig } from '../config';
+import type { ResetLetterLimits } from '../repositories/reset-requests';
 import type { AttemptStanding, SignInAttemptsRepository } from '../repositories/sign-in-attempts';
 
 /**
@@ -73,3 +74,15 @@ export function createSignInThrottle(attempts: SignInAttemptsRepository, limits:
 }
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+/**
+ * Letters with a link (the password reset's and the address confirmation's, counted together in
+ * reset_requests) one address may be sent: 5 an hour per requesting client, enough for a lost one,
+ * so that a stranger's requests never use up the owner's; and 20 a day from all clients together,
+ * so that strangers with many addresses cannot flood the mailbox (a reset asked for from the owner's
+ * device is not held back by those 20).
+ */
+export const LETTER_LIMITS: ResetLetterLimits = {
+  perClient: { max: 5, windowMs: 60 * 60 * 1000 },
+  perAddress: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
+};

@@ -1,4 +1,4 @@
-import { escapeHtml } from './page-head';
+import { escapeHtml } from '../html';
 
 /** The sitemap protocol's limit of addresses in one file (sitemaps.org); beyond it, an index of files. */
 export const URLS_PER_SITEMAP = 50_000;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { ApiError, unprocessable } from '../errors';
+import { UnsupportedFileTypeError, UploadRefusedError } from '../domain/domain-errors';
 import { kopecksToDecimal, kopecksToRubles } from '../../shared/money';
 import { storedZipOf, unpackZip, type UnpackedZip } from './zip-limits';
 
@@ -224,7 +224,7 @@ export interface WorksheetLimits {
 }
 
 const tooManyCells = (limits: WorksheetLimits) =>
-  unprocessable(
+  new UploadRefusedError(
     `В файле слишком много ячеек (больше ${limits.maxCells.toLocaleString('ru-RU')}): оставьте только нужные столбцы и строки или разделите файл на части`,
   );
 
@@ -234,9 +234,11 @@ const tooManyCells = (limits: WorksheetLimits) =>
  */
 export function assertSpreadsheetKind(file: Buffer): void {
   if (isZip(file)) return;
-  if (file.length === 0) throw unprocessable('Файл пустой (0 байт)');
+  if (file.length === 0) throw new UploadRefusedError('Файл пустой (0 байт)');
   if (!looksLikeText(file)) {
-    throw new ApiError(415, 'Нужен файл XLSX или CSV (старый формат XLS: сохраните файл как «Книга Excel (.xlsx)»)');
+    throw new UnsupportedFileTypeError(
+      'Нужен файл XLSX или CSV (старый формат XLS: сохраните файл как «Книга Excel (.xlsx)»)',
+    );
   }
 }
 
@@ -249,12 +251,12 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
   if (isZip(file)) {
     const parts = unpackZip(file, limits.maxUnzippedBytes);
     if (!parts) {
-      throw unprocessable(
+      throw new UploadRefusedError(
         `Файл XLSX повреждён или распаковывается больше чем в ${limits.maxUnzippedBytes / (1024 * 1024)} МБ: сохраните его заново или разделите на части`,
       );
     }
     const brokenWorkbook = () =>
-      unprocessable('Файл XLSX повреждён или это не таблица Excel: сохраните его заново и загрузите ещё раз');
+      new UploadRefusedError('Файл XLSX повреждён или это не таблица Excel: сохраните его заново и загрузите ещё раз');
     const toRead = workbookToRead(parts, limits.maxCells);
     if (toRead === 'too many cells') throw tooManyCells(limits);
     if (toRead === 'broken') throw brokenWorkbook();
@@ -275,7 +277,7 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
       throw brokenWorkbook();
     }
     const [sheet] = workbook.worksheets;
-    if (!sheet) throw unprocessable('В файле XLSX нет ни одного листа');
+    if (!sheet) throw new UploadRefusedError('В файле XLSX нет ни одного листа');
     return sheet;
   }
   assertSpreadsheetKind(file);
@@ -285,7 +287,7 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
   // spaces, as Excel writes formatted empty rows, are not rows of goods.
   const rowsWithText = text.split(/\r\n|\r|\n/).filter((row) => /[^\s;,"]/.test(row)).length;
   if (rowsWithText > limits.maxRows) {
-    throw unprocessable(
+    throw new UploadRefusedError(
       `Слишком много строк: за один раз можно не более ${limits.rowsAllowed}. Разделите файл на части`,
     );
   }
@@ -302,10 +304,10 @@ export async function readWorksheet(file: Buffer, limits: WorksheetLimits): Prom
       parserOptions: { delimiter, maxRows: parsedRowsMax },
     });
   } catch {
-    throw unprocessable('Файл CSV не прочитан: проверьте кавычки в значениях');
+    throw new UploadRefusedError('Файл CSV не прочитан: проверьте кавычки в значениях');
   }
   if (sheet.rowCount >= parsedRowsMax) {
-    throw unprocessable('В файле CSV слишком много пустых строк: удалите их и загрузите файл снова');
+    throw new UploadRefusedError('В файле CSV слишком много пустых строк: удалите их и загрузите файл снова');
   }
   return sheet;
 }

@@ -3,7 +3,7 @@
  * file): it reads the file it is given in its workerData, answers one message and ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ApiError } from '../errors';
+import { UnsupportedFileTypeError, UploadRefusedError } from '../domain/domain-errors';
 import { readWorksheet, sheetTable, type SheetTable, type WorksheetLimits } from './spreadsheet-file';
 
 export interface SheetReading {
@@ -16,16 +16,22 @@ export interface SheetReading {
   columns: readonly string[];
 }
 
+/** A refusal as it crosses from the thread: errors arrive as plain objects, so it says which it was. */
+export interface SheetRefusal {
+  unsupportedType: boolean;
+  detail: string;
+}
+
 /** The table, or the refusal a user is shown, or an unexpected failure (a 500 on the server's side). */
-export type SheetReadingResult =
-  { table: SheetTable } | { refusal: { statusCode: number; detail: string } } | { failure: string };
+export type SheetReadingResult = { table: SheetTable } | { refusal: SheetRefusal } | { failure: string };
 
 async function read({ file, limits, columns }: SheetReading): Promise<SheetReadingResult> {
   try {
     const sheet = await readWorksheet(Buffer.from(file.buffer, file.byteOffset, file.byteLength), limits);
     return { table: sheetTable(sheet, columns) };
   } catch (error) {
-    if (error instanceof ApiError) return { refusal: { statusCode: error.statusCode, detail: error.detail } };
+    if (error instanceof UnsupportedFileTypeError || error instanceof UploadRefusedError)
+      return { refusal: { unsupportedType: error instanceof UnsupportedFileTypeError, detail: error.detail } };
     return { failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }

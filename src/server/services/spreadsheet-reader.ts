@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ApiError, unprocessable } from '../errors';
+import { UnsupportedFileTypeError, UploadReadersBusyError, UploadRefusedError } from '../domain/domain-errors';
 import { assertSpreadsheetKind, type SheetTable, type WorksheetLimits } from './spreadsheet-file';
-import type { SheetReading, SheetReadingResult } from './spreadsheet-reader-thread';
+import type { SheetReading, SheetReadingResult, SheetRefusal } from './spreadsheet-reader-thread';
 
 /**
  * Uploaded spreadsheets are read in a thread of their own (services/spreadsheet-reader-thread.ts):
@@ -39,8 +39,11 @@ const fromSources = __filename.endsWith('.ts');
 const THREAD_FILE = path.join(__dirname, `spreadsheet-reader-thread.${fromSources ? 'ts' : 'js'}`);
 const THREAD_EXEC_ARGV = fromSources ? ['--require', require.resolve('tsx/cjs')] : undefined;
 
+const refusalOf = ({ unsupportedType, detail }: SheetRefusal) =>
+  unsupportedType ? new UnsupportedFileTypeError(detail) : new UploadRefusedError(detail);
+
 const tooComplex = () =>
-  unprocessable(
+  new UploadRefusedError(
     'Файл слишком сложный, чтобы прочитать его: оставьте в нём только нужный лист и столбцы или разделите на части',
   );
 
@@ -56,7 +59,7 @@ const waiting: (() => void)[] = [];
 async function inTurn<Result>(read: () => Promise<Result>): Promise<Result> {
   if (readsRunning >= SPREADSHEET_READS_AT_ONCE) {
     if (waiting.length >= SPREADSHEET_READS_WAITING_MAX) {
-      throw new ApiError(503, 'Сейчас загружается много файлов: повторите через несколько секунд');
+      throw new UploadReadersBusyError();
     }
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else readsRunning += 1;
@@ -86,7 +89,7 @@ function readInThread(file: Buffer, request: SheetRequest): Promise<SheetTable> 
     worker.once('message', (result: SheetReadingResult) => {
       clearTimeout(timer);
       if ('table' in result) resolve(result.table);
-      else if ('refusal' in result) reject(new ApiError(result.refusal.statusCode, result.refusal.detail));
+      else if ('refusal' in result) reject(refusalOf(result.refusal));
       else reject(new Error(`reading a spreadsheet failed: ${result.failure}`));
     });
     worker.once('error', (error: Error & { code?: string }) => {

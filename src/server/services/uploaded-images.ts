@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { ApiError, unprocessable } from '../errors';
+import { UnsupportedFileTypeError, UploadRefusedError } from '../domain/domain-errors';
 import type { StoredImage } from '../repositories/images';
 
 /** The largest picture a manager may upload, in bytes. */
@@ -49,9 +49,10 @@ export function sniffImageFormat(data: Buffer): AcceptedFormat | null {
   return null;
 }
 
-const unsupported = () => new ApiError(415, 'Неподдерживаемый формат изображения: загрузите JPEG, PNG, WebP или AVIF');
+const unsupported = () =>
+  new UnsupportedFileTypeError('Неподдерживаемый формат изображения: загрузите JPEG, PNG, WebP или AVIF');
 const unreadable = () =>
-  unprocessable(
+  new UploadRefusedError(
     'Изображение повреждено или обрезано: его не удалось прочитать. Сохраните его заново и загрузите ещё раз',
   );
 
@@ -67,7 +68,7 @@ function metadataMatches(format: AcceptedFormat, metadata: Metadata): boolean {
  * not one uploaded byte is served as it came. Named by the hash of what is stored.
  */
 export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage> {
-  if (upload.length === 0) throw unprocessable('Файл пустой (0 байт): выберите изображение');
+  if (upload.length === 0) throw new UploadRefusedError('Файл пустой (0 байт): выберите изображение');
   const format = sniffImageFormat(upload);
   if (!format) throw unsupported();
 
@@ -80,7 +81,7 @@ export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage
   if (!metadataMatches(format, metadata)) throw unsupported();
   const { width = 0, height = 0 } = metadata;
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw unprocessable(
+    throw new UploadRefusedError(
       `Изображение слишком большое: ${width}×${height} пикселей, допустимо не более ${MAX_IMAGE_PIXELS / 1_000_000} млн пикселей`,
     );
   }

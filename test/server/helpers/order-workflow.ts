@@ -18,7 +18,7 @@ export async function advanceOrder(
   byUserId: number | null = null,
 ): Promise<void> {
   for (const to of HAPPY_PATH.slice(1, HAPPY_PATH.indexOf(status) + 1)) {
-    await app.repositories.orders.changeStatus(orderId, {
+    await app.services.orders.changeStatus(orderId, {
       to,
       source: to === 'Ожидает оплаты' ? 'invoice' : 'manager',
       byUserId,

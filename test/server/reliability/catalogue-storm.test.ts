@@ -7,7 +7,7 @@
  * where it started.
  */
 import { readFileSync } from 'node:fs';
-import { CATALOGUE_CHANNEL } from '../../../src/server/services/catalogue-cache';
+import { CATALOGUE_CHANNEL } from '../../../src/server/db/notifications';
 import type { FreshDatabase } from '../helpers/fresh-database';
 import {
   explainFailure,

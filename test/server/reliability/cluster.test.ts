@@ -33,7 +33,7 @@ import {
   type ServerProcess,
 } from '../helpers/server-process';
 import { TEST_PASSWORD } from '../helpers/shop-data';
-import { DEVICE_COOKIE } from '../../../src/server/routes/auth/index';
+import { DEVICE_COOKIE } from '../../../src/server/plugins/authentication';
 
 jest.setTimeout(90_000);
 

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../src/shared/account';
 import { mailOutbox, signInAttempts, users } from '../../../src/server/db/schema';
-import { DEVICE_COOKIE } from '../../../src/server/routes/auth/index';
+import { DEVICE_COOKIE } from '../../../src/server/plugins/authentication';
 import { createTestApp, json, setCookie, STARTUP_TIMEOUT, type TestApp } from '../helpers/test-app';
 import { TEST_PASSWORD } from '../helpers/shop-data';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AdminBuyer, AdminOrder, Cart, CartImportResult, CurrentUser, Product } from '../../../src/shared/api';
 import { loadConfig } from '../../../src/server/config';
-import { CATALOGUE_CHANNEL } from '../../../src/server/services/catalogue-cache';
+import { CATALOGUE_CHANNEL } from '../../../src/server/db/notifications';
 import { auditLog, orders, users, variants } from '../../../src/server/db/schema';
 import {
   allProducts,
@@ -83,7 +83,7 @@ async function provenBuyer(): Promise<Shopper> {
 
 /** An invoiced order paid, as a manager marks it. */
 const pay = (orderId: number) =>
-  shop.app.repositories.orders.changeStatus(orderId, { to: 'Оплачен', source: 'manager', byUserId: manager.id });
+  shop.app.services.orders.changeStatus(orderId, { to: 'Оплачен', source: 'manager', byUserId: manager.id });
 
 const currentUser = async (shopper: Shopper) =>
   json<CurrentUser>(await shop.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: shopper.headers }));
@@ -177,7 +177,7 @@ describe('the unproven buyers’ pool', () => {
     expect(await unprovenHeld(v1.id)).toBe(0);
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(10);
     // Cancelling a paid order returns its goods without touching the pool again.
-    await shop.app.repositories.orders.changeStatus(paid.id, { to: 'Отменён', source: 'manager', byUserId: null });
+    await shop.app.services.orders.changeStatus(paid.id, { to: 'Отменён', source: 'manager', byUserId: null });
     expect(await unprovenHeld(v1.id)).toBe(0);
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(20);
   });
@@ -275,7 +275,7 @@ describe('proven buyers', () => {
       proven: true,
       order_limits: { line_share_percent: null, unproven_pool_percent: null, max_unpaid_orders: 20 },
     });
-    await shop.app.repositories.orders.changeStatus(order.id, { to: 'Отменён', source: 'manager', byUserId: null });
+    await shop.app.services.orders.changeStatus(order.id, { to: 'Отменён', source: 'manager', byUserId: null });
     expect((await currentUser(buyer)).proven).toBe(true);
     // Any quantity up to the stock, in one line: the last 25 of 40 after 15.
     await placeOk(buyer, [line(product, v1, 15)]);

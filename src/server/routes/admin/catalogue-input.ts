@@ -9,7 +9,7 @@ import type {
   VariantPatch,
 } from '../../../shared/api';
 import { bannerUrlProblem, priceProblem } from '../../../shared/catalogue';
-import { unprocessable } from '../../errors';
+import { unprocessable } from '../../api-error';
 import type { NewProduct } from '../../repositories/admin-products';
 import { imageExists, NEW_PRODUCT_IMAGE } from '../../services/catalogue-images';
 

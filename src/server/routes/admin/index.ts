@@ -33,5 +33,5 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(adminRoutes, {
   name: 'admin-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication', 'catalogue-cache', 'metrics'],
+  dependencies: ['database', 'services', 'authentication', 'catalogue-cache', 'metrics'],
 });

@@ -205,7 +205,7 @@ describe('issuing', () => {
     'an order in «%s» → 409 naming both statuses; nothing changes',
     async (status) => {
       const { order } = await placeOrder();
-      if (status === 'Отменён') await shop.app.repositories.orders.cancel(buyer.id, order.id);
+      if (status === 'Отменён') await shop.app.services.orders.cancel(buyer.id, order.id);
       else await advanceOrder(shop.app, order.id, status);
       const response = await issue(order.id);
       expect(response.statusCode).toBe(409);
@@ -258,7 +258,7 @@ describe('issuing', () => {
   it('numbers restart at 1 in a new year, the year of Moscow (the clock given to the repository)', async () => {
     const byUserId = manager.id;
     const issueAt = async (instant: string) =>
-      shop.app.repositories.invoices.issue((await placeOrder()).order.id, { byUserId, now: new Date(instant) });
+      shop.app.services.invoices.issue((await placeOrder()).order.id, { byUserId, now: new Date(instant) });
     // 23:59:59 on 31 December in Moscow is still the old year; a second later it is the new one.
     expect(await issueAt('2031-12-31T20:59:59Z')).toEqual({ number: 1, date: '2031-12-31' });
     expect(await issueAt('2031-12-31T20:59:59.5Z')).toEqual({ number: 2, date: '2031-12-31' });
@@ -282,7 +282,7 @@ describe('GET /api/v1/order/{id}/invoice', () => {
   beforeAll(async () => {
     expect((await saveRequisites(SUPPLIER)).statusCode).toBe(200);
     invoiced = await placeOrder(buyer, COMPANY);
-    await shop.app.repositories.invoices.issue(invoiced.order.id, {
+    await shop.app.services.invoices.issue(invoiced.order.id, {
       byUserId: manager.id,
       now: new Date('2030-11-23T21:30:00Z'),
     });

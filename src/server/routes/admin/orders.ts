@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CANCELLED_STATUS } from '../../domain/order-workflow';
-import { notFound, unprocessable } from '../../errors';
+import { notFound, unprocessable } from '../../api-error';
 import { moscowInstant } from '../../../shared/dates';
 import * as schema from './schema';
 
@@ -35,7 +35,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:id/status', { schema: schema.changeStatus }, async (request) => {
-    const changed = await orders.changeStatus(request.params.id, {
+    const changed = await app.services.orders.changeStatus(request.params.id, {
       to: request.body.status,
       source: 'manager',
       byUserId: request.userId,
@@ -50,7 +50,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:id/invoice', { schema: schema.issueInvoice }, async (request, reply) => {
-    const invoice = await app.repositories.invoices.issue(request.params.id, {
+    const invoice = await app.services.invoices.issue(request.params.id, {
       byUserId: request.userId,
       now: new Date(),
     });

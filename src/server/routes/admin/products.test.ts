@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdminProduct, AdminProductList, AdminVariant, Cart, Product, ProductCreate } from '../../../shared/api';
 import { createImagesRepository } from '../../repositories/images';
-import { CATALOGUE_CHANNEL } from '../../services/catalogue-cache';
+import { CATALOGUE_CHANNEL } from '../../db/notifications';
 import { imageExists } from '../../services/catalogue-images';
 import { buildApp } from '../../app';
 import {

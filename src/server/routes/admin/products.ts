@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../errors';
+import { notFound } from '../../api-error';
 import * as schema from './catalogue-schema';
 import { checkedProduct, checkedProductPatch, checkedVariant } from './catalogue-input';
 

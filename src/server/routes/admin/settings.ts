@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { supplierRequisitesProblem } from '../../../shared/requisites';
 import type { SupplierRequisites } from '../../../shared/schemas/settings';
-import { unprocessable } from '../../errors';
+import { unprocessable } from '../../api-error';
 import * as schema from './schema';
 
 /** Text as it will print: trimmed; a blank КПП is no КПП (an ИП has none). */

@@ -22,7 +22,7 @@ import { newManager } from '../../../../test/server/helpers/back-office';
 import { placeOrderOf } from '../../../../test/server/helpers/order-workflow';
 import { TEST_PASSWORD } from '../../../../test/server/helpers/shop-data';
 import { PASSWORD_RULE_MESSAGES } from '../../services/password-rules';
-import { DEVICE_COOKIE } from './index';
+import { DEVICE_COOKIE } from '../../plugins/authentication';
 
 const NEW_PASSWORD = 'another horse staple';
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;

@@ -19,7 +19,7 @@ import {
 } from '../../../../test/server/helpers/test-app';
 import { TEST_PASSWORD } from '../../../../test/server/helpers/shop-data';
 import { signInAttempts } from '../../db/schema';
-import { DEVICE_COOKIE } from './index';
+import { DEVICE_COOKIE } from '../../plugins/authentication';
 import { PASSWORD_RULE_MESSAGES } from '../../services/password-rules';
 
 const CYRILLIC = /[а-яё]/i;

@@ -1,12 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../shared/account';
-import { ApiError, conflict, unauthorized } from '../../errors';
-import { sendConfirmationLetter } from '../../services/email-confirmation';
-import { createSignInThrottle, throttledClient } from '../../services/sign-in-throttle';
+import { ApiError, conflict, unauthorized } from '../../api-error';
+import { createSignInThrottle, LETTER_LIMITS, throttledClient } from '../../services/sign-in-throttle';
 import { hashRandomToken } from '../../services/tokens';
 import * as schema from './email-confirmation-schema';
-import { countedPerClient, LETTER_LIMITS, tooManyAttempts } from './throttling';
+import { countedPerClient, tooManyAttempts } from './throttling';
 
 /**
  * The confirmation of the buyer's address (issue 35, item 2): the letter again, and the link's
@@ -32,7 +31,7 @@ const emailConfirmationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         LETTER_LIMITS,
       );
       if (!letterAllowed) throw tooManyAttempts(reply, LETTER_LIMITS.perAddress.windowMs / 1000);
-      const sent = await sendConfirmationLetter(emailConfirmations, request.userId);
+      const sent = await app.services.emailConfirmations.send(request.userId);
       if (sent === 'no-account') throw unauthorized();
       if (sent === 'already-confirmed') throw conflict(EMAIL_CONFIRMATION_MESSAGES.alreadyConfirmed);
       return reply.code(202).send({ detail: EMAIL_CONFIRMATION_MESSAGES.sent });
@@ -54,5 +53,5 @@ const emailConfirmationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(emailConfirmationRoutes, {
   name: 'email-confirmation-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication'],
+  dependencies: ['database', 'services', 'authentication'],
 });

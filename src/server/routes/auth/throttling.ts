@@ -1,19 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors';
-import type { ResetLetterLimits } from '../../repositories/reset-requests';
+import { ApiError } from '../../api-error';
 import type { SignInThrottle } from '../../services/sign-in-throttle';
-
-/**
- * Letters with a link (the password reset's and the address confirmation's, counted together in
- * reset_requests) one address may be sent: 5 an hour per requesting client, enough for a lost one,
- * so that a stranger's requests never use up the owner's; and 20 a day from all clients together,
- * so that strangers with many addresses cannot flood the mailbox (a reset asked for from the owner's
- * device is not held back by those 20).
- */
-export const LETTER_LIMITS: ResetLetterLimits = {
-  perClient: { max: 5, windowMs: 60 * 60 * 1000 },
-  perAddress: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
-};
 
 /** The 429 of the auth calls' limits, with the seconds to wait. */
 export function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number): ApiError {
@@ -28,3 +15,18 @@ export const countedPerClient =
     const retryAfter = await throttle.admit(request.ip, null);
     if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter);
   };
+
+/**
+ * Counts an attempt at `account` (or, null, per client only) made with `device` (a valid device
+ * cookie's id), or refuses it with 429 (services/sign-in-throttle).
+ */
+export async function admitAttempt(
+  throttle: SignInThrottle,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: string | null,
+  device: string | null = null,
+): Promise<void> {
+  const retryAfter = await throttle.admit(request.ip, account, device);
+  if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter);
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { notFound } from '../../errors';
+import { notFound } from '../../api-error';
 import { assertOwnUser } from '../../plugins/authentication';
 import quickOrderRoutes from './quick-order';
 import * as schema from './schema';

@@ -4,7 +4,7 @@ import type { Cart, CartImportResult, Product } from '../../../shared/api';
 import { CART_IMPORT_MAX_BYTES, QUICK_ORDER_COLUMNS } from '../../../shared/cart-import';
 import { products, variants } from '../../db/schema';
 import { moscowDay } from '../../../shared/dates';
-import { ORDER_LINE_COLUMNS } from '../../services/order-sheet';
+import { ORDER_LINE_COLUMNS } from '../../../shared/cart-import';
 import {
   createTestApp,
   json,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CART_IMPORT_MAX_BYTES } from '../../../shared/cart-import';
 import { moscowDay } from '../../../shared/dates';
-import { ApiError } from '../../errors';
-import { LineRefusedError } from '../../domain/errors';
+import { ApiError } from '../../api-error';
+import { LineRefusedError } from '../../domain/domain-errors';
 import { assertOwnUser } from '../../plugins/authentication';
 import {
   checkQuickOrder,
@@ -22,18 +22,10 @@ import * as schema from './schema';
  * form-encoded bodies are refused here instead.
  */
 const WHAT_TO_SEND = 'Отправьте строки текстом (text/plain) или файл XLSX или CSV формой multipart/form-data';
-/** How often each process deletes the imports no window counts any more. */
-const IMPORTS_PURGE_INTERVAL_MS = 60 * 1000;
 
 const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { cart, quickOrderImports } = app.repositories;
   const importLimit = app.config.buyerLimits.quickOrderImports;
-  const purgeTimer = setInterval(() => {
-    quickOrderImports
-      .purge(importLimit.windowMs)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'purging quick-order imports failed'));
-  }, IMPORTS_PURGE_INTERVAL_MS).unref();
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
   app.removeAllContentTypeParsers();
   const readUpload = await acceptSingleFileUploads(app, CART_IMPORT_MAX_BYTES);
   app.addContentTypeParser(

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/cart';
 import { CART_BULK_MAX_LINES, LIMITS } from '../../../shared/limits';
 import { CART_IMPORT_MAX_BYTES, CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } from '../../../shared/cart-import';
-import { ORDER_LINE_COLUMNS } from '../../services/order-sheet';
+import { ORDER_LINE_COLUMNS } from '../../../shared/cart-import';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { DetailSchema, Id } from '../../../shared/schemas/common';
 import { bearer, errors, fileAnswer } from '../common-schemas';

@@ -7,7 +7,7 @@ import { IMAGE_NAME_PATTERN } from '../../services/catalogue-images';
 import { UPLOADED_IMAGE_NAME } from '../../services/uploaded-images';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { errors, fileAnswer } from '../common-schemas';
-import { notFound } from '../../errors';
+import { notFound } from '../../api-error';
 
 /** What each picture's extension is served as (IMAGE_NAME_PATTERN allows these and no others). */
 const IMAGE_CONTENT_TYPES = {

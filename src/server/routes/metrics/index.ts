@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { notFound, unauthorized } from '../../errors';
+import { notFound, unauthorized } from '../../api-error';
 import { bearerToken } from '../../plugins/authentication';
 import { errors } from '../common-schemas';
 

@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BuyerOrder } from '../../../shared/api';
 import { requisitesProblem } from '../../../shared/requisites';
-import { notFound, unprocessable } from '../../errors';
+import { notFound, unprocessable } from '../../api-error';
 import { invoiceFileNames } from '../../invoices/invoicePdf';
-import { keptInvoicePdf } from '../../invoices/kept-pdf';
+import { keptInvoicePdf } from '../../services/invoice-pdf';
 import { assertOwnUser } from '../../plugins/authentication';
 import { orderSheetFileName, writeOrderSheet } from '../../services/order-sheet';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
@@ -40,7 +40,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       items: body.items,
     };
     const key = request.headers['idempotency-key'];
-    const { order, replayed } = await orders.place({
+    const { order, replayed } = await app.services.orders.place({
       userId: request.userId,
       ...details,
       cartVersion: body.cart_version,
@@ -105,7 +105,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/:id', { schema: schema.cancelOrder }, async (request) => {
-    const cancelled = await orders.cancel(request.userId, request.params.id);
+    const cancelled = await app.services.orders.cancel(request.userId, request.params.id);
     app.catalogueCache.invalidate();
     app.metrics.ordersCancelled.inc({ by: 'buyer' });
     return cancelled;
@@ -116,5 +116,5 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(orderRoutes, {
   name: 'order-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication', 'catalogue-cache', 'metrics'],
+  dependencies: ['database', 'services', 'authentication', 'catalogue-cache', 'metrics'],
 });

@@ -88,7 +88,7 @@ describe('GET /api/v1/order/{user_id}/{id}', () => {
   it('the history says what the manager said: the comment and how it was shipped, with the tracking link (issue 36)', async () => {
     const { order } = await placeOrderOf(shop.app, buyer, spare.shift()!, { quantity: 1, stock: 10 });
     await advanceOrder(shop.app, order.id, 'Оплачен');
-    await shop.app.repositories.orders.changeStatus(order.id, {
+    await shop.app.services.orders.changeStatus(order.id, {
       to: 'Отправлен',
       source: 'manager',
       byUserId: null,

@@ -3,7 +3,7 @@ import type { BuyerOrder, Cart, OrderSummary, Product, Variant } from '../../../
 import { LIMITS } from '../../../shared/limits';
 import { MESSAGES } from '../../../shared/messages';
 import { orderLines, orders, products } from '../../db/schema';
-import { OrderTransitionError } from '../../domain/errors';
+import { OrderTransitionError } from '../../domain/domain-errors';
 import {
   allProducts,
   createTestApp,
@@ -430,7 +430,7 @@ describe('order list, status and cancel', () => {
     await advanceOrder(shop.app, order.id, 'Ожидает оплаты');
     expect((await cancel(customer!, order.id)).statusCode).toBe(200);
     await expect(
-      shop.app.repositories.orders.changeStatus(order.id, { to: 'Оплачен', source: 'manager', byUserId: null }),
+      shop.app.services.orders.changeStatus(order.id, { to: 'Оплачен', source: 'manager', byUserId: null }),
     ).rejects.toBeInstanceOf(OrderTransitionError);
     expect(json<{ status: string }>(await statusOf(customer!, order.id)).status).toBe('Отменён');
     expect(await stockOf(shop.app, product.art, v1.id)).toBe(30);

@@ -149,7 +149,7 @@ it('leaves alone an unpaid order not yet 120 h old, and paid, sent and delivered
 it('an invoiced order keeps its goods until the invoice’s payment term is over too', async () => {
   const { product, variant } = await takeVariant(20);
   const orderId = await placeOrder(product, variant);
-  await shop.app.repositories.invoices.issue(orderId, { byUserId: manager.id, now: new Date() });
+  await shop.app.services.invoices.issue(orderId, { byUserId: manager.id, now: new Date() });
   await placedHoursAgo(orderId, 200);
 
   await shop.app.reservationSweeper.sweep();
@@ -177,7 +177,7 @@ it('sweeps at once (as from several processes) cancel each order once and return
   await Promise.all(orderIds.map((orderId) => placedHoursAgo(orderId, 121)));
   const otherProcess = () =>
     new ReservationSweeper({
-      orders: shop.app.repositories.orders,
+      orders: shop.app.services.orders,
       intervalSeconds: 3600,
       log: shop.app.log,
       onCancelled: () => {},

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueFiltersProblem, FILTER_PARAMS } from '../../../shared/catalogueFilters';
-import { notFound, unprocessable } from '../../errors';
+import { notFound, unprocessable } from '../../api-error';
 import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
 import * as schema from './schema';
 import { searchProducts } from '../../services/product-search';

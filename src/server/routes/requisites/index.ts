@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { RequisitesFields } from '../../../shared/api';
 import { requisitesProblem } from '../../../shared/requisites';
-import { unprocessable } from '../../errors';
+import { unprocessable } from '../../api-error';
 import { assertOwnUser } from '../../plugins/authentication';
 import * as schema from './schema';
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { LIST_PARAMS, PAGE_PATHS, productPath } from '../../../shared/paths';
-import { notFound } from '../../errors';
+import { notFound } from '../../api-error';
 import { publicOrigin } from '../../public-origin';
 import { createSitemapRepository } from '../../repositories/sitemap';
 import { sitemapIndex, sitemapParts, urlSet } from '../../services/sitemap';

@@ -37,13 +37,16 @@ import {
   UnknownCategoryError,
   UnpaidOrdersLimitError,
   UnprovenShareExceededError,
+  UnsupportedFileTypeError,
+  UploadReadersBusyError,
+  UploadRefusedError,
   UserNotFoundError,
   VariantOrderedError,
   VariantProductMismatchError,
   VariantTakenError,
-} from '../domain/errors';
+} from '../domain/domain-errors';
 import { ErrorSchema } from '../../shared/schemas/common';
-import { ApiError } from '../errors';
+import { ApiError } from '../api-error';
 import { describeValidationError } from './validation';
 
 const byFastifyCode: Record<string, [number, string]> = {
@@ -141,6 +144,9 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [EmailNotConfirmedError, 403],
   [AddressesLimitError, 409],
   [CartLinesLimitError, 409],
+  [UnsupportedFileTypeError, 415],
+  [UploadRefusedError, 422],
+  [UploadReadersBusyError, 503],
 ]);
 
 /** A refused line of a list is answered as its reason would be on its own. */

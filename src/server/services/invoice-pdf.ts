@@ -1,5 +1,5 @@
 import type { IssuedInvoice, InvoicesRepository } from '../repositories/invoices';
-import { renderInvoicePdf } from './invoicePdf';
+import { renderInvoicePdf } from '../invoices/invoicePdf';
 
 /** The invoice's PDF: the one kept, or drawn now (the first time it is needed) and kept. */
 export async function keptInvoicePdf(

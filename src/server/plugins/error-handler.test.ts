@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import * as domainErrors from '../domain/errors';
-import errorHandling, { statusOfDomainError } from './errors';
+import * as domainErrors from '../domain/domain-errors';
+import errorHandling, { statusOfDomainError } from './error-handler';
 
 // A refused line has the status of its reason, so it is not in the map.
 const { DomainError, LineRefusedError, ...concreteErrors } = domainErrors;

@@ -5,7 +5,7 @@ import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/account';
 /**
  * Failures of the shop's own rules, thrown by repositories and services. They carry the Russian
  * text a buyer or manager reads, but no HTTP status: only the error plugin turns them into one
- * (plugins/errors.ts), so the same rule reads the same from the API and from the managers' command.
+ * (plugins/error-handler.ts), so the same rule reads the same from the API and from the managers' command.
  */
 export abstract class DomainError extends Error {
   constructor(readonly detail: string) {
@@ -308,5 +308,21 @@ export class CartLinesLimitError extends DomainError {
         (adding > 1 ? ` и добавляются ещё ${adding} новых` : '') +
         '. Оформите заказ или удалите ненужные строки, чтобы добавить новые',
     );
+  }
+}
+
+/** An uploaded file of a kind the shop does not read (a spreadsheet that is neither XLSX nor CSV, an image of another format). */
+export class UnsupportedFileTypeError extends DomainError {}
+
+/**
+ * An upload or a pasted list the shop cannot take: empty, broken, beyond its limits, or without
+ * what it must hold (the columns, a line of goods); the detail says which.
+ */
+export class UploadRefusedError extends DomainError {}
+
+/** Every reader of uploaded spreadsheets in the process is busy and enough files already wait their turn. */
+export class UploadReadersBusyError extends DomainError {
+  constructor() {
+    super('Сейчас загружается много файлов: повторите через несколько секунд');
   }
 }

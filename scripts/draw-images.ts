@@ -5,12 +5,13 @@
  * и путей, окрашены в цвет первого варианта товара. Всё детерминировано.
  *
  * Запуск из командной строки записывает все картинки в src/server/assets/images/:
- *   npx tsx src/server/db/seed/draw-images.ts
+ *   npm run draw-images
+ * Сервер картинки только отдаёт, поэтому генератор лежит в scripts/, вне сборки сервера.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
-import { aboutImage, seedBanners, seedProducts, type SeedProduct } from './catalogue';
+import { aboutImage, seedBanners, seedProducts, type SeedProduct } from '../src/server/db/seed/catalogue';
 
 /* ------------------------------------------------------------------------ */
 /* Цвета                                                                     */
@@ -1415,11 +1416,11 @@ export function writeAllImages(dir: string): number {
   return count + 1;
 }
 
-// Запуск напрямую: npx tsx src/server/db/seed/draw-images.ts
+// Запуск напрямую: npm run draw-images
 // (без import.meta/require.main, чтобы файл одинаково работал в ESM, CJS и под jest)
 const entry = process.argv[1] ?? '';
 if (/^draw-images\.(ts|js|mjs|cjs)$/.test(basename(entry))) {
-  const dir = resolve(dirname(resolve(entry)), '../../assets/images');
+  const dir = resolve(dirname(resolve(entry)), '../src/server/assets/images');
   const count = writeAllImages(dir);
   console.log(`Записано картинок: ${count} → ${dir}`);
 }

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NodemailerError, SendMailOptions } from 'nodemailer';
 import type { MailConfig } from '../config';
 import { invoiceFileNames } from '../invoices/invoicePdf';
-import { keptInvoicePdf } from '../invoices/kept-pdf';
+import { keptInvoicePdf } from './invoice-pdf';
 import type { InvoicesRepository } from '../repositories/invoices';
 import type { OrdersRepository } from '../repositories/orders';
-import { orderSheetFileName, writeOrderSheet } from '../services/order-sheet';
-import { SPREADSHEET_CONTENT_TYPES } from '../services/spreadsheet-file';
+import { orderSheetFileName, writeOrderSheet } from './order-sheet';
+import { SPREADSHEET_CONTENT_TYPES } from './spreadsheet-file';
 import type { ClaimedMail, OutboxRepository } from '../repositories/outbox';
-import type { MailTransport } from './transport';
+import type { MailTransport } from '../mail/transport';
 
 /** A message that could not be sent for this long is given up, with an error in the log. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;

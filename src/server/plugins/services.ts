@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/database';
+import { shopMail } from '../mail/letter';
+import { createEmailConfirmationService } from '../services/email-confirmation';
+import { createInvoiceService } from '../services/invoices';
+import { createOrderService } from '../services/orders';
+import { createPasswordResetService } from '../services/password-reset';
+
+/** The services whose rules run in transactions of their own, over the repositories they open in them. */
+export function createServices(db: Database, config: AppConfig) {
+  const shop = shopMail(config);
+  return {
+    emailConfirmations: createEmailConfirmationService(db, shop),
+    invoices: createInvoiceService(db, shop),
+    orders: createOrderService(db, shop, config),
+    passwordResets: createPasswordResetService(db, shop),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('services', createServices(app.database.db, app.config));
+  },
+  { name: 'services', dependencies: ['config', 'database'] },
+);

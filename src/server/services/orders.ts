@@ -1,0 +1,281 @@
+// Placing an order and moving it along its workflow: the buyer's limits, the share of the stock one
+// order may take, the replay of an Idempotency-Key and the state machine, each run inside the
+// transaction whose statements the orders repository (repositories/orders.ts) holds.
+import type { OrderStatusAnswer, OrderSummary } from '../../shared/api';
+import type { OrderStatus } from '../../shared/order-statuses';
+import { trackingOf } from '../../shared/carriers';
+import type { AppConfig, BuyerLimits } from '../config';
+import type { Database, Transaction } from '../db/database';
+import {
+  DailyOrdersLimitError,
+  EmailNotConfirmedError,
+  CartChangedError,
+  IdempotencyConflictError,
+  OrderNotFoundError,
+  UnpaidOrdersLimitError,
+} from '../domain/domain-errors';
+import {
+  assertShipment,
+  assertStatusChange,
+  AWAITING_PAYMENT_STATUS,
+  CANCELLED_STATUS,
+  NEW_ORDER_STATUS,
+  PAID_STATUS,
+  type StatusChangeSource,
+} from '../domain/order-workflow';
+import { lineSharePercentOf, maxUnpaidOrdersOf, type BuyerStanding } from '../domain/buyer-standing';
+import { assertWithinStockShare, assertWithinUnprovenPool, mergeLines, priceOrder } from '../domain/order-pricing';
+import type { ShopMail } from '../mail/letter';
+import { kopecksToDecimal, kopecksToRubles } from '../../shared/money';
+import {
+  createOrdersRepository,
+  type NewOrder,
+  type OrdersRepository,
+  type PlacingFacts,
+} from '../repositories/orders';
+import { orderPlacedMail, queueStatusChanged } from './order-mail';
+
+export interface PlacedOrder {
+  order: OrderSummary;
+  /** True when the Idempotency-Key had already placed this order. */
+  replayed: boolean;
+}
+
+export interface StatusChange {
+  to: OrderStatus;
+  source: StatusChangeSource;
+  /** The account that asked (null from the command line). */
+  byUserId: number | null;
+  /** The manager's words, for the buyer too (the order's history and the status letter). */
+  comment?: string | null;
+  /** With «Отправлен» only: the carrier (src/shared/carriers.ts) and the parcel's tracking number. */
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  /** Why the server itself made the change, for the buyer (the history and the letter say it). */
+  reason?: string;
+  /** Set for the buyer's own cancel: anyone else's order is "not found". */
+  ownerId?: number;
+}
+
+/**
+ * The order an Idempotency-Key already placed, for its retry; a different request under the same
+ * key is refused.
+ */
+async function replayedOrder(
+  orders: OrdersRepository,
+  earlier: NonNullable<PlacingFacts['earlier']>,
+  digest: string,
+): Promise<OrderSummary> {
+  if (earlier.digest !== digest) throw new IdempotencyConflictError();
+  return (await orders.findSummary(earlier.id))!;
+}
+
+/**
+ * Refuses a new order when the buyer already has the most unpaid orders allowed (a proven buyer
+ * more), or placed the most allowed in the last 24 hours.
+ */
+function assertWithinOrderLimits(
+  facts: PlacingFacts,
+  limits: BuyerLimits,
+  buyer: BuyerStanding,
+  contactEmail: string,
+): void {
+  const maxUnpaid = maxUnpaidOrdersOf(buyer, limits);
+  if (facts.unpaid >= maxUnpaid) throw new UnpaidOrdersLimitError(maxUnpaid);
+  const { nthNewest } = facts;
+  if (nthNewest?.withinDay)
+    throw new DailyOrdersLimitError(limits.maxOrdersPerDay, new Date(nthNewest.freedAt), contactEmail);
+}
+
+/**
+ * What the buyer reads in the order's history and the letter when the server cancels it: an
+ * invoiced order's term was the invoice's, an uninvoiced one's RESERVATION_HOURS.
+ */
+function lapseReason(status: OrderStatus, hours: number): string {
+  const late =
+    status === AWAITING_PAYMENT_STATUS
+      ? 'счёт не оплачен в срок'
+      : `заказ не оплачен в течение ${hours} ч после оформления`;
+  return (
+    `Срок резерва истёк: ${late}. Заказ отменён автоматически, товары вернулись в продажу; ` +
+    'если они ещё нужны, оформите заказ заново.'
+  );
+}
+
+/**
+ * Moves an order one step along the state machine inside the caller's transaction (issuing an
+ * invoice runs it inside its own): the order row is locked, so concurrent changes queue and each
+ * sees the status the previous one left. Cancelling gives the goods back; every change is
+ * written to the history and told to the buyer by e-mail (an invoice's own message tells its change).
+ */
+export async function changeStatusLocked(
+  tx: Transaction,
+  orderId: number,
+  change: StatusChange,
+  shop: ShopMail,
+): Promise<OrderStatusAnswer> {
+  const orders = createOrdersRepository(tx);
+  const order = await orders.lockForChange(orderId);
+  if (!order || (change.ownerId !== undefined && order.userId !== change.ownerId)) throw new OrderNotFoundError();
+  const from = order.status;
+  assertStatusChange(order.id, from, change.to, change.source);
+  const carrier = change.carrier || null;
+  const trackingNumber = change.trackingNumber?.trim() || null;
+  assertShipment(change.to, { carrier, trackingNumber });
+  if (change.to === CANCELLED_STATUS) await orders.returnStock(order.id, order.unproven);
+  const paid = change.to === PAID_STATUS;
+  // A paid order holds nothing for an unproven buyer any more, and makes its buyer proven.
+  if (paid && order.unproven) await orders.releaseUnprovenHold(order.id);
+  if (paid && order.userId !== null) await orders.markBuyerPaid(order.userId);
+  const comment = change.comment?.trim() || null;
+  await orders.setStatus(order.id, change.to, { paid });
+  await orders.recordChange({
+    orderId: order.id,
+    fromStatus: from,
+    toStatus: change.to,
+    byUserId: change.byUserId,
+    comment,
+    reason: change.reason ?? null,
+    carrier,
+    trackingNumber,
+  });
+  if (change.source !== 'invoice') {
+    await queueStatusChanged(tx, shop, order.id, {
+      status: change.to,
+      reason: change.reason,
+      comment,
+      tracking: trackingOf(carrier, trackingNumber),
+    });
+  }
+  return { id: order.id, status: change.to };
+}
+
+export function createOrderService(
+  db: Database,
+  shop: ShopMail,
+  {
+    buyerLimits,
+    reservation,
+    requireEmailConfirmation,
+  }: Pick<AppConfig, 'buyerLimits' | 'reservation' | 'requireEmailConfirmation'>,
+) {
+  return {
+    /**
+     * Places an order in one transaction of five statements whatever its size: the buyer's lock;
+     * one read of the buyer's standing and limits (confirmed, proven, unpaid orders, orders a day),
+     * the ordered variants (locked in id order, so concurrent orders cannot deadlock) and the
+     * letters' recipients; then, in TypeScript, the confirmation, the limits, the prices from the
+     * database, the stock and, for an unproven buyer, the share of it one order may take and the
+     * unproven buyers' pool, and the letters; one write of it all (the stock and the unproven
+     * holding, the order, the cart, the letters); the commit. An order from the server cart is refused
+     * when the cart's revision (read with the rest) is not the version it was made from. A retry with the Idempotency-Key of an
+     * order already placed gets that order, whatever the limits say now.
+     */
+    async place(order: NewOrder): Promise<PlacedOrder> {
+      const ordered = mergeLines(order.items);
+      const variantIds = [...ordered.keys()].sort((a, b) => a - b);
+      return db.transaction(async (tx) => {
+        const orders = createOrdersRepository(tx);
+        await orders.lockBuyer(order.userId);
+        const facts = await orders.readForPlacing(order, variantIds, buyerLimits);
+        if (facts.earlier)
+          return { order: await replayedOrder(orders, facts.earlier, order.idempotency!.digest), replayed: true };
+        // After the replay: placing the order took its lines out of the cart, so its retry finds another revision.
+        if (order.cartVersion !== undefined && order.cartVersion !== facts.cartRevision) throw new CartChangedError();
+        const buyer = facts.buyer ?? { confirmed: false, proven: false };
+        if (requireEmailConfirmation && !buyer.confirmed) throw new EmailNotConfirmedError();
+        assertWithinOrderLimits(facts, buyerLimits, buyer, shop.contactEmail);
+        // A product off sale is named as such only to a buyer who has it in the cart; to anyone else
+        // naming its variant it is unknown (domain/on-sale.ts). Read only when one is hidden.
+        const hiddenNotInCart = await orders.hiddenVariantsNotInCart(order.userId, facts.variants);
+        const locked = new Map(
+          facts.variants.filter((variant) => !hiddenNotInCart.has(variant.id)).map((variant) => [variant.id, variant]),
+        );
+        const priced = priceOrder(variantIds, ordered, locked);
+        const lineSharePercent = lineSharePercentOf(buyer, buyerLimits);
+        if (lineSharePercent !== null) assertWithinStockShare(priced.lines, lineSharePercent, shop.contactEmail);
+        if (!buyer.proven) {
+          const held = new Map(facts.variants.map((variant) => [variant.id, variant.unprovenHeld]));
+          assertWithinUnprovenPool(priced.lines, held, buyerLimits.unprovenStockSharePercent, shop.contactEmail);
+        }
+        const written = {
+          id: facts.orderId,
+          createdAt: new Date(facts.createdAt),
+          totalPrice: kopecksToDecimal(priced.totalKopecks),
+          unproven: !buyer.proven,
+        };
+        const mail = orderPlacedMail(
+          shop,
+          {
+            ...order,
+            ...written,
+            lines: priced.lines.map(({ variant, quantity }) => ({
+              art: locked.get(variant.id)!.art,
+              name: variant.productName,
+              color: variant.color,
+              size: variant.size,
+              price: variant.price,
+              quantity,
+            })),
+          },
+          facts.recipients,
+        );
+        await orders.write(order, written, priced, mail);
+        return {
+          order: {
+            id: written.id,
+            total_price: kopecksToRubles(priced.totalKopecks),
+            status: NEW_ORDER_STATUS,
+            created_at: written.createdAt.toISOString(),
+            items_count: priced.itemsCount,
+            invoice: null,
+          },
+          replayed: false,
+        };
+      });
+    },
+
+    /** The buyer's own cancel (while the order is unpaid): the goods go back on the shelf. */
+    cancel(userId: number, orderId: number): Promise<OrderStatusAnswer> {
+      return db.transaction((tx) =>
+        changeStatusLocked(
+          tx,
+          orderId,
+          { to: CANCELLED_STATUS, source: 'buyer', byUserId: userId, ownerId: userId },
+          shop,
+        ),
+      );
+    },
+
+    /** A manager's step along the state machine (the back office and the command line). */
+    changeStatus(orderId: number, change: StatusChange): Promise<OrderStatusAnswer> {
+      return db.transaction((tx) => changeStatusLocked(tx, orderId, change, shop));
+    },
+
+    /**
+     * Cancels one unpaid order whose reservation has lapsed (RESERVATION_HOURS, or
+     * RESERVATION_HOURS_UNPROVEN for one placed unproven; see
+     * lockLapsedOrder) in a transaction of its own, as the buyer's cancel would: the goods go back
+     * on the shelf, the history and the buyer's letter say why. Returns its id, or null when no
+     * lapsed order is left. Several processes may sweep at once: an order one of them holds is
+     * skipped by the others, and once cancelled it is no longer unpaid, so each order is cancelled
+     * and its stock returned once.
+     */
+    cancelLapsedReservation(): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const order = await createOrdersRepository(tx).lockLapsed(reservation);
+        if (!order) return null;
+        const reason = lapseReason(order.status, order.unproven ? reservation.unprovenHours : reservation.hours);
+        await changeStatusLocked(
+          tx,
+          order.id,
+          { to: CANCELLED_STATUS, source: 'expiry', byUserId: null, reason },
+          shop,
+        );
+        return order.id;
+      });
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
