@@ -1,6 +1,6 @@
-// Catalogue reads under load against a bare Fastify empty route measured in the same run (issue 7):
+// Catalogue reads under load against a bare Fastify empty route measured in the same run:
 //   npm run bench -- api            (embedded database, and PostgreSQL when BENCH_DATABASE_URL is set)
-// Target (issue 22): each read ≥ 60% of the reference's requests per second, p99 < 25 ms, at 50 connections,
+// Target: each read ≥ 60% of the reference's requests per second, p99 < 25 ms, at 50 connections,
 // with the server logging at its default level.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // Grows a migrated and seeded shop database to a large catalogue with an order history, in plain
 // SQL (insert … select … from generate_series), so that it takes seconds on PostgreSQL and PGlite
-// alike. Used by bench/growth.ts (issue 7: 100 000 products, 1 000 000 order lines) and by any
+// alike. Used by bench/growth.ts (100 000 products, 1 000 000 order lines) and by any
 // benchmark that needs more goods than the demo catalogue has.
 //
 // Everything is derived from hashes of row numbers, not random(): two runs build the same shop.

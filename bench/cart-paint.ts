@@ -1,5 +1,5 @@
-// The cart of 500 lines in Debian's Chromium (issue 7: "a quantity change paints within 100 ms;
-// the page scrolls without jank"; issue 17: a typed quantity paints within 100 ms, 200 ms on the
+// The cart of 500 lines in Debian's Chromium ("a quantity change paints within 100 ms;
+// the page scrolls without jank"; a typed quantity paints within 100 ms, 200 ms on the
 // slowed phone, and a change shows in another tab within 2 s), on a desktop and on a phone-sized
 // screen with the CPU slowed 4×:
 //   npm run bench -- cart        (embedded database; with BENCH_DATABASE_URL=… on PostgreSQL)
@@ -48,7 +48,7 @@ const TARGET = {
   frameP95Ms: 20,
   longTaskMs: 50,
   droppedShare: 0.05,
-  /** Issue 17: typing a quantity, p95 on the desktop and on the slowed phone. */
+  /** Typing a quantity, p95 on the desktop and on the slowed phone. */
   typedMs: { desktop: 100, phone: 200 },
   tabSyncMs: 2000,
 };
@@ -302,7 +302,7 @@ function interactionsSince(since: number): number[] {
 }
 
 /**
- * Types a new quantity into one line's field (issue 17) and returns each keystroke's input to
+ * Types a new quantity into one line's field and returns each keystroke's input to
  * next paint (the new quantity, line total and summary), then lets the change save and reload.
  */
 async function typeQuantity(page: Page, index: number, touch: boolean): Promise<number[]> {
@@ -346,7 +346,7 @@ async function typeQuantities(page: Page, lines: number, touch: boolean): Promis
 }
 
 /**
- * Issue 17: + in one tab, timed from the press until a second tab on the same cart (a page of the
+ * + in one tab, timed from the press until a second tab on the same cart (a page of the
  * same browser context) shows the new quantity: the debounce, the save, the announcement to the
  * other tab and its reload of the whole cart.
  */
@@ -683,8 +683,8 @@ export function cartPaintSection(results: CartPaintResult[]): string {
     `\`npm run bench -- cart\` (Debian Chromium, headless; the shop on the embedded database, or on PostgreSQL with \`BENCH_DATABASE_URL\`). One buyer's cart holds ${CART_LINES} different variants of the demo catalogue grown by \`bench/big-catalogue.ts\`.`,
     '',
     `- Quantity change: + on ${QUANTITY_CHANGES} lines spread over the cart (clicked on the desktop, tapped on the phone), each left to save and reload before the next. Input to next paint is the Event Timing API's duration of the interaction, which covers the new quantity, line total and summary (interactions under ${EVENT_TIMING_THRESHOLD_MS} ms are not reported and count as ${EVENT_TIMING_THRESHOLD_MS} ms). The reference row is the same in a cart of ${REFERENCE_LINES} lines, measured in the same run: what the device and this machine cost whatever the cart's length.`,
-    `- Typed quantity (issue 17): on ${TYPED_QUANTITIES} other lines the field is focused (clicked or tapped), its number selected and the number 11 higher typed (two or three keystrokes); each keystroke is an interaction, timed as above, and the change is left to save and reload before the next line.`,
-    `- Two tabs (issue 17, desktop): a second page of the same browser context opens the same cart; + is pressed in the first on ${TAB_SYNCS} lines, each timed from the press until the second page's field holds the new number (the 500 ms debounce, the save, the BroadcastChannel message and the second tab's reload of the whole cart).`,
+    `- Typed quantity: on ${TYPED_QUANTITIES} other lines the field is focused (clicked or tapped), its number selected and the number 11 higher typed (two or three keystrokes); each keystroke is an interaction, timed as above, and the change is left to save and reload before the next line.`,
+    `- Two tabs (desktop): a second page of the same browser context opens the same cart; + is pressed in the first on ${TAB_SYNCS} lines, each timed from the press until the second page's field holds the new number (the 500 ms debounce, the save, the BroadcastChannel message and the second tab's reload of the whole cart).`,
     `- Scrolling: the whole page, top to bottom, ${SCROLL_STEP_PX} px per animation frame scrolled from requestAnimationFrame, so every frame waits for the page's main thread (stricter than a finger's scroll, which the compositor runs alone). Frame times are requestAnimationFrame intervals; long tasks come from the Long Tasks API. The first pass starts as soon as the cart is shown, so it also draws every line for the first time.`,
     '- Desktop: 1440×900, CPU as is. Phone: 390×844 at pixel ratio 2, touch, CPU slowed 4× (CDP `Emulation.setCPUThrottlingRate`), as a mid-range phone.',
     '',

@@ -1,4 +1,4 @@
-// Finding fast (issue 19): search, filtered and sorted category pages, a 200-line bulk add and a
+// Finding fast: search, filtered and sorted category pages, a 200-line bulk add and a
 // 5 000-line quick-order dry run, on a shop grown to 100 000 products with 5–10 variants each.
 // Targets: search p99 < 30 ms and ≥ 0.3× the requests per second of a bare Fastify route in the
 // same run; each filter or sort within 20 % of the unfiltered page; bulk add < 150 ms; dry run < 2 s.
@@ -65,7 +65,7 @@ const SEARCHES: { kind: string; queries: string[]; pages: number }[] = [
     pages: 40,
   },
   {
-    // Issue 36: dictionary forms, the category's name, folded articles, a number alone, the other layout.
+    // Dictionary forms, the category's name, folded articles, a number alone, the other layout.
     kind: 'everyday inputs («мишек», «зайцы», «МО-1001», «1001», «vbirf»)',
     queries: ['мишек', 'зайцы', 'медвежата', 'единарог', 'тэдди', 'МО-1001', '1001', 'mo 1001', 'vbirf', 'pfzw'],
     pages: 4,

@@ -1,4 +1,4 @@
-// Growth (issue 7): with 100 000 products and 1 000 000 order lines, catalogue and product reads
+// Growth: with 100 000 products and 1 000 000 order lines, catalogue and product reads
 // stay within 20% of the small-catalogue figures, and their query plans use indexes.
 //
 // How to run it (not part of the default `npm run bench`: it takes about 4 minutes per database,

@@ -1,5 +1,5 @@
 // Lighthouse (the npm package) in Debian's Chromium against the built shop on the embedded database
-// (issues 7 and 16: performance ≥ 90 on mobile emulation and ≥ 95 on desktop, accessibility ≥ 95,
+// (performance ≥ 90 on mobile emulation and ≥ 95 on desktop, accessibility ≥ 95,
 // cumulative layout shift ≤ 0.02):
 //   npm run bench -- lighthouse
 import { mkdtemp, rm } from 'node:fs/promises';

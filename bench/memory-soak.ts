@@ -1,5 +1,5 @@
 // Resident memory of the server on the embedded database under load, sampled through a soak
-// (issue 7: under 300 MB, and not growing):
+// (under 300 MB, and not growing):
 //   npm run bench -- memory     (a 10-minute soak; BENCH_SOAK_SECONDS=60 for a quick look)
 // The load is that of the other benchmarks at once: catalogue reads at 50 connections, and
 // 10 buyers ordering throughout, so the catalogue cache is invalidated and refilled all the time

@@ -1,5 +1,5 @@
 // Order throughput on PostgreSQL with 50 concurrent buyers, where an order's time goes, and proof of
-// zero oversell (issues 7 and 22):
+// zero oversell:
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- orders
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';

@@ -1,5 +1,5 @@
 // npm run bench [-- api orders memory lighthouse bundle cart growth find scale]: runs the benchmarks (all
-// but growth, find and scale by default) and writes their figures, beside the targets of issue 7, to
+// but growth, find and scale by default) and writes their figures, beside their targets, to
 // docs/performance.md. growth (bench/growth.ts) and find (bench/find-fast.ts) grow a shop to 100 000
 // products first, and scale (bench/scale.ts) starts three clusters behind nginx, so they run only when
 // asked for.

@@ -1,4 +1,4 @@
-// Scale (issue 22): catalogue reads and orders per second with 1, 2 and 3 server processes on one
+// Scale: catalogue reads and orders per second with 1, 2 and 3 server processes on one
 // PostgreSQL database behind Debian's nginx, all on this machine, and where the CPU went meanwhile:
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- scale
 // Not in the default run. Each count gets a fresh database and a cluster of its own

@@ -164,7 +164,7 @@ test('a manager invoices a new order, the buyer downloads the invoice, the order
   expect(text).toContain(ORDER_DETAILS.company_inn);
 
   // Paid, sent, delivered: each step's button appears only when it is allowed. Sending names the
-  // carrier and the tracking number, with a comment for the buyer (issue 36).
+  // carrier and the tracking number, with a comment for the buyer.
   for (const [button, status] of [
     ['Отметить оплату', 'Оплачен'],
     ['Отметить отправку', 'Отправлен'],

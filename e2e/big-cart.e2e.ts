@@ -1,5 +1,5 @@
 /**
- * Issue 36: a cart of 5 000 lines (MAX_CART_LINES, the most a quick order brings) checks out, on a
+ * A cart of 5 000 lines (MAX_CART_LINES, the most a quick order brings) checks out, on a
  * server process directly and behind nginx as `npm run cluster` runs it (deploy/cluster.ts), whose
  * 8 KB request line refused (414) the `items=` address of such a cart. The cart is seeded in
  * PostgreSQL (TEST_DATABASE_URL, default the local test cluster); the cluster serves this build's

@@ -13,7 +13,7 @@ import {
   type DemoProduct,
 } from './fixtures';
 
-// Issue 19: finding a toy from the header, ordering every colour and size at once, and an order
+// Finding a toy from the header, ordering every colour and size at once, and an order
 // opened from the profile, repeated, downloaded and cancelled.
 
 const searchBox = (page: Page) => page.getByRole('banner').getByRole('searchbox', { name: 'Поиск товаров' });
@@ -200,7 +200,7 @@ test('the colour × size matrix: typed quantities, one beyond its stock said and
   await cell(first!).fill(String(wanted.get(first!)));
   await cell(second!).fill(String(wanted.get(second!)));
   // More than the stock: the cell keeps what was typed and says why the cart cannot take it (never
-  // lowered silently, issue 35); the button waits until it is changed.
+  // lowered silently); the button waits until it is changed.
   await cell(capped).fill(String(capped.stock + 50));
   await cell(capped).press('Tab');
   await expect(cell(capped)).toHaveValue(String(capped.stock + 50));

@@ -40,7 +40,7 @@ test.describe('at phone width (375px)', () => {
   });
 });
 
-// Issue 36: at 375 px the cart was only in the menu, and the menu's badge made every page 1 px too wide.
+// At 375 px the cart was only in the menu, and the menu's badge made every page 1 px too wide.
 test('at 375 px the cart is in the header and no page is wider than the screen, for a visitor and a buyer with a cart', async ({
   page,
   request,
@@ -122,7 +122,7 @@ test('dark mode chosen in the header is kept across a reload; "system" follows t
   expect(await page.evaluate(() => localStorage.getItem('colourMode'))).toBeNull();
 });
 
-// Issue 17: the shell at every width a shopper may have, for a buyer whose e-mail prefix is 40
+// The shell at every width a shopper may have, for a buyer whose e-mail prefix is 40
 // characters long and whose cart is not empty.
 const WIDTHS = [320, 375, 599, 600, 641, 700, 800, 930, 1024, 1440, 1920];
 const LONG_PREFIX_LENGTH = 40;

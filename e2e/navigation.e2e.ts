@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, findProduct, test, type DemoProduct } from './fixtures';
 import { startShop, type RunningShop } from './shop-server';
 
-// Issue 17: paging that does not lie and does not forget, a title per route, stock in view.
+// Paging that does not lie and does not forget, a title per route, stock in view.
 
 const productCards = (page: Page) => page.locator('.product-grid a[href^="/product/"]');
 const forward = (page: Page) => page.getByRole('button', { name: 'Вперёд' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures';
 
-// Issue 36: what the search says when it finds nothing, and what Enter opens.
+// What the search says when it finds nothing, and what Enter opens.
 
 const searchBox = (page: Page) => page.getByRole('banner').getByRole('searchbox', { name: 'Поиск товаров' });
 const suggestField = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Поиск товаров' });

@@ -33,15 +33,13 @@ test('the catalogue keeps the chosen category across a reload', async ({ page })
   await page.reload();
   await expect(chosen).toHaveText('Зайцы и кролики');
   await expect(productCards(page)).toHaveCount(9);
-  // Exactly 9: the next page is empty, so there is no Forward (issue 17; paging: navigation.e2e.ts).
+  // Exactly 9: the next page is empty, so there is no Forward (paging: navigation.e2e.ts).
   await expect(page.getByText('Страница 1')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Вперёд' })).toBeDisabled();
   await screenshots(page, 'catalog');
 });
 
-test('the price filter takes rubles as typed; the cards say their prices with kopecks and «₽» (issue 36)', async ({
-  page,
-}) => {
+test('the price filter takes rubles as typed; the cards say their prices with kopecks and «₽»', async ({ page }) => {
   await page.goto('/catalog');
   await expect(productCards(page).first()).toBeVisible();
   const from = page.getByRole('spinbutton', { name: 'Цена от' });

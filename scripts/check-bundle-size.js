@@ -1,4 +1,4 @@
-// The storefront's download budget (issue 7): the home page's first load — the entry point plus
+// The storefront's download budget: the home page's first load — the entry point plus
 // the home page's own chunks — must stay within 200 KB of JS and CSS after gzip. Sizes are not
 // noisy, so this runs in CI after the build: `npm run check:bundle`.
 const { readFileSync } = require('node:fs');

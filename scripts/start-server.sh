@@ -2,7 +2,7 @@
 # Runs the shop's compiled server (scripts/build-server.js writes build/) as `npm start` does; the
 # benchmarks, the browser tests and the reliability suite start it the same way.
 #
-# Memory (issue 7, docs/performance.md): V8 and glibc size themselves for throughput, not for a
+# Memory (docs/performance.md): V8 and glibc size themselves for throughput, not for a
 # small server with an embedded PostgreSQL inside. Without these the process sits at 350-400 MB
 # under reads and orders; with them near 240 MB, at the same reads and orders per second.
 #   --liftoff-only           PGlite is PostgreSQL compiled to WebAssembly; V8 recompiles its hot

@@ -50,7 +50,7 @@ export interface ConnectionLimits {
  * Caps on what one buyer's account may hold or reserve (README, «Лимиты покупателя»). They bound
  * the buyer's own API calls only: managers' status changes, invoices, stock edits and the command
  * line are never refused by them. Most fall on the unproven: buyers with no paid order whom no
- * manager has marked as trusted (docs/decisions.md, issue 35 item 2).
+ * manager has marked as trusted (docs/decisions.md).
  */
 export interface BuyerLimits {
   /**

@@ -1,4 +1,4 @@
-/** Timeouts and the connection cap (issue 21): a slow or greedy client cannot hold connections as long as it likes. */
+/** Timeouts and the connection cap: a slow or greedy client cannot hold connections as long as it likes. */
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, LogCapture, STARTUP_TIMEOUT, type TestApp } from '../../test/server/helpers/test-app';

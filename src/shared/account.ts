@@ -1,7 +1,7 @@
 import { LIMITS } from './limits';
 
 /**
- * The buyer's own account (issue 20): the password's reset and change, the consent to the
+ * The buyer's own account: the password's reset and change, the consent to the
  * processing of personal data, the export and the deletion. Kept out of shared/api.ts, which the
  * storefront's first load carries whole: only the dialog, the profile, their pages and the server
  * need these.
@@ -33,8 +33,8 @@ export const EMAIL_CONFIRMATION_TOKEN_PARAM = 'token';
 export const EMAIL_CONFIRMATION_LINK_HOURS = 24;
 
 /**
- * The confirmation of the buyer's e-mail address before the first order (issue 35, item 2;
- * REQUIRE_EMAIL_CONFIRMATION): what the server answers and the storefront says.
+ * The confirmation of the buyer's e-mail address before the first order
+ * (REQUIRE_EMAIL_CONFIRMATION): what the server answers and the storefront says.
  */
 export const EMAIL_CONFIRMATION_MESSAGES = {
   /** The order refused (403) to a buyer who has not confirmed the address; the checkout says it too. */

@@ -1,5 +1,5 @@
 /**
- * Quick order (issue 19): the lines a buyer pastes or uploads to fill the cart, and the cart's
+ * Quick order: the lines a buyer pastes or uploads to fill the cart, and the cart's
  * own export, which the import reads back. Kept out of shared/api.ts, which the storefront's
  * first load carries whole: only the quick-order page and the server need these.
  */
@@ -17,5 +17,5 @@ export const CART_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const CART_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type CartExportFormat = (typeof CART_EXPORT_FORMATS)[number];
 
-/** The columns of an order's lines in its spreadsheet, as the cart export names them too (issue 19). */
+/** The columns of an order's lines in its spreadsheet, as the cart export names them too. */
 export const ORDER_LINE_COLUMNS = ['Артикул', 'Название', 'Цвет', 'Размер', 'Цена', 'Количество', 'Сумма'] as const;

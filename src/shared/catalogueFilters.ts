@@ -1,4 +1,4 @@
-// The catalogue's filters and order (issue 19): one reading of the /catalog address for the page and
+// The catalogue's filters and order: one reading of the /catalog address for the page and
 // for the server that preloads its first answer, and the rules the API checks beyond their shapes.
 
 import { type CatalogueFilters, type Variant } from './api';

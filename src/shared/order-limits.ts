@@ -1,7 +1,6 @@
 /**
  * What one order line of an unproven buyer (no paid order, not trusted by a manager) may take of a
- * variant: the server refuses beyond it, the storefront says it where the quantity is typed
- * (issue 35, item 2).
+ * variant: the server refuses beyond it, the storefront says it where the quantity is typed.
  */
 
 /** GET /auth/user's order_limits as a line needs them: null fields fall on proven buyers not at all. */

@@ -12,16 +12,16 @@ export const PAGE_PATHS = {
   checkout: '/checkout',
   orderSuccess: '/order-success',
   profile: '/profile',
-  /** One of the buyer's orders, opened from the profile's list (issue 19). */
+  /** One of the buyer's orders, opened from the profile's list. */
   order: '/profile/orders/:id',
   about: '/about',
   /** Search results for `?q=` (LIST_PARAMS.query), paged like the catalogue. */
   search: '/search',
-  /** Quick order: lines pasted or a spreadsheet uploaded into the cart (issue 19). */
+  /** Quick order: lines pasted or a spreadsheet uploaded into the cart. */
   quickOrder: '/quick-order',
-  /** The new password, from the link of a reset e-mail: `?token=…` (issue 20). */
+  /** The new password, from the link of a reset e-mail: `?token=…`. */
   resetPassword: '/reset-password',
-  /** The confirmation of the buyer's e-mail address, from the link of its letter: `?token=…` (issue 35). */
+  /** The confirmation of the buyer's e-mail address, from the link of its letter: `?token=…`. */
   confirmEmail: '/confirm-email',
   /** The policy on personal data (152-ФЗ), linked from the sign-up consent and the footer. */
   privacy: '/privacy',

@@ -13,7 +13,7 @@ import {
 import { renderShop } from '@/test/render';
 import { API } from '@/test/server';
 
-// Issue 17: every route names itself in the tab, the history and bookmarks.
+// Every route names itself in the tab, the history and bookmarks.
 describe('document title per route', () => {
   test.each([
     ['/', 'Мягкий Опт — мягкие игрушки оптом'],

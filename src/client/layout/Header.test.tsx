@@ -120,7 +120,7 @@ describe('Header at 375px', () => {
     expect(router.state.location.pathname).toBe('/cart');
   });
 
-  test("the cart is in the phone's header beside the menu, with its count (issue 36)", async () => {
+  test("the cart is in the phone's header beside the menu, with its count", async () => {
     installUserNetwork(THREE_UNITS);
     const user = userEvent.setup();
     const { router } = renderShop({ preloadedState: loggedIn() });

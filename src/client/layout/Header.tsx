@@ -80,7 +80,7 @@ export function Header() {
       {/* On phones too, between the logo and the menu: a buyer who knows the article goes straight to it. */}
       <Suspense fallback={searchPlace}>{painted ? <SearchBox /> : searchPlace}</Suspense>
       {mobile ? (
-        // The cart stays one tap away on a phone too (issue 36), its count on it; the rest is in the menu.
+        // The cart stays one tap away on a phone too, its count on it; the rest is in the menu.
         <Flex align="center" className="header-phone-actions">
           <CartButton />
           <PhoneMenu />

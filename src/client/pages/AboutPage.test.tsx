@@ -39,7 +39,7 @@ describe('Order success page (SPEC §2)', () => {
   });
 });
 
-describe('Privacy policy page (issue 20)', () => {
+describe('Privacy policy page', () => {
   test('names the operator, the data, the purposes, how long, and how to withdraw the consent', async () => {
     renderShop({ route: '/privacy', preloadedState: visitor() });
     expect(await screen.findByRole('heading', { name: 'Политика обработки персональных данных' })).toBeInTheDocument();

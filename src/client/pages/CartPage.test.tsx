@@ -245,7 +245,7 @@ describe('Cart page: contents (SPEC §2)', () => {
   });
 });
 
-describe('Cart page: export and quick order (issue 19)', () => {
+describe('Cart page: export and quick order', () => {
   test.each([
     ['Скачать в Excel', 'xlsx', 'Корзина.xlsx'],
     ['Скачать CSV', 'csv', 'Корзина.csv'],
@@ -288,7 +288,7 @@ describe('Cart page: export and quick order (issue 19)', () => {
   });
 });
 
-describe('Cart page: a product taken off sale (issue 18)', () => {
+describe('Cart page: a product taken off sale', () => {
   test('its line says «Товар снят с продажи», cannot be changed, and stays out of the total and the checkout', async () => {
     // Over the stock too: an off-sale line blocks nothing, it is simply not ordered.
     const { user, router } = await openCart([
@@ -398,7 +398,7 @@ describe('Cart page: changing quantities (SPEC §4, §9)', () => {
   });
 });
 
-describe('Cart page: typed quantities (issue 17)', () => {
+describe('Cart page: typed quantities', () => {
   test('a typed quantity is saved once, 500 ms after the last keystroke', async () => {
     const { user, puts, arrivals } = await openCart([BEAR, HARE]);
     await user.clear(countOf('Мишка Тедди'));
@@ -423,7 +423,7 @@ describe('Cart page: typed quantities (issue 17)', () => {
   });
 });
 
-describe('Cart page: nothing is lost (issue 17)', () => {
+describe('Cart page: nothing is lost', () => {
   test('+ here while another tab saved +1 from 26: rebased on the 409, the line ends at 28', async () => {
     const { user, puts, setCountElsewhere } = await openCart([{ ...BEAR, count: 26 }]);
     await user.click(plus('Мишка Тедди'));
@@ -492,7 +492,7 @@ describe('Cart page: nothing is lost (issue 17)', () => {
   /** Whether the browser would ask before closing the tab (a cancelled beforeunload). */
   const closingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
 
-  test('closing the tab asks first while an edit waits without a connection, and not once it is saved (issue 36)', async () => {
+  test('closing the tab asks first while an edit waits without a connection, and not once it is saved', async () => {
     const { user, puts, network } = await openCart([BEAR, HARE]);
     expect(closingAsks()).toBe(false);
     network.down = true;
@@ -566,7 +566,7 @@ describe('Cart page: nothing is lost (issue 17)', () => {
   });
 });
 
-describe('Cart page: what a buyer who has not paid an order yet is told (issue 35)', () => {
+describe('Cart page: what a buyer who has not paid an order yet is told', () => {
   const SHARE_NOTE =
     'Не больше 50 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру';
 

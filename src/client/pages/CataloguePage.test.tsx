@@ -124,7 +124,7 @@ describe('Catalogue page (SPEC §2, §9)', () => {
     expect(store.getState().selectedCategory).toBe('Лисы');
   });
 
-  test('a category of exactly 9 products has Forward disabled: the next page is empty (issue 17)', async () => {
+  test('a category of exactly 9 products has Forward disabled: the next page is empty', async () => {
     const productCalls = catalogueNetwork({ Мишки: [products(9)] });
     renderShop({ route: '/catalog', preloadedState: visitor() });
     expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
@@ -163,7 +163,7 @@ describe('Catalogue page (SPEC §2, §9)', () => {
   });
 });
 
-describe('Catalogue page: the category and page live in the address (issue 17)', () => {
+describe('Catalogue page: the category and page live in the address', () => {
   test('opens at the category and page the address names, over the stored choice, which it keeps', async () => {
     localStorage.setItem('selectedCategory', 'Зайцы');
     const productCalls = catalogueNetwork({ Лисы: [products(9, 40), products(2, 50)] });
@@ -238,7 +238,7 @@ describe('Catalogue page: the category and page live in the address (issue 17)',
   });
 });
 
-describe('Catalogue page: filters and sorting live in the address (issue 19)', () => {
+describe('Catalogue page: filters and sorting live in the address', () => {
   const FILTERED = {
     category: 'Лисы',
     sort: 'name',
@@ -301,13 +301,13 @@ describe('Catalogue page: filters and sorting live in the address (issue 19)', (
     expect(screen.getByRole('combobox', { name: 'Цвет' }).closest('.ant-select')).toHaveTextContent('синий');
     expect(screen.getByRole('spinbutton', { name: 'Размер от' })).toHaveValue('20');
     expect(screen.getByRole('spinbutton', { name: 'Размер до' })).toHaveValue('50');
-    // Rubles as people write them, not padded to kopecks (issue 36).
+    // Rubles as people write them, not padded to kopecks.
     expect(screen.getByRole('spinbutton', { name: 'Цена от' })).toHaveValue('100,5');
     expect(screen.getByRole('spinbutton', { name: 'Цена до' })).toHaveValue('500');
     expect(screen.getByRole('checkbox', { name: 'В наличии' })).toBeChecked();
   });
 
-  test('the price takes rubles as typed, «800» or «799,5», and keeps at most kopecks (issue 36)', async () => {
+  test('the price takes rubles as typed, «800» or «799,5», and keeps at most kopecks', async () => {
     catalogueNetwork({ Мишки: [products(3)] });
     const user = userEvent.setup();
     const { router } = renderShop({ route: '/catalog', preloadedState: visitor() });

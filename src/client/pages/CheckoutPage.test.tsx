@@ -127,7 +127,7 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     expect(await productCalls.last!.json()).toEqual({ arts: ['BEAR-01'] });
   });
 
-  test('every product of the lines in one request (issue 36)', async () => {
+  test('every product of the lines in one request', async () => {
     const { productCalls } = await openCheckout(ITEMS);
     expect(await screen.findByText('Заяц x 1')).toBeInTheDocument();
     expect(productCalls.calls).toHaveLength(1);
@@ -437,7 +437,7 @@ describe('Order success: the number of the order just placed', () => {
   });
 });
 
-describe('Checkout: an address not confirmed yet (issue 35)', () => {
+describe('Checkout: an address not confirmed yet', () => {
   test('says what to do before the order, with «Отправить письмо ещё раз»; a confirmed buyer sees nothing of it', async () => {
     server.use(
       http.get(`${API}/auth/user`, () =>
@@ -456,7 +456,7 @@ describe('Checkout: an address not confirmed yet (issue 35)', () => {
   });
 });
 
-describe('Checkout: what was typed is kept per account (issue 36)', () => {
+describe('Checkout: what was typed is kept per account', () => {
   test('after a line was fixed in the cart the six fields come back as typed, with a new Idempotency-Key', async () => {
     const before = await openForm({ orderStatus: 409 });
     await fillRequired(before.user);
@@ -491,7 +491,7 @@ describe('Checkout: what was typed is kept per account (issue 36)', () => {
   });
 });
 
-describe('Checkout of the server cart: /checkout without items (issue 36)', () => {
+describe('Checkout of the server cart: /checkout without items', () => {
   const LINES = [
     cartItem({ id: 1, count: 2, price: 990 }),
     cartItem({

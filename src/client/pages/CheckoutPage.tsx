@@ -19,7 +19,7 @@ export default function CheckoutPage() {
       <PageTitle name="Оформление заказа" />
       <Typography.Title>Оформление заказа</Typography.Title>
       <ConfirmEmailNotice />
-      {/* Without `items` the server cart is checked out (a cart too big for the address, issue 36). */}
+      {/* Without `items` the server cart is checked out (a cart too big for the address). */}
       {raw === null ? (
         <CartCheckout requisiteFields={requisiteFields} />
       ) : items ? (

@@ -8,7 +8,7 @@ import { API, server } from '@/test/server';
 const openConfirmPage = (route = '/confirm-email?token=secret-token') =>
   renderShop({ route, preloadedState: visitor() });
 
-describe('Confirm e-mail page (issue 35)', () => {
+describe('Confirm e-mail page', () => {
   beforeEach(() => installVisitorNetwork());
 
   test('sends the link’s token once, signed in or not, and says the address is confirmed', async () => {

@@ -95,7 +95,7 @@ describe('Home page: popular toys (SPEC §2, §9)', () => {
     ]);
   });
 
-  test('after exactly 8·n toys Forward is disabled on the last page: the next one is empty (issue 17)', async () => {
+  test('after exactly 8·n toys Forward is disabled on the last page: the next one is empty', async () => {
     const popularCalls = popularNetwork([products(8), products(8, 9)]);
     const user = userEvent.setup();
     renderShop({ preloadedState: visitor() });
@@ -175,7 +175,7 @@ describe('product card', () => {
     renderShop({ preloadedState: visitor() });
     const bear = await screen.findByRole('link', { name: /Большой мишка/ });
     // ru-RU groups thousands with a no-break space, uses a decimal comma, always two kopeck digits and a
-    // no-break space before ₽ (issue 36).
+    // no-break space before ₽.
     expect(within(bear).getByText(/₽/).textContent).toBe('12\u00a0345,50\u00a0₽');
     expect(bear).toHaveAttribute('href', '/product/BIG%20BEAR%2F1');
     expect(within(bear).getByRole('img', { name: 'Большой мишка' })).toHaveAttribute(
@@ -218,7 +218,7 @@ describe('Home page with the answers the server wrote into it', () => {
   });
 });
 
-describe('Home page: the page lives in the address (issue 17)', () => {
+describe('Home page: the page lives in the address', () => {
   test('Forward and Back write ?page=N (none on page 1)', async () => {
     popularNetwork([products(8), products(8, 9), products(1, 17)]);
     const user = userEvent.setup();

@@ -120,7 +120,7 @@ describe('Product page: variants (SPEC §4)', () => {
   });
 });
 
-describe('Product page: what is out of stock (issue 17)', () => {
+describe('Product page: what is out of stock', () => {
   const WITH_A_SOLD_OUT_COLOUR: Product = {
     ...BEAR,
     variants: [...BEAR.variants, variant({ id: 105, color: 'Белый', size: 25, stock: 0 })],
@@ -315,7 +315,7 @@ describe('Product page: load failure', () => {
   });
 });
 
-describe('Product page: the limit of one order (issue 35)', () => {
+describe('Product page: the limit of one order', () => {
   test('a buyer who has not paid an order yet is told the limit under the quantity, as it is typed', async () => {
     server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
     const { user } = await openAsUser();

@@ -72,7 +72,7 @@ function openOrder(answer: BuyerOrder | (() => BuyerOrder) | 404, ...handlers: P
 
 const heading = () => screen.findByRole('heading', { name: 'Заказ №15 от 1 марта 2025 г.' });
 
-describe('Order page: what the manager said (issue 36, item 4)', () => {
+describe('Order page: what the manager said', () => {
   test('the history shows the manager’s comment, the carrier and the tracking number linked to its page', async () => {
     openOrder(
       buyerOrder({
@@ -121,7 +121,7 @@ describe('Order page: what the manager said (issue 36, item 4)', () => {
   });
 });
 
-describe('Order page /profile/orders/{id} (issue 19)', () => {
+describe('Order page /profile/orders/{id}', () => {
   test('shows the heading, status, requisites, lines with links to the products, the total and the history', async () => {
     openOrder(buyerOrder());
     expect(await heading()).toBeInTheDocument();

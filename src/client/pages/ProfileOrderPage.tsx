@@ -8,7 +8,7 @@ import { useAppSelector } from '@/hooks/reduxHooks';
 import { OrderView } from '@/features/orders/OrderView';
 import { selectUser } from '@/features/session/sessionSlice';
 
-/** /profile/orders/{id}: one of the buyer's orders (issue 19); anything but an id is not found. */
+/** /profile/orders/{id}: one of the buyer's orders; anything but an id is not found. */
 export default function ProfileOrderPage() {
   const user = useAppSelector(selectUser);
   const { id } = useParams();

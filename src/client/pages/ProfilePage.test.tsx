@@ -99,7 +99,7 @@ describe('Profile page (SPEC §2)', () => {
     await user.click(within(head).getByRole('button', { name: /Выйти/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().session.user).toBeNull();
-    // What this account typed at checkout is forgotten (issue 36); another account's is its own.
+    // What this account typed at checkout is forgotten; another account's is its own.
     expect(localStorage.getItem(`checkoutFields:${USER.id}`)).toBeNull();
     expect(localStorage.getItem('checkoutFields:8')).not.toBeNull();
     expect(await screen.findByRole('heading', { name: 'Популярные игрушки' })).toBeInTheDocument();
@@ -219,7 +219,7 @@ describe('Profile: «Реквизиты и адреса»', () => {
   });
 });
 
-describe("the order card's «Скачать счёт» (issue 18)", () => {
+describe("the order card's «Скачать счёт»", () => {
   const PDF = new TextEncoder().encode('%PDF-1.7 счёт');
   const FILE_NAME = 'Счёт №15 от 24.11.2026.pdf';
 
@@ -303,7 +303,7 @@ describe("the order card's «Скачать счёт» (issue 18)", () => {
   });
 });
 
-describe("the profile's account section (issue 20)", () => {
+describe("the profile's account section", () => {
   const section = () => screen.getByRole('region', { name: 'Аккаунт и персональные данные' });
 
   test('«Сменить пароль» sends the current and the new password, then takes a fresh token for this tab', async () => {
@@ -388,7 +388,7 @@ describe("the profile's account section (issue 20)", () => {
   });
 
   test('«Удалить аккаунт» asks for the password, deletes, logs out and goes home', async () => {
-    // What the buyer typed at checkout (issue 36) goes with the account.
+    // What the buyer typed at checkout goes with the account.
     localStorage.setItem(`checkoutFields:${USER.id}`, JSON.stringify({ contact_name: 'Иван' }));
     const deletions = recorder();
     const { user, router, store } = openProfile(

@@ -95,7 +95,7 @@ function rowOf(line: number): HTMLElement {
 const addButton = () => screen.getByRole('button', { name: /^Добавить в корзину/ });
 const fileInput = () => screen.getByLabelText('Файл заказа');
 
-describe('Quick order page (issue 19)', () => {
+describe('Quick order page', () => {
   test('explains the line format, the file columns and the limits, and names itself in the title', async () => {
     openQuickOrder({ dryRun: ok(CHECKED) });
     expect(await screen.findByRole('heading', { name: 'Быстрый заказ', level: 1 })).toBeInTheDocument();
@@ -232,7 +232,7 @@ describe('Quick order page (issue 19)', () => {
   });
 });
 
-describe('Quick order page: the limit of one order (issue 35)', () => {
+describe('Quick order page: the limit of one order', () => {
   const LIMITED = result([
     importLine({ line: 1, count: 25, stock: 40 }),
     importLine({ line: 2, art: 'MO-1001', name: 'Зайка', count: 20, stock: 40 }),

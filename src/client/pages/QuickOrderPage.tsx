@@ -5,7 +5,7 @@ import { Typography } from 'antd';
 import { PageTitle } from '@/components/PageTitle';
 import { QuickOrder } from '@/features/quickOrder/QuickOrder';
 
-/** /quick-order: many lines into the cart at once, pasted or from a spreadsheet (issue 19). */
+/** /quick-order: many lines into the cart at once, pasted or from a spreadsheet. */
 export default function QuickOrderPage() {
   return (
     <>

@@ -16,7 +16,7 @@ const newPassword = () => screen.getByLabelText('Новый пароль');
 const confirmation = () => screen.getByLabelText('Подтвердите пароль');
 const save = () => screen.getByRole('button', { name: 'Сохранить пароль' });
 
-describe('Reset password page (issue 20)', () => {
+describe('Reset password page', () => {
   beforeEach(() => installVisitorNetwork());
 
   test('sends the token and the new password; then says to log in and opens the login dialog', async () => {

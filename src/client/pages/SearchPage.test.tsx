@@ -51,7 +51,7 @@ describe('SearchPage', () => {
   });
 });
 
-describe('SearchPage, found nothing or a whole article (issue 36)', () => {
+describe('SearchPage, found nothing or a whole article', () => {
   test('says what was searched, offers the catalogue and shows no paging', async () => {
     installVisitorNetwork(http.get(`${API}/products/search`, () => json([])));
     renderShop({ preloadedState: visitor(), route: '/search?q=zzz' });

@@ -123,10 +123,10 @@ const oneTimeLinks = (name: string) =>
     (table) => [index(`${name}_user_idx`).on(table.userId)],
   );
 
-/** Password-reset links (issue 20), for an hour. */
+/** Password-reset links, for an hour. */
 export const passwordResetTokens = oneTimeLinks('password_reset_tokens');
 
-/** Links of the e-mail confirmation letters (issue 35), for 24 hours. */
+/** Links of the e-mail confirmation letters, for 24 hours. */
 export const emailConfirmationTokens = oneTimeLinks('email_confirmation_tokens');
 
 /**
@@ -515,7 +515,7 @@ export const orderStatusHistory = pgTable(
     // Null when the change came from the command line, which acts for no account.
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     // The manager's words on the change (a waybill, why it was cancelled): the buyer reads them in
-    // the order's history and in the status letter (issue 36).
+    // the order's history and in the status letter.
     comment: text('comment'),
     // Why the server itself made the change (an unpaid order's reservation lapsed), in words for
     // the buyer: shown on the buyer's order page and in the back office.

@@ -60,7 +60,7 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('Иван Петров');
 
     expect(text).toMatch(/№ Товар Кол-во Ед\. Цена Сумма\n/);
-    // Money as everywhere in the shop, the size in centimetres (issue 36).
+    // Money as everywhere in the shop, the size in centimetres.
     expect(text).toMatch(/1 Мишка, арт\. MSH-25, цвет: Розовый, 25 см 10 шт\. 749,50 ₽ 7 495,00 ₽\n/);
     expect(text).toMatch(/2 Зайка, арт\. ZAY-30, цвет: Белый, 30 см 3 шт\. 0,29 ₽ 0,87 ₽\n/);
     expect(text).not.toContain('размер:');

@@ -268,7 +268,7 @@ describe('a status changed', () => {
     expect(changed.statusCode).toBe(200);
     const { parsed } = await arrived(buyer.email, `Заказ № ${paid.id}: Оплачен`);
     expect(parsed.text).toContain(`Статус вашего заказа № ${paid.id} — «Оплачен». Оплата получена, мы собираем заказ.`);
-    // The manager's comment reaches the buyer (issue 36).
+    // The manager's comment reaches the buyer.
     expect(parsed.text).toContain('Комментарий менеджера:\nвнутренняя заметка');
 
     const { order: cancelled } = await order();
@@ -283,7 +283,7 @@ describe('a status changed', () => {
   });
 });
 
-describe('a status letter (issue 36)', () => {
+describe('a status letter', () => {
   it('«Отправлен»: the carrier, the tracking number linked to its page, the comment, the lines and the XLSX', async () => {
     const { order: shipped, variant } = await order();
     await advanceOrder(shop.app, shipped.id, 'Оплачен');

@@ -76,7 +76,7 @@ describe('the storefront', () => {
 
   const bears = `api/v1/products/categories/${encodeURIComponent('Мишки')}`;
   const hares = `api/v1/products/categories/${encodeURIComponent('Зайцы и кролики')}`;
-  // A full page comes with the next one, which the page reads ahead to offer Forward (issue 17).
+  // A full page comes with the next one, which the page reads ahead to offer Forward.
   it.each([
     ['/', ['api/v1/banners/all', 'api/v1/products/popular?limit=8&skip=0', 'api/v1/products/popular?limit=8&skip=8']],
     [
@@ -95,7 +95,7 @@ describe('the storefront', () => {
       `/catalog?category=${encodeURIComponent('Зайцы и кролики')}`,
       ['api/v1/products/categories/all', `${hares}?limit=9&skip=0`, `${hares}?limit=9&skip=9`, `${hares}/colors`],
     ],
-    // The order and filters of the address, read as the page reads them (issue 19); the ones the API
+    // The order and filters of the address, read as the page reads them; the ones the API
     // would refuse left out, as the page leaves them out.
     [
       '/catalog?sort=price_desc',

@@ -176,7 +176,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
     if (!page) return shellPage;
     const files = [...new Set(page.chunks.flatMap((chunk) => pageChunks[chunk] ?? []))];
     // The page's stylesheet too: its chunk renders only once it has arrived, and the script that
-    // asks for it runs a round trip after the page (issue 36: the product page's picture waited for it).
+    // asks for it runs a round trip after the page (the product page's picture waited for it).
     const preload = (as: 'style' | 'script', extension: string) =>
       files.filter((file) => file.endsWith(extension)).map((file) => `<link rel="preload" as="${as}" href="/${file}">`);
     const scripts = [...preload('style', '.css'), ...preload('script', '.js')];

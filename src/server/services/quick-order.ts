@@ -8,7 +8,7 @@ import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type Ta
 import { readSheetTable } from './spreadsheet-reader';
 
 /**
- * The quick order (issue 19): lines «артикул цвет размер количество» pasted as text or uploaded as
+ * The quick order: lines «артикул цвет размер количество» pasted as text or uploaded as
  * a spreadsheet, checked against the catalogue and the buyer's cart; and the cart's own export,
  * which such an upload reads back.
  */

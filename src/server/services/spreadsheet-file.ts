@@ -43,7 +43,7 @@ export interface Table {
 
 /**
  * Number formats of XLSX cells that stay numbers (sums, sorting, and the import reads them back):
- * Excel draws «1 599,50 ₽» as src/shared/money.ts writes money elsewhere, and «25 см» (issue 36),
+ * Excel draws «1 599,50 ₽» as src/shared/money.ts writes money elsewhere, and «25 см»,
  * with the reader's own group and decimal separators.
  */
 export const XLSX_FORMATS = {

@@ -17,7 +17,7 @@ export const CartItemSchema = Type.Object({
     description: Nullable(Type.String()),
     image: Type.String(),
   }),
-  // SPEC §3 has only the price; colour, size and stock let the buyer check each line (issue 17).
+  // SPEC §3 has only the price; colour, size and stock let the buyer check each line.
   variant: Type.Object({
     price: Type.Number({ description: 'Цена сейчас, ₽' }),
     color: Type.String(),
@@ -27,14 +27,14 @@ export const CartItemSchema = Type.Object({
   }),
   variant_id: Type.Integer(),
   price_when_added: Type.Number({ description: 'Цена, когда вариант положили в корзину, ₽' }),
-  // Beyond SPEC §3 (issue 18): a product a manager has hidden stays in the cart, but cannot be ordered.
+  // Beyond SPEC §3: a product a manager has hidden stays in the cart, but cannot be ordered.
   available: Type.Boolean({ description: 'false: товар снят с продажи, заказать его нельзя' }),
 });
 
 export const CartSchema = Type.Object({
   items: Type.Array(CartItemSchema),
   total_price: Type.Number(),
-  // Beyond SPEC §3 (issue 36): an order made from this cart sends it back as `cart_version`.
+  // Beyond SPEC §3: an order made from this cart sends it back as `cart_version`.
   version: Type.Integer({ minimum: 0, description: 'Версия корзины: растёт с каждым её изменением' }),
 });
 

@@ -34,7 +34,7 @@ export const OrderCreateBody = Type.Object({
   user_id: Id,
   address: Type.String({ maxLength: LIMITS.addressMax }),
   items: Type.Array(OrderItemSchema, { minItems: 1, maxItems: ORDER_MAX_LINES }),
-  // Beyond SPEC §3 (issue 36): the server cart's `version` the checkout showed. When the cart has
+  // Beyond SPEC §3: the server cart's `version` the checkout showed. When the cart has
   // changed since, the order is refused (409) rather than placed from lines the buyer no longer has.
   cart_version: Type.Optional(Type.Integer({ minimum: 0, description: 'Версия корзины, из которой оформлен заказ' })),
   company_name: OptionalText(LIMITS.companyNameMax),

@@ -68,7 +68,7 @@ export const SearchQuery = Type.Object({
 
 export const ArtParams = Type.Object({ art: Type.String({ minLength: 1, maxLength: LIMITS.artMax }) });
 
-/** Products by their articles, in one request (the checkout's lines, issue 36): as many as one order may have. */
+/** Products by their articles, in one request (the checkout's lines): as many as one order may have. */
 export const ArtsBody = Type.Object({
   arts: Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.artMax }), { minItems: 1, maxItems: ORDER_MAX_LINES }),
 });

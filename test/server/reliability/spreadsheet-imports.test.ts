@@ -1,5 +1,5 @@
 /**
- * Spreadsheet imports against one real server (issue 35, items 1 and 3): buyers uploading large
+ * Spreadsheet imports against one real server: buyers uploading large
  * quick orders, within the limits, while the storefront's other requests are timed; and a 1 MB
  * archive that hides a 1 GiB entry behind its end record's count, while the server's resident
  * memory is watched.

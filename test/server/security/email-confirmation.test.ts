@@ -1,5 +1,5 @@
 /**
- * Issue 35, item 2: sign-up is free, so a buyer confirms the e-mail address before the first order
+ * Sign-up is free, so a buyer confirms the e-mail address before the first order
  * (REQUIRE_EMAIL_CONFIRMATION, on by default): a letter with a one-time link through the outbox, a
  * resend, the order refused until then with what to do. A shop that vets its buyers otherwise turns
  * it off.

@@ -1,5 +1,5 @@
 /**
- * The second security review's smaller holes (issue 35, items 7 to 12): each found hole is tried
+ * The second security review's smaller holes (items 7 to 12): each found hole is tried
  * here against the running app, the way a buyer, a manager or an operator would meet it.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Issue 35, items 4–6: passwords guessed from many addresses (device cookies), login CSRF (the Origin
+ * Passwords guessed from many addresses (device cookies), login CSRF (the Origin
  * check on sign-in, sign-up and the reset), and a stranger using up the owner's reset letters.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Spreadsheets a buyer or a manager uploads (issue 35): an archive that hides entries from the
+ * Spreadsheets a buyer or a manager uploads: an archive that hides entries from the
  * zip-bomb guard, and imports that would hold the server's event loop or be sent without end.
  */
 import { crc32, deflateRawSync } from 'node:zlib';

@@ -1,5 +1,5 @@
 /**
- * Issue 35, item 2: stock hoarded with free accounts, and the caps that hurt real buyers. The caps
+ * Stock hoarded with free accounts, and the caps that hurt real buyers. The caps
  * now fall on the unproven (no paid order, not trusted by a manager): their unpaid orders together
  * hold at most UNPROVEN_STOCK_SHARE_PERCENT of a variant and keep it RESERVATION_HOURS_UNPROVEN;
  * MAX_UNPAID_ORDERS and MAX_STOCK_SHARE_PERCENT are theirs only; a proven buyer orders up to the

@@ -94,7 +94,7 @@ function SectionMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
   );
 }
 
-/** The back office (issue 18): its own layout, for managers only (the router's RequireUser). */
+/** The back office: its own layout, for managers only (the router's RequireUser). */
 export default function AdminApp() {
   const user = useAppSelector(selectUser);
   const logout = useLogout();

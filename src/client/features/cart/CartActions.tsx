@@ -21,7 +21,7 @@ export function QuickOrderLink() {
   );
 }
 
-/** «Быстрый заказ» and the cart's export, whose file the quick order reads back (issue 19). */
+/** «Быстрый заказ» and the cart's export, whose file the quick order reads back. */
 export function CartActions({ userId }: { userId: number }) {
   const { message } = App.useApp();
   const [exportCart, { isLoading, originalArgs }] = useExportCartMutation();

@@ -291,7 +291,7 @@ export function addCartEditsListeners(startAppListening: AppStartListening): voi
     },
   });
 
-  // Issue 36: closing the tab while offline lost an unsaved edit without a word. While an edit
+  // Closing the tab while offline lost an unsaved edit without a word. While an edit
   // waits, the browser asks before the page goes if it would be lost; only then, as a
   // beforeunload listener keeps a page out of some browsers' back-forward cache.
   startAppListening({

@@ -43,7 +43,7 @@ interface BoundInputProps {
  * One end of a range. What is typed is applied when the buyer leaves the field or presses Enter,
  * not on every keystroke, which would read a page for each digit of «1500». A value is shown as
  * typed, with the Russian decimal comma («800», «799,5»; a point is read too), never padded to
- * «800.00» (issue 36); digits beyond `fractionDigits` are rounded off when it is applied.
+ * «800.00»; digits beyond `fractionDigits` are rounded off when it is applied.
  */
 function BoundInput({ label, placeholder, value, max, fractionDigits, onCommit }: BoundInputProps) {
   const [draft, setDraft] = useState<number | null>(value ?? null);
@@ -116,7 +116,7 @@ interface CatalogueFilterBarProps {
   onChange(filters: CatalogueFilters): void;
 }
 
-/** The catalogue's order and filters (issue 19); what it shows is what the address says. */
+/** The catalogue's order and filters; what it shows is what the address says. */
 export function CatalogueFilterBar({ category, filters, onChange }: CatalogueFilterBarProps) {
   const { data: colors = [], isFetching: colorsLoading } = useGetCategoryColorsQuery(category ?? '', {
     skip: !category,

@@ -45,7 +45,7 @@ export const catalogueApi = baseApi.injectEndpoints({
     }),
     /** Several products at once (the checkout's lines); fails if any one of them cannot be loaded. */
     getProductsByArts: build.query<Product[], string[]>({
-      // One request however many articles (issue 36); a POST, as the list may be longer than an address.
+      // One request however many articles; a POST, as the list may be longer than an address.
       query: (arts) => ({ url: 'api/v1/products/by-arts', method: 'POST', body: { arts } }),
       providesTags: (_products, _error, arts) => arts.map((art) => ({ type: 'Product' as const, id: art })),
     }),

@@ -23,7 +23,7 @@ export function ItemsCheckout({ items, requisiteFields }: { items: CheckoutItem[
 
 /**
  * The checkout of the server cart as it is saved, read in one request, for a cart whose `items=`
- * address would be too long (docs/decisions.md, issue 36): the order carries the cart's version.
+ * address would be too long (docs/decisions.md): the order carries the cart's version.
  */
 export function CartCheckout({ requisiteFields }: { requisiteFields: ReactNode }) {
   const user = useAppSelector(selectUser)!;

@@ -42,7 +42,7 @@ describe('parseCheckoutItems (SPEC §2: items=art:variant_id:count,...)', () => 
   });
 });
 
-describe('cartCheckoutPath (issue 36)', () => {
+describe('cartCheckoutPath', () => {
   const lines = (count: number): CheckoutItem[] =>
     Array.from({ length: count }, (_, index) => ({ art: `MO-${1000 + index}`, variantId: 10_000 + index, count: 1 }));
 

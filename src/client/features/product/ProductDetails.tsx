@@ -13,7 +13,7 @@ import { coloursOf } from './variants';
 const VariantMatrix = lazy(() => import(/* webpackChunkName: "variant-matrix" */ './VariantMatrix'));
 
 /**
- * The colour × size table, loaded when the shopper scrolls near it (issue 36: on a phone it is below
+ * The colour × size table, loaded when the shopper scrolls near it (on a phone it is below
  * the first screen, and its code, downloaded and run before, slowed the page's first paint). Its place
  * is kept at about its height (a row per colour), so that what is below it hardly moves when it comes.
  */

@@ -89,7 +89,7 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
   const inStock = (variant?.stock ?? 0) > 0;
   const quantity = piecesOf(typedQuantity, LIMITS.maxCartCount);
   const inCart = Boolean(variant && cart?.items.some((item) => item.variant_id === variant.id));
-  // A quantity beyond the stock is kept as typed and said, never lowered silently (issue 35): the
+  // A quantity beyond the stock is kept as typed and said, never lowered silently: the
   // buyer decides what to take instead, and buying waits for it.
   const beyondStock = Boolean(variant && inStock && quantity > variant.stock);
   const buyingDisabled = !user || !variant || !inStock || beyondStock;

@@ -63,7 +63,7 @@ async function openMatrix(preloadedState = loggedIn()) {
   return { user, ...calls, ...rendered };
 }
 
-describe('Product page: the colour × size matrix (issue 19)', () => {
+describe('Product page: the colour × size matrix', () => {
   test('a row per colour and a column per size; each cell shows price and stock; a missing one «—»', async () => {
     await openMatrix();
     const table = screen.getByRole('table');

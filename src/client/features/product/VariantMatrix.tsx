@@ -69,7 +69,7 @@ function MatrixCell({ variant, pieces, lineLimits, onChange }: CellProps) {
 }
 
 /**
- * Every colour and size of a product at once (issue 19), loaded on demand (ProductDetails): a
+ * Every colour and size of a product at once, loaded on demand (ProductDetails): a
  * quantity per cell, with what it cannot be (beyond the stock, beyond one order's share) said
  * under it, the running total, and one request that adds every
  * filled cell to the cart, all or nothing.

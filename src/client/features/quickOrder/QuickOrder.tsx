@@ -113,7 +113,7 @@ function Added({ lines, pieces, onAgain }: { lines: number; pieces: number; onAg
 }
 
 /**
- * Quick order (issue 19): lines pasted or a spreadsheet uploaded are checked by the server (a dry
+ * Quick order: lines pasted or a spreadsheet uploaded are checked by the server (a dry
  * run), shown line by line with their problems, and the valid ones added to the cart with one click.
  */
 export function QuickOrder() {

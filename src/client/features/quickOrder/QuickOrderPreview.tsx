@@ -19,7 +19,7 @@ export function addableLines(lines: CartImportLine[]) {
 /** What the server could not read stays blank; the problem column says why. */
 const shown = (value: string | number | null, unit = '') => (value === null ? '' : `${value}${unit}`);
 
-/** The quantity, and the limit of one order under it when the line goes beyond it (issue 35). */
+/** The quantity, and the limit of one order under it when the line goes beyond it. */
 function Quantity({ line, lineLimits }: { line: CartImportLine; lineLimits: LineLimits | null }) {
   const note =
     line.count === null || line.stock === null

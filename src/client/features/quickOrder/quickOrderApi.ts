@@ -21,7 +21,7 @@ export const linesAsText = (lines: CartImportLine[]) =>
   lines.map(({ art, color, size, count }) => [art, color, size, count].join('\t')).join('\n');
 
 /**
- * Quick order (issue 19): injected with the page's chunk, so the shell does not carry it. The
+ * Quick order: injected with the page's chunk, so the shell does not carry it. The
  * check only reads; the addition is all or nothing on the server.
  */
 export const quickOrderApi = cartApi.injectEndpoints({

@@ -138,7 +138,7 @@ function DeleteAccountButton() {
   );
 }
 
-/** The profile's account section (issue 20): the password, the buyer's data, and a danger zone. */
+/** The profile's account section: the password, the buyer's data, and a danger zone. */
 export function AccountSettings() {
   return (
     <section className="account-settings" aria-labelledby="account-settings-title">

@@ -295,7 +295,7 @@ describe('AuthDialog: server answers (SPEC §8)', () => {
   });
 });
 
-describe('AuthDialog: the address to confirm after sign-up (issue 35)', () => {
+describe('AuthDialog: the address to confirm after sign-up', () => {
   beforeEach(() => installVisitorNetwork());
 
   test('the dialog stays to say what to do with the letter, offers it again, and closes on «Понятно»', async () => {
@@ -326,7 +326,7 @@ describe('AuthDialog: the address to confirm after sign-up (issue 35)', () => {
   });
 });
 
-describe('AuthDialog: consent to the processing of personal data (issue 20)', () => {
+describe('AuthDialog: consent to the processing of personal data', () => {
   beforeEach(() => installVisitorNetwork());
 
   test('registration needs the box ticked; it links to the policy in a new tab', async () => {
@@ -360,7 +360,7 @@ describe('AuthDialog: consent to the processing of personal data (issue 20)', ()
   });
 });
 
-describe('AuthDialog: «Забыли пароль?» (issue 20)', () => {
+describe('AuthDialog: «Забыли пароль?»', () => {
   beforeEach(() => installVisitorNetwork());
 
   test('asks for the e-mail, sends it, and answers with the one sentence every address gets', async () => {

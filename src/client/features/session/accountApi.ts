@@ -12,7 +12,7 @@ import { refreshAccessToken } from '@/api/baseQuery';
 import { downloadFile } from '@/api/download';
 
 /**
- * The buyer's own account (issue 20): the password's reset and change, the export of the data and
+ * The buyer's own account: the password's reset and change, the export of the data and
  * the deletion. Injected by the dialog's «Забыли пароль?», the reset page and the profile, so the
  * shell does not carry it.
  */

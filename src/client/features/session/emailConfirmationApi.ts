@@ -3,7 +3,7 @@ import type { EmailConfirmBody, PasswordResetRequestedSchema } from '@shared/sch
 import { baseApi } from '@/api/baseApi';
 
 /**
- * The confirmation of the buyer's address (issue 35): the letter again, and the link's landing.
+ * The confirmation of the buyer's address: the letter again, and the link's landing.
  * Injected by the notice and the confirmation page only.
  */
 export const emailConfirmationApi = baseApi.injectEndpoints({

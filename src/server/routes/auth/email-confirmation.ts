@@ -8,7 +8,7 @@ import * as schema from './email-confirmation-schema';
 import { countedPerClient, tooManyAttempts } from './throttling';
 
 /**
- * The confirmation of the buyer's address (issue 35, item 2): the letter again, and the link's
+ * The confirmation of the buyer's address: the letter again, and the link's
  * landing. Apart from the other auth routes; sign-up sends the first letter.
  */
 const emailConfirmationRoutes: FastifyPluginAsyncTypebox = async (app) => {

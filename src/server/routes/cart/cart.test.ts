@@ -82,7 +82,7 @@ describe('cart', () => {
     fresh = (await quickShoppers(shop.app, 1))[0]!;
   });
 
-  it('a new user has an empty cart: {items: [], total_price: 0} (and version 0, issue 36)', async () => {
+  it('a new user has an empty cart: {items: [], total_price: 0} (and version 0)', async () => {
     const response = await getCart(fresh!);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ items: [], total_price: 0, version: 0 });
@@ -101,7 +101,7 @@ describe('cart', () => {
     expect(Object.keys(cart).sort()).toEqual(['items', 'total_price', 'version']);
     expect(cart.items).toHaveLength(1);
     const [line] = cart.items;
-    // SPEC §3's fields, the price when added (issue 17), and whether it is still on sale (issue 18).
+    // SPEC §3's fields, the price when added, and whether it is still on sale.
     expect(Object.keys(line!).sort()).toEqual([
       'available',
       'count',

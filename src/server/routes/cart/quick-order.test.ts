@@ -478,7 +478,7 @@ describe('GET /api/v1/cart/{user_id}/export', () => {
       ['Итого', null, null, null, null, 5, total],
     ]);
     expect((await cartOf(shop.app, shopper)).total_price).toBe(total);
-    // Still numbers, read as «25 см» and «1 499,90 ₽», as money reads everywhere in the shop (issue 36).
+    // Still numbers, read as «25 см» and «1 499,90 ₽», as money reads everywhere in the shop.
     const workbook = new ExcelJS.Workbook();
     const file = response.rawPayload;
     await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);

@@ -17,7 +17,7 @@ import { acceptSingleFileUploads } from '../single-file-upload';
 import * as schema from './schema';
 
 /**
- * The quick order and the cart's export (issue 19). A plugin of its own because its import takes
+ * The quick order and the cart's export. A plugin of its own because its import takes
  * what the storefront's other routes refuse with 415: pasted text and a form with a file. JSON and
  * form-encoded bodies are refused here instead.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 36, item 3: an order made from the server cart carries the cart's version, and a cart
+ * An order made from the server cart carries the cart's version, and a cart
  * changed meanwhile (another tab, another device) refuses it with 409 instead of placing another
  * order; a whole cart of 5 000 lines is one order.
  */

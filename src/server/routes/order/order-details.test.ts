@@ -85,7 +85,7 @@ describe('GET /api/v1/order/{user_id}/{id}', () => {
     expect(answer.can_cancel).toBe(false);
   });
 
-  it('the history says what the manager said: the comment and how it was shipped, with the tracking link (issue 36)', async () => {
+  it('the history says what the manager said: the comment and how it was shipped, with the tracking link', async () => {
     const { order } = await placeOrderOf(shop.app, buyer, spare.shift()!, { quantity: 1, stock: 10 });
     await advanceOrder(shop.app, order.id, 'Оплачен');
     await shop.app.services.orders.changeStatus(order.id, {
@@ -191,7 +191,7 @@ describe('GET /api/v1/order/{user_id}/{id}/export', () => {
       [product.art, product.name, variant.color, variant.size, 1499.9, 3, 4499.7],
       ['Итого', undefined, undefined, undefined, undefined, 3, 4499.7],
     ]);
-    // Numbers that read «25 см» and «1 499,90 ₽», as money reads everywhere in the shop (issue 36).
+    // Numbers that read «25 см» and «1 499,90 ₽», as money reads everywhere in the shop.
     const line = (await firstSheet(response.rawPayload)).getRow(header + 2);
     expect([4, 5, 7].map((column) => line.getCell(column).numFmt)).toEqual([
       '0"\u00a0см"',

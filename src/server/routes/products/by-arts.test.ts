@@ -1,4 +1,4 @@
-/** POST /api/v1/products/by-arts: the checkout's products in one request (issue 36). */
+/** POST /api/v1/products/by-arts: the checkout's products in one request. */
 import type { Product } from '../../../shared/api';
 import { ORDER_MAX_LINES } from '../../../shared/limits';
 import { allProducts, createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../../test/server/helpers/test-app';

@@ -11,7 +11,7 @@ import {
 } from '../../../../test/server/helpers/test-app';
 
 const PRODUCT_KEYS = ['art', 'big_description', 'description', 'id', 'image', 'name', 'variants'];
-// SPEC §3's, and beyond it what the storefront needs to say a new buyer's limit before checkout (issue 35).
+// SPEC §3's, and beyond it what the storefront needs to say a new buyer's limit before checkout.
 const VARIANT_KEYS = ['color', 'id', 'price', 'size', 'stock', 'unproven_held'];
 const CYRILLIC = /[а-яё]/i;
 

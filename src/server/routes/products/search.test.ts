@@ -221,7 +221,7 @@ describe('typos are looked for among the words of the names, which follow the pr
   });
 });
 
-describe('everyday inputs (issue 36, item 1)', () => {
+describe('everyday inputs', () => {
   /** The article of the seed's product named `name`. */
   async function artOf(name: string): Promise<string> {
     const [found] = await shop.app.database.db

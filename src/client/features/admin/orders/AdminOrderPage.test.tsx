@@ -95,7 +95,7 @@ describe('Заказ №N', () => {
     expect(screen.getByText('удалено / удалено')).toBeInTheDocument();
   });
 
-  test('offers only the allowed steps, and posts a step with its comment, carrier and tracking number (issue 36)', async () => {
+  test('offers only the allowed steps, and posts a step with its comment, carrier and tracking number', async () => {
     const posts = recorder();
     const { user, state } = openOrder(
       adminOrder({
@@ -235,7 +235,7 @@ describe('Заказ №N', () => {
   });
 });
 
-describe('Заказ №N: the buyer’s trust (issue 35)', () => {
+describe('Заказ №N: the buyer’s trust', () => {
   test('a manager marks the buyer as trusted: PUT with the buyer’s id, and the page shows the new state', async () => {
     const puts = recorder();
     const { user, state } = openOrder(
