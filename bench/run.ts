@@ -84,6 +84,8 @@ async function main(): Promise<void> {
     '# Performance',
     '',
     `Measured on ${machine()}. The machine is shared and noisy: the API figures are compared with a reference measured in the same run, not with numbers from another day. Repeat with \`npm run bench\` (and \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test\` for the PostgreSQL figures).`,
+    '',
+    REPRODUCE,
   ].join('\n');
   console.log([header, ...sections].join('\n\n'));
   const full = ALL.every((bench) => benches.includes(bench));
@@ -92,6 +94,23 @@ async function main(): Promise<void> {
     console.log('\nWritten to docs/performance.md');
   }
 }
+
+/** The report's first lines: which command makes each section's figures (each section dates its own run). */
+const REPRODUCE = [
+  '| section | command |',
+  '|---|---|',
+  '| Storefront first load | `npm run build && npm run check:bundle` (or `npm run bench -- bundle`) |',
+  '| Catalogue reads at 50 connections | `npm run bench -- api` |',
+  '| Orders on PostgreSQL | `BENCH_DATABASE_URL=… npm run bench -- orders` |',
+  '| Memory | `npm run bench -- memory` |',
+  '| Lighthouse | `npm run bench -- lighthouse` |',
+  '| A cart of 500 lines | `npm run bench -- cart` |',
+  '| Growth | `npm run bench -- growth` (not in the default run) |',
+  '| Finding fast | `npm run bench -- find` (not in the default run; PostgreSQL too with `BENCH_DATABASE_URL`) |',
+  "| Scale | `BENCH_DATABASE_URL=… npm run bench -- scale` (not in the default run; Debian's nginx) |",
+  '',
+  'Below them, «History»: the earlier passes, dated, with what was tried and kept.',
+].join('\n');
 
 const REPORT = path.join(root, 'docs', 'performance.md');
 /** A section's heading without what follows a colon ("## Growth: 100 000 products…" → "## Growth"). */
