@@ -26,7 +26,7 @@ import { createSupplierRequisitesRepository } from '../repositories/supplier-req
 import { createUsersRepository } from '../repositories/users';
 
 /** Every repository over one handle: the app's set over the database (a transaction's own are made where it runs). */
-export function createRepositories(db: Queryable, config: AppConfig) {
+function createRepositories(db: Queryable, config: AppConfig) {
   return {
     addresses: createAddressesRepository(db, config.buyerLimits),
     adminProducts: createAdminProductsRepository(db),

@@ -7,13 +7,13 @@ import { moscowInstant } from '../../shared/dates';
 import { orderLineRows } from './order-lines';
 import { invoiceRefColumns } from './orders';
 
-/** An issued invoice: whose order it is (the route decides who may read it), and its PDF once rendered. */
 /** An invoice's number and the moment it is dated (midday in Moscow of its day). */
 export interface InvoiceNumber {
   number: number;
   date: Date;
 }
 
+/** An issued invoice: whose order it is (the route decides who may read it), and its PDF once rendered. */
 export interface IssuedInvoice extends InvoiceNumber {
   /** Null once the buyer deleted the account: only managers may read it then. */
   ownerId: number | null;

@@ -40,7 +40,7 @@ const errorText = (error: unknown) =>
 
 /**
  * Sends what the outbox holds, one message at a time, whenever it is nudged (a message queued in
- * any process, see queueMail) and every MAIL_POLL_MS besides (retries falling due, nudges missed).
+ * any process: OutboxRepository's queue) and every MAIL_POLL_MS besides (retries falling due, nudges missed).
  * Everything several processes must agree on is in the outbox's rows; this keeps only its timer.
  */
 export class OutboxSender {

@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { InvoiceRef } from '@shared/api';
-import { formatLocalDate } from '@shared/dates';
+import { formatCalendarDay, formatLocalDate } from '@shared/dates';
 import { formatRubles } from '@shared/money';
 import { orderPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
@@ -11,9 +11,6 @@ import { PageLoading } from '@/components/PageLoading';
 import { StatusTag } from '@/components/StatusTag';
 import { piecesCount } from './orderFormat';
 import { useDownloadInvoiceMutation, useGetOrdersQuery } from './ordersApi';
-
-/** «24.11.2026» for the invoice's day (YYYY-MM-DD, already Moscow's: no time zone to apply). */
-const invoiceDay = (date: string) => date.split('-').reverse().join('.');
 
 /** «Скачать счёт»: the PDF is fetched with the session's token and saved under the server's file name. */
 export function InvoiceDownload({ orderId, invoice }: { orderId: number; invoice: InvoiceRef }) {
@@ -28,7 +25,7 @@ export function InvoiceDownload({ orderId, invoice }: { orderId: number; invoice
   return (
     <div className="order-card-invoice">
       <Typography.Text type="secondary">
-        Счёт № {invoice.number} от {invoiceDay(invoice.date)}
+        Счёт № {invoice.number} от {formatCalendarDay(invoice.date)}
       </Typography.Text>
       <Button icon={<DownloadOutlined />} loading={isLoading} onClick={save}>
         Скачать счёт
