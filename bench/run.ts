@@ -75,7 +75,7 @@ async function main(): Promise<void> {
       );
     } else {
       sections.push(
-        `## Lighthouse\n\n\`npm run bench -- lighthouse\` (Lighthouse ${lighthouseVersion}, Debian Chromium, simulated throttling).\n\n${lighthouseTable(await benchLighthouse())}`,
+        `## Lighthouse\n\n\`npm run bench -- lighthouse\` (Lighthouse ${lighthouseVersion}, Debian Chromium, simulated throttling; ${machine()}).\n\n${lighthouseTable(await benchLighthouse())}`,
       );
     }
   }
@@ -88,11 +88,8 @@ async function main(): Promise<void> {
     REPRODUCE,
   ].join('\n');
   console.log([header, ...sections].join('\n\n'));
-  const full = ALL.every((bench) => benches.includes(bench));
-  if (full || ON_REQUEST.some((bench) => benches.includes(bench))) {
-    updateReport(header, sections, full);
-    console.log('\nWritten to docs/performance.md');
-  }
+  updateReport(header, sections, ALL.every((bench) => benches.includes(bench)));
+  console.log('\nWritten to docs/performance.md');
 }
 
 /** The report's first lines: which command makes each section's figures (each section dates its own run). */
@@ -119,7 +116,7 @@ const titleOf = (section: string) => section.split('\n', 1)[0]!.replace(/:.*/, '
 /**
  * A full run replaces the report, so that the figures under its heading all come from one run; the
  * sections it does not make (the growth bench, notes written by hand) stay below, each with its own
- * date. Any other run that writes (growth, find) replaces only its own sections.
+ * date. Any other run replaces only its own sections.
  */
 function updateReport(header: string, sections: string[], full: boolean): void {
   const previous = existsSync(REPORT)
