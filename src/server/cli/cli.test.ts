@@ -196,4 +196,61 @@ describe('npm run orders', () => {
     },
     CLI_TIMEOUT,
   );
+
+  it(
+    '«Отправлен» takes the carrier and the tracking number, as the back office does; wrong ones are refused',
+    async () => {
+      const paidId = await withDb(async (db) => {
+        const [order] = await db
+          .insert(orders)
+          .values({ userId, status: 'Оплачен', address: 'г. Тула, ул. Ленина, д. 1', totalPrice: '100.00' })
+          .returning({ id: orders.id });
+        return order!.id;
+      });
+      const id = String(paidId);
+      expect(await run('orders', 'status', id, 'Отправлен', '--carrier', 'Грузовичкоф')).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('Неизвестный перевозчик «Грузовичкоф». Перевозчики: СДЭК, Почта России'),
+      });
+      expect(await run('orders', 'status', id, 'Отправлен', '--carrier', 'СДЭК', '--tracking', 'абв/1')).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('Трек-номер «абв/1» не подходит'),
+      });
+      expect((await run('orders', 'status', id, 'Отправлен', '--tracking', '123', '--colour', 'x')).code).toBe(2);
+      // A number without a carrier is the workflow's own refusal, as in the back office.
+      expect((await run('orders', 'status', id, 'Отправлен', '--tracking', '123')).stderr).toBe(
+        'Укажите перевозчика, которому передан трек-номер\n',
+      );
+
+      const answer = await run(
+        'orders',
+        'status',
+        id,
+        'Отправлен',
+        '--carrier',
+        'Почта',
+        'России',
+        '--tracking',
+        '80085 1234',
+        '--comment',
+        'Отгружено утром',
+      );
+      expect(answer).toEqual({ code: 0, stdout: `Заказ #${id}: Отправлен\n`, stderr: '' });
+      const history = await withDb((db) =>
+        db
+          .select({
+            to: orderStatusHistory.toStatus,
+            carrier: orderStatusHistory.carrier,
+            number: orderStatusHistory.trackingNumber,
+            comment: orderStatusHistory.comment,
+          })
+          .from(orderStatusHistory)
+          .where(eq(orderStatusHistory.orderId, paidId)),
+      );
+      expect(history).toEqual([
+        { to: 'Отправлен', carrier: 'Почта России', number: '80085 1234', comment: 'Отгружено утром' },
+      ]);
+    },
+    CLI_TIMEOUT * 2,
+  );
 });
