@@ -28,7 +28,7 @@ const featureExports = {
   catalogue: ['catalogueApi', 'selectedCategorySlice'],
   checkout: ['parseItems'],
   colourMode: ['colourModeSlice', 'useIsDark'],
-  orders: ['ordersApi', 'orderFormat'],
+  orders: ['ordersApi'],
   product: [],
   requisites: ['requisitesApi', 'requisitesValues'],
   session: ['sessionSlice', 'authDialogSlice', 'authApi', 'sessionThunks', 'useLogout', 'orderLimits'],

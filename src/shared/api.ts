@@ -44,6 +44,7 @@ import type {
 import type { ErrorSchema } from './schemas/common';
 import type {
   BuyerOrderSchema,
+  OrderLineSchema,
   TrackingSchema,
   InvoiceRefSchema,
   OrderCreateBody,
@@ -158,6 +159,8 @@ export type OrderCreatePayload = Static<typeof OrderCreateBody>;
 export type OrderSummary = Static<typeof OrderSummarySchema>;
 /** The buyer's own order, whole (the profile's order page). */
 export type BuyerOrder = Static<typeof BuyerOrderSchema>;
+/** An order's line as the buyer and the back office read it. */
+export type OrderLine = Static<typeof OrderLineSchema>;
 /** How «Отправлен» went: the carrier, the tracking number and the carrier's page for it. */
 export type Tracking = Static<typeof TrackingSchema>;
 export type OrderStatusAnswer = Static<typeof OrderStatusSchema>;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { ORDER_STATUSES } from '../order-statuses';
 import { Defaulted, Nullable, PageQuery } from './common';
-import { CarrierName, InvoiceRefSchema, TrackingNumber, TrackingSchema } from './order';
+import { CarrierName, InvoiceRefSchema, OrderLineSchema, TrackingNumber, TrackingSchema } from './order';
 
 const Status = Type.Enum(ORDER_STATUSES);
 const NullableText = Nullable(Type.String());
@@ -35,16 +35,6 @@ export const AdminOrderListItemSchema = Type.Object({
 export const AdminOrderListSchema = Type.Object({
   items: Type.Array(AdminOrderListItemSchema),
   total: Type.Integer(),
-});
-
-export const AdminOrderLineSchema = Type.Object({
-  art: Type.String(),
-  name: Type.String(),
-  color: Type.String(),
-  size: Type.Integer(),
-  price: Type.Number(),
-  quantity: Type.Integer(),
-  item_total: Type.Number(),
 });
 
 export const StatusHistoryEntrySchema = Type.Object({
@@ -86,7 +76,7 @@ export const AdminOrderSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   status: Status,
   total_price: Type.Number(),
-  lines: Type.Array(AdminOrderLineSchema),
+  lines: Type.Array(OrderLineSchema),
   contact_name: NullableText,
   contact_phone: NullableText,
   address: Type.String(),

@@ -57,10 +57,8 @@ export const IdempotencyHeaders = Type.Object({
   ),
 });
 
-/** One line of the buyer's order: what was ordered, at the price of the day (GET /api/v1/order/{user_id}/{id}). */
-export const BuyerOrderLineSchema = Type.Object({
-  product_id: Type.Integer(),
-  variant_id: Type.Integer(),
+/** What an order's line says, for the buyer and the back office alike: what was ordered, at the price of the day. */
+export const OrderLineSchema = Type.Object({
   art: Type.String(),
   name: Type.String(),
   color: Type.String(),
@@ -68,6 +66,13 @@ export const BuyerOrderLineSchema = Type.Object({
   price: Type.Number(),
   quantity: Type.Integer(),
   item_total: Type.Number(),
+});
+
+/** One line of the buyer's order, with the ids to order it again (GET /api/v1/order/{user_id}/{id}). */
+export const BuyerOrderLineSchema = Type.Object({
+  product_id: Type.Integer(),
+  variant_id: Type.Integer(),
+  ...OrderLineSchema.properties,
 });
 
 const NullableText = Nullable(Type.String());

@@ -9,7 +9,7 @@ import { orderPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { StatusTag } from '@/components/StatusTag';
-import { piecesCount } from './orderFormat';
+import { piecesCount } from '@/components/piecesCount';
 import { useDownloadInvoiceMutation, useGetOrdersQuery } from './ordersApi';
 
 /** «Скачать счёт»: the PDF is fetched with the session's token and saved under the server's file name. */

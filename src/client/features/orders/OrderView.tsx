@@ -1,9 +1,8 @@
 import { ArrowLeftOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { App, Button, Descriptions, Popconfirm, Table, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Popconfirm, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { BuyerOrder, Tracking } from '@shared/api';
 import { formatLocalDate, formatLocalDateTime } from '@shared/dates';
-import { formatRubles } from '@shared/money';
 import { PAGE_PATHS, productPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
@@ -11,21 +10,9 @@ import { OrderNotShown } from '@/components/OrderNotShown';
 import { PageTitle } from '@/components/PageTitle';
 import { StatusTag } from '@/components/StatusTag';
 import { InvoiceDownload } from './OrderList';
-import { piecesCount } from './orderFormat';
+import { OrderLinesTable } from '@/components/OrderLinesTable';
 import { useCancelOrderMutation, useExportOrderMutation, useGetOrderQuery } from './ordersApi';
 import { RepeatOrder } from './RepeatOrder';
-
-type Line = BuyerOrder['lines'][number];
-
-const LINE_COLUMNS = [
-  { title: 'Артикул', dataIndex: 'art', render: (art: string) => <Link to={productPath(art)}>{art}</Link> },
-  { title: 'Название', dataIndex: 'name' },
-  { title: 'Цвет', dataIndex: 'color' },
-  { title: 'Размер, см', dataIndex: 'size', align: 'right' as const },
-  { title: 'Цена', dataIndex: 'price', align: 'right' as const, render: formatRubles },
-  { title: 'Кол-во, шт.', dataIndex: 'quantity', align: 'right' as const },
-  { title: 'Сумма', dataIndex: 'item_total', align: 'right' as const, render: formatRubles },
-];
 
 /** Contact, address and requisites: the address always, the rest when the buyer gave it. */
 function Requisites({ order }: { order: BuyerOrder }) {
@@ -43,32 +30,6 @@ function Requisites({ order }: { order: BuyerOrder }) {
       size="small"
       column={{ xs: 1, md: 2 }}
       items={fields.filter(([, value]) => value).map(([label, value]) => ({ key: label, label, children: value }))}
-    />
-  );
-}
-
-function Lines({ order }: { order: BuyerOrder }) {
-  return (
-    <Table<Line>
-      rowKey="variant_id"
-      columns={LINE_COLUMNS}
-      dataSource={order.lines}
-      pagination={false}
-      size="small"
-      scroll={{ x: 'max-content' }}
-      summary={() => (
-        <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={5}>
-            <strong>Итого</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={5} align="right">
-            <strong>{piecesCount(order.items_count)}</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={6} align="right">
-            <strong>{formatRubles(order.total_price)}</strong>
-          </Table.Summary.Cell>
-        </Table.Summary.Row>
-      )}
     />
   );
 }
@@ -171,7 +132,11 @@ export function OrderView({ userId, orderId }: { userId: number; orderId: number
       <Typography.Title level={2} className="section-title">
         Товары
       </Typography.Title>
-      <Lines order={order} />
+      <OrderLinesTable
+        lines={order.lines}
+        totalPrice={order.total_price}
+        renderArticle={(art) => <Link to={productPath(art)}>{art}</Link>}
+      />
       <Typography.Title level={2} className="section-title">
         История
       </Typography.Title>

@@ -1,4 +1,4 @@
-import { piecesCount } from './orderFormat';
+import { piecesCount } from '@/components/piecesCount';
 
 describe('piecesCount (Russian plural forms)', () => {
   test.each([

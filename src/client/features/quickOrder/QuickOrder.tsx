@@ -6,7 +6,7 @@ import { CART_IMPORT_MAX_BYTES, CART_IMPORT_MAX_LINES, QUICK_ORDER_COLUMNS } fro
 import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { ButtonLink } from '@/components/ButtonLink';
-import { piecesCount } from '@/features/orders/orderFormat';
+import { piecesCount } from '@/components/piecesCount';
 import { addableLines, linesCount, QuickOrderPreview } from './QuickOrderPreview';
 import { useAddQuickOrderMutation, useCheckQuickOrderMutation, type QuickOrderInput } from './quickOrderApi';
 import './quickOrder.css';

@@ -4,7 +4,7 @@ import type { CartImportLine } from '@shared/api';
 import { formatRubles } from '@shared/money';
 import { lineLimitNote, type LineLimits } from '@shared/order-limits';
 import { countOf } from '@shared/plurals';
-import { piecesCount } from '@/features/orders/orderFormat';
+import { piecesCount } from '@/components/piecesCount';
 import { useOrderLimits } from '@/features/session/orderLimits';
 
 /** 1 строка, 3 строки, 5 строк. */

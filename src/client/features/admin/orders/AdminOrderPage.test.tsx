@@ -54,6 +54,10 @@ describe('Заказ №N', () => {
     const line = within(lines).getByText('Мишка Тедди').closest('tr')!;
     expect(within(line).getByText('BEAR-01')).toBeInTheDocument();
     expect(within(line).getByText('1 500,00 ₽')).toBeInTheDocument();
+    // The total row counts the pieces, as the buyer's own order page does.
+    const total = within(lines).getByText('Итого').closest('tr')!;
+    expect(within(total).getByText('3 штуки')).toBeInTheDocument();
+    expect(within(total).getByText('4 500,00 ₽')).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'История' });
     expect(within(history).getByText('24.11.2026, 13:00 — Создан → Ожидает оплаты')).toBeInTheDocument();
     expect(within(history).getAllByText(MANAGER.email)).toHaveLength(2);

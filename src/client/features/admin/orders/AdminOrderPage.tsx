@@ -1,18 +1,5 @@
 import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Flex,
-  Input,
-  Popconfirm,
-  Select,
-  Switch,
-  Table,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Descriptions, Flex, Input, Popconfirm, Select, Switch, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatCalendarDay, formatMoscowDateTimeNumeric } from '@shared/dates';
@@ -24,6 +11,7 @@ import { formatRubles } from '@shared/money';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { OrderNotShown } from '@/components/OrderNotShown';
+import { OrderLinesTable } from '@/components/OrderLinesTable';
 import { PageTitle } from '@/components/PageTitle';
 import { adminPath } from '../adminPaths';
 import {
@@ -35,8 +23,6 @@ import {
 } from '../adminApi';
 import type { FromQueue } from './OrdersPage';
 import { StatusTag } from '@/components/StatusTag';
-
-type Line = AdminOrder['lines'][number];
 
 const CANCELLED: OrderStatus = 'Отменён';
 const SHIPPED: OrderStatus = 'Отправлен';
@@ -51,16 +37,6 @@ const STEP_LABELS: Partial<Record<OrderStatus, string>> = {
   Отменён: 'Отменить заказ',
 };
 const stepLabel = (status: OrderStatus) => STEP_LABELS[status] ?? `Перевести в «${status}»`;
-
-const LINE_COLUMNS = [
-  { title: 'Артикул', dataIndex: 'art' },
-  { title: 'Название', dataIndex: 'name' },
-  { title: 'Цвет', dataIndex: 'color' },
-  { title: 'Размер, см', dataIndex: 'size', align: 'right' as const },
-  { title: 'Цена', dataIndex: 'price', align: 'right' as const, render: formatRubles },
-  { title: 'Кол-во, шт.', dataIndex: 'quantity', align: 'right' as const },
-  { title: 'Сумма', dataIndex: 'item_total', align: 'right' as const, render: formatRubles },
-];
 
 const invoiceName = (invoice: NonNullable<AdminOrder['invoice']>) =>
   `№ ${invoice.number} от ${formatCalendarDay(invoice.date)}`;
@@ -348,24 +324,7 @@ export function AdminOrderPage() {
         <Typography.Title level={2} id="order-lines">
           Товары
         </Typography.Title>
-        <Table<Line>
-          rowKey={(line) => `${line.art}|${line.color}|${line.size}`}
-          columns={LINE_COLUMNS}
-          dataSource={order.lines}
-          pagination={false}
-          size="small"
-          scroll={{ x: 'max-content' }}
-          summary={() => (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={6}>
-                <strong>Итого</strong>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={6} align="right">
-                <strong>{formatRubles(order.total_price)}</strong>
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          )}
-        />
+        <OrderLinesTable lines={order.lines} totalPrice={order.total_price} />
       </section>
       <section className="admin-section" aria-labelledby="order-history">
         <Typography.Title level={2} id="order-history">
