@@ -42,6 +42,12 @@ test('Enter on an article’s beginning lists the series; on a whole article, ho
   // The wrong layout: «vbirf» is «мишка» typed on Latin keys.
   await page.goto('/search?q=vbirf');
   await expect(page.locator('.product-grid a[href="/product/MO-1001"]')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'другой раскладке' })).toHaveText(
+    'По запросу «vbirf» ничего не нашлось. Показаны результаты по запросу «мишка»: похоже, он набран в другой раскладке клавиатуры.',
+  );
+  // A whole article in the other layout opens its product too.
+  await page.goto('/search?q=ЬЩ-1001');
+  await expect(page).toHaveURL(/\/product\/MO-1001$/);
 });
 
 test.describe('at phone width (375px)', () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { SEARCH_READ_AS_HEADER } from '@shared/search';
 import { installVisitorNetwork, json, products, recorder, visitor } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API } from '@/test/server';
@@ -75,5 +76,36 @@ describe('SearchPage, found nothing or a whole article', () => {
     const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=art-' });
     expect(await screen.findByText('ART-1')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/search');
+  });
+
+  test('says so when the server read the query in the other keyboard layout', async () => {
+    installVisitorNetwork(
+      http.get(`${API}/products/search`, () =>
+        HttpResponse.json(products(3), { headers: { [SEARCH_READ_AS_HEADER]: encodeURIComponent('мишка') } }),
+      ),
+    );
+    renderShop({ preloadedState: visitor(), route: '/search?q=vbirf' });
+    expect(await screen.findByText('Игрушка 3')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'По запросу «vbirf» ничего не нашлось. Показаны результаты по запросу «мишка»: похоже, он набран в другой раскладке клавиатуры.',
+    );
+  });
+
+  test('found as typed: no word of another layout', async () => {
+    installVisitorNetwork(http.get(`${API}/products/search`, () => json(products(3))));
+    renderShop({ preloadedState: visitor(), route: '/search?q=art-' });
+    expect(await screen.findByText('Игрушка 3')).toBeInTheDocument();
+    expect(screen.queryByText(/другой раскладке/)).not.toBeInTheDocument();
+  });
+
+  test('a whole article typed in the other layout opens its product', async () => {
+    installVisitorNetwork(
+      http.get(`${API}/products/search`, () =>
+        HttpResponse.json(products(3), { headers: { [SEARCH_READ_AS_HEADER]: encodeURIComponent('art-1') } }),
+      ),
+      http.get(`${API}/products/ART-1`, () => json(products(1)[0])),
+    );
+    const { router } = renderShop({ preloadedState: visitor(), route: '/search?q=ФКЕ-1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/ART-1'));
   });
 });

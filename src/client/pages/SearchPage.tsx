@@ -1,3 +1,4 @@
+import { skipToken, type SkipToken } from '@reduxjs/toolkit/query/react';
 import { Empty, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +12,19 @@ import { ProductGrid } from '@/features/catalogue/ProductGrid';
 import { usePagedProducts } from '@/features/catalogue/usePagedProducts';
 import { useSearchProductsQuery } from '@/features/search/searchApi';
 
+type SearchArgs = PageArgs & { q: string };
+
+/** The search's pages as a paged list reads them: the products alone. */
+const useFoundProducts = (args: SearchArgs | SkipToken) =>
+  useSearchProductsQuery(args, {
+    selectFromResult: ({ data, currentData, isFetching, isError }) => ({
+      data: data?.products,
+      currentData: currentData?.products,
+      isFetching,
+      isError,
+    }),
+  });
+
 /**
  * The products found for the address's `q`, a catalogue-sized page at a time. A whole article
  * (in any case, with or without its hyphen) opens its product; its beginning lists the series.
@@ -20,13 +34,19 @@ export default function SearchPage() {
   const navigate = useNavigate();
   const query = (searchParams.get(LIST_PARAMS.query) ?? '').trim();
   const { products, loading, page, canGoForward, goTo } = usePagedProducts(
-    useSearchProductsQuery,
+    useFoundProducts,
     PAGE_SIZE.catalogue,
     // The server refuses an empty query: nothing is asked, and the page says what to do.
     query ? (paging: PageArgs) => ({ q: query, ...paging }) : null,
   );
-  // The server ranks the exact article first.
-  const whole = page === 0 && products?.[0] && articleKey(products[0].art) === articleKey(query) ? products[0] : null;
+  // The same request as the page's (answered from its cache entry): whether the server read the query in the other layout.
+  const { readAs } = useSearchProductsQuery(
+    query ? { q: query, skip: page * PAGE_SIZE.catalogue, limit: PAGE_SIZE.catalogue } : skipToken,
+    { selectFromResult: ({ currentData }) => ({ readAs: currentData?.readAs ?? null }) },
+  );
+  // The server ranks the exact article first (typed in the other layout too: «ЬЩ-1001»).
+  const whole =
+    page === 0 && products?.[0] && articleKey(products[0].art) === articleKey(readAs ?? query) ? products[0] : null;
   useEffect(() => {
     if (whole) void navigate(productPath(whole.art), { replace: true });
   }, [whole, navigate]);
@@ -45,6 +65,12 @@ export default function SearchPage() {
         </Empty>
       ) : (
         <>
+          {readAs && (
+            <Typography.Paragraph role="status">
+              По запросу «{query}» ничего не нашлось. Показаны результаты по запросу «{readAs}»: похоже, он набран в
+              другой раскладке клавиатуры.
+            </Typography.Paragraph>
+          )}
           <ProductGrid products={products} loading={loading || whole !== null} rowLength={3} />
           {products && (
             <Pager page={page} canGoForward={canGoForward} onChange={goTo} showPageNumber disabled={loading} />

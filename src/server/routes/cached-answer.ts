@@ -46,6 +46,8 @@ export function sendCachedAnswer(
   { type, cacheControl }: { type: string; cacheControl: string },
 ): Promise<void> | undefined {
   reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', 'accept-encoding');
+  // Before the 304 too: a browser keeps the headers of a 304 as the stored answer's.
+  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
   if (request.headers['if-none-match'] === answer.etag) {
     reply.code(304).send();
     return undefined;

@@ -42,8 +42,14 @@ export class CachedAnswer {
   private readonly encodedNow: Partial<Record<ContentEncoding, Buffer>> = {};
   readonly body: Buffer;
 
-  /** `body` is the answer already serialised by the route's response schema. */
-  constructor(body: string) {
+  /**
+   * `body` is the answer already serialised by the route's response schema; `headers`, what the
+   * few answers that say more than their body send with it (the search's reading in the other layout).
+   */
+  constructor(
+    body: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
     this.body = ownBytes(body);
     // Weak: the same answer is sent in several encodings, whose bytes differ (RFC 9110 §8.8.3).
     this.etag = `W/"${createHash('sha1').update(this.body).digest('base64url')}"`;
@@ -89,12 +95,18 @@ export const ENTRY_OVERHEAD_BYTES = 1024;
 export const ENCODING_OVERHEAD_BYTES = 640;
 
 /** A key costs two bytes a character: V8 keeps a string with any Cyrillic letter in UTF-16. */
-export const entryCost = (key: string, body: Buffer) => ENTRY_OVERHEAD_BYTES + 2 * key.length + body.length;
+export const entryCost = (key: string, body: Buffer, headers: Readonly<Record<string, string>> = {}) =>
+  ENTRY_OVERHEAD_BYTES +
+  2 * key.length +
+  body.length +
+  Object.entries(headers).reduce((sum, [name, value]) => sum + 2 * (name.length + value.length), 0);
 
 /** What a load made, and whether it is worth keeping. */
 export interface Loaded {
   /** The answer serialised by the route's response schema. */
   body: string;
+  /** Headers sent with the body whenever it is. */
+  headers?: Record<string, string>;
   /**
    * `yes`; `no` (an empty page past the end: any offset would be a new one); `asked-again`: kept only
    * when its key is asked for a second time while it is among the last `maxEntries` keys asked
@@ -184,7 +196,7 @@ export class CatalogueCache {
   get(key: string, load: () => Promise<Loaded | null>): Promise<CachedAnswer | null> {
     if (this.suspended) {
       this.misses += 1;
-      return load().then((made) => made && new CachedAnswer(made.body));
+      return load().then((made) => made && new CachedAnswer(made.body, made.headers));
     }
     const kept = this.peek(key);
     if (kept) return Promise.resolve(kept);
@@ -198,7 +210,7 @@ export class CatalogueCache {
       (made) => {
         if (this.loading.get(key) === answer) this.loading.delete(key);
         if (made === null) return null;
-        const fresh = new CachedAnswer(made.body);
+        const fresh = new CachedAnswer(made.body, made.headers);
         if (generation === this.generation && this.worthKeeping(key, made)) {
           this.keep(key, fresh);
         }
@@ -241,7 +253,7 @@ export class CatalogueCache {
   }
 
   private keep(key: string, answer: CachedAnswer): void {
-    const entry: Entry = { answer, bytes: entryCost(key, answer.body), readAgain: false };
+    const entry: Entry = { answer, bytes: entryCost(key, answer.body, answer.headers), readAgain: false };
     // One answer beyond the whole budget would only empty the cache to no avail.
     if (entry.bytes > this.limits.maxBytes) return;
     this.entries.set(key, entry);

@@ -35,9 +35,8 @@ export default function SearchSuggest({ text: typed, autoFocus }: SearchSuggestP
     const timer = setTimeout(() => setAsked(text.trim()), SUGGEST_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const { currentData: found = [] } = useSearchProductsQuery(
-    asked ? { q: asked, skip: 0, limit: SUGGESTIONS } : skipToken,
-  );
+  const { currentData } = useSearchProductsQuery(asked ? { q: asked, skip: 0, limit: SUGGESTIONS } : skipToken);
+  const found = currentData?.products ?? [];
   // Enter on a highlighted suggestion selects it, and the list then marks the key as handled
   // (preventDefault); only an Enter that selected nothing searches.
   const onKeyDown = (event: KeyboardEvent) => {

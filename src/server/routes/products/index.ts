@@ -6,6 +6,17 @@ import { notFound, unprocessable } from '../../api-error';
 import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
 import * as schema from './schema';
 import { searchProducts } from '../../services/product-search';
+import { SEARCH_READ_AS_HEADER } from '../../../shared/search';
+
+/** What a catalogue read gives: the answer's data and, for the search, the headers that go with it. */
+interface Read {
+  data: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A read whose answer is its data alone (null: not found). */
+const dataOnly = (data: Promise<unknown>): Promise<Read | null> =>
+  data.then((found) => (found === null ? null : { data: found }));
 
 // Revalidated on every use: stock changes with every order.
 const JSON_ANSWER = { type: 'application/json; charset=utf-8', cacheControl: 'no-cache' };
@@ -23,7 +34,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    load: () => Promise<unknown>,
+    load: () => Promise<Read | null>,
     { missing, skip = 0, rare = false }: { missing?: string; skip?: number; rare?: boolean } = {},
   ): Promise<void> | undefined {
     // A kept answer is sent at once, without a promise in between: most reads are such.
@@ -32,10 +43,14 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Keyed by the validated parameters, not the raw URL: spelling a query differently cannot
     // make the cache keep the same answer twice.
     const made = app.catalogueCache.get(key, async () => {
-      const data = await load();
-      if (data === null) return null;
-      const pastTheEnd = skip > 0 && Array.isArray(data) && data.length === 0;
-      return { body: reply.serialize(data) as string, keep: pastTheEnd ? 'no' : rare ? 'asked-again' : 'yes' };
+      const read = await load();
+      if (read === null) return null;
+      const pastTheEnd = skip > 0 && Array.isArray(read.data) && read.data.length === 0;
+      return {
+        body: reply.serialize(read.data) as string,
+        headers: read.headers,
+        keep: pastTheEnd ? 'no' : rare ? 'asked-again' : 'yes',
+      };
     });
     return made.then((answer) => {
       if (!answer) throw notFound(missing ?? 'Не найдено');
@@ -45,16 +60,18 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', { schema: schema.listProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
-    return cached(request, reply, `list:${skip}:${limit}`, () => products.list(request.query), { skip });
+    return cached(request, reply, `list:${skip}:${limit}`, () => dataOnly(products.list(request.query)), { skip });
   });
 
   app.get('/popular', { schema: schema.popularProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
-    return cached(request, reply, `popular:${skip}:${limit}`, () => products.listPopular(request.query), { skip });
+    return cached(request, reply, `popular:${skip}:${limit}`, () => dataOnly(products.listPopular(request.query)), {
+      skip,
+    });
   });
 
   app.get('/categories/all', { schema: schema.categoryNames, ...CACHED_READ }, (request, reply) =>
-    cached(request, reply, 'categories', () => products.categoryNames()),
+    cached(request, reply, 'categories', () => dataOnly(products.categoryNames())),
   );
 
   app.get('/categories/:category', { schema: schema.productsInCategory, ...CACHED_READ }, (request, reply) => {
@@ -75,7 +92,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       plain
         ? `category:${skip}:${limit}:${category}`
         : `category-with:${skip}:${limit}:${JSON.stringify(values)}:${category}`,
-      () => products.listByCategory(category, request.query),
+      () => dataOnly(products.listByCategory(category, request.query)),
       { missing: 'Категория не найдена', skip, rare: filtered },
     );
   });
@@ -85,7 +102,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request,
       reply,
       `colors:${request.params.category}`,
-      () => products.categoryColors(request.params.category),
+      () => dataOnly(products.categoryColors(request.params.category)),
       { missing: 'Категория не найдена' },
     ),
   );
@@ -100,7 +117,10 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request,
       reply,
       `search:${skip}:${limit}:${query}`,
-      () => searchProducts(products, query, request.query),
+      async () => {
+        const { products: found, readAs } = await searchProducts(products, query, request.query);
+        return { data: found, headers: readAs === null ? {} : { [SEARCH_READ_AS_HEADER]: encodeURIComponent(readAs) } };
+      },
       {
         skip,
         rare: true,
@@ -112,7 +132,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/by-arts', { schema: schema.productsByArts }, (request) => products.findByArts(request.body.arts));
 
   app.get('/:art', { schema: schema.productByArt, ...CACHED_READ }, (request, reply) =>
-    cached(request, reply, `art:${request.params.art}`, () => products.findByArt(request.params.art), {
+    cached(request, reply, `art:${request.params.art}`, () => dataOnly(products.findByArt(request.params.art)), {
       missing: 'Товар не найден',
     }),
   );

@@ -8,6 +8,7 @@ import {
   ProductSchema,
   SearchQuery,
 } from '../../../shared/schemas/products';
+import { SEARCH_READ_AS_HEADER } from '../../../shared/search';
 import { errors } from '../common-schemas';
 
 const ProductList = Type.Array(ProductSchema);
@@ -56,7 +57,18 @@ export const searchProducts = {
     'Поиск: по артикулу (точно или по началу), по словам названия и описания в любой форме, с опечаткой в названии',
   description: 'Сначала совпадения артикула, затем названия, затем описания.',
   querystring: SearchQuery,
-  response: { 200: ProductList, ...errors(422) },
+  response: {
+    200: Type.Array(ProductSchema, {
+      headers: {
+        [SEARCH_READ_AS_HEADER]: {
+          type: 'string',
+          description:
+            'Только когда по запросу, как он набран, ничего не нашлось и он прочитан в другой раскладке клавиатуры: что искали вместо него (например, «мишка» вместо «vbirf»), в кодировке URL',
+        },
+      },
+    }),
+    ...errors(422),
+  },
 };
 
 export const productsByArts = {

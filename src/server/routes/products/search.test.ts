@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Product } from '../../../shared/api';
 import { LIMITS, PAGE_SIZE } from '../../../shared/limits';
+import { SEARCH_READ_AS_HEADER } from '../../../shared/search';
 import { categories, nameVocabulary, products } from '../../db/schema';
 import { SEARCH_CANDIDATES } from '../../repositories/products';
 import { createTestApp, STARTUP_TIMEOUT, json, type TestApp } from '../../../../test/server/helpers/test-app';
@@ -257,5 +258,31 @@ describe('everyday inputs', () => {
   it('a word found as typed is not read in the other layout', async () => {
     expect(await arts('zefir')).toEqual(expect.arrayContaining(['ZEFIR-1', 'ZQ-2']));
     expect(await arts('zefir', { skip: 90 })).toEqual([]);
+    expect((await search('zefir')).headers[SEARCH_READ_AS_HEADER]).toBeUndefined();
+  });
+
+  it('the answer names the text read in the other layout, from the cache as well', async () => {
+    // Asked three times: the cache keeps a search asked a second time, and the third is its answer.
+    for (let asked = 0; asked < 3; asked += 1) {
+      const answer = await search('vbirf', { limit: 9 });
+      expect([asked, decodeURIComponent(String(answer.headers[SEARCH_READ_AS_HEADER]))]).toEqual([asked, 'мишка']);
+      const etag = String(answer.headers.etag);
+      const revalidated = await shop.app.inject({
+        method: 'GET',
+        url: '/api/v1/products/search',
+        query: { q: 'vbirf', skip: '0', limit: '9' },
+        headers: { 'if-none-match': etag },
+      });
+      if (asked > 0)
+        expect([revalidated.statusCode, revalidated.headers[SEARCH_READ_AS_HEADER]]).toEqual([
+          304,
+          answer.headers[SEARCH_READ_AS_HEADER],
+        ]);
+    }
+    expect(decodeURIComponent(String((await search('ЬЩ-1001')).headers[SEARCH_READ_AS_HEADER]))).toBe('mo-1001');
+    for (let asked = 0; asked < 3; asked += 1)
+      expect((await search('мишка', { limit: 9 })).headers[SEARCH_READ_AS_HEADER]).toBeUndefined();
+    // Nothing found in either layout: nothing to name.
+    expect((await search('qqqqzzzz')).headers[SEARCH_READ_AS_HEADER]).toBeUndefined();
   });
 });
