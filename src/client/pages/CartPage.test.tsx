@@ -245,6 +245,34 @@ describe('Cart page: contents (SPEC §2)', () => {
   });
 });
 
+describe('Cart page: a long cart', () => {
+  test('the first products and the total show at once; the rest follow, and the list says when it is whole', async () => {
+    const lines = Array.from({ length: 120 }, (_unused, index) =>
+      cartItem({
+        id: index + 1,
+        variant_id: 1000 + index,
+        price: 100,
+        product: {
+          id: index + 1,
+          art: `LONG-${index + 1}`,
+          name: `Игрушка ${index + 1}`,
+          description: null,
+          image: 'x.svg',
+        },
+      }),
+    );
+    await openCart(lines);
+    // The whole cart's total before its last products are drawn.
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 12 000,00 ₽');
+    const list = screen.getByRole('list', { name: 'Товары в корзине' });
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('heading', { name: 'Игрушка 120', level: 2 })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Игрушка 120', level: 2 })).toBeInTheDocument();
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'));
+    expect(within(list).getAllByRole('heading', { level: 2 })).toHaveLength(120);
+  });
+});
+
 describe('Cart page: export and quick order', () => {
   test.each([
     ['Скачать в Excel', 'xlsx', 'Корзина.xlsx'],
