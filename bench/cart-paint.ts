@@ -19,7 +19,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { PGLITE_EXTENSIONS } from '../src/server/db/database';
+import { PGLITE_EXTENSIONS } from '../src/server/db/embedded-database';
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { growCatalogue } from './big-catalogue';
 import { percentile, root, startProcess, tenths, type Process } from './lib';

@@ -88,7 +88,11 @@ async function main(): Promise<void> {
     REPRODUCE,
   ].join('\n');
   console.log([header, ...sections].join('\n\n'));
-  updateReport(header, sections, ALL.every((bench) => benches.includes(bench)));
+  updateReport(
+    header,
+    sections,
+    ALL.every((bench) => benches.includes(bench)),
+  );
   console.log('\nWritten to docs/performance.md');
 }
 

@@ -8,10 +8,12 @@ import { createAuditRepository } from '../repositories/audit';
 import { createBannersRepository } from '../repositories/banners';
 import { createCartRepository } from '../repositories/cart';
 import { createEmailConfirmationsRepository } from '../repositories/email-confirmations';
+import { createImagesRepository } from '../repositories/images';
 import { createInvoicesRepository } from '../repositories/invoices';
 import { createCategoriesRepository } from '../repositories/categories';
 import { createOrdersRepository } from '../repositories/orders';
 import { createOutboxRepository } from '../repositories/outbox';
+import { createPriceListRepository } from '../repositories/price-list';
 import { createProductsRepository } from '../repositories/products';
 import { createPasswordResetsRepository } from '../repositories/password-resets';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
@@ -22,6 +24,7 @@ import { createResetRequestsRepository } from '../repositories/reset-requests';
 import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
 import { createSettingsRepository } from '../repositories/settings';
 import { createSignInAttemptsRepository } from '../repositories/sign-in-attempts';
+import { createSitemapRepository } from '../repositories/sitemap';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
 import { createUsersRepository } from '../repositories/users';
 
@@ -34,11 +37,13 @@ function createRepositories(db: Queryable, config: AppConfig) {
     banners: createBannersRepository(db),
     cart: createCartRepository(db, config.buyerLimits),
     emailConfirmations: createEmailConfirmationsRepository(db),
+    images: createImagesRepository(db),
     invoices: createInvoicesRepository(db),
     categories: createCategoriesRepository(db),
     orders: createOrdersRepository(db),
     outbox: createOutboxRepository(db),
     passwordResets: createPasswordResetsRepository(db),
+    priceList: createPriceListRepository(db),
     products: createProductsRepository(db),
     quickOrderImports: createQuickOrderImportsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
@@ -47,6 +52,7 @@ function createRepositories(db: Queryable, config: AppConfig) {
     revokedSessions: createRevokedSessionsRepository(db),
     settings: createSettingsRepository(db),
     signInAttempts: createSignInAttemptsRepository(db),
+    sitemap: createSitemapRepository(db),
     supplierRequisites: createSupplierRequisitesRepository(db),
     users: createUsersRepository(db),
   };

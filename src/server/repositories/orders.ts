@@ -18,7 +18,8 @@ import { MAX_ID } from '../../shared/schemas/common';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import { trackingOf } from '../../shared/carriers';
 import type { AppConfig, BuyerLimits } from '../config';
-import { PREPARED, type Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
+import { PREPARED } from '../db/prepared-statements';
 import { escapeLike } from '../db/like';
 import { announceCatalogueChange, catalogueChangeNotice, mailQueuedNotice } from '../db/notifications';
 import {

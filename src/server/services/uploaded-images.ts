@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { UnsupportedFileTypeError, UploadRefusedError } from '../domain/domain-errors';
-import type { StoredImage } from '../repositories/images';
+import type { Database } from '../db/database';
+import { createAuditRepository } from '../repositories/audit';
+import { createImagesRepository, type StoredImage } from '../repositories/images';
 
 /** The largest picture a manager may upload, in bytes. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -108,4 +110,18 @@ export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage
     width: info.width,
     height: info.height,
   };
+}
+
+/** Keeps a re-encoded picture, with its audit entry in the same transaction. */
+export async function saveUploadedImage(db: Database, image: StoredImage, byUserId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await createImagesRepository(tx).save(image, byUserId);
+    await createAuditRepository(tx).record({
+      byUserId,
+      action: 'image.upload',
+      entity: 'image',
+      entityId: image.name,
+      after: { name: image.name, width: image.width, height: image.height, bytes: image.data.length },
+    });
+  });
 }

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS } from '../../../src/server/db/database';
+import { PGLITE_EXTENSIONS } from '../../../src/server/db/embedded-database';
 import type { OrderItemPayload, OrderSummary, Product } from '../../../src/shared/api';
 import {
   allProducts,

@@ -1,10 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { notFound } from '../../api-error';
 import { assertOwnUser } from '../../plugins/authentication';
-import type { AddressInput } from '../../repositories/addresses';
 import * as schema from './schema';
 
+/** What the addresses' repository saves. */
+type AddressInput = Parameters<FastifyInstance['repositories']['addresses']['create']>[1];
 type AddressBody = Omit<AddressInput, 'apartment_number'> & { apartment_number?: string | null; user_id: number };
 
 const toInput = ({ user_id: _owner, apartment_number, ...fields }: AddressBody): AddressInput => ({

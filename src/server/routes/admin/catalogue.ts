@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../../../shared/schemas/admin-catalogue';
 import { moscowDay } from '../../../shared/dates';
 import { kopecksToRubles } from '../../../shared/money';
-import { createPriceListRepository, type ImportOutcome } from '../../repositories/price-list';
 import {
   listedErrors,
   MAX_PRICE_LIST_BYTES,
@@ -27,7 +27,7 @@ import { acceptSingleFileUploads, singleFileForm } from '../single-file-upload';
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
-  const priceList = createPriceListRepository(app.database.db);
+  const { priceList } = app.repositories;
 
   app.get(
     '/export',
@@ -175,6 +175,9 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** What a price list's import or its applied preview did, as the repository reports it. */
+type ImportOutcome = Awaited<ReturnType<FastifyInstance['repositories']['priceList']['applyPreview']>>;
 
 const NOTHING: ImportOutcome = { created: 0, updated: 0, unchanged: 0, newProducts: 0, errors: [], preview: null };
 

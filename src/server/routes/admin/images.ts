@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UploadedImageSchema } from '../../../shared/schemas/admin-catalogue';
-import { createAuditRepository } from '../../repositories/audit';
-import { createImagesRepository } from '../../repositories/images';
-import { MAX_IMAGE_BYTES, reencodeUploadedImage } from '../../services/uploaded-images';
+import { MAX_IMAGE_BYTES, reencodeUploadedImage, saveUploadedImage } from '../../services/uploaded-images';
 import { errors, managersOnly } from '../common-schemas';
 import { acceptSingleFileUploads, singleFileForm } from '../single-file-upload';
 
@@ -21,16 +19,7 @@ const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const image = await reencodeUploadedImage(await readUpload(request));
-      await app.database.db.transaction(async (tx) => {
-        await createImagesRepository(tx).save(image, request.userId);
-        await createAuditRepository(tx).record({
-          byUserId: request.userId,
-          action: 'image.upload',
-          entity: 'image',
-          entityId: image.name,
-          after: { name: image.name, width: image.width, height: image.height, bytes: image.data.length },
-        });
-      });
+      await saveUploadedImage(app.database.db, image, request.userId);
       return reply.code(201).send({ name: image.name, width: image.width, height: image.height });
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
-import { createImagesRepository } from '../../repositories/images';
 import { IMAGE_NAME_PATTERN } from '../../services/catalogue-images';
 import { UPLOADED_IMAGE_NAME } from '../../services/uploaded-images';
 import { ErrorSchema } from '../../../shared/schemas/common';
@@ -34,7 +33,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     etag: true,
     lastModified: true,
   });
-  const uploaded = createImagesRepository(app.database.db);
+  const uploaded = app.repositories.images;
 
   app.get(
     '/:name',

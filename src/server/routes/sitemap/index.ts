@@ -5,7 +5,6 @@ import { Type } from 'typebox';
 import { LIST_PARAMS, PAGE_PATHS, productPath } from '../../../shared/paths';
 import { notFound } from '../../api-error';
 import { publicOrigin } from '../../public-origin';
-import { createSitemapRepository } from '../../repositories/sitemap';
 import { sitemapIndex, sitemapParts, urlSet } from '../../services/sitemap';
 import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
 import { errors } from '../common-schemas';
@@ -26,7 +25,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
  * in the catalogue cache, which every catalogue change clears.
  */
 const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const sitemap = createSitemapRepository(app.database.db);
+  const { sitemap } = app.repositories;
 
   /**
    * The storefront's own pages, before the products. The catalogue is its categories' addresses:
