@@ -26,6 +26,9 @@ export const CARRIER_NAMES = CARRIERS.map((carrier) => carrier.name) as CarrierN
 /** The most a tracking number may have: the longest real ones are about 20 characters. */
 export const TRACKING_NUMBER_MAX = 40;
 
+/** A tracking number's letters: Latin letters and digits, with spaces and hyphens between them. */
+export const TRACKING_NUMBER_PATTERN = '^[0-9A-Za-z]([0-9A-Za-z -]*[0-9A-Za-z])?$';
+
 /** The carrier's page for the number, or null when the carrier has none (or is unknown). */
 export function trackingUrl(carrier: string, number: string): string | null {
   const template = CARRIERS.find((candidate) => candidate.name === carrier)?.trackingUrl;

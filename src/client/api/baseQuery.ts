@@ -4,6 +4,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import type { TokenResponse } from '@shared/api';
 import { API_HOST } from './config';
@@ -82,11 +83,14 @@ const isAuthCall = (args: string | FetchArgs) =>
  * SPEC §4 and §7: a missing or expired token is refreshed before the request; a 401 triggers one
  * refresh and one retry; when nothing works the request goes without a token and the session ends.
  */
-export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+// With fetchBaseQuery's meta (the request and the response), which an endpoint reads its answer's headers from.
+export const baseQueryWithReauth: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extraOptions) => {
   // Public catalogue reads the page came with need neither a token nor the network.
   const initial = takeInitialResponse(args);
   if (initial) return initial;

@@ -1,9 +1,8 @@
 // Managers' command beside the back office:
 //   npm run orders -- status <order id> <status> [--comment <text>] [--carrier <name> --tracking <number>]
 //   npm run orders -- list-statuses
-import { CARRIER_NAMES, TRACKING_NUMBER_MAX } from '../../shared/carriers';
+import { CARRIER_NAMES, TRACKING_NUMBER_MAX, TRACKING_NUMBER_PATTERN } from '../../shared/carriers';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-statuses';
-import { TrackingNumber } from '../../shared/schemas/order';
 import { loadConfig } from '../config';
 import { shopMail } from '../mail/letter';
 import { createOrderService } from '../services/orders';
@@ -77,10 +76,10 @@ async function main(args: string[]): Promise<number> {
   // The back office's rule for the number (its schema's pattern and length), said in its words.
   if (
     trackingNumber !== null &&
-    (trackingNumber.length > TRACKING_NUMBER_MAX || !new RegExp(TrackingNumber.pattern).test(trackingNumber))
+    (trackingNumber.length > TRACKING_NUMBER_MAX || !new RegExp(TRACKING_NUMBER_PATTERN).test(trackingNumber))
   ) {
     console.error(
-      `Трек-номер «${trackingNumber}» не подходит. ${TrackingNumber.description}, до ${TRACKING_NUMBER_MAX} символов`,
+      `Трек-номер «${trackingNumber}» не подходит: латинские буквы и цифры (пробел и дефис — между ними), не больше ${TRACKING_NUMBER_MAX} символов`,
     );
     return 1;
   }

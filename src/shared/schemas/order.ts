@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { LIMITS, ORDER_MAX_LINES } from '../limits';
 import { ORDER_STATUSES } from '../order-statuses';
-import { CARRIER_NAMES, TRACKING_NUMBER_MAX } from '../carriers';
+import { CARRIER_NAMES, TRACKING_NUMBER_MAX, TRACKING_NUMBER_PATTERN } from '../carriers';
 import { Id, Nullable } from './common';
 
 const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
@@ -83,7 +83,7 @@ export const CarrierName = Type.Enum(CARRIER_NAMES);
 export const TrackingNumber = Type.String({
   minLength: 1,
   maxLength: TRACKING_NUMBER_MAX,
-  pattern: '^[0-9A-Za-z]([0-9A-Za-z -]*[0-9A-Za-z])?$',
+  pattern: TRACKING_NUMBER_PATTERN,
   description: 'Трек-номер: латинские буквы, цифры, пробел и дефис',
 });
 

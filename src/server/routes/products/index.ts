@@ -117,7 +117,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request,
       reply,
       `search:${skip}:${limit}:${query}`,
-      async () => {
+      async (): Promise<Read> => {
         const { products: found, readAs } = await searchProducts(products, query, request.query);
         return { data: found, headers: readAs === null ? {} : { [SEARCH_READ_AS_HEADER]: encodeURIComponent(readAs) } };
       },
