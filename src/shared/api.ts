@@ -167,6 +167,8 @@ export type OrderStatusAnswer = Static<typeof OrderStatusSchema>;
 /** What the buyer sends to create or change an address. */
 export type AddressFields = Static<typeof AddressBody>;
 export type Address = Static<typeof AddressSchema>;
+/** An address as the server saves it: its fields without the owner, the flat number null when none. */
+export type AddressInput = Omit<Address, 'id' | 'user_id'>;
 export type ErrorAnswer = Static<typeof ErrorSchema>;
 /** The buyer's company and contact details, kept for the next checkout (null: not given). */
 export type Requisites = Static<typeof RequisitesSchema>;

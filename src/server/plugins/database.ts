@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseHandle, type Queryable } from '../db/database';
 import { seedDemoCatalogue } from '../db/seed/seed';
-import type { AppConfig } from '../config';
 import { createAddressesRepository } from '../repositories/addresses';
 import { createAdminProductsRepository } from '../repositories/admin-products';
 import { createAuditRepository } from '../repositories/audit';
@@ -29,13 +28,13 @@ import { createSupplierRequisitesRepository } from '../repositories/supplier-req
 import { createUsersRepository } from '../repositories/users';
 
 /** Every repository over one handle: the app's set over the database (a transaction's own are made where it runs). */
-function createRepositories(db: Queryable, config: AppConfig) {
+function createRepositories(db: Queryable) {
   return {
-    addresses: createAddressesRepository(db, config.buyerLimits),
+    addresses: createAddressesRepository(db),
     adminProducts: createAdminProductsRepository(db),
     audit: createAuditRepository(db),
     banners: createBannersRepository(db),
-    cart: createCartRepository(db, config.buyerLimits),
+    cart: createCartRepository(db),
     emailConfirmations: createEmailConfirmationsRepository(db),
     images: createImagesRepository(db),
     invoices: createInvoicesRepository(db),
@@ -87,7 +86,7 @@ export default fp(
       database.maintain().catch((error: unknown) => app.log.warn({ err: error }, 'database maintenance failed'));
     await maintain();
     const upkeep = setInterval(maintain, MAINTENANCE_INTERVAL_MS).unref();
-    const repositories = createRepositories(database.db, app.config);
+    const repositories = createRepositories(database.db);
     // The first search of a connection loads the Russian stemmer, pg_trgm and the search indexes'
     // first pages (≈100 ms on the embedded database, ≈20 ms on a new PostgreSQL connection), and the
     // first of the process the morphology's dictionaries (services/word-forms.ts): paid here, not

@@ -2,19 +2,33 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { shopMail } from '../mail/letter';
+import { createAddressService } from '../services/addresses';
+import { createAdminProductService } from '../services/admin-products';
+import { createBannerService } from '../services/banners';
+import { createCartService } from '../services/cart';
+import { createCategoryService } from '../services/categories';
 import { createEmailConfirmationService } from '../services/email-confirmation';
 import { createInvoiceService } from '../services/invoices';
 import { createOrderService } from '../services/orders';
 import { createPasswordResetService } from '../services/password-reset';
+import { createPriceListImportService } from '../services/price-list-import';
+import { createImageUploadService } from '../services/uploaded-images';
 
 /** The services whose rules run in transactions of their own, over the repositories they open in them. */
 export function createServices(db: Database, config: AppConfig) {
   const shop = shopMail(config);
   return {
+    addresses: createAddressService(db, config.buyerLimits),
+    adminProducts: createAdminProductService(db),
+    banners: createBannerService(db),
+    cart: createCartService(db, config.buyerLimits),
+    categories: createCategoryService(db),
+    imageUploads: createImageUploadService(db),
     emailConfirmations: createEmailConfirmationService(db, shop),
     invoices: createInvoiceService(db, shop),
     orders: createOrderService(db, shop, config),
     passwordResets: createPasswordResetService(db, shop),
+    priceListImport: createPriceListImportService(db),
   };
 }
 

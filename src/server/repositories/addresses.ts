@@ -1,17 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Address } from '../../shared/api';
-import type { BuyerLimits } from '../config';
+import type { Address, AddressInput } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { addresses } from '../db/schema';
-import { AddressesLimitError } from '../domain/domain-errors';
-
-export interface AddressInput {
-  country: string;
-  city: string;
-  street: string;
-  home_number: string;
-  apartment_number: string | null;
-}
 
 const columns = {
   id: addresses.id,
@@ -35,27 +25,32 @@ const toRow = (input: AddressInput) => ({
 const ADD_ADDRESS_LOCK = 0x616464; // 'add'
 
 /** Every call is scoped by the owner: another user's address behaves as if it did not exist. */
-export function createAddressesRepository(db: Queryable, { maxAddresses }: Pick<BuyerLimits, 'maxAddresses'>) {
+export function createAddressesRepository(db: Queryable) {
   return {
     /**
-     * Saves a new address, unless the buyer already has `maxAddresses`. The buyer's additions
-     * queue on a lock of their own, so two at once cannot both take the last place.
+     * Queues the buyer's additions on a lock of their own until the caller's transaction ends, so
+     * two at once cannot both take the last place (services/addresses.ts).
      */
-    create(userId: number, input: AddressInput): Promise<Address> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ADD_ADDRESS_LOCK}::int, ${userId}::int)`);
-        const saved = await tx
-          .select({ id: addresses.id })
-          .from(addresses)
-          .where(eq(addresses.userId, userId))
-          .limit(maxAddresses);
-        if (saved.length >= maxAddresses) throw new AddressesLimitError(maxAddresses);
-        const [row] = await tx
-          .insert(addresses)
-          .values({ userId, ...toRow(input) })
-          .returning(columns);
-        return row!;
-      });
+    async lockAdditions(userId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${ADD_ADDRESS_LOCK}::int, ${userId}::int)`);
+    },
+
+    /** How many addresses the buyer has saved, counted up to `atMost`. */
+    async countUpTo(userId: number, atMost: number): Promise<number> {
+      const saved = await db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .limit(atMost);
+      return saved.length;
+    },
+
+    async insert(userId: number, input: AddressInput): Promise<Address> {
+      const [row] = await db
+        .insert(addresses)
+        .values({ userId, ...toRow(input) })
+        .returning(columns);
+      return row!;
     },
 
     list(userId: number): Promise<Address[]> {

@@ -1,118 +1,21 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Cart, CartBulkLinePayload, CartItem } from '../../shared/api';
+import type { Cart, CartItem } from '../../shared/api';
 import { LIMITS } from '../../shared/limits';
-import type { BuyerLimits } from '../config';
-import type { Queryable, Transaction } from '../db/database';
+import type { Queryable } from '../db/database';
 import { cartItems, cartRevisions, products, variants } from '../db/schema';
-import {
-  CartCountLimitError,
-  CartLinesLimitError,
-  DomainError,
-  DuplicateLineError,
-  LineRefusedError,
-  SoldOutError,
-} from '../domain/domain-errors';
-import { onSale } from '../domain/on-sale';
 import { decimalToKopecks, kopecksToRubles, rublesToKopecks } from '../../shared/money';
 import { stockedVariantColumns } from './products';
-
-/** How a refused line is told: on its own as it is, in a list with its line number. */
-type Refuse = (index: number, reason: DomainError) => DomainError;
 
 // Advisory locks' two-key space: (this, user id) is one buyer's additions to the cart.
 const CART_ADD_LOCK = 0x636172; // 'car'
 
-/**
- * Refuses new lines beyond `maxCartLines`: the variants of `lines` not yet in the cart are new
- * ones. Under the buyer's cart lock, so two additions at once cannot both take the last places.
- */
-async function assertRoomForLines(
-  tx: Transaction,
-  userId: number,
-  lines: readonly CartBulkLinePayload[],
-  maxCartLines: number,
-): Promise<void> {
-  const [held] = await tx
-    .select({
-      lines: count(),
-      listed: count(
-        sql`case when ${inArray(
-          cartItems.variantId,
-          lines.map((line) => line.variant_id),
-        )} then 1 end`,
-      ),
-    })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
-  const adding = lines.length - held!.listed;
-  if (held!.lines + adding > maxCartLines) throw new CartLinesLimitError(maxCartLines, held!.lines, adding);
-}
-
-/**
- * Puts the lines in the cart with one read of their variants and one upsert, or throws why the
- * first refused line cannot go in, or that the cart has no room for the new ones; all or nothing,
- * in a transaction that holds the buyer's cart lock (one buyer's two additions at once, from two
- * tabs, would lock the same lines in their own orders and could deadlock: they queue instead). A
- * variant already in the cart gets the count added, up to LIMITS.maxCartCount; the line's price
- * when added becomes today's, which the buyer adding it has just seen. Returns the cart line ids,
- * in the lines' order.
- */
-async function addLines(
-  tx: Transaction,
-  userId: number,
-  lines: readonly CartBulkLinePayload[],
-  refuse: Refuse,
-  maxCartLines: number,
-): Promise<number[]> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CART_ADD_LOCK}::int, ${userId}::int)`);
-  const found = await tx
-    .select(stockedVariantColumns)
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(
-      inArray(
-        variants.id,
-        lines.map((line) => line.variant_id),
-      ),
-    );
-  const byId = new Map(found.map((variant) => [variant.id, variant]));
-  const firstIndexOf = new Map<number, number>();
-  const rows = lines.map((line, index) => {
-    const earlier = firstIndexOf.get(line.variant_id);
-    if (earlier !== undefined) throw refuse(index, new DuplicateLineError(line.variant_id, earlier + 1));
-    firstIndexOf.set(line.variant_id, index);
-    const variant = onSale(
-      byId.get(line.variant_id),
-      { variantId: line.variant_id, productId: line.product_id },
-      'cart',
-    );
-    if (variant instanceof DomainError) throw refuse(index, variant);
-    // As with a single «В корзину»: what is out of stock is refused, a count beyond the stock is
-    // checked at checkout, when the stock is taken.
-    if (variant.stock === 0) throw refuse(index, new SoldOutError(variant.productName));
-    return {
-      userId,
-      productId: line.product_id,
-      variantId: line.variant_id,
-      count: line.count,
-      priceWhenAdded: variant.price,
-    };
-  });
-  await assertRoomForLines(tx, userId, lines, maxCartLines);
-  const written = await tx
-    .insert(cartItems)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.variantId],
-      set: { count: sql`${cartItems.count} + excluded.count`, priceWhenAdded: sql`excluded.price_when_added` },
-      // A line that would go over the limit is not updated, so it is missing from what is returned.
-      setWhere: sql`${cartItems.count} + excluded.count <= ${LIMITS.maxCartCount}`,
-    })
-    .returning({ id: cartItems.id, variantId: cartItems.variantId });
-  const itemIdOf = new Map(written.map((row) => [row.variantId, row.id]));
-  const overLimit = lines.findIndex((line) => !itemIdOf.has(line.variant_id));
-  if (overLimit >= 0) throw refuse(overLimit, new CartCountLimitError(LIMITS.maxCartCount));
-  return lines.map((line) => itemIdOf.get(line.variant_id)!);
+/** A cart line as the service writes it: the price when added is today's. */
+export interface NewCartLine {
+  userId: number;
+  productId: number;
+  variantId: number;
+  count: number;
+  priceWhenAdded: string;
 }
 
 /** A variant of a product named by its article, as a quick order looks it up. */
@@ -132,7 +35,7 @@ export interface ArticleVariant {
 /** A conditional count change: written, or refused because the line now holds another count. */
 export type SetCountResult = { status: 'set' } | { status: 'not-found' } | { status: 'conflict'; item: CartItem };
 
-export function createCartRepository(db: Queryable, { maxCartLines }: Pick<BuyerLimits, 'maxCartLines'>) {
+export function createCartRepository(db: Queryable) {
   async function selectLines(where: SQL | undefined): Promise<CartItem[]> {
     const rows = await db
       .select({
@@ -194,26 +97,51 @@ export function createCartRepository(db: Queryable, { maxCartLines }: Pick<Buyer
     },
 
     /**
-     * One line, as «В корзину» adds it: the cart line's id, or the domain error that says why not
-     * (an unknown variant, a product off sale, nothing in stock, over a limit; nothing written).
+     * Queues the buyer's additions to the cart until the caller's transaction ends: one buyer's two
+     * additions at once, from two tabs, would lock the same lines in their own orders and could
+     * deadlock; they queue instead.
      */
-    async add(userId: number, line: CartBulkLinePayload): Promise<number> {
-      const [itemId] = await db.transaction((tx) =>
-        addLines(tx, userId, [line], (_index, reason) => reason, maxCartLines),
-      );
-      return itemId!;
+    async lockAdditions(userId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${CART_ADD_LOCK}::int, ${userId}::int)`);
+    },
+
+    /** The variants with their products' names, prices, stock and sale state, in no order. */
+    stockedVariants(variantIds: readonly number[]) {
+      return db
+        .select(stockedVariantColumns)
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(inArray(variants.id, [...variantIds]));
+    },
+
+    /** The buyer's cart lines, and how many of them are of `variantIds`. */
+    async heldLines(userId: number, variantIds: readonly number[]): Promise<{ lines: number; listed: number }> {
+      const [held] = await db
+        .select({
+          lines: count(),
+          listed: count(sql`case when ${inArray(cartItems.variantId, [...variantIds])} then 1 end`),
+        })
+        .from(cartItems)
+        .where(eq(cartItems.userId, userId));
+      return held!;
     },
 
     /**
-     * Lines of a list (the product page's matrix, a reorder, a quick order), all or nothing: a
-     * refused line throws LineRefusedError naming it («Строка 3: …»), a list with more new lines
-     * than the cart has room for CartLinesLimitError, and the cart stays as it was. A variant may
-     * be listed once. In the caller's transaction when there is one (then as a savepoint).
+     * Writes the lines with one upsert: a variant already in the cart gets the count added, unless
+     * that would go over LIMITS.maxCartCount; such a line is left as it was and is missing from
+     * what is returned (the written lines' ids by variant).
      */
-    addMany(userId: number, lines: readonly CartBulkLinePayload[]): Promise<number[]> {
-      return db.transaction((tx) =>
-        addLines(tx, userId, lines, (index, reason) => new LineRefusedError(index + 1, reason), maxCartLines),
-      );
+    async upsertLines(rows: readonly NewCartLine[]): Promise<Map<number, number>> {
+      const written = await db
+        .insert(cartItems)
+        .values([...rows])
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.variantId],
+          set: { count: sql`${cartItems.count} + excluded.count`, priceWhenAdded: sql`excluded.price_when_added` },
+          setWhere: sql`${cartItems.count} + excluded.count <= ${LIMITS.maxCartCount}`,
+        })
+        .returning({ id: cartItems.id, variantId: cartItems.variantId });
+      return new Map(written.map((row) => [row.variantId, row.id]));
     },
 
     /**

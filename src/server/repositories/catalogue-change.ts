@@ -3,31 +3,32 @@ import type { Database, Transaction } from '../db/database';
 import { brokenUniqueConstraint } from '../db/unique-violation';
 import { announceCatalogueChange } from '../db/notifications';
 
-/** Per unique constraint, the error a manager reads when a change breaks it. */
-export type UniqueRules = Record<string, () => Error>;
+/** How a change went: done, with what `work` returned, or refused by a unique constraint. */
+export type CatalogueChange<T> =
+  { status: 'done'; value: T } | { status: 'unique-violation'; constraint: string; error: unknown };
 
 /**
  * Runs a back-office change to the catalogue in one transaction, which also announces the change
  * to every server process at commit (the caller writes its audit entry inside `work`), so nothing
- * is half-saved or unlogged. A unique constraint the change broke comes out as the rule a manager
- * reads (checked by the database, so two concurrent changes cannot both pass); any other failure
- * as it was.
+ * is half-saved or unlogged. A unique constraint the change broke (checked by the database, so two
+ * concurrent changes cannot both pass) comes back named, for the service to say which rule it
+ * was (services/catalogue-change.ts); any other failure is thrown as it was.
  */
-export async function changeCatalogue<T>(
+export async function runCatalogueChange<T>(
   db: Database,
   work: (tx: Transaction) => Promise<T>,
-  uniqueRules: UniqueRules = {},
-): Promise<T> {
+): Promise<CatalogueChange<T>> {
   try {
-    return await db.transaction(async (tx) => {
+    const value = await db.transaction(async (tx) => {
       const result = await work(tx);
       await announceCatalogueChange(tx);
       return result;
     });
+    return { status: 'done', value };
   } catch (error) {
     const constraint = brokenUniqueConstraint(error);
-    const rule = constraint === null ? undefined : uniqueRules[constraint];
-    throw rule ? rule() : error;
+    if (constraint === null) throw error;
+    return { status: 'unique-violation', constraint, error };
   }
 }
 

@@ -1,12 +1,8 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AdminCategory, CategoryFields, CategoryPatch } from '../../shared/api';
-import type { Database, Queryable, Transaction } from '../db/database';
+import type { Queryable } from '../db/database';
 import { categories, products } from '../db/schema';
-import { CatalogueItemNotFoundError, CategoryNameTakenError, CategoryNotEmptyError } from '../domain/domain-errors';
-import { createAuditRepository } from './audit';
-import { afterLast, changeCatalogue } from './catalogue-change';
-
-const CATEGORY_NOT_FOUND = 'Категория не найдена';
+import { afterLast } from './catalogue-change';
 
 const categoryColumns = {
   id: categories.id,
@@ -18,18 +14,12 @@ const categoryColumns = {
   products_count: sql<number>`(select count(*) from ${products} as p where p.category_id = ${categories}.id)::int`,
 };
 
-async function findCategory(db: Queryable, id: number, lock = false): Promise<AdminCategory | null> {
-  const query = db.select(categoryColumns).from(categories).where(eq(categories.id, id));
-  const [category] = lock ? await query.for('update') : await query;
-  return category ?? null;
-}
-
-/** The back office's categories; every change is audited and announced in its own transaction. */
-export function createCategoriesRepository(db: Database) {
-  async function lockedCategory(tx: Transaction, id: number): Promise<AdminCategory> {
-    const category = await findCategory(tx, id, true);
-    if (!category) throw new CatalogueItemNotFoundError(CATEGORY_NOT_FOUND);
-    return category;
+/** The back office's categories; their changes are the category service's (services/categories.ts). */
+export function createCategoriesRepository(db: Queryable) {
+  async function find(id: number, lock = false): Promise<AdminCategory | null> {
+    const query = db.select(categoryColumns).from(categories).where(eq(categories.id, id));
+    const [category] = lock ? await query.for('update') : await query;
+    return category ?? null;
   }
 
   return {
@@ -38,57 +28,35 @@ export function createCategoriesRepository(db: Database) {
       return db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.id));
     },
 
-    /** Without a position the category goes last. */
-    create({ name, position }: CategoryFields, byUserId: number): Promise<AdminCategory> {
-      return changeCatalogue(
-        db,
-        async (tx) => {
-          const [created] = await tx
-            .insert(categories)
-            .values({
-              name,
-              position: position ?? afterLast(categories.position),
-            })
-            .returning({ id: categories.id });
-          const after = (await findCategory(tx, created!.id))!;
-          const audit = createAuditRepository(tx);
-          await audit.record({ byUserId, action: 'category.create', entity: 'category', entityId: after.id, after });
-          return after;
-        },
-        { categories_name_unique: () => new CategoryNameTakenError(name) },
-      );
-    },
-
-    update(id: number, patch: CategoryPatch, byUserId: number): Promise<AdminCategory> {
-      return changeCatalogue(
-        db,
-        async (tx) => {
-          const before = await lockedCategory(tx, id);
-          await tx.update(categories).set(patch).where(eq(categories.id, id));
-          const after = (await findCategory(tx, id))!;
-          const audit = createAuditRepository(tx);
-          await audit.record({ byUserId, action: 'category.update', entity: 'category', entityId: id, before, after });
-          return after;
-        },
-        { categories_name_unique: () => new CategoryNameTakenError(patch.name ?? '') },
-      );
-    },
+    find: (id: number) => find(id),
 
     /**
-     * Only an empty category goes. Its row lock waits for any product being put into it (which
-     * holds a key-share lock on it), so the count cannot miss one.
+     * The category, locked for the rest of the caller's transaction; null when there is none. The
+     * lock waits for any product being put into it (which holds a key-share lock on it).
      */
-    remove(id: number, byUserId: number): Promise<void> {
-      return changeCatalogue(db, async (tx) => {
-        const before = await lockedCategory(tx, id);
-        const [held] = await tx.select({ total: count() }).from(products).where(eq(products.categoryId, id));
-        if (held && held.total > 0) throw new CategoryNotEmptyError(before.name, held.total);
-        await tx.delete(categories).where(eq(categories.id, id));
-        const audit = createAuditRepository(tx);
-        await audit.record({ byUserId, action: 'category.delete', entity: 'category', entityId: id, before });
-      });
+    lock: (id: number) => find(id, true),
+
+    /** Without a position the category goes last. Returns its id. */
+    async insert({ name, position }: CategoryFields): Promise<number> {
+      const [created] = await db
+        .insert(categories)
+        .values({ name, position: position ?? afterLast(categories.position) })
+        .returning({ id: categories.id });
+      return created!.id;
+    },
+
+    async update(id: number, patch: CategoryPatch): Promise<void> {
+      await db.update(categories).set(patch).where(eq(categories.id, id));
+    },
+
+    /** How many products (hidden ones too) are in the category. */
+    async productCount(id: number): Promise<number> {
+      const [held] = await db.select({ total: count() }).from(products).where(eq(products.categoryId, id));
+      return held?.total ?? 0;
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.delete(categories).where(eq(categories.id, id));
     },
   };
 }
-
-export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>;

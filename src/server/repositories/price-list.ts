@@ -1,23 +1,27 @@
 import { and, asc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../db/database';
 import { categories, priceListPreviewRows, priceListPreviews, products, variants } from '../db/schema';
-import {
-  CatalogueChangedDuringImportError,
-  CatalogueChangedSincePreviewError,
-  PriceListPreviewNotFoundError,
-} from '../domain/domain-errors';
 import { brokenUniqueConstraint } from '../db/unique-violation';
-import { decimalToKopecks, kopecksToDecimal, kopecksToRubles } from '../../shared/money';
+import { decimalToKopecks, kopecksToDecimal } from '../../shared/money';
 import {
-  describeVariant,
   variantKey,
   type NumberedRow,
   type PreviewedRow as PreviewRow,
   type PriceListRow,
-  type RowError,
-} from '../services/price-list';
+  type ImportOutcome,
+} from '../domain/price-list-rows';
 import { announceCatalogueChange } from '../db/notifications';
-import { NEW_PRODUCT_IMAGE } from '../services/catalogue-images';
+import {
+  auditedImport,
+  newProductsOf,
+  planImport,
+  previewRowsOf,
+  samePreview,
+  type ExistingProduct,
+  type ExistingVariant,
+  type ImportPlan,
+  type ShopState,
+} from '../domain/price-list-plan';
 import { createAuditRepository } from './audit';
 import { variantColumns } from './products';
 
@@ -25,8 +29,6 @@ import { variantColumns } from './products';
 const IMPORT_LOCK_KEY = 7_130_512_018;
 /** Rows per statement: well under PostgreSQL's 65 535 bind parameters. */
 const CHUNK = 1000;
-/** Changes written into one audit entry at most; the counts are always there. */
-const MAX_AUDITED_CHANGES = 1000;
 /** How long a dry run's preview can be read and applied: long enough to look through a big file. */
 const PREVIEW_HOURS = 4;
 const PREVIEW_ROWS_PER_STATEMENT = 10_000;
@@ -36,52 +38,21 @@ export interface ImportOptions {
   byUserId: number;
   /** A dry run of a file without errors of its own keeps what it found as a preview. */
   keepPreview?: boolean;
+  /** The picture of a product the import creates (services/catalogue-images.ts). */
+  newProductImage: string;
 }
 
-export interface ImportOutcome {
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** Articles the shop does not have yet among the created rows. */
-  newProducts: number;
-  errors: RowError[];
-  /** The kept preview of a dry run that found something to change. */
-  preview: { id: string; expiresAt: Date } | null;
-}
-
-interface ExistingProduct {
-  id: number;
-  name: string;
-  categoryId: number;
-  category: string;
-  hidden: boolean;
-}
-
-interface ExistingVariant {
-  id: number;
-  priceKopecks: number;
-  stock: number;
-}
+/**
+ * Why an import or a preview's application wrote nothing, for the service to say: the preview is
+ * not the manager's or has expired; the catalogue now differs from what the preview showed; a
+ * product with one of the new articles was added while the import ran.
+ */
+export type ImportRefusal = 'preview-not-found' | 'changed-since-preview' | 'changed-during-import';
 
 function chunks<T>(items: T[]): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
   return result;
-}
-
-/** What changed in a row, field by field, for the audit log. */
-type Change = Partial<Pick<PriceListRow, 'name' | 'category' | 'stock'>> & { price?: number };
-
-function differences(row: PriceListRow, product: ExistingProduct, variant: ExistingVariant) {
-  const before: Change = {};
-  const after: Change = {};
-  if (product.name !== row.name) [before.name, after.name] = [product.name, row.name];
-  if (product.category !== row.category) [before.category, after.category] = [product.category, row.category];
-  if (variant.priceKopecks !== row.priceKopecks) {
-    [before.price, after.price] = [kopecksToRubles(variant.priceKopecks), kopecksToRubles(row.priceKopecks)];
-  }
-  if (variant.stock !== row.stock) [before.stock, after.stock] = [variant.stock, row.stock];
-  return Object.keys(after).length === 0 ? null : { before, after };
 }
 
 async function findProducts(tx: Transaction, arts: string[]): Promise<Map<string, ExistingProduct>> {
@@ -147,93 +118,6 @@ async function updateVariants(tx: Transaction, changed: { id: number; priceKopec
     );
   }
 }
-
-interface ShopState {
-  categoryIds: Map<string, number>;
-  productsByArt: Map<string, ExistingProduct>;
-  variantsByKey: Map<string, ExistingVariant>;
-}
-
-interface UpdatedRow {
-  row: NumberedRow;
-  variant: ExistingVariant;
-  before: Change;
-  after: Change;
-}
-
-/** What the rows would do to the shop as it is: errors, or the variants to create and update. */
-interface ImportPlan {
-  errors: RowError[];
-  created: NumberedRow[];
-  updated: UpdatedRow[];
-  unchanged: NumberedRow[];
-}
-
-function planImport(rows: NumberedRow[], { categoryIds, productsByArt, variantsByKey }: ShopState): ImportPlan {
-  const plan: ImportPlan = { errors: [], created: [], updated: [], unchanged: [] };
-  for (const row of rows) {
-    const product = productsByArt.get(row.art);
-    if (!categoryIds.has(row.category)) {
-      plan.errors.push({
-        row: row.row,
-        detail: `Столбец «Категория»: категории «${row.category}» нет; создайте её в разделе «Категории» или исправьте название`,
-      });
-      continue;
-    }
-    if (product?.hidden) {
-      plan.errors.push({
-        row: row.row,
-        detail: `Столбец «Артикул»: товар «${row.art}» удалён из витрины; его артикул занят, выберите другой`,
-      });
-      continue;
-    }
-    const variant = variantsByKey.get(variantKey(row));
-    if (!product || !variant) {
-      plan.created.push(row);
-      continue;
-    }
-    const changes = differences(row, product, variant);
-    if (changes) plan.updated.push({ row, variant, ...changes });
-    else plan.unchanged.push(row);
-  }
-  return plan;
-}
-
-/** Every row of a plan without errors beside the shop's values for it, in the file's order. */
-function previewRowsOf(plan: ImportPlan, { productsByArt, variantsByKey }: ShopState): PreviewRow[] {
-  const known = (row: NumberedRow, kind: PreviewRow['kind']): PreviewRow => {
-    const product = productsByArt.get(row.art)!;
-    const variant = variantsByKey.get(variantKey(row))!;
-    return {
-      ...row,
-      kind,
-      newProduct: false,
-      oldName: product.name,
-      oldCategory: product.category,
-      oldPriceKopecks: variant.priceKopecks,
-      oldStock: variant.stock,
-    };
-  };
-  return [
-    ...plan.created.map((row): PreviewRow => ({
-      ...row,
-      kind: 'created',
-      newProduct: !productsByArt.has(row.art),
-      oldName: null,
-      oldCategory: null,
-      oldPriceKopecks: null,
-      oldStock: null,
-    })),
-    ...plan.updated.map(({ row }) => known(row, 'updated')),
-    ...plan.unchanged.map((row) => known(row, 'unchanged')),
-  ].sort((a, b) => a.row - b.row);
-}
-
-const samePreview = (a: PreviewRow[], b: PreviewRow[]) =>
-  a.length === b.length && a.every((row, index) => JSON.stringify(row) === JSON.stringify(b[index]));
-
-const newProductsOf = (plan: ImportPlan, { productsByArt }: ShopState) =>
-  new Set(plan.created.filter((row) => !productsByArt.has(row.art)).map((row) => row.art)).size;
 
 /** The shop's categories, and its products and variants the rows name; the variants locked when the import will write. */
 async function readShop(tx: Transaction, rows: NumberedRow[], lock: boolean): Promise<ShopState> {
@@ -341,6 +225,7 @@ async function writePlan(
   tx: Transaction,
   { created, updated }: ImportPlan,
   { categoryIds, productsByArt }: ShopState,
+  newProductImage: string,
 ): Promise<string[]> {
   // A product takes the name and category of its rows (the file was checked: they all agree).
   const productChanges = new Map<number, { name: string; categoryId: number }>();
@@ -369,7 +254,7 @@ async function writePlan(
           art: row.art,
           name: row.name,
           categoryId: categoryIds.get(row.category)!,
-          image: NEW_PRODUCT_IMAGE,
+          image: newProductImage,
           curatedRank: (rank += 1),
         })),
       )
@@ -394,28 +279,6 @@ async function writePlan(
       .map(({ row, variant }) => ({ id: variant.id, priceKopecks: row.priceKopecks, stock: row.stock })),
   );
   return newProducts.map((row) => row.art);
-}
-
-/** The audit entry of an applied import: the counts, and each changed variant's fields before and after. */
-function auditedImport({ created, updated, unchanged }: ImportPlan, newArticles: string[]) {
-  const firstOnes = <T>(entries: [string, T][]) => Object.fromEntries(entries.slice(0, MAX_AUDITED_CHANGES));
-  return {
-    before: firstOnes(updated.map(({ row, before }) => [describeVariant(row), before])),
-    after: {
-      created: created.length,
-      updated: updated.length,
-      unchanged: unchanged.length,
-      new_products: newArticles.slice(0, MAX_AUDITED_CHANGES),
-      changes: firstOnes<Change>([
-        ...created.map((row): [string, Change] => [
-          describeVariant(row),
-          { price: kopecksToRubles(row.priceKopecks), stock: row.stock },
-        ]),
-        ...updated.map(({ row, after }): [string, Change] => [describeVariant(row), after]),
-      ]),
-      ...(created.length + updated.length > MAX_AUDITED_CHANGES && { changes_truncated: true }),
-    },
-  };
 }
 
 /**
@@ -454,8 +317,8 @@ export function createPriceListRepository(db: Database) {
      */
     async importRows(
       rows: NumberedRow[],
-      { dryRun, byUserId, keepPreview: keep = false }: ImportOptions,
-    ): Promise<ImportOutcome> {
+      { dryRun, byUserId, keepPreview: keep = false, newProductImage }: ImportOptions,
+    ): Promise<ImportOutcome | ImportRefusal> {
       return guarded(() =>
         db.transaction(async (tx) => {
           // One import at a time: two at once could both create the same new article.
@@ -476,7 +339,7 @@ export function createPriceListRepository(db: Database) {
           if (dryRun) {
             return { ...outcome, preview: keep && changes ? await keepPreview(tx, byUserId, plan, shop) : null };
           }
-          if (changes) await applyPlan(tx, plan, shop, byUserId);
+          if (changes) await applyPlan(tx, plan, shop, byUserId, newProductImage);
           return { ...outcome, preview: null };
         }),
       );
@@ -487,12 +350,12 @@ export function createPriceListRepository(db: Database) {
      * lock, and if any row would now do anything else (a price or stock edited meanwhile, a variant
      * added, a category gone) nothing is written and the manager checks the file again.
      */
-    async applyPreview(id: string, userId: number): Promise<ImportOutcome> {
+    async applyPreview(id: string, userId: number, newProductImage: string): Promise<ImportOutcome | ImportRefusal> {
       return guarded(() =>
         db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
           // Read under the lock: a second «Применить» of the same preview finds it gone.
-          await ownPreview(tx, id, userId);
+          if (!(await ownPreview(tx, id, userId))) return 'preview-not-found';
           const stored = (
             await tx
               .select(previewRowColumns)
@@ -512,10 +375,8 @@ export function createPriceListRepository(db: Database) {
           }));
           const shop = await readShop(tx, rows, true);
           const plan = planImport(rows, shop);
-          if (plan.errors.length > 0 || !samePreview(previewRowsOf(plan, shop), stored)) {
-            throw new CatalogueChangedSincePreviewError();
-          }
-          await applyPlan(tx, plan, shop, userId);
+          if (plan.errors.length > 0 || !samePreview(previewRowsOf(plan, shop), stored)) return 'changed-since-preview';
+          await applyPlan(tx, plan, shop, userId, newProductImage);
           await tx.delete(priceListPreviews).where(eq(priceListPreviews.id, id));
           return {
             created: plan.created.length,
@@ -529,14 +390,14 @@ export function createPriceListRepository(db: Database) {
       );
     },
 
-    /** The counts of a manager's own preview that has not expired. */
+    /** The counts of a manager's own preview that has not expired; null for anyone else's, or none. */
     async preview(id: string, userId: number) {
       return ownPreview(db, id, userId);
     },
 
-    /** One page of a preview's changed and new rows, in the file's order. */
-    async previewChanges(id: string, userId: number, skip: number, limit: number): Promise<PreviewRow[]> {
-      await ownPreview(db, id, userId);
+    /** One page of a preview's changed and new rows, in the file's order; null as for `preview`. */
+    async previewChanges(id: string, userId: number, skip: number, limit: number): Promise<PreviewRow[] | null> {
+      if (!(await ownPreview(db, id, userId))) return null;
       const rows = await db
         .select(previewRowColumns)
         .from(priceListPreviewRows)
@@ -573,7 +434,7 @@ export function createPriceListRepository(db: Database) {
   };
 }
 
-/** A manager's own preview that has not expired; anyone else's, or none, is not found. */
+/** A manager's own preview that has not expired; anyone else's, or none, is null. */
 async function ownPreview(db: Queryable, id: string, userId: number) {
   const [preview] = await db
     .select({
@@ -592,13 +453,12 @@ async function ownPreview(db: Queryable, id: string, userId: number) {
         gt(priceListPreviews.expiresAt, sql`now()`),
       ),
     );
-  if (!preview) throw new PriceListPreviewNotFoundError();
-  return preview;
+  return preview ?? null;
 }
 
 /** Writes a plan without errors, with its audit entry and the notice to every process's cache. */
-async function applyPlan(tx: Transaction, plan: ImportPlan, shop: ShopState, byUserId: number) {
-  const newArticles = await writePlan(tx, plan, shop);
+async function applyPlan(tx: Transaction, plan: ImportPlan, shop: ShopState, byUserId: number, image: string) {
+  const newArticles = await writePlan(tx, plan, shop, image);
   await createAuditRepository(tx).record({
     byUserId,
     action: 'catalogue.import',
@@ -609,12 +469,12 @@ async function applyPlan(tx: Transaction, plan: ImportPlan, shop: ShopState, byU
   await announceCatalogueChange(tx);
 }
 
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
+async function guarded<T>(run: () => Promise<T>): Promise<T | ImportRefusal> {
   try {
     return await run();
   } catch (error) {
     // A product added in the back office with the same article while the import ran.
-    if (brokenUniqueConstraint(error) !== null) throw new CatalogueChangedDuringImportError();
+    if (brokenUniqueConstraint(error) !== null) return 'changed-during-import';
     throw error;
   }
 }

@@ -6,33 +6,19 @@ import { kopecksToRubles, rublesToKopecks } from '../../shared/money';
 import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
 import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
 import { readSheetTable } from './spreadsheet-reader';
+import {
+  describeVariant,
+  variantKey,
+  type NumberedRow,
+  type PreviewedRow,
+  type PriceListRow,
+  type RowError,
+} from '../domain/price-list-rows';
 
 /**
  * The price list as a file: the export writes it as XLSX or CSV, the import reads either back and
  * checks every row before anything reaches the database (repositories/price-list.ts).
  */
-
-/** One variant of one product, a line of the price list. */
-export interface PriceListRow {
-  art: string;
-  name: string;
-  category: string;
-  color: string;
-  size: number;
-  /** Whole kopecks: prices are compared and summed exactly. */
-  priceKopecks: number;
-  stock: number;
-}
-
-/** A line read from a file, with its row number there (the header is row 1 when it comes first). */
-export interface NumberedRow extends PriceListRow {
-  row: number;
-}
-
-export interface RowError {
-  row: number;
-  detail: string;
-}
 
 /** Rows one import may hold: a catalogue many times the demo one, read in seconds. */
 export const MAX_IMPORT_ROWS = 50_000;
@@ -54,12 +40,6 @@ const MAX_READ_HEAP_MB = 768;
 const MAX_LISTED_ERRORS = 100;
 
 const [ART, NAME, CATEGORY, COLOR, SIZE, PRICE, STOCK] = PRICE_LIST_COLUMNS;
-
-/** Identifies a variant in the file and in the database: article, colour and size. */
-export const variantKey = (row: Pick<PriceListRow, 'art' | 'color' | 'size'>) =>
-  `${row.art}\u0000${row.color}\u0000${row.size}`;
-export const describeVariant = (row: Pick<PriceListRow, 'art' | 'color' | 'size'>) =>
-  `«${row.art}», ${row.color}, ${row.size} см`;
 
 const PRICE_LIST_TABLE_COLUMNS: TableColumn[] = [
   { header: ART, width: 16, kind: 'text' },
@@ -244,16 +224,6 @@ export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]
     errors.push({ row: headerRow, detail: 'В файле нет строк с товарами' });
   }
   return { rows, errors };
-}
-
-/** A previewed row beside what the shop has for it (repositories/price-list.ts). */
-export interface PreviewedRow extends NumberedRow {
-  kind: 'created' | 'updated' | 'unchanged';
-  newProduct: boolean;
-  oldName: string | null;
-  oldCategory: string | null;
-  oldPriceKopecks: number | null;
-  oldStock: number | null;
 }
 
 const CHANGE_KINDS: Record<PreviewedRow['kind'], string> = {

@@ -112,16 +112,20 @@ export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage
   };
 }
 
-/** Keeps a re-encoded picture, with its audit entry in the same transaction. */
-export async function saveUploadedImage(db: Database, image: StoredImage, byUserId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await createImagesRepository(tx).save(image, byUserId);
-    await createAuditRepository(tx).record({
-      byUserId,
-      action: 'image.upload',
-      entity: 'image',
-      entityId: image.name,
-      after: { name: image.name, width: image.width, height: image.height, bytes: image.data.length },
-    });
-  });
+export function createImageUploadService(db: Database) {
+  return {
+    /** Keeps an uploaded picture, with its audit entry, in one transaction. */
+    save(image: StoredImage, byUserId: number): Promise<void> {
+      return db.transaction(async (tx) => {
+        await createImagesRepository(tx).save(image, byUserId);
+        await createAuditRepository(tx).record({
+          byUserId,
+          action: 'image.upload',
+          entity: 'image',
+          entityId: image.name,
+          after: { name: image.name, width: image.width, height: image.height, bytes: image.data.length },
+        });
+      });
+    },
+  };
 }

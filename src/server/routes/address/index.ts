@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AddressInput } from '../../../shared/api';
 import fp from 'fastify-plugin';
 import { notFound } from '../../api-error';
 import { assertOwnUser } from '../../plugins/authentication';
 import * as schema from './schema';
 
-/** What the addresses' repository saves. */
-type AddressInput = Parameters<FastifyInstance['repositories']['addresses']['create']>[1];
 type AddressBody = Omit<AddressInput, 'apartment_number'> & { apartment_number?: string | null; user_id: number };
 
 const toInput = ({ user_id: _owner, apartment_number, ...fields }: AddressBody): AddressInput => ({
@@ -21,7 +19,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/', { schema: schema.createAddress }, async (request, reply) => {
     assertOwnUser(request, request.body.user_id);
-    return reply.code(201).send(await addresses.create(request.userId, toInput(request.body)));
+    return reply.code(201).send(await app.services.addresses.create(request.userId, toInput(request.body)));
   });
 
   app.get('/:user_id', { schema: schema.listAddresses }, (request) => {
@@ -46,5 +44,5 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(addressRoutes, {
   name: 'address-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication'],
+  dependencies: ['database', 'services', 'authentication'],
 });

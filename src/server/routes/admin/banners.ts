@@ -4,9 +4,9 @@ import { checkedBanner, checkedBannerPatch } from './catalogue-input';
 
 /** The home page's banners (/api/v1/admin/banners), inactive ones too. */
 const bannersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { banners } = app.repositories;
+  const { banners } = app.services;
 
-  app.get('/', { schema: schema.listBanners }, () => banners.listAll());
+  app.get('/', { schema: schema.listBanners }, () => app.repositories.banners.listAll());
 
   app.post('/', { schema: schema.createBanner }, async (request, reply) => {
     const created = await banners.create(await checkedBanner(app, request.body), request.userId);

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/api';
 import { bannerUrlProblem, priceProblem } from '../../../shared/catalogue';
 import { unprocessable } from '../../api-error';
+import type { NewProduct } from '../../services/admin-products';
 import { imageExists, NEW_PRODUCT_IMAGE } from '../../services/catalogue-images';
 
 // What the schemas cannot say about a manager's input: text that is only spaces, kopecks, a
@@ -38,9 +39,6 @@ function somethingToChange<T extends object>(patch: T): T {
   }
   return patch;
 }
-
-/** A product as the back office's repository creates it. */
-type NewProduct = Parameters<FastifyInstance['repositories']['adminProducts']['create']>[0];
 
 /** Blank descriptions are none. */
 const optionalText = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -12,13 +11,13 @@ import {
 } from '../../../shared/schemas/admin-catalogue';
 import { moscowDay } from '../../../shared/dates';
 import { kopecksToRubles } from '../../../shared/money';
+import type { ImportOutcome, PreviewedRow } from '../../domain/price-list-rows';
 import {
   listedErrors,
   MAX_PRICE_LIST_BYTES,
   readPriceList,
   writePreviewChanges,
   writePriceList,
-  type PreviewedRow,
 } from '../../services/price-list';
 import { SPREADSHEET_CONTENT_TYPES } from '../../services/spreadsheet-file';
 import { attachmentDisposition } from '../attachment';
@@ -27,7 +26,7 @@ import { acceptSingleFileUploads, singleFileForm } from '../single-file-upload';
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readUpload = await acceptSingleFileUploads(app, MAX_PRICE_LIST_BYTES);
-  const { priceList } = app.repositories;
+  const { priceListImport } = app.services;
 
   app.get(
     '/export',
@@ -44,7 +43,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { format } = request.query;
-      const file = await writePriceList(await priceList.rows(), format);
+      const file = await writePriceList(await app.repositories.priceList.rows(), format);
       // Named by today in Moscow, the shop's time.
       const fileName = `myagkiy-opt-price-list-${moscowDay(new Date())}.${format}`;
       return reply
@@ -70,7 +69,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { dry_run: dryRun } = request.query;
       const file = await readPriceList(await readUpload(request));
       // With errors in the file the database is only read, to list its own errors beside them.
-      const outcome = await priceList.importRows(file.rows, {
+      const outcome = await priceListImport.importRows(file.rows, {
         dryRun: dryRun || file.errors.length > 0,
         byUserId: request.userId,
         keepPreview: file.errors.length === 0,
@@ -94,7 +93,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
     },
     async (request) => {
-      const preview = await priceList.preview(request.params.id, request.userId);
+      const preview = await priceListImport.preview(request.params.id, request.userId);
       return {
         id: preview.id,
         created: preview.created,
@@ -120,8 +119,8 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { skip, limit } = request.query;
-      const preview = await priceList.preview(id, request.userId);
-      const rows = await priceList.previewChanges(id, request.userId, skip, limit);
+      const preview = await priceListImport.preview(id, request.userId);
+      const rows = await priceListImport.previewChanges(id, request.userId, skip, limit);
       return { items: rows.map(changeAnswer), total: preview.created + preview.updated };
     },
   );
@@ -141,9 +140,9 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       // Checked before the first byte: a stranger's or an expired preview is a 404, not a broken file.
-      await priceList.preview(id, request.userId);
+      await priceListImport.preview(id, request.userId);
       const file = new PassThrough();
-      writePreviewChanges(priceList.allPreviewChanges(id), file).catch((error: unknown) => {
+      writePreviewChanges(app.repositories.priceList.allPreviewChanges(id), file).catch((error: unknown) => {
         request.log.error({ err: error }, 'the preview file could not be written');
         file.destroy(error as Error);
       });
@@ -169,15 +168,12 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
     },
     async (request) => {
-      const outcome = await priceList.applyPreview(request.params.id, request.userId);
+      const outcome = await priceListImport.applyPreview(request.params.id, request.userId);
       app.catalogueCache.invalidate();
       return importAnswer(false, outcome);
     },
   );
 };
-
-/** What a price list's import or its applied preview did, as the repository reports it. */
-type ImportOutcome = Awaited<ReturnType<FastifyInstance['repositories']['priceList']['applyPreview']>>;
 
 const NOTHING: ImportOutcome = { created: 0, updated: 0, unchanged: 0, newProducts: 0, errors: [], preview: null };
 

@@ -4,9 +4,9 @@ import { checkedCategoryName, checkedCategoryPatch } from './catalogue-input';
 
 /** Categories (/api/v1/admin/categories); a change is on the storefront when it is answered. */
 const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { categories } = app.repositories;
+  const { categories } = app.services;
 
-  app.get('/', { schema: schema.listCategories }, () => categories.list());
+  app.get('/', { schema: schema.listCategories }, () => app.repositories.categories.list());
 
   app.post('/', { schema: schema.createCategory }, async (request, reply) => {
     const body = { ...request.body, name: checkedCategoryName(request.body.name) };

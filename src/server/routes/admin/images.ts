@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UploadedImageSchema } from '../../../shared/schemas/admin-catalogue';
-import { MAX_IMAGE_BYTES, reencodeUploadedImage, saveUploadedImage } from '../../services/uploaded-images';
+import { MAX_IMAGE_BYTES, reencodeUploadedImage } from '../../services/uploaded-images';
 import { errors, managersOnly } from '../common-schemas';
 import { acceptSingleFileUploads, singleFileForm } from '../single-file-upload';
 
@@ -19,7 +19,7 @@ const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const image = await reencodeUploadedImage(await readUpload(request));
-      await saveUploadedImage(app.database.db, image, request.userId);
+      await app.services.imageUploads.save(image, request.userId);
       return reply.code(201).send({ name: image.name, width: image.width, height: image.height });
     },
   );

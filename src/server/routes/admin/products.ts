@@ -9,12 +9,12 @@ import { checkedProduct, checkedProductPatch, checkedVariant } from './catalogue
  * storefront shows it at once.
  */
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { adminProducts } = app.repositories;
+  const { adminProducts } = app.services;
 
-  app.get('/', { schema: schema.listProducts }, (request) => adminProducts.list(request.query));
+  app.get('/', { schema: schema.listProducts }, (request) => app.repositories.adminProducts.list(request.query));
 
   app.get('/:id', { schema: schema.getProduct }, async (request) => {
-    const product = await adminProducts.find(request.params.id);
+    const product = await app.repositories.adminProducts.find(request.params.id);
     if (!product) throw notFound('Товар не найден');
     return product;
   });

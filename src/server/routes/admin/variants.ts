@@ -4,7 +4,7 @@ import { checkedVariantPatch } from './catalogue-input';
 
 /** Variants (/api/v1/admin/variants), created under their product (products.ts). */
 const variantsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { adminProducts } = app.repositories;
+  const { adminProducts } = app.services;
 
   app.patch('/:id', { schema: schema.updateVariant }, async (request) => {
     const patch = checkedVariantPatch(request.body);

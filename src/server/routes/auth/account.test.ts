@@ -272,7 +272,7 @@ async function buyerWithData(label: string) {
     contact_name: `Иван ${label}`,
     contact_phone: '+7 900 000-00-00',
   });
-  await repositories.addresses.create(buyer.id, {
+  await shop.app.services.addresses.create(buyer.id, {
     country: 'Россия',
     city: `Город ${label}`,
     street: 'Ленина',
@@ -280,7 +280,7 @@ async function buyerWithData(label: string) {
     apartment_number: null,
   });
   const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-  await repositories.cart.add(buyer.id, { product_id: product.id, variant_id: variant.id, count: 1 });
+  await shop.app.services.cart.add(buyer.id, { product_id: product.id, variant_id: variant.id, count: 1 });
   const { order } = await placeOrderOf(shop.app, buyer, product, {
     quantity: 1,
     stock: 100,
@@ -322,7 +322,7 @@ describe('GET /api/v1/auth/user/export', () => {
   it('the cart lines come along', async () => {
     const buyer = await signUp(shop.app, uniqueEmail('cart'));
     const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-    await shop.app.repositories.cart.add(buyer.id, { product_id: product.id, variant_id: variant.id, count: 3 });
+    await shop.app.services.cart.add(buyer.id, { product_id: product.id, variant_id: variant.id, count: 3 });
     const data = json<AccountExport>(await exportOf(buyer.token));
     expect(data.cart.items).toEqual([expect.objectContaining({ variant_id: variant.id, count: 3 })]);
   });

@@ -30,14 +30,14 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/add', { schema: schema.addToCart }, async (request, reply) => {
     const { user_id, ...line } = request.body;
     assertOwnUser(request, user_id);
-    const itemId = await cart.add(request.userId, line);
+    const itemId = await app.services.cart.add(request.userId, line);
     return reply.code(201).send({ id: itemId, detail: 'Товар добавлен в корзину' });
   });
 
   app.post('/bulk', { schema: schema.addManyToCart }, async (request) => {
     const { user_id, items } = request.body;
     assertOwnUser(request, user_id);
-    await cart.addMany(request.userId, items);
+    await app.services.cart.addMany(request.userId, items);
     return cart.get(request.userId);
   });
 
@@ -51,4 +51,8 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 // Encapsulated (its hooks stay on its own routes), and named so that its dependencies are checked.
-export default fp(cartRoutes, { name: 'cart-routes', encapsulate: true, dependencies: ['database', 'authentication'] });
+export default fp(cartRoutes, {
+  name: 'cart-routes',
+  encapsulate: true,
+  dependencies: ['database', 'services', 'authentication'],
+});

@@ -63,7 +63,7 @@ const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
     }
     try {
-      await cart.addMany(
+      await app.services.cart.addMany(
         request.userId,
         result.lines.map((line) => ({
           product_id: line.product_id!,

@@ -25,7 +25,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
  * in the catalogue cache, which every catalogue change clears.
  */
 const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { sitemap } = app.repositories;
+  const sitemap = app.repositories.sitemap;
 
   /**
    * The storefront's own pages, before the products. The catalogue is its categories' addresses:
