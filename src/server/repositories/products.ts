@@ -91,6 +91,12 @@ function variantConditions(filters: CatalogueFilters): SQL[] {
  */
 const TYPO_SIMILARITY = 0.55;
 
+/** A page of a search, and how many matches the query ranks in all (0: it finds nothing). */
+export interface SearchPage {
+  products: Product[];
+  ranked: number;
+}
+
 /** The most matches of each kind (article, name, any words, typo) that a search ranks. */
 export const SEARCH_CANDIDATES = 200;
 
@@ -228,9 +234,10 @@ export function createProductsRepository(db: Queryable) {
      * trigrams). Article matches come first (the exact one before the prefixed), then name
      * matches, then the category's, then names with a typo, then description-only ones; within
      * each, the closer match first. Each kind of match is found by its own index (migrations 0008,
-     * 0010, 0020, 0026), at most SEARCH_CANDIDATES of it.
+     * 0010, 0020, 0026), at most SEARCH_CANDIDATES of it. With the page, how many matches it
+     * ranks in all, so that a page past the end tells a query that finds nothing.
      */
-    search(query: string, forms: string[] | null, { skip, limit }: Page): Promise<Product[]> {
+    search(query: string, forms: string[] | null, { skip, limit }: Page): Promise<SearchPage> {
       // Functions of constants: PostgreSQL folds them once per query, not once per row.
       // Each word as any of its forms' stems, every word required: `('мишк' | 'мишек') & (…)`. The
       // forms are stemmed here, so the query names each stem once (ten forms of a noun are two or
@@ -240,23 +247,32 @@ export function createProductsRepository(db: Queryable) {
       const anyStem = (text: string) =>
         sql`'(' || nullif(array_to_string(array(select quote_literal(stem) from
           unnest(tsvector_to_array(to_tsvector('russian', ${text}))) as stem), ' | '), '') || ')'`;
-      const words =
+      const queryWords =
         forms === null
           ? sql`websearch_to_tsquery('russian', ${query})`
           : sql`to_tsquery('simple', array_to_string(array_remove(array[${sql.join(forms.map(anyStem), sql`, `)}], null), ' & '))`;
+      // Made once, in `query_words` below, and read from there wherever it is used. Written out at
+      // each use, the forms' tsquery hangs on the stems' subquery, which PostgreSQL does not fold:
+      // it was parsed again for every candidate ranked (its `@@` and its ts_rank), the third of a
+      // word search's ranking on the embedded database (docs/performance.md, the sixth pass).
+      const words = sql`(select words from query_words)`;
       const key = articleKey(query);
       const number = articleNumber(query);
       const artKey = articleKeySql(products.art);
       const artNumber = articleNumberSql(products.art);
+      // A ranked candidate's article folded once (`folded` below), not once per comparison: the
+      // regular expressions were compared up to five times a candidate.
+      const foldedArticle = sql`(select ${artKey} as key${number === null ? sql`` : sql`, ${artNumber} as number`}
+        offset 0) as folded`;
       // LIKE's own wildcards in the query are literal: «mo_1» is not a pattern. A query with no
       // letter or digit is no article.
       const artPrefix = key
         ? number === null
-          ? sql`${artKey} like ${escapeLike(key)} || '%'`
-          : sql`(${artKey} like ${escapeLike(key)} || '%' or ${artNumber} like ${number} || '%')`
+          ? sql`folded.key like ${escapeLike(key)} || '%'`
+          : sql`(folded.key like ${escapeLike(key)} || '%' or folded.number like ${number} || '%')`
         : sql`false`;
       const artExact =
-        number === null ? sql`${artKey} = ${key}` : sql`(${artKey} = ${key} or ${artNumber} = ${number})`;
+        number === null ? sql`folded.key = ${key}` : sql`(folded.key = ${key} or folded.number = ${number})`;
       // The ranking below reads every candidate's words and trigrams (a word in 100 000 names took
       // 1.7 s), so each kind of match brings at most SEARCH_CANDIDATES, found by its index: the
       // first articles in order, the others in the table's order. Description-only and typo matches
@@ -302,7 +318,8 @@ export function createProductsRepository(db: Queryable) {
         sql`, `,
       );
       const ranked = sql`
-        with name_matches as materialized ${candidates(sql`${products.nameVector} @@ ${words}`)},
+        with query_words as materialized (select ${queryWords} as words),
+        name_matches as materialized ${candidates(sql`${products.nameVector} @@ ${words}`)},
         found as (
           ${articleCandidates}
           union select id from name_matches
@@ -318,13 +335,17 @@ export function createProductsRepository(db: Queryable) {
             ts_rank(${products.searchVector}, ${words}) as rank,
             case when ${artPrefix} then 0
                  else word_similarity(${typoKeySql(sql`${query}`)}, ${typoKeySql(sql`lower(${products.name})`)}) end as closeness
-          from ${products} where ${products.id} in (select id from found)),
+          from ${products} cross join lateral ${foldedArticle}
+          where ${products.id} in (select id from found)),
         page as (
           select id, row_number() over (
               order by coalesce(kind, case when closeness >= ${TYPO_SIMILARITY}::float8 then 4 else 5 end),
                 rank desc, closeness desc, art) as position
           from scored order by position limit ${limit} offset ${skip})
-        select ${pageColumns} from page join ${products} using (id) order by page.position`;
+        select ${pageColumns}, ranked.count as ranked
+        from (select count(*)::integer as count from scored) as ranked
+          left join (page join ${products} using (id)) on true
+        order by page.position`;
       return db.transaction(async (tx) => {
         // `<%` reads its threshold from this setting; `true` keeps each to this transaction. The
         // candidates found as the index finds them must be the same for every page of a query:
@@ -336,8 +357,13 @@ export function createProductsRepository(db: Queryable) {
                      set_config('enable_seqscan', 'off', true),
                      set_config('max_parallel_workers_per_gather', '0', true)`,
         );
-        const { rows } = (await tx.execute(ranked)) as unknown as { rows: Omit<Product, 'variants'>[] };
-        return withVariants(tx, rows);
+        const { rows } = (await tx.execute(ranked)) as unknown as {
+          rows: ((Omit<Product, 'variants'> & { ranked: number }) | { id: null; ranked: number })[];
+        };
+        const pageRows = rows.flatMap(({ ranked: _, ...row }) =>
+          row.id === null ? [] : [row as Omit<Product, 'variants'>],
+        );
+        return { products: await withVariants(tx, pageRows), ranked: rows[0]?.ranked ?? 0 };
       });
     },
 
