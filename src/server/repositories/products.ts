@@ -238,8 +238,8 @@ export function createProductsRepository(db: Queryable) {
      * ranks in all, so that a page past the end tells a query that finds nothing.
      */
     search(query: string, forms: string[] | null, { skip, limit }: Page): Promise<SearchPage> {
-      // Functions of constants: PostgreSQL folds them once per query, not once per row.
-      // Each word as any of its forms' stems, every word required: `('мишк' | 'мишек') & (…)`. The
+      // The query's words as a tsquery, made by the transaction's first statement (below). Each
+      // word as any of its forms' stems, every word required: `('мишк' | 'мишек') & (…)`. The
       // forms are stemmed here, so the query names each stem once (ten forms of a noun are two or
       // three stems): a stem more is a posting list more for the index and an operand more for
       // every candidate's ts_rank, and the forms unstemmed made a word search 2–3 times slower. A
@@ -251,11 +251,6 @@ export function createProductsRepository(db: Queryable) {
         forms === null
           ? sql`websearch_to_tsquery('russian', ${query})`
           : sql`to_tsquery('simple', array_to_string(array_remove(array[${sql.join(forms.map(anyStem), sql`, `)}], null), ' & '))`;
-      // Made once, in `query_words` below, and read from there wherever it is used. Written out at
-      // each use, the forms' tsquery hangs on the stems' subquery, which PostgreSQL does not fold:
-      // it was parsed again for every candidate ranked (its `@@` and its ts_rank), the third of a
-      // word search's ranking on the embedded database (docs/performance.md, the sixth pass).
-      const words = sql`(select words from query_words)`;
       const key = articleKey(query);
       const number = articleNumber(query);
       const artKey = articleKeySql(products.art);
@@ -275,10 +270,11 @@ export function createProductsRepository(db: Queryable) {
         number === null ? sql`folded.key = ${key}` : sql`(folded.key = ${key} or folded.number = ${number})`;
       // The ranking below reads every candidate's words and trigrams (a word in 100 000 names took
       // 1.7 s), so each kind of match brings at most SEARCH_CANDIDATES, found by its index: the
-      // first articles in order, the others in the table's order. Description-only and typo matches
-      // rank after name matches: when those fill the candidates, they are not looked for (a scan
-      // of either index for a word in every name costs 20 ms). A query with fewer matches of each
-      // kind ranks them all, as before.
+      // first articles in order, the others in the order the planner reads them (the table's, or
+      // for a word in most names an index's: products_popular_idx's on the grown shop; the same
+      // for every page of a query). Description-only and typo matches rank after name matches:
+      // when those fill the candidates, they are not looked for (a scan of either index for a
+      // word in every name costs 20 ms). A query with fewer matches of each kind ranks them all.
       const candidates = (condition: SQL, order?: SQL) =>
         sql`(select ${products.id} from ${products} where ${products.hiddenAt} is null and ${condition}
           ${order ? sql`order by ${order}` : sql``} limit ${SEARCH_CANDIDATES})`;
@@ -287,7 +283,7 @@ export function createProductsRepository(db: Queryable) {
           ${number === null ? sql`` : sql`union ${candidates(sql`${artNumber} like ${number} || '%'`, sql`${artNumber} using ~<~`)}`}`
         : sql`(select null::integer where false)`;
       // The categories whose name has the words (a few dozen names, stemmed as they are read).
-      const inCategory = sql`${products.categoryId} in (select ${categories.id} from ${categories}
+      const inCategoryOf = (words: SQL) => sql`${products.categoryId} in (select ${categories.id} from ${categories}
         where to_tsvector('russian', ${categories.name}) @@ ${words})`;
       // A typo: each word of the query as written, replaced by the word of the names' vocabulary
       // closest to it (word_similarity at least the threshold, as `<%` tests, both with «ё», «э» as
@@ -317,9 +313,10 @@ export function createProductsRepository(db: Queryable) {
         Object.entries(productColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
         sql`, `,
       );
-      const ranked = sql`
-        with query_words as materialized (select ${queryWords} as words),
-        name_matches as materialized ${candidates(sql`${products.nameVector} @@ ${words}`)},
+      const rankedBy = (words: SQL) => {
+        const inCategory = inCategoryOf(words);
+        return sql`
+        with name_matches as materialized ${candidates(sql`${products.nameVector} @@ ${words}`)},
         found as (
           ${articleCandidates}
           union select id from name_matches
@@ -346,18 +343,30 @@ export function createProductsRepository(db: Queryable) {
         from (select count(*)::integer as count from scored) as ranked
           left join (page join ${products} using (id)) on true
         order by page.position`;
+      };
       return db.transaction(async (tx) => {
         // `<%` reads its threshold from this setting; `true` keeps each to this transaction. The
         // candidates found as the index finds them must be the same for every page of a query:
         // a bitmap scan visits the table in its order, a sequential scan may start where another
         // one is (synchronized scans), a parallel one in any order. (Forbidding them costs every
         // plan 10^10: the pool's connections never JIT-compile, db/database.ts.)
-        await tx.execute(
+        //
+        // The query's tsquery is made by this first statement, and the ranking gets it as a
+        // constant. Made in the ranking itself, from the forms' stems (a subquery), it was a value
+        // PostgreSQL learns only while running the statement: it was made again for every
+        // candidate ranked (its `@@` and its ts_rank), and the planner, blind to how many names
+        // have the words, read the names' whole index for a word in every name (100 000 of them:
+        // 25 ms on PostgreSQL) where, knowing it, it reads names in an index's order until it has
+        // the candidates (2.5 ms). docs/performance.md, «Search, the sixth pass».
+        const {
+          rows: [made],
+        } = (await tx.execute(
           sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true),
                      set_config('enable_seqscan', 'off', true),
-                     set_config('max_parallel_workers_per_gather', '0', true)`,
-        );
-        const { rows } = (await tx.execute(ranked)) as unknown as {
+                     set_config('max_parallel_workers_per_gather', '0', true),
+                     (${queryWords})::text as words`,
+        )) as unknown as { rows: { words: string }[] };
+        const { rows } = (await tx.execute(rankedBy(sql`${made!.words}::tsquery`))) as unknown as {
           rows: ((Omit<Product, 'variants'> & { ranked: number }) | { id: null; ranked: number })[];
         };
         const pageRows = rows.flatMap(({ ranked: _, ...row }) =>
