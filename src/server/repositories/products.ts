@@ -91,6 +91,12 @@ function variantConditions(filters: CatalogueFilters): SQL[] {
  */
 const TYPO_SIMILARITY = 0.55;
 
+/** A page of a search, and how many matches the query ranks in all (0: it finds nothing). */
+export interface SearchPage {
+  products: Product[];
+  ranked: number;
+}
+
 /** The most matches of each kind (article, name, any words, typo) that a search ranks. */
 export const SEARCH_CANDIDATES = 200;
 
@@ -228,11 +234,12 @@ export function createProductsRepository(db: Queryable) {
      * trigrams). Article matches come first (the exact one before the prefixed), then name
      * matches, then the category's, then names with a typo, then description-only ones; within
      * each, the closer match first. Each kind of match is found by its own index (migrations 0008,
-     * 0010, 0020, 0026), at most SEARCH_CANDIDATES of it.
+     * 0010, 0020, 0026), at most SEARCH_CANDIDATES of it. With the page, how many matches it
+     * ranks in all, so that a page past the end tells a query that finds nothing.
      */
-    search(query: string, forms: string[] | null, { skip, limit }: Page): Promise<Product[]> {
-      // Functions of constants: PostgreSQL folds them once per query, not once per row.
-      // Each word as any of its forms' stems, every word required: `('мишк' | 'мишек') & (…)`. The
+    search(query: string, forms: string[] | null, { skip, limit }: Page): Promise<SearchPage> {
+      // The query's words as a tsquery, made by the transaction's first statement (below). Each
+      // word as any of its forms' stems, every word required: `('мишк' | 'мишек') & (…)`. The
       // forms are stemmed here, so the query names each stem once (ten forms of a noun are two or
       // three stems): a stem more is a posting list more for the index and an operand more for
       // every candidate's ts_rank, and the forms unstemmed made a word search 2–3 times slower. A
@@ -240,7 +247,7 @@ export function createProductsRepository(db: Queryable) {
       const anyStem = (text: string) =>
         sql`'(' || nullif(array_to_string(array(select quote_literal(stem) from
           unnest(tsvector_to_array(to_tsvector('russian', ${text}))) as stem), ' | '), '') || ')'`;
-      const words =
+      const queryWords =
         forms === null
           ? sql`websearch_to_tsquery('russian', ${query})`
           : sql`to_tsquery('simple', array_to_string(array_remove(array[${sql.join(forms.map(anyStem), sql`, `)}], null), ' & '))`;
@@ -248,21 +255,26 @@ export function createProductsRepository(db: Queryable) {
       const number = articleNumber(query);
       const artKey = articleKeySql(products.art);
       const artNumber = articleNumberSql(products.art);
+      // A ranked candidate's article folded once (`folded` below), not once per comparison: the
+      // regular expressions were compared up to five times a candidate.
+      const foldedArticle = sql`(select ${artKey} as key${number === null ? sql`` : sql`, ${artNumber} as number`}
+        offset 0) as folded`;
       // LIKE's own wildcards in the query are literal: «mo_1» is not a pattern. A query with no
       // letter or digit is no article.
       const artPrefix = key
         ? number === null
-          ? sql`${artKey} like ${escapeLike(key)} || '%'`
-          : sql`(${artKey} like ${escapeLike(key)} || '%' or ${artNumber} like ${number} || '%')`
+          ? sql`folded.key like ${escapeLike(key)} || '%'`
+          : sql`(folded.key like ${escapeLike(key)} || '%' or folded.number like ${number} || '%')`
         : sql`false`;
       const artExact =
-        number === null ? sql`${artKey} = ${key}` : sql`(${artKey} = ${key} or ${artNumber} = ${number})`;
+        number === null ? sql`folded.key = ${key}` : sql`(folded.key = ${key} or folded.number = ${number})`;
       // The ranking below reads every candidate's words and trigrams (a word in 100 000 names took
       // 1.7 s), so each kind of match brings at most SEARCH_CANDIDATES, found by its index: the
-      // first articles in order, the others in the table's order. Description-only and typo matches
-      // rank after name matches: when those fill the candidates, they are not looked for (a scan
-      // of either index for a word in every name costs 20 ms). A query with fewer matches of each
-      // kind ranks them all, as before.
+      // first articles in order, the others in the order the planner reads them (the table's, or
+      // for a word in most names an index's: products_popular_idx's on the grown shop; the same
+      // for every page of a query). Description-only and typo matches rank after name matches:
+      // when those fill the candidates, they are not looked for (a scan of either index for a
+      // word in every name costs 20 ms). A query with fewer matches of each kind ranks them all.
       const candidates = (condition: SQL, order?: SQL) =>
         sql`(select ${products.id} from ${products} where ${products.hiddenAt} is null and ${condition}
           ${order ? sql`order by ${order}` : sql``} limit ${SEARCH_CANDIDATES})`;
@@ -271,7 +283,7 @@ export function createProductsRepository(db: Queryable) {
           ${number === null ? sql`` : sql`union ${candidates(sql`${artNumber} like ${number} || '%'`, sql`${artNumber} using ~<~`)}`}`
         : sql`(select null::integer where false)`;
       // The categories whose name has the words (a few dozen names, stemmed as they are read).
-      const inCategory = sql`${products.categoryId} in (select ${categories.id} from ${categories}
+      const inCategoryOf = (words: SQL) => sql`${products.categoryId} in (select ${categories.id} from ${categories}
         where to_tsvector('russian', ${categories.name}) @@ ${words})`;
       // A typo: each word of the query as written, replaced by the word of the names' vocabulary
       // closest to it (word_similarity at least the threshold, as `<%` tests, both with «ё», «э» as
@@ -301,7 +313,9 @@ export function createProductsRepository(db: Queryable) {
         Object.entries(productColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
         sql`, `,
       );
-      const ranked = sql`
+      const rankedBy = (words: SQL) => {
+        const inCategory = inCategoryOf(words);
+        return sql`
         with name_matches as materialized ${candidates(sql`${products.nameVector} @@ ${words}`)},
         found as (
           ${articleCandidates}
@@ -318,26 +332,47 @@ export function createProductsRepository(db: Queryable) {
             ts_rank(${products.searchVector}, ${words}) as rank,
             case when ${artPrefix} then 0
                  else word_similarity(${typoKeySql(sql`${query}`)}, ${typoKeySql(sql`lower(${products.name})`)}) end as closeness
-          from ${products} where ${products.id} in (select id from found)),
+          from ${products} cross join lateral ${foldedArticle}
+          where ${products.id} in (select id from found)),
         page as (
           select id, row_number() over (
               order by coalesce(kind, case when closeness >= ${TYPO_SIMILARITY}::float8 then 4 else 5 end),
                 rank desc, closeness desc, art) as position
           from scored order by position limit ${limit} offset ${skip})
-        select ${pageColumns} from page join ${products} using (id) order by page.position`;
+        select ${pageColumns}, ranked.count as ranked
+        from (select count(*)::integer as count from scored) as ranked
+          left join (page join ${products} using (id)) on true
+        order by page.position`;
+      };
       return db.transaction(async (tx) => {
         // `<%` reads its threshold from this setting; `true` keeps each to this transaction. The
         // candidates found as the index finds them must be the same for every page of a query:
         // a bitmap scan visits the table in its order, a sequential scan may start where another
         // one is (synchronized scans), a parallel one in any order. (Forbidding them costs every
         // plan 10^10: the pool's connections never JIT-compile, db/database.ts.)
-        await tx.execute(
+        //
+        // The query's tsquery is made by this first statement, and the ranking gets it as a
+        // constant. Made in the ranking itself, from the forms' stems (a subquery), it was a value
+        // PostgreSQL learns only while running the statement: it was made again for every
+        // candidate ranked (its `@@` and its ts_rank), and the planner, blind to how many names
+        // have the words, read the names' whole index for a word in every name (100 000 of them:
+        // 25 ms on PostgreSQL) where, knowing it, it reads names in an index's order until it has
+        // the candidates (2.5 ms). docs/performance.md, «Search, the sixth pass».
+        const {
+          rows: [made],
+        } = (await tx.execute(
           sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true),
                      set_config('enable_seqscan', 'off', true),
-                     set_config('max_parallel_workers_per_gather', '0', true)`,
+                     set_config('max_parallel_workers_per_gather', '0', true),
+                     (${queryWords})::text as words`,
+        )) as unknown as { rows: { words: string }[] };
+        const { rows } = (await tx.execute(rankedBy(sql`${made!.words}::tsquery`))) as unknown as {
+          rows: ((Omit<Product, 'variants'> & { ranked: number }) | { id: null; ranked: number })[];
+        };
+        const pageRows = rows.flatMap(({ ranked: _, ...row }) =>
+          row.id === null ? [] : [row as Omit<Product, 'variants'>],
         );
-        const { rows } = (await tx.execute(ranked)) as unknown as { rows: Omit<Product, 'variants'>[] };
-        return withVariants(tx, rows);
+        return { products: await withVariants(tx, pageRows), ranked: rows[0]?.ranked ?? 0 };
       });
     },
 

@@ -16,14 +16,13 @@ export interface SearchAnswer {
  * read in the other layout.
  */
 export async function searchProducts(products: ProductsRepository, query: string, page: Page): Promise<SearchAnswer> {
-  const forms = await queryForms(query);
-  const found = await products.search(query, forms, page);
-  const asTyped = { products: found, readAs: null };
-  if (found.length > 0) return asTyped;
+  const found = await products.search(query, await queryForms(query), page);
+  const asTyped = { products: found.products, readAs: null };
+  // A page past the end of a query that finds something stays empty (the count of its ranked
+  // matches says so, without searching its first page again).
+  if (found.ranked > 0) return asTyped;
   const other = otherLayout(query);
   if (other === null) return asTyped;
-  // A page past the end of a query that finds something stays empty, as its first page decided.
-  if (page.skip > 0 && (await products.search(query, forms, { skip: 0, limit: 1 })).length > 0) return asTyped;
   const inOtherLayout = await products.search(other, await queryForms(other), page);
-  return { products: inOtherLayout, readAs: inOtherLayout.length > 0 ? other : null };
+  return { products: inOtherLayout.products, readAs: inOtherLayout.products.length > 0 ? other : null };
 }
