@@ -349,7 +349,7 @@ export function createProductsRepository(db: Queryable) {
         // candidates found as the index finds them must be the same for every page of a query:
         // a bitmap scan visits the table in its order, a sequential scan may start where another
         // one is (synchronized scans), a parallel one in any order. (Forbidding them costs every
-        // plan 10^10: the pool's connections never JIT-compile, db/database.ts.)
+        // plan 10^10: the pool's connections never JIT-compile, db/postgres-database.ts.)
         //
         // The query's tsquery is made by this first statement, and the ranking gets it as a
         // constant. Made in the ranking itself, from the forms' stems (a subquery), it was a value
