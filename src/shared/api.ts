@@ -51,9 +51,30 @@ import type {
   OrderItemSchema,
   OrderStatusSchema,
   OrderSummarySchema,
+  BuyerOrdersQuery,
+  PlacedBySchema,
 } from './schemas/order';
 import type { BannerSchema, CatalogueFiltersQuery, ProductSchema, VariantSchema } from './schemas/products';
-import type { RequisitesBody, RequisitesSchema } from './schemas/requisites';
+import type { RequisitesBody, RequisitesSaveBody, RequisitesSchema } from './schemas/requisites';
+import type {
+  AdminCompaniesQuery,
+  AdminCompanyListSchema,
+  AdminCompanyPatchBody,
+  AdminCompanySchema,
+  CompanySchema,
+  InvitationAcceptBody,
+  InvitationAcceptedSchema,
+  InvitationBody,
+  InvitationPreviewSchema,
+  InvitationSchema,
+  LegalEntityBody,
+  LegalEntityPatchBody,
+  LegalEntitySchema,
+  ManagerContactSchema,
+  MemberSchema,
+  StaffProfileBody,
+  StaffProfileSchema,
+} from './schemas/company';
 
 export const API_PREFIX = 'api/v1/';
 
@@ -157,6 +178,9 @@ export type TokenResponse = Static<typeof TokenSchema>;
 export type OrderItemPayload = Static<typeof OrderItemSchema>;
 export type OrderCreatePayload = Static<typeof OrderCreateBody>;
 export type OrderSummary = Static<typeof OrderSummarySchema>;
+/** The company's orders' filters and page (GET /api/v1/order/{user_id}). */
+export type BuyerOrdersFilter = Static<typeof BuyerOrdersQuery>;
+export type PlacedBy = Static<typeof PlacedBySchema>;
 /** The buyer's own order, whole (the profile's order page). */
 export type BuyerOrder = Static<typeof BuyerOrderSchema>;
 /** An order's line as the buyer and the back office read it. */
@@ -173,6 +197,26 @@ export type ErrorAnswer = Static<typeof ErrorSchema>;
 /** The buyer's company and contact details, kept for the next checkout (null: not given). */
 export type Requisites = Static<typeof RequisitesSchema>;
 export type RequisitesFields = Static<typeof RequisitesBody>;
+/** PUT /api/v1/requisites/{user_id}: the contact fields and the company's default legal entity. */
+export type RequisitesSave = Static<typeof RequisitesSaveBody>;
+/** The company (контрагент) the account works for, as its employees see it (GET /api/v1/company). */
+export type Company = Static<typeof CompanySchema>;
+export type CompanyMember = Static<typeof MemberSchema>;
+export type LegalEntity = Static<typeof LegalEntitySchema>;
+export type LegalEntityFields = Static<typeof LegalEntityBody>;
+export type LegalEntityPatch = Static<typeof LegalEntityPatchBody>;
+export type ManagerContact = Static<typeof ManagerContactSchema>;
+export type Invitation = Static<typeof InvitationSchema>;
+export type InvitationFields = Static<typeof InvitationBody>;
+export type InvitationPreview = Static<typeof InvitationPreviewSchema>;
+export type InvitationAccept = Static<typeof InvitationAcceptBody>;
+export type InvitationAccepted = Static<typeof InvitationAcceptedSchema>;
+export type AdminCompaniesFilter = Static<typeof AdminCompaniesQuery>;
+export type AdminCompanyList = Static<typeof AdminCompanyListSchema>;
+export type AdminCompany = Static<typeof AdminCompanySchema>;
+export type AdminCompanyPatch = Static<typeof AdminCompanyPatchBody>;
+export type StaffProfile = Static<typeof StaffProfileSchema>;
+export type StaffProfileFields = Static<typeof StaffProfileBody>;
 
 /**
  * The element in which the server hands a page the API answers its first render asks for

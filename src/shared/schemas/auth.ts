@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import { USER_ROLES } from '../user-roles';
+import { COMPANY_ROLES } from '../company';
 import { AddressSchema } from './address';
 import { CartSchema } from './cart';
+import { CompanySchema } from './company';
 import { Nullable } from './common';
 import { BuyerOrderSchema } from './order';
 import { RequisitesSchema } from './requisites';
@@ -40,6 +42,15 @@ export const CurrentUserSchema = Type.Object({
     }),
     max_unpaid_orders: Type.Integer({ description: 'Неоплаченных заказов одновременно' }),
   }),
+  company: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      role: Type.Enum(COMPANY_ROLES),
+      blocked: Type.Boolean({ description: 'Магазин приостановил оформление заказов для компании' }),
+    }),
+    { description: 'Компания покупателя и его роль в ней; null у менеджера магазина' },
+  ),
 });
 
 /** Sent form-urlencoded by the storefront (SPEC §7), JSON accepted too. */
@@ -87,9 +98,12 @@ export const AccountExportSchema = Type.Object({
     personal_data_consent_at: Nullable(Instant),
   }),
   requisites: RequisitesSchema,
-  addresses: Type.Array(AddressSchema),
+  company: Nullable(CompanySchema, {
+    description: 'Компания и то, что сотрудник в ней видит: сотрудники, юрлица, менеджер; null у менеджера магазина',
+  }),
+  addresses: Type.Array(AddressSchema, { description: 'Адреса доставки компании' }),
   cart: CartSchema,
-  orders: Type.Array(BuyerOrderSchema),
+  orders: Type.Array(BuyerOrderSchema, { description: 'Заказы компании, которые сотрудник видит' }),
 });
 
 /** POST /api/v1/auth/email-confirmation/confirm: the token of the confirmation letter's link. */

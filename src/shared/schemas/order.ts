@@ -13,6 +13,12 @@ export const InvoiceRefSchema = Type.Object({
   date: Type.String({ format: 'date', description: 'День выставления по московскому времени' }),
 });
 
+/** Who placed an order: the name stays after the employee leaves the company. */
+export const PlacedBySchema = Type.Object({
+  user_id: Nullable(Type.Integer(), { description: 'null — аккаунт удалён' }),
+  name: Type.String({ description: 'Имя (или e-mail) сотрудника на момент заказа' }),
+});
+
 export const OrderSummarySchema = Type.Object({
   id: Type.Integer(),
   total_price: Type.Number(),
@@ -20,6 +26,17 @@ export const OrderSummarySchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   items_count: Type.Integer({ description: 'Всего единиц товара в заказе' }),
   invoice: Nullable(InvoiceRefSchema, { description: 'Счёт, когда он выставлен' }),
+  placed_by: Nullable(PlacedBySchema, { description: 'Кто из сотрудников компании оформил заказ' }),
+  legal_entity_id: Nullable(Type.String({ format: 'uuid' }), { description: 'Юрлицо, на которое оформлен заказ' }),
+});
+
+/** GET /api/v1/order/{user_id}: the company's orders, newest first; the total is in X-Total-Count. */
+export const BuyerOrdersQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Без него — все заказы' })),
+  status: Type.Optional(Status),
+  legal_entity_id: Type.Optional(Type.String({ format: 'uuid' })),
+  placed_by: Type.Optional(Id),
 });
 
 export const OrderStatusSchema = Type.Object({ id: Type.Integer(), status: Status });
@@ -37,6 +54,8 @@ export const OrderCreateBody = Type.Object({
   // Beyond SPEC §3: the server cart's `version` the checkout showed. When the cart has
   // changed since, the order is refused (409) rather than placed from lines the buyer no longer has.
   cart_version: Type.Optional(Type.Integer({ minimum: 0, description: 'Версия корзины, из которой оформлен заказ' })),
+  // Beyond SPEC §3: the company's legal entity to order for; the company_* fields then come from it.
+  legal_entity_id: Type.Optional(Type.String({ format: 'uuid', description: 'Юрлицо компании' })),
   company_name: OptionalText(LIMITS.companyNameMax),
   // Checked by the handler (src/shared/requisites.ts), with the messages the checkout shows.
   company_inn: OptionalText(100),
@@ -101,6 +120,8 @@ export const BuyerOrderSchema = Type.Object({
   status: Status,
   total_price: Type.Number(),
   items_count: Type.Integer({ description: 'Всего единиц товара в заказе' }),
+  placed_by: Nullable(PlacedBySchema),
+  legal_entity_id: Nullable(Type.String({ format: 'uuid' })),
   contact_name: NullableText,
   contact_phone: NullableText,
   address: Type.String(),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id } from './common';
+import { Id, Nullable } from './common';
 import { OrderCreateBody } from './order';
 
 const REQUISITE_FIELDS = ['company_name', 'company_inn', 'company_kpp', 'contact_name', 'contact_phone'] as const;
@@ -12,7 +12,23 @@ const REQUISITE_FIELDS = ['company_name', 'company_inn', 'company_kpp', 'contact
  */
 export const RequisitesBody = Type.Pick(OrderCreateBody, REQUISITE_FIELDS);
 
-/** Every field present, null when not given. */
-export const RequisitesSchema = Type.Required(RequisitesBody);
+/**
+ * Every field present, null when not given. The company fields are those of the company's default
+ * legal entity (legal_entity_id); the contact's name and phone are the employee's own.
+ */
+export const RequisitesSchema = Type.Object({
+  ...Type.Required(RequisitesBody).properties,
+  legal_entity_id: Nullable(Type.String({ format: 'uuid' }), { description: 'Юрлицо компании по умолчанию' }),
+});
+
+/**
+ * PUT: the contact's name and phone, and the company's default legal entity, named by
+ * `legal_entity_id` or (SPEC §7's fields, for a one-person company) by its name, ИНН and КПП: the
+ * default one is changed, or one made when the company has none.
+ */
+export const RequisitesSaveBody = Type.Object({
+  ...RequisitesBody.properties,
+  legal_entity_id: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
+});
 
 export const RequisitesParams = Type.Object({ user_id: Id });
