@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_ROLES } from '../../shared/user-roles';
+import { COMPANY_ROLES, LEGAL_ENTITY_KINDS } from '../../shared/company';
 import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../../shared/article-key';
 import {
   type AnyPgColumn,
@@ -57,15 +58,121 @@ export const users = pgTable(
     // When the buyer opened the link of the confirmation letter (REQUIRE_EMAIL_CONFIRMATION): a
     // buyer orders only after it. Migration 0025 set it for accounts that already had orders, and managers.
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    // When the first of the buyer's orders was paid (set by the status change to «Оплачен», never
-    // cleared) and when a manager marked the buyer as trusted (cleared by taking it back). Either
-    // makes the buyer proven: no share of the stock, MAX_UNPAID_ORDERS_TRUSTED, the long reservation.
-    // Columns, not a look at the orders, so that placing an order reads them with the account's row.
+    // The company the account works for, and its role there (src/shared/company.ts). Every account
+    // has one, a manager's too (managers shop in the storefront as well); a company goes only with
+    // its last member (services/companies.ts).
+    companyId: integer('company_id')
+      .notNull()
+      .references((): AnyPgColumn => companies.id, { onDelete: 'restrict' }),
+    companyRole: text('company_role', { enum: COMPANY_ROLES }).notNull(),
+  },
+  (table) => [
+    check('users_role_known', sql`${table.role} in ('buyer', 'manager')`),
+    check('users_company_role_known', sql`${table.companyRole} in ('owner', 'purchaser', 'accountant')`),
+    index('users_company_idx').on(table.companyId),
+  ],
+);
+
+/**
+ * The buyer's side (контрагент): a sign-up makes a company of one, its owner; an owner invites
+ * employees (users.company_id, company_role). Orders, delivery addresses, legal entities, the
+ * buyer limits and the standing are the company's; a cart stays its employee's.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    // Set by a manager: the employees sign in and read their orders, but no order is taken.
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    // When the first of the company's orders was paid (set by the status change to «Оплачен», never
+    // cleared) and when a manager marked the company as trusted (cleared by taking it back). Either
+    // makes it proven: no share of the stock, MAX_UNPAID_ORDERS_TRUSTED, the long reservation.
+    // Columns, not a look at the orders, so that placing an order reads them with the company's row.
     firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
     trustedAt: timestamp('trusted_at', { withTimezone: true }),
+    // The shop's manager who looks after the company: named to its employees and in every letter,
+    // and the one the new-order letters go to.
+    managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // The legal entity the checkout offers first (GET/PUT /api/v1/requisites).
+    defaultLegalEntityId: uuid('default_legal_entity_id').references((): AnyPgColumn => legalEntities.id, {
+      onDelete: 'set null',
+    }),
   },
-  (table) => [check('users_role_known', sql`${table.role} in ('buyer', 'manager')`)],
+  (table) => [index('companies_manager_idx').on(table.managerId)],
 );
+
+/**
+ * The company's legal entities (an ИП, an ООО): whom orders and invoices are made out to. The id is
+ * a UUID that never changes: the 1С exchange sends it as the Контрагент's Ид. The same ИНН and КПП
+ * may be in two companies (branches, a reseller's several shops): the back office warns of it.
+ */
+export const legalEntities = pgTable(
+  'legal_entities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LEGAL_ENTITY_KINDS }).notNull(),
+    name: text('name').notNull(),
+    inn: text('inn').notNull(),
+    kpp: text('kpp'),
+    ogrn: text('ogrn'),
+    // The registered address, printed on the invoice; '' for the entities made from the requisites
+    // of the shop before companies, which had none.
+    address: text('address').notNull().default(''),
+    bankName: text('bank_name'),
+    bik: text('bik'),
+    account: text('account'),
+    corrAccount: text('corr_account'),
+    createdAt: createdAt(),
+    // Set by every order made out to it: the checkout offers the last used first.
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('legal_entities_company_idx').on(table.companyId),
+    index('legal_entities_inn_idx').on(table.inn, table.kpp),
+    check('legal_entities_kind_known', sql`${table.kind} in ('ip', 'org')`),
+  ],
+);
+
+/**
+ * The owner's invitations to join the company: the token goes only into the letter (its link
+ * opens /invite#<token>), so only its SHA-256 is kept; it works once, for INVITATION_TTL_DAYS.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    // Trimmed and lower-cased, as users.email.
+    email: text('email').notNull(),
+    role: text('role', { enum: COMPANY_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('company_invitations_company_idx').on(table.companyId, table.email)],
+);
+
+/** What the buyers see of a manager of the shop (their personal manager), edited in the back office. */
+export const staffProfiles = pgTable('staff_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  // The address buyers write to; the sign-in address when null.
+  contactEmail: text('contact_email'),
+  phone: text('phone'),
+  messengerUrl: text('messenger_url'),
+});
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -410,8 +517,14 @@ export const orders = pgTable(
   'orders',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    // Null once the buyer deleted the account: the order stays for accounting, anonymised.
+    // Who placed it. Null once that account is deleted: the order stays for accounting, anonymised.
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Whose it is: every employee of the company sees it. Null once the company is dissolved.
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    // The legal entity it was made out to (its details are copied into company_*, as printed).
+    legalEntityId: uuid('legal_entity_id').references(() => legalEntities.id, { onDelete: 'set null' }),
+    // The placing employee's name (or e-mail) as it was: the order keeps it after they leave.
+    placedByName: text('placed_by_name'),
     status: text('status').notNull(),
     address: text('address').notNull(),
     contactName: text('contact_name'),
@@ -433,14 +546,15 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.id.desc()),
+    index('orders_company_idx').on(table.companyId, table.id.desc()),
     // The managers' queue: newest first, alone or within one status, read a page at a time.
     index('orders_created_idx').on(table.createdAt, table.id),
     index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
     uniqueIndex('orders_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
-    // A buyer's unpaid orders, counted against BuyerLimits.maxUnpaidOrders at every order placed,
-    // however many paid and delivered ones the buyer has. The statuses are UNPAID_STATUSES.
-    index('orders_user_unpaid_idx')
-      .on(table.userId)
+    // A company's unpaid orders, counted against BuyerLimits.maxUnpaidOrders at every order placed,
+    // however many paid and delivered ones it has. The statuses are UNPAID_STATUSES.
+    index('orders_company_unpaid_idx')
+      .on(table.companyId)
       .where(sql`${table.status} in ('Создан', 'Ожидает оплаты')`),
   ],
 );
@@ -471,13 +585,16 @@ export const orderLines = pgTable(
   ],
 );
 
+/** The company's delivery addresses, shared by its employees. */
 export const addresses = pgTable(
   'addresses',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    // Who added it; null once that account is deleted.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     country: text('country').notNull(),
     city: text('city').notNull(),
     street: text('street').notNull(),
@@ -485,17 +602,17 @@ export const addresses = pgTable(
     apartmentNumber: text('apartment_number'),
     createdAt: createdAt(),
   },
-  (table) => [index('addresses_user_idx').on(table.userId, table.id)],
+  (table) => [index('addresses_company_idx').on(table.companyId, table.id)],
 );
 
-/** The buyer's company and contact details, kept for the next checkout: one row per buyer. */
+/**
+ * The employee's own contact details, kept for the next checkout: one row per buyer. The company
+ * details they held before companies are the companies' legal entities now (migration 0030).
+ */
 export const requisites = pgTable('requisites', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  companyName: text('company_name'),
-  companyInn: text('company_inn'),
-  companyKpp: text('company_kpp'),
   contactName: text('contact_name'),
   contactPhone: text('contact_phone'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
