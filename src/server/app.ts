@@ -38,6 +38,7 @@ import metricsRoutes from './routes/metrics';
 import orderRoutes from './routes/order';
 import productsRoutes from './routes/products';
 import requisitesRoutes from './routes/requisites';
+import companyRoutes from './routes/company';
 import robotsRoutes from './routes/robots';
 import sitemapRoutes from './routes/sitemap';
 
@@ -216,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(orderRoutes, { prefix: '/api/v1/order' });
   await app.register(addressRoutes, { prefix: '/api/v1/address' });
   await app.register(requisitesRoutes, { prefix: '/api/v1/requisites' });
+  await app.register(companyRoutes, { prefix: '/api/v1/company' });
   await app.register(imageRoutes, { prefix: '/api/v1/image' });
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(healthRoutes, { prefix: '/api/health' });

@@ -54,12 +54,12 @@ export interface ConnectionLimits {
  */
 export interface BuyerLimits {
   /**
-   * Orders in «Создан» or «Ожидает оплаты» an unproven buyer may have at once (MAX_UNPAID_ORDERS).
+   * Orders in «Создан» or «Ожидает оплаты» an unproven buyer's company may have at once (MAX_UNPAID_ORDERS).
    */
   maxUnpaidOrders: number;
-  /** The same for a proven buyer: one with a paid order, or trusted by a manager (MAX_UNPAID_ORDERS_TRUSTED). */
+  /** The same for a proven company: one with a paid order, or trusted by a manager (MAX_UNPAID_ORDERS_TRUSTED). */
   maxUnpaidOrdersTrusted: number;
-  /** Orders an account may place in any 24 hours, cancelled ones included (MAX_ORDERS_PER_DAY). */
+  /** Orders a company may place in any 24 hours, cancelled ones included (MAX_ORDERS_PER_DAY). */
   maxOrdersPerDay: number;
   /**
    * One order line of an unproven buyer may take at most this percentage of the variant's stock at
@@ -72,8 +72,10 @@ export interface BuyerLimits {
    * (UNPROVEN_STOCK_SHARE_PERCENT).
    */
   unprovenStockSharePercent: number;
-  /** Saved delivery addresses per account (MAX_ADDRESSES). */
+  /** Saved delivery addresses per company (MAX_ADDRESSES). */
   maxAddresses: number;
+  /** Legal entities per company (MAX_LEGAL_ENTITIES). */
+  maxLegalEntities: number;
   /** Lines (different variants) in one cart (MAX_CART_LINES). */
   maxCartLines: number;
   /**
@@ -384,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxStockSharePercent: integer(env, 'MAX_STOCK_SHARE_PERCENT', 50, 1, 100),
       unprovenStockSharePercent: integer(env, 'UNPROVEN_STOCK_SHARE_PERCENT', 50, 1, 100),
       maxAddresses: integer(env, 'MAX_ADDRESSES', 20),
+      maxLegalEntities: integer(env, 'MAX_LEGAL_ENTITIES', 20),
       maxCartLines: integer(env, 'MAX_CART_LINES', CART_IMPORT_MAX_LINES, 1, ORDER_MAX_LINES),
       quickOrderImports: {
         max: integer(env, 'QUICK_ORDER_IMPORT_LIMIT', 30),

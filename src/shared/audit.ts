@@ -23,6 +23,22 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'buyer.trust',
   'buyer.distrust',
+  'company.rename',
+  'company.block',
+  'company.unblock',
+  'company.trust',
+  'company.distrust',
+  'company.manager',
+  'company.merge',
+  'company.invite',
+  'company.invitation.accept',
+  'company.invitation.revoke',
+  'company.member.role',
+  'company.member.remove',
+  'legal_entity.create',
+  'legal_entity.update',
+  'legal_entity.delete',
+  'staff.profile',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What a journal entry is about (audit_log.entity). */
@@ -36,5 +52,6 @@ export const AUDIT_ENTITIES = [
   'catalogue',
   'supplier_requisites',
   'user',
+  'company',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

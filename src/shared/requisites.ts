@@ -1,5 +1,6 @@
 // ИНН and КПП as the tax service defines them, checked the same way by the checkout, the profile
 // and the server (docs/decisions.md: the old shop's 12-only rule rejected every organisation).
+import { COMPANY_MESSAGES, INN_LENGTH_OF_KIND, type LegalEntityKind } from './company';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import type { SupplierRequisites } from './schemas/settings';
@@ -153,4 +154,44 @@ export function supplierRequisitesMissing(details: Partial<SupplierRequisites> |
   return blank.length === 0
     ? null
     : `${SUPPLIER_MESSAGES.incomplete}${blank.map((field) => SUPPLIER_FIELD_LABELS[field]).join(', ')}.`;
+}
+
+/** A legal entity's codes as its form and the API take them: trimmed, blanks as null. */
+export interface LegalEntityCodes {
+  kind: LegalEntityKind;
+  inn: string;
+  kpp: string | null;
+  ogrn: string | null;
+  bik: string | null;
+  account: string | null;
+  corr_account: string | null;
+}
+
+/**
+ * The first problem of a buyer's legal entity, or null: the ИНН and its kind (an ИП's has 12
+ * digits and no КПП, an organisation's 10 and a КПП), the ОГРН beside it, and the bank's details
+ * (an account is checked against its БИК, so either needs it).
+ */
+export function legalEntityProblem(entity: LegalEntityCodes): string | null {
+  const { kind, inn, kpp, ogrn, bik, account, corr_account } = entity;
+  const innRefused = innProblem(inn);
+  if (innRefused) return innRefused;
+  if (inn.length !== INN_LENGTH_OF_KIND[kind]) return COMPANY_MESSAGES.innKindMismatch;
+  if (kind === 'ip' && kpp) return COMPANY_MESSAGES.kppForIp;
+  if (kind === 'org' && !kpp) return COMPANY_MESSAGES.kppRequired;
+  if (kpp) {
+    const kppRefused = kppProblem(kpp, inn);
+    if (kppRefused) return kppRefused;
+  }
+  if (ogrn) {
+    const ogrnRefused = ogrnProblem(ogrn, inn);
+    if (ogrnRefused) return ogrnRefused;
+  }
+  if ((account || corr_account) && !bik) return COMPANY_MESSAGES.bikNeeded;
+  return (
+    (bik && bikProblem(bik)) ||
+    (account && bik && accountProblem(account, bik)) ||
+    (corr_account && bik && corrAccountProblem(corr_account, bik)) ||
+    null
+  );
 }

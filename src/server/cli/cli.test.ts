@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/database';
-import { auditLog, orderStatusHistory, orders, users } from '../db/schema';
+import { auditLog, companies, orderStatusHistory, orders, users } from '../db/schema';
 import { createFreshDatabase, type FreshDatabase } from '../../../test/server/helpers/fresh-database';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -59,13 +59,20 @@ beforeAll(async () => {
   else dataDir = await mkdtemp(path.join(tmpdir(), 'cli-test-'));
   env = { ...process.env, DATABASE_URL: postgres?.url ?? '', DATA_DIR: dataDir ?? '' };
   [userId, orderId] = await withDb(async (db) => {
+    const [company] = await db.insert(companies).values({ name: 'olga@example.ru' }).returning({ id: companies.id });
     const [user] = await db
       .insert(users)
-      .values({ email: 'olga@example.ru', passwordHash: 'x' })
+      .values({ email: 'olga@example.ru', passwordHash: 'x', companyId: company!.id, companyRole: 'owner' })
       .returning({ id: users.id });
     const [order] = await db
       .insert(orders)
-      .values({ userId: user!.id, status: 'Создан', address: 'г. Тула, ул. Ленина, д. 1', totalPrice: '100.00' })
+      .values({
+        userId: user!.id,
+        companyId: company!.id,
+        status: 'Создан',
+        address: 'г. Тула, ул. Ленина, д. 1',
+        totalPrice: '100.00',
+      })
       .returning({ id: orders.id });
     return [user!.id, order!.id];
   });

@@ -130,6 +130,9 @@ export const legalEntities = pgTable(
     createdAt: createdAt(),
     // Set by every order made out to it: the checkout offers the last used first.
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    // Set when the company deletes it: no new order is made out to it, and it leaves the company's
+    // lists, but the orders made out to it keep naming it (and 1С its Ид).
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (table) => [
     index('legal_entities_company_idx').on(table.companyId),

@@ -3,12 +3,12 @@ import type { AppConfig, BuyerLimits } from '../config';
 
 /**
  * What decides which limits fall on a buyer (docs/decisions.md, «Caps on the unproven»): read from
- * the account's row, never from the token, since a paid order or a manager changes it.
+ * the account's and its company's rows, never from the token, since a paid order or a manager changes it.
  */
 export interface BuyerStanding {
-  /** Opened the link of the confirmation letter (or had ordered before it was asked for). */
+  /** The account opened the link of the confirmation letter (or had ordered before it was asked for). */
   confirmed: boolean;
-  /** Has a paid order, or a manager marked the account as trusted. */
+  /** The company has a paid order, or a manager marked it as trusted. */
   proven: boolean;
 }
 
@@ -32,7 +32,7 @@ export const unprovenPoolPercentOf = ({ proven }: BuyerStanding, limits: BuyerLi
 
 /** GET /auth/user: the account, its standing and the limits that follow from it. */
 export function currentUserAnswer(
-  { confirmed, proven, ...user }: User & BuyerStanding,
+  { confirmed, proven, ...user }: User & BuyerStanding & Pick<CurrentUser, 'company'>,
   { buyerLimits, requireEmailConfirmation }: Pick<AppConfig, 'buyerLimits' | 'requireEmailConfirmation'>,
 ): CurrentUser {
   const standing = { confirmed, proven };

@@ -1,6 +1,7 @@
 import { formatMoscowDateTimeWithZone } from '../../shared/dates';
 import { pluralForm } from '../../shared/plurals';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../shared/account';
+import { COMPANY_MESSAGES } from '../../shared/company';
 
 /**
  * Failures of the shop's own rules, thrown by repositories and services. They carry the Russian
@@ -233,7 +234,7 @@ export class LineRefusedError extends DomainError {
   }
 }
 
-/** The account already has BuyerLimits.maxUnpaidOrders orders in «Создан» or «Ожидает оплаты». */
+/** The company already has BuyerLimits.maxUnpaidOrders orders in «Создан» or «Ожидает оплаты». */
 export class UnpaidOrdersLimitError extends DomainError {
   constructor(max: number) {
     super(
@@ -245,7 +246,7 @@ export class UnpaidOrdersLimitError extends DomainError {
   }
 }
 
-/** The account placed BuyerLimits.maxOrdersPerDay orders in the last 24 hours. */
+/** The company placed BuyerLimits.maxOrdersPerDay orders in the last 24 hours. */
 export class DailyOrdersLimitError extends DomainError {
   constructor(max: number, nextAt: Date, contactEmail: string) {
     super(
@@ -289,7 +290,7 @@ export class EmailNotConfirmedError extends DomainError {
   }
 }
 
-/** The account has BuyerLimits.maxAddresses saved addresses. */
+/** The company has BuyerLimits.maxAddresses saved addresses. */
 export class AddressesLimitError extends DomainError {
   constructor(max: number) {
     super(
@@ -326,3 +327,35 @@ export class UploadReadersBusyError extends DomainError {
     super('Сейчас загружается много файлов: повторите через несколько секунд');
   }
 }
+
+/** The caller's role in the company does not allow this (src/shared/company.ts says who may what). */
+export class CompanyRoleError extends DomainError {}
+
+/** A manager has blocked the company: its employees read their orders but place none. */
+export class CompanyBlockedError extends DomainError {
+  constructor() {
+    super(COMPANY_MESSAGES.companyBlocked);
+  }
+}
+
+/** No such company, employee, legal entity or invitation — or not one the caller may see. */
+export class CompanyItemNotFoundError extends DomainError {}
+
+/** The invitation was accepted, revoked or has expired. */
+export class InvitationGoneError extends DomainError {
+  constructor() {
+    super(COMPANY_MESSAGES.invitationGone);
+  }
+}
+
+/**
+ * The change would break who belongs where: the address is another company's employee or already
+ * a member, the company would lose its last owner, an account with orders would change company.
+ */
+export class CompanyMembershipConflictError extends DomainError {}
+
+/** A legal entity's details break a rule (the ИНН and its kind, the КПП, the bank's checks). */
+export class LegalEntityRefusedError extends DomainError {}
+
+/** The company has MAX_LEGAL_ENTITIES legal entities, or one with this ИНН and КПП already. */
+export class LegalEntityConflictError extends DomainError {}

@@ -2,6 +2,7 @@
 // and its contacts. Each block is written once and rendered twice, as HTML and as the plain-text
 // part, so the two cannot say different things. Every value is escaped: names, addresses and
 // comments are typed by buyers.
+import type { ManagerContact } from '../../shared/api';
 import type { AppConfig } from '../config';
 import { SHOP_NAME } from '../../shared/page-titles';
 import { SHOP_HOURS, SHOP_LOCATION } from '../../shared/shop-contacts';
@@ -181,6 +182,20 @@ export interface LetterContent {
   link: { path: string; label: string };
   /** The subject a question about it is written under (an order's number), for the contact's mailto link. */
   about?: string;
+  /** The buyer's company's personal manager, named at the end of every letter to its employees. */
+  manager?: ManagerContact | null;
+}
+
+/** «Ваш персональный менеджер» and how to reach them. */
+function managerBlock(manager: ManagerContact): Block {
+  return {
+    facts: [
+      ['Ваш персональный менеджер', manager.name],
+      ['Телефон', manager.phone && { text: manager.phone, href: `tel:${manager.phone.replace(/[^\d+]/g, '')}` }],
+      ['E-mail', { text: manager.email, href: `mailto:${manager.email}` }],
+      ['Мессенджер', manager.messenger_url && { text: manager.messenger_url, href: manager.messenger_url }],
+    ],
+  };
 }
 
 /**
@@ -189,7 +204,8 @@ export interface LetterContent {
  * wide that narrows with the screen, laid out with tables and inline styles (what mail programs
  * keep), and dark colours for programs that follow the system's dark mode.
  */
-export function letter(shop: ShopMail, content: LetterContent): Letter {
+export function letter(shop: ShopMail, { manager, ...written }: LetterContent): Letter {
+  const content = { ...written, blocks: manager ? [...written.blocks, managerBlock(manager)] : written.blocks };
   const href = new URL(content.link.path, shop.shopUrl).toString();
   const mailto = `mailto:${shop.contactEmail}${content.about ? `?subject=${encodeURIComponent(content.about)}` : ''}`;
   const write = `Вопросы${content.about ? ' по заказу' : ''} — пишите на ${shop.contactEmail}${content.about ? `, указав «${content.about}» в теме` : ''}.`;

@@ -1,6 +1,6 @@
 // The messages an order sends: placed (to the buyer and to the managers), invoiced, and each later
 // change of its status.
-import type { Tracking } from '../../shared/api';
+import type { ManagerContact, Tracking } from '../../shared/api';
 import type { OrderStatus } from '../../shared/order-statuses';
 import { formatMoscowDateTimeWithZone } from '../../shared/dates';
 import { decimalToKopecks, formatKopecks, formatRubles } from '../../shared/money';
@@ -29,6 +29,10 @@ export interface OrderForLetter {
   companyInn: string | null;
   companyKpp: string | null;
   lines: { art: string; name: string; color: string; size: number; price: string; quantity: number }[];
+  /** Who placed it (the name as the order keeps it), for the managers' notice. */
+  placedByName?: string | null;
+  /** The buyer's company's personal manager, named in the buyer's letters. */
+  manager?: ManagerContact | null;
 }
 
 function linesTable(shop: ShopMail, order: OrderForLetter, path: string): Block {
@@ -99,6 +103,7 @@ export function orderPlacedToBuyer(shop: ShopMail, order: OrderForLetter): Lette
     ],
     link: orderLink(order.id),
     about: about(order.id),
+    manager: order.manager,
   });
 }
 
@@ -113,6 +118,7 @@ export function orderPlacedToManagers(shop: ShopMail, order: OrderForLetter): Le
       {
         facts: [
           ['Покупатель', order.buyerEmail],
+          ['Оформил', order.placedByName],
           ['Оформлен', formatMoscowDateTimeWithZone(order.createdAt)],
         ],
       },
@@ -127,7 +133,7 @@ export function orderPlacedToManagers(shop: ShopMail, order: OrderForLetter): Le
 
 export function invoiceIssued(
   shop: ShopMail,
-  order: Pick<OrderForLetter, 'id' | 'totalPrice'>,
+  order: Pick<OrderForLetter, 'id' | 'totalPrice' | 'manager'>,
   invoice: { number: number; date: Date; paymentDays: number },
 ): Letter {
   const title = invoiceTitle(invoice);
@@ -143,6 +149,7 @@ export function invoiceIssued(
     ],
     link: orderLink(order.id),
     about: about(order.id),
+    manager: order.manager,
   });
 }
 
@@ -191,5 +198,6 @@ export function statusChanged(shop: ShopMail, order: OrderForLetter, news: Statu
     blocks,
     link: orderLink(order.id),
     about: about(order.id),
+    manager: order.manager,
   });
 }

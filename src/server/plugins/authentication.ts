@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../api-error';
 import { SESSIONS_REVOKED_CHANNEL } from '../db/notifications';
+import type { Member } from '../domain/company-member';
 import { SessionRevocations } from '../services/session-revocations';
 import {
   createAccessTokens,
@@ -35,6 +36,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The token's user; set by `authenticate`, 0 on routes that do not use it. */
     userId: number;
+    /** The token's user in their company, read now; set by `authenticate`. */
+    member: Member;
   }
 }
 
@@ -68,23 +71,24 @@ export default fp(
     app.addHook('preClose', stopListening);
 
     app.decorateRequest('userId', 0);
+    app.decorateRequest('member', null as unknown as Member);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       if (token === null) throw unauthorized();
       const claims = app.accessTokens.verify(token);
       // A stateless token outlives its session: a logout, a password change or reset, the
       // account's deletion revoke the session, and its tokens are refused at once (docs/decisions.md).
-      // The account's row is read too: one deleted by an operator's SQL ends its sessions by a
-      // trigger whose notification reaches this process only milliseconds after the commit, and a
-      // write in between would break on the missing row (a 500) instead of being refused.
-      if (
-        !claims ||
-        (await revocations.isRevoked(claims.sessionId)) ||
-        !(await app.repositories.users.exists(claims.userId))
-      ) {
-        throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
-      }
+      // The account's row is read too, with its company and role: one deleted by an operator's SQL
+      // ends its sessions by a trigger whose notification reaches this process only milliseconds
+      // after the commit, and a write in between would break on the missing row (a 500) instead of
+      // being refused; a role changed or a company blocked a moment ago applies to this request.
+      const membership =
+        claims && !(await revocations.isRevoked(claims.sessionId))
+          ? await app.repositories.companies.membershipOf(claims.userId)
+          : null;
+      if (!claims || !membership) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
       request.userId = claims.userId;
+      request.member = { userId: claims.userId, ...membership };
     });
     app.decorate('authenticateManager', async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);

@@ -10,6 +10,7 @@ import { createEmailConfirmationsRepository } from '../repositories/email-confir
 import { createImagesRepository } from '../repositories/images';
 import { createInvoicesRepository } from '../repositories/invoices';
 import { createCategoriesRepository } from '../repositories/categories';
+import { createCompaniesRepository } from '../repositories/companies';
 import { createOrdersRepository } from '../repositories/orders';
 import { createOutboxRepository } from '../repositories/outbox';
 import { createPriceListRepository } from '../repositories/price-list';
@@ -39,6 +40,7 @@ function createRepositories(db: Queryable) {
     images: createImagesRepository(db),
     invoices: createInvoicesRepository(db),
     categories: createCategoriesRepository(db),
+    companies: createCompaniesRepository(db),
     orders: createOrdersRepository(db),
     outbox: createOutboxRepository(db),
     passwordResets: createPasswordResetsRepository(db),

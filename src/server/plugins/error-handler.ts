@@ -14,7 +14,14 @@ import {
   CategoryNameTakenError,
   CategoryNotEmptyError,
   DailyOrdersLimitError,
+  CompanyBlockedError,
+  CompanyItemNotFoundError,
+  CompanyMembershipConflictError,
+  CompanyRoleError,
   DomainError,
+  InvitationGoneError,
+  LegalEntityConflictError,
+  LegalEntityRefusedError,
   DuplicateLineError,
   EmailNotConfirmedError,
   IdempotencyConflictError,
@@ -147,6 +154,13 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [UnsupportedFileTypeError, 415],
   [UploadRefusedError, 422],
   [UploadReadersBusyError, 503],
+  [CompanyRoleError, 403],
+  [CompanyBlockedError, 403],
+  [CompanyItemNotFoundError, 404],
+  [InvitationGoneError, 410],
+  [CompanyMembershipConflictError, 409],
+  [LegalEntityRefusedError, 422],
+  [LegalEntityConflictError, 409],
 ]);
 
 /** A refused line of a list is answered as its reason would be on its own. */

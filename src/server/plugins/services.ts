@@ -7,6 +7,7 @@ import { createAdminProductService } from '../services/admin-products';
 import { createBannerService } from '../services/banners';
 import { createCartService } from '../services/cart';
 import { createCategoryService } from '../services/categories';
+import { createCompanyService } from '../services/companies';
 import { createEmailConfirmationService } from '../services/email-confirmation';
 import { createInvoiceService } from '../services/invoices';
 import { createOrderService } from '../services/orders';
@@ -23,6 +24,7 @@ export function createServices(db: Database, config: AppConfig) {
     banners: createBannerService(db),
     cart: createCartService(db, config.buyerLimits),
     categories: createCategoryService(db),
+    companies: createCompanyService(db, shop, config.buyerLimits),
     imageUploads: createImageUploadService(db),
     emailConfirmations: createEmailConfirmationService(db, shop),
     invoices: createInvoiceService(db, shop),

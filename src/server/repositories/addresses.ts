@@ -3,15 +3,19 @@ import type { Address, AddressInput } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { addresses } from '../db/schema';
 
-const columns = {
+/**
+ * An address as the API answers it. The address is the company's; SPEC §7's `user_id` names the
+ * employee asking, as the path of the list does.
+ */
+const columnsFor = (userId: number) => ({
   id: addresses.id,
   country: addresses.country,
   city: addresses.city,
   street: addresses.street,
   home_number: addresses.homeNumber,
   apartment_number: addresses.apartmentNumber,
-  user_id: addresses.userId,
-};
+  user_id: sql<number>`${userId}::int`,
+});
 
 const toRow = (input: AddressInput) => ({
   country: input.country,
@@ -21,55 +25,65 @@ const toRow = (input: AddressInput) => ({
   apartmentNumber: input.apartment_number,
 });
 
-// Advisory locks' two-key space: (this, user id) is one buyer's addresses being added.
+/** The company whose addresses are read or changed, and the employee doing it. */
+export interface AddressScope {
+  companyId: number;
+  userId: number;
+}
+
+// Advisory locks' two-key space: (this, company id) is one company's addresses being added.
 const ADD_ADDRESS_LOCK = 0x616464; // 'add'
 
-/** Every call is scoped by the owner: another user's address behaves as if it did not exist. */
+/** Every call is scoped by the company: another company's address behaves as if it did not exist. */
 export function createAddressesRepository(db: Queryable) {
   return {
     /**
-     * Queues the buyer's additions on a lock of their own until the caller's transaction ends, so
+     * Queues the company's additions on a lock of their own until the caller's transaction ends, so
      * two at once cannot both take the last place (services/addresses.ts).
      */
-    async lockAdditions(userId: number): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(${ADD_ADDRESS_LOCK}::int, ${userId}::int)`);
+    async lockAdditions(companyId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${ADD_ADDRESS_LOCK}::int, ${companyId}::int)`);
     },
 
-    /** How many addresses the buyer has saved, counted up to `atMost`. */
-    async countUpTo(userId: number, atMost: number): Promise<number> {
+    /** How many addresses the company has saved, counted up to `atMost`. */
+    async countUpTo(companyId: number, atMost: number): Promise<number> {
       const saved = await db
         .select({ id: addresses.id })
         .from(addresses)
-        .where(eq(addresses.userId, userId))
+        .where(eq(addresses.companyId, companyId))
         .limit(atMost);
       return saved.length;
     },
 
-    async insert(userId: number, input: AddressInput): Promise<Address> {
+    async insert({ companyId, userId }: AddressScope, input: AddressInput): Promise<Address> {
       const [row] = await db
         .insert(addresses)
-        .values({ userId, ...toRow(input) })
-        .returning(columns);
+        .values({ companyId, userId, ...toRow(input) })
+        .returning(columnsFor(userId));
       return row!;
     },
 
-    list(userId: number): Promise<Address[]> {
-      return db.select(columns).from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
+    list({ companyId, userId }: AddressScope): Promise<Address[]> {
+      return db
+        .select(columnsFor(userId))
+        .from(addresses)
+        .where(eq(addresses.companyId, companyId))
+        .orderBy(asc(addresses.id));
     },
 
-    async update(userId: number, id: number, input: AddressInput): Promise<Address | null> {
+    async update({ companyId, userId }: AddressScope, id: number, input: AddressInput): Promise<Address | null> {
       const [row] = await db
         .update(addresses)
         .set(toRow(input))
-        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-        .returning(columns);
+        .where(and(eq(addresses.id, id), eq(addresses.companyId, companyId)))
+        .returning(columnsFor(userId));
       return row ?? null;
     },
 
-    async remove(userId: number, id: number): Promise<boolean> {
+    async remove({ companyId }: AddressScope, id: number): Promise<boolean> {
       const rows = await db
         .delete(addresses)
-        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+        .where(and(eq(addresses.id, id), eq(addresses.companyId, companyId)))
         .returning({ id: addresses.id });
       return rows.length > 0;
     },

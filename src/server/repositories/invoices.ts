@@ -15,8 +15,8 @@ export interface InvoiceNumber {
 
 /** An issued invoice: whose order it is (the route decides who may read it), and its PDF once rendered. */
 export interface IssuedInvoice extends InvoiceNumber {
-  /** Null once the buyer deleted the account: only managers may read it then. */
-  ownerId: number | null;
+  /** The company whose order it is (its employees read it); null once the company is dissolved: only managers may then. */
+  companyId: number | null;
   pdf: Buffer | null;
 }
 
@@ -64,12 +64,17 @@ export function createInvoicesRepository(db: Queryable) {
     /** Whose order it is, the invoice's number and day, and its PDF once rendered; null before issue. */
     async findIssued(orderId: number): Promise<IssuedInvoice | null> {
       const [row] = await db
-        .select({ ownerId: orders.userId, number: invoices.number, issuedOn: invoices.issuedOn, pdf: invoices.pdf })
+        .select({
+          companyId: orders.companyId,
+          number: invoices.number,
+          issuedOn: invoices.issuedOn,
+          pdf: invoices.pdf,
+        })
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .where(eq(invoices.orderId, orderId));
       if (!row) return null;
-      return { ownerId: row.ownerId, number: row.number, date: issuedInstant(row.issuedOn), pdf: row.pdf };
+      return { companyId: row.companyId, number: row.number, date: issuedInstant(row.issuedOn), pdf: row.pdf };
     },
 
     /** What the document prints, as it was issued (the supplier's details of that day). */

@@ -8,9 +8,12 @@ import type {
   AdminOrderList,
   BuyerOrder,
   InvoiceRef,
+  ManagerContact,
   OrderItemPayload,
+  PlacedBy,
   OrderStatusAnswer,
   OrderSummary,
+  BuyerOrdersFilter,
 } from '../../shared/api';
 import type { OrderStatus } from '../../shared/order-statuses';
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
@@ -25,7 +28,9 @@ import { announceCatalogueChange, catalogueChangeNotice, mailQueuedNotice } from
 import {
   cartItems,
   cartRevisions,
+  companies,
   invoices,
+  legalEntities,
   orderLines,
   orderStatusHistory,
   orders,
@@ -44,12 +49,20 @@ import type { BuyerStanding } from '../domain/buyer-standing';
 import type { StockedVariant } from '../domain/on-sale';
 import type { PricedLine, PricedOrder } from '../domain/order-pricing';
 import { decimalToKopecks, kopecksToRubles } from '../../shared/money';
+import { managerContactOf } from './companies';
 import { orderDetailColumns, orderLineRows } from './order-lines';
 import { mailInsert, type OutgoingMail } from './outbox';
 import { stockedVariantColumns } from './products';
 
 export interface NewOrder {
+  /** Who places it. */
   userId: number;
+  /** Whose it is: the placing employee's company. */
+  companyId: number;
+  /** The company's legal entity it is made out to (its details are in company_*), or null. */
+  legalEntityId: string | null;
+  /** The placing employee's name (or e-mail) as the order keeps it. */
+  placedByName: string;
   address: string;
   contactName: string | null;
   contactPhone: string | null;
@@ -74,6 +87,9 @@ function summaryColumns() {
     items_count: sql<number>`coalesce((select sum(ol.quantity) from ${orderLines} as ol where ol.order_id = ${orders}.id), 0)::int`,
     // The date as json_build_object writes a date: YYYY-MM-DD, whatever the session's DateStyle.
     invoice: sql<InvoiceRef | null>`(select json_build_object('number', i.number, 'date', i.issued_on) from ${invoices} as i where i.order_id = ${orders}.id)`,
+    placed_by: sql<PlacedBy | null>`case when ${orders.placedByName} is null then null
+      else json_build_object('user_id', ${orders.userId}, 'name', ${orders.placedByName}) end`,
+    legal_entity_id: orders.legalEntityId,
   };
 }
 
@@ -84,6 +100,8 @@ type SummaryRow = {
   created_at: Date;
   items_count: number;
   invoice: InvoiceRef | null;
+  placed_by: PlacedBy | null;
+  legal_entity_id: string | null;
 };
 
 function toSummary(row: SummaryRow): OrderSummary {
@@ -94,6 +112,8 @@ function toSummary(row: SummaryRow): OrderSummary {
     created_at: row.created_at.toISOString(),
     items_count: Number(row.items_count),
     invoice: row.invoice,
+    placed_by: row.placed_by,
+    legal_entity_id: row.legal_entity_id,
   };
 }
 
@@ -156,9 +176,9 @@ async function returnStock(tx: Queryable, orderId: number, unproven: boolean): P
     select ${catalogueChangeNotice}`);
 }
 
-// Advisory locks' two-key space: (this, user id) is one buyer's orders being placed. All of them
-// queue on it, with or without an Idempotency-Key, so only the first request with a key can place
-// its order, and two placements cannot both pass the limits on the same count. It is taken before
+// Advisory locks' two-key space: (this, company id) is one company's orders being placed. All of
+// them queue on it, with or without an Idempotency-Key, so only the first request with a key can
+// place its order, and two placements (by two employees too) cannot both pass the limits on the same count. It is taken before
 // any variant lock, always in that order, so it cannot deadlock with them.
 const PLACE_ORDER_LOCK = 0x6f7264; // 'ord'
 
@@ -176,11 +196,11 @@ const lockedVariantColumns = Object.entries({
 export interface PlacingFacts {
   /** The order the Idempotency-Key already placed, if it was given and has. */
   earlier: { id: number; digest: string | null } | null;
-  /** The buyer's standing (null for an account deleted meanwhile). */
-  buyer: BuyerStanding | null;
-  /** The buyer's unpaid orders, counted up to the larger of the two limits. */
+  /** The buyer's standing and whether the company is blocked (null for an account deleted meanwhile). */
+  buyer: (BuyerStanding & { blocked: boolean }) | null;
+  /** The company's unpaid orders, counted up to the larger of the two limits. */
   unpaid: number;
-  /** The buyer's maxOrdersPerDay-th newest order, if there are that many. */
+  /** The company's maxOrdersPerDay-th newest order, if there are that many. */
   nthNewest: { withinDay: boolean; freedAt: string } | null;
   /** The ordered variants there are, locked, in id order. */
   variants: LockedVariant[];
@@ -193,10 +213,12 @@ export interface PlacingFacts {
   createdAt: string;
 }
 
-/** The buyer's standing, from the account's row, as a subquery of the placing read. */
+/** The buyer's standing, from the account's row and its company's, as a subquery of the placing read. */
 const buyerStanding = (userId: number): SQL =>
   sql`(select json_build_object('confirmed', ${users.emailConfirmedAt} is not null,
-    'proven', ${users.firstPaidAt} is not null or ${users.trustedAt} is not null) from ${users} where ${users.id} = ${userId})`;
+    'proven', ${companies.firstPaidAt} is not null or ${companies.trustedAt} is not null,
+    'blocked', ${companies.blockedAt} is not null)
+    from ${users} join ${companies} on ${companies.id} = ${users.companyId} where ${users.id} = ${userId})`;
 
 /**
  * Reads, under the buyer's lock, everything placing an order needs: the statement's snapshot is taken
@@ -209,11 +231,12 @@ const buyerStanding = (userId: number): SQL =>
  */
 async function readForPlacing(
   tx: Queryable,
-  { userId, idempotency }: NewOrder,
+  { userId, companyId, idempotency }: NewOrder,
   variantIds: number[],
   limits: BuyerLimits,
 ): Promise<PlacingFacts> {
   const ofBuyer = eq(orders.userId, userId);
+  const ofCompany = eq(orders.companyId, companyId);
   // FOR UPDATE cannot sit beside the aggregate: the variants are locked in a CTE of their own,
   // materialized and read whole by json_agg, its rows locked in the order they are sorted in.
   // nthNewest is the max-th newest order: while it is less than a day old, the day's orders are
@@ -235,13 +258,13 @@ async function readForPlacing(
       },
       'buyer', ${buyerStanding(userId)},
       'unpaid', (select count(*) from (select from ${orders}
-        where ${and(ofBuyer, inArray(orders.status, UNPAID_STATUSES))}
+        where ${and(ofCompany, inArray(orders.status, UNPAID_STATUSES))}
         limit ${Math.max(limits.maxUnpaidOrders, limits.maxUnpaidOrdersTrusted)}) as unpaid),
       'nthNewest', (select json_build_object(
           'withinDay', ${orders.createdAt} > now() - interval '1 day', 'freedAt', ${orders.createdAt} + interval '1 day')
-        from ${orders} where ${ofBuyer} order by ${orders.id} desc offset ${limits.maxOrdersPerDay - 1} limit 1),
+        from ${orders} where ${ofCompany} order by ${orders.id} desc offset ${limits.maxOrdersPerDay - 1} limit 1),
       'variants', coalesce((select json_agg(locked order by locked.id) from locked), '[]'),
-      'recipients', ${orderPlacedRecipients(userId)},
+      'recipients', ${orderPlacedRecipients(userId, companyId)},
       'cartRevision', coalesce((select ${cartRevisions.revision} from ${cartRevisions} where ${cartRevisions.userId} = ${userId}), 0),
       'orderId', nextval(pg_get_serial_sequence('orders', 'id')),
       'createdAt', now()
@@ -249,20 +272,28 @@ async function readForPlacing(
   return rows[0].facts;
 }
 
-/** Who hears of a new order: the buyer, and the accounts with the manager role (services/order-mail.ts). */
+/**
+ * Who hears of a new order: the buyer, and the company's personal manager — or, for a company
+ * without one, every account with the manager role (services/order-mail.ts).
+ */
 export interface OrderPlacedRecipients {
   buyer: string;
   managerAccounts: string[];
+  /** The company's personal manager as the buyer's letter names them. */
+  manager: ManagerContact | null;
 }
 
 /**
  * The recipients as a JSON scalar subquery (OrderPlacedRecipients), for the statement that reads
  * all that placing an order needs while its variants are locked.
  */
-const orderPlacedRecipients = (buyerId: number): SQL =>
-  sql`(select json_build_object(
+const orderPlacedRecipients = (buyerId: number, companyId: number): SQL =>
+  sql`(with manager as (select ${managerContactOf(companyId)} as contact)
+    select json_build_object(
     'buyer', max(${users.email}) filter (where ${users.id} = ${buyerId}),
-    'managerAccounts', coalesce(json_agg(${users.email} order by ${users.id}) filter (where ${users.role} = 'manager'), '[]')
+    'managerAccounts', coalesce((select json_build_array(contact ->> 'email') from manager where contact is not null),
+      coalesce(json_agg(${users.email} order by ${users.id}) filter (where ${users.role} = 'manager'), '[]')),
+    'manager', (select contact from manager)
   ) from ${users} where ${or(eq(users.id, buyerId), eq(users.role, 'manager'))})`;
 
 /**
@@ -342,12 +373,15 @@ async function writeOrder(
       update ${products} set units_ordered = units_ordered + ordered.units
       from ordered join locked_products using (id) where ${products}.id = ordered.id
     ), placed as (
-      insert into ${orders} (id, user_id, status, address, contact_name, contact_phone, company_name, company_inn,
-        company_kpp, total_price, idempotency_key, request_digest, unproven, created_at)
+      insert into ${orders} (id, user_id, company_id, legal_entity_id, placed_by_name, status, address, contact_name,
+        contact_phone, company_name, company_inn, company_kpp, total_price, idempotency_key, request_digest, unproven, created_at)
       overriding system value
-      values (${written.id}, ${order.userId}, ${NEW_ORDER_STATUS}, ${order.address}, ${order.contactName},
+      values (${written.id}, ${order.userId}, ${order.companyId}, ${order.legalEntityId}::uuid, ${order.placedByName},
+        ${NEW_ORDER_STATUS}, ${order.address}, ${order.contactName},
         ${order.contactPhone}, ${order.companyName}, ${order.companyInn}, ${order.companyKpp}, ${written.totalPrice},
         ${order.idempotency?.key ?? null}, ${order.idempotency?.digest ?? null}, ${written.unproven}::boolean, now())
+    ), used_entity as (
+      update ${legalEntities} set last_used_at = now() where id = ${order.legalEntityId}::uuid
     ), placed_lines as (
       insert into ${orderLines} (order_id, variant_id, product_id, quantity, product_name, color, size, price)
       select ${written.id}, variant_id, product_id, quantity, product_name, color, size, price from line order by position
@@ -360,6 +394,8 @@ async function writeOrder(
 /** The managers' queue filter; the dates are instants already (the route reads the days). */
 export interface ManagerOrderFilter {
   status?: OrderStatus;
+  /** Only the orders of the companies this manager looks after («мои клиенты»). */
+  managerId?: number;
   q?: string;
   from?: Date;
   /** Exclusive. */
@@ -477,7 +513,11 @@ function optionalTracking(carrier: string | null, trackingNumber: string | null)
 /** The order as its buyer's letters tell it; null when the buyer has deleted the account (nobody to write to). */
 async function orderForLetter(db: Queryable, orderId: number) {
   const [order] = await db
-    .select({ ...orderDetailColumns, buyerEmail: users.email })
+    .select({
+      ...orderDetailColumns,
+      buyerEmail: users.email,
+      manager: managerContactOf(sql`${orders.companyId}`),
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
@@ -498,9 +538,9 @@ export interface StatusChangeEntry {
 
 export function createOrdersRepository(db: Queryable) {
   return {
-    /** Queues this buyer's placements behind one another until the transaction ends (PLACE_ORDER_LOCK). */
-    async lockBuyer(userId: number): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(${PLACE_ORDER_LOCK}::int, ${userId}::int)`);
+    /** Queues this company's placements behind one another until the transaction ends (PLACE_ORDER_LOCK). */
+    async lockCompany(companyId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${PLACE_ORDER_LOCK}::int, ${companyId}::int)`);
     },
 
     readForPlacing: (order: NewOrder, variantIds: number[], limits: BuyerLimits) =>
@@ -528,9 +568,9 @@ export function createOrdersRepository(db: Queryable) {
      */
     async lockForChange(
       orderId: number,
-    ): Promise<{ id: number; userId: number | null; status: OrderStatus; unproven: boolean } | null> {
+    ): Promise<{ id: number; companyId: number | null; status: OrderStatus; unproven: boolean } | null> {
       const [order] = await db
-        .select({ id: orders.id, userId: orders.userId, status: orders.status, unproven: orders.unproven })
+        .select({ id: orders.id, companyId: orders.companyId, status: orders.status, unproven: orders.unproven })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for('update');
@@ -548,12 +588,12 @@ export function createOrdersRepository(db: Queryable) {
       await announceCatalogueChange(db);
     },
 
-    /** The moment of the buyer's first paid order, kept once set. */
-    async markBuyerPaid(userId: number): Promise<void> {
+    /** The moment of the company's first paid order, kept once set. */
+    async markCompanyPaid(companyId: number): Promise<void> {
       await db
-        .update(users)
-        .set({ firstPaidAt: sql`coalesce(${users.firstPaidAt}, now())` })
-        .where(eq(users.id, userId));
+        .update(companies)
+        .set({ firstPaidAt: sql`coalesce(${companies.firstPaidAt}, now())` })
+        .where(eq(companies.id, companyId));
     },
 
     /** A paid order holds nothing for an unproven buyer any more. */
@@ -572,22 +612,36 @@ export function createOrdersRepository(db: Queryable) {
 
     findForLetter: (orderId: number) => orderForLetter(db, orderId),
 
-    /** Newest first. */
-    async listForUser(userId: number): Promise<OrderSummary[]> {
-      const rows = await db
+    /** The company's orders, newest first, one page of those the filter finds and how many it finds. */
+    async listForCompany(
+      companyId: number,
+      filter: BuyerOrdersFilter,
+    ): Promise<{ items: OrderSummary[]; total: number }> {
+      const where = and(
+        eq(orders.companyId, companyId),
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.legal_entity_id ? eq(orders.legalEntityId, filter.legal_entity_id) : undefined,
+        filter.placed_by ? eq(orders.userId, filter.placed_by) : undefined,
+      );
+      const page = db
         .select(summaryColumns())
         .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.id));
-      return rows.map(toSummary);
+        .where(where)
+        .orderBy(desc(orders.id))
+        .offset(filter.skip ?? 0);
+      const [rows, [counted]] = await Promise.all([
+        filter.limit === undefined ? page : page.limit(filter.limit),
+        db.select({ total: count() }).from(orders).where(where),
+      ]);
+      return { items: rows.map(toSummary), total: counted?.total ?? 0 };
     },
 
-    /** `null` unless the order exists and belongs to the user. */
-    async statusFor(userId: number, orderId: number): Promise<OrderStatusAnswer | null> {
+    /** `null` unless the order exists and is the company's. */
+    async statusFor(companyId: number, orderId: number): Promise<OrderStatusAnswer | null> {
       const [row] = await db
         .select({ id: orders.id, status: orders.status })
         .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+        .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId)));
       return row ? { id: row.id, status: row.status as OrderStatus } : null;
     },
 
@@ -595,6 +649,9 @@ export function createOrdersRepository(db: Queryable) {
     async listForManagers(filter: ManagerOrderFilter): Promise<AdminOrderList> {
       const where = and(
         filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.managerId === undefined
+          ? undefined
+          : sql`${orders.companyId} in (select ${companies.id} from ${companies} where ${companies.managerId} = ${filter.managerId})`,
         filter.from ? gte(orders.createdAt, filter.from) : undefined,
         filter.to ? lt(orders.createdAt, filter.to) : undefined,
         filter.q ? searchCondition(filter.q) : undefined,
@@ -629,9 +686,9 @@ export function createOrdersRepository(db: Queryable) {
       };
     },
 
-    /** The buyer's own order, whole; `null` when there is none or it is someone else's. */
-    findForBuyer: (userId: number, orderId: number) =>
-      buyerOrder(db, and(eq(orders.id, orderId), eq(orders.userId, userId))!),
+    /** The company's order, whole; `null` when there is none or it is another company's. */
+    findForBuyer: (companyId: number, orderId: number) =>
+      buyerOrder(db, and(eq(orders.id, orderId), eq(orders.companyId, companyId))!),
 
     /** The order as its buyer sees it, whoever asks: the spreadsheet a letter carries (services/outbox-sender). */
     findForSheet: (orderId: number) => buyerOrder(db, eq(orders.id, orderId)),
@@ -643,11 +700,15 @@ export function createOrdersRepository(db: Queryable) {
           ...orderDetailColumns,
           userId: users.id,
           userEmail: users.email,
-          userTrusted: sql<boolean>`${users.trustedAt} is not null`,
-          userHasPaidOrder: sql<boolean>`${users.firstPaidAt} is not null`,
+          userTrusted: sql<boolean>`${companies.trustedAt} is not null`,
+          userHasPaidOrder: sql<boolean>`${companies.firstPaidAt} is not null`,
+          companyId: companies.id,
+          companyName: companies.name,
+          placedByName: orders.placedByName,
         })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
+        .leftJoin(companies, eq(companies.id, orders.companyId))
         .where(eq(orders.id, orderId));
       if (!order) return null;
       const [lines, history, [invoice]] = await Promise.all([
@@ -703,6 +764,8 @@ export function createOrdersRepository(db: Queryable) {
         })),
         next_statuses: managerNextStatuses(status),
         invoice: invoice ?? null,
+        company: order.companyId === null ? null : { id: order.companyId, name: order.companyName! },
+        placed_by: order.placedByName,
       };
     },
   };

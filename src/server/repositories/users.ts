@@ -2,8 +2,9 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type AnyColumn } from '
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
 import type { AdminBuyer, User } from '../../shared/api';
 import type { UserRole } from '../../shared/user-roles';
+import type { CompanyRole } from '../../shared/company';
 import type { Queryable } from '../db/database';
-import { auditLog, orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { auditLog, companies, orders, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import type { BuyerStanding } from '../domain/buyer-standing';
 import { createAuditRepository } from './audit';
 import { createOutboxRepository } from './outbox';
@@ -11,16 +12,64 @@ import { createRefreshTokensRepository } from './refresh-tokens';
 
 const userColumns = { id: users.id, email: users.email, role: users.role };
 
+/** The account's company as GET /auth/user names it. */
+export interface AccountCompany {
+  id: number;
+  name: string;
+  role: CompanyRole;
+  blocked: boolean;
+}
+
 export function createUsersRepository(db: Queryable) {
   return {
-    /** `null` when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
-    async create(email: string, passwordHash: string, personalDataConsentAt?: Date): Promise<User | null> {
+    /**
+     * A new account, the owner of a new company of one named by its address; `null` when the e-mail
+     * is taken (the unique index decides, so two racing sign-ups cannot both win, and the loser's
+     * company goes with its transaction).
+     */
+    create(email: string, passwordHash: string, personalDataConsentAt?: Date): Promise<User | null> {
+      return db.transaction(async (tx) => {
+        const [company] = await tx.insert(companies).values({ name: email }).returning({ id: companies.id });
+        const [row] = await tx
+          .insert(users)
+          .values({ email, passwordHash, personalDataConsentAt, companyId: company!.id, companyRole: 'owner' })
+          .onConflictDoNothing({ target: users.email })
+          .returning(userColumns);
+        if (!row) await tx.delete(companies).where(eq(companies.id, company!.id));
+        return row ?? null;
+      });
+    },
+
+    /**
+     * A new account made by accepting an invitation: an employee of the inviting company, its address
+     * confirmed (the invitation's letter reached it) and its consent recorded now. Null when taken.
+     */
+    async insertMember(
+      email: string,
+      passwordHash: string,
+      { companyId, role, now }: { companyId: number; role: CompanyRole; now: Date },
+    ): Promise<User | null> {
       const [row] = await db
         .insert(users)
-        .values({ email, passwordHash, personalDataConsentAt })
+        .values({
+          email,
+          passwordHash,
+          companyId,
+          companyRole: role,
+          personalDataConsentAt: now,
+          emailConfirmedAt: now,
+        })
         .onConflictDoNothing({ target: users.email })
         .returning(userColumns);
       return row ?? null;
+    },
+
+    /** An existing account accepting an invitation: the letter reached the address, and the consent is its own. */
+    async confirmAndConsent(id: number, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})`, personalDataConsentAt: now })
+        .where(eq(users.id, id));
     },
 
     /** The password's hash with the session version it goes with (sessions.start checks it is still current). */
@@ -54,12 +103,6 @@ export function createUsersRepository(db: Queryable) {
     async holdSessionVersion(id: number): Promise<number | null> {
       const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, id)).for('share');
       return row?.version ?? null;
-    },
-
-    /** Whether the account's row is still there (an operator may delete one by SQL). */
-    async exists(id: number): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-      return row !== undefined;
     },
 
     /** The account as the buyer's export shows it. */
@@ -113,38 +156,51 @@ export function createUsersRepository(db: Queryable) {
     },
 
     /**
-     * Deletes the account with its sessions, cart, addresses and requisites (their foreign keys
-     * cascade). Its orders stay for accounting, with every personal field the buyer filled in
-     * replaced by DELETED_PERSONAL_DATA and no link to anyone (docs/decisions.md), as is its address
-     * in the journal's entries of its role changes. The letters
-     * to its address go from the outbox, sent or waiting. Returns the sessions revoked.
+     * Deletes the account with its sessions, cart and contact details (their foreign keys cascade).
+     * With `dissolveCompany` (it was the company's only member) the company goes too, with its
+     * addresses, legal entities and invitations, and its orders stay for accounting with every
+     * personal field replaced by DELETED_PERSONAL_DATA and no link to anyone (docs/decisions.md);
+     * otherwise the orders the account placed stay its company's, only its own name and phone
+     * erased from them. Its address is erased from the journal's entries about it, and the letters
+     * to it go from the outbox, sent or waiting. Returns the sessions revoked.
      */
-    deleteAccount(id: number, now: Date): Promise<string[]> {
+    deleteAccount(id: number, now: Date, { dissolveCompany }: { dissolveCompany: boolean }): Promise<string[]> {
       const erased = (column: AnyColumn) => sql`case when ${isNotNull(column)} then ${DELETED_PERSONAL_DATA} end`;
       return db.transaction(async (tx) => {
         // First the account's row, for update: an order being placed for it (whose foreign key
         // holds a share lock on the row) finishes first and is anonymised with the rest, and one
         // placed later waits and then finds no account, so no order keeps the buyer's details.
-        const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+        const [account] = await tx
+          .select({ email: users.email, companyId: users.companyId })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
         if (!account) return [];
         await createOutboxRepository(tx).forgetMailTo(account.email);
         // Recorded apart from the account's refresh tokens, which go with it, so its access tokens stay refused.
         const revoked = await createRefreshTokensRepository(tx).revokeSessionsOf(id, now);
+        const personal = {
+          contactName: erased(orders.contactName),
+          contactPhone: erased(orders.contactPhone),
+          placedByName: erased(orders.placedByName),
+          idempotencyKey: null,
+          requestDigest: null,
+          updatedAt: new Date(),
+        };
         await tx
           .update(orders)
-          .set({
-            userId: null,
-            address: DELETED_PERSONAL_DATA,
-            contactName: erased(orders.contactName),
-            contactPhone: erased(orders.contactPhone),
-            companyName: erased(orders.companyName),
-            companyInn: erased(orders.companyInn),
-            companyKpp: erased(orders.companyKpp),
-            idempotencyKey: null,
-            requestDigest: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(orders.userId, id));
+          .set(
+            dissolveCompany
+              ? {
+                  ...personal,
+                  address: DELETED_PERSONAL_DATA,
+                  companyName: erased(orders.companyName),
+                  companyInn: erased(orders.companyInn),
+                  companyKpp: erased(orders.companyKpp),
+                }
+              : personal,
+          )
+          .where(dissolveCompany ? eq(orders.companyId, account.companyId) : eq(orders.userId, id));
         // The journal keeps that the account's role changed, not whose address it was.
         const erasedEmail = (column: AnyColumn) =>
           sql`case when ${column} -> 'email' is not null then jsonb_set(${column}, '{email}', to_jsonb(${DELETED_PERSONAL_DATA}::text)) else ${column} end`;
@@ -153,6 +209,13 @@ export function createUsersRepository(db: Queryable) {
           .set({ before: erasedEmail(auditLog.before), after: erasedEmail(auditLog.after) })
           .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id))));
         await tx.delete(users).where(eq(users.id, id));
+        if (dissolveCompany) {
+          // The company's own journal held its employees' addresses and its legal entities' details.
+          await tx
+            .delete(auditLog)
+            .where(and(eq(auditLog.entity, 'company'), eq(auditLog.entityId, String(account.companyId))));
+          await tx.delete(companies).where(eq(companies.id, account.companyId));
+        }
         return revoked;
       });
     },
@@ -162,54 +225,63 @@ export function createUsersRepository(db: Queryable) {
       return row ?? null;
     },
 
-    /** The account with its standing (services/buyer-standing.ts says what follows from it). */
-    async findWithStanding(id: number): Promise<(User & BuyerStanding) | null> {
+    /** The account with its company, role and standing (domain/buyer-standing.ts says what follows from it). */
+    async findWithStanding(id: number): Promise<(User & BuyerStanding & { company: AccountCompany }) | null> {
       const [row] = await db
         .select({
           ...userColumns,
           confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
-          proven: sql<boolean>`${users.firstPaidAt} is not null or ${users.trustedAt} is not null`,
+          proven: sql<boolean>`${companies.firstPaidAt} is not null or ${companies.trustedAt} is not null`,
+          company: {
+            id: companies.id,
+            name: companies.name,
+            role: users.companyRole,
+            blocked: sql<boolean>`${companies.blockedAt} is not null`,
+          },
         })
         .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
         .where(eq(users.id, id));
       return row ?? null;
     },
 
     /**
-     * A manager marks a buyer as trusted (or takes it back), written to the journal in the same
-     * transaction. Null for an unknown account or one that is not a buyer's. Orders placed before keep the terms they were
-     * placed under (docs/decisions.md).
+     * A manager marks a buyer's company as trusted (or takes it back), written to the journal in
+     * the same transaction. Null for an unknown account or one that is not a buyer's. Orders placed
+     * before keep the terms they were placed under (docs/decisions.md).
      */
     setTrusted(id: number, trusted: boolean, byUserId: number): Promise<AdminBuyer | null> {
       return db.transaction(async (tx) => {
         const columns = {
           id: users.id,
           email: users.email,
-          trusted: sql<boolean>`${users.trustedAt} is not null`,
-          has_paid_order: sql<boolean>`${users.firstPaidAt} is not null`,
+          companyId: companies.id,
+          trusted: sql<boolean>`${companies.trustedAt} is not null`,
+          has_paid_order: sql<boolean>`${companies.firstPaidAt} is not null`,
         };
         // Only a buyer's account: a manager's is no customer to trust.
         const [before] = await tx
           .select(columns)
           .from(users)
+          .innerJoin(companies, eq(companies.id, users.companyId))
           .where(and(eq(users.id, id), eq(users.role, 'buyer')))
-          .for('update');
+          .for('update', { of: companies });
         if (!before) return null;
-        if (before.trusted === trusted) return before;
-        const [after] = await tx
-          .update(users)
+        const { companyId, ...buyer } = before;
+        if (before.trusted === trusted) return buyer;
+        await tx
+          .update(companies)
           .set({ trustedAt: trusted ? new Date() : null })
-          .where(eq(users.id, id))
-          .returning(columns);
+          .where(eq(companies.id, companyId));
         await createAuditRepository(tx).record({
           byUserId,
-          action: trusted ? 'buyer.trust' : 'buyer.distrust',
-          entity: 'user',
-          entityId: id,
+          action: trusted ? 'company.trust' : 'company.distrust',
+          entity: 'company',
+          entityId: companyId,
           before: { trusted: before.trusted },
-          after: { trusted: after!.trusted },
+          after: { trusted },
         });
-        return after!;
+        return { ...buyer, trusted };
       });
     },
 

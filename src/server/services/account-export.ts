@@ -1,4 +1,6 @@
 import type { Static } from 'typebox';
+import type { Company } from '../../shared/api';
+import type { Member } from '../domain/company-member';
 import type { AccountExportSchema } from '../../shared/schemas/auth';
 import type { createAddressesRepository } from '../repositories/addresses';
 import type { CartRepository } from '../repositories/cart';
@@ -18,20 +20,28 @@ interface AccountRepositories {
 export type AccountExport = Static<typeof AccountExportSchema>;
 
 /**
- * Everything the shop keeps about one buyer (152-ФЗ ст. 14: the right to know it), read through
- * the same owner-scoped calls the profile uses, so nobody else's rows can come along. `null` when
- * the account is gone.
+ * Everything the shop keeps about one employee (152-ФЗ ст. 14: the right to know it) and what of
+ * their company they can see (its employees, legal entities, manager, addresses and orders), read
+ * through the same company-scoped calls the profile uses, so no other company's rows can come
+ * along. `company` is the company as the employee sees it. `null` when the account is gone.
  */
-export async function exportAccount(repositories: AccountRepositories, userId: number): Promise<AccountExport | null> {
+export async function exportAccount(
+  repositories: AccountRepositories,
+  member: Member,
+  company: Company,
+): Promise<AccountExport | null> {
+  const { userId, companyId } = member;
   const account = await repositories.users.findAccount(userId);
   if (!account) return null;
   const [requisites, addresses, cart, summaries] = await Promise.all([
-    repositories.requisites.find(userId),
-    repositories.addresses.list(userId),
+    repositories.requisites.find(userId, companyId),
+    repositories.addresses.list(member),
     repositories.cart.get(userId),
-    repositories.orders.listForUser(userId),
+    repositories.orders.listForCompany(companyId, {}),
   ]);
-  const orders = await Promise.all(summaries.map((order) => repositories.orders.findForBuyer(userId, order.id)));
+  const orders = await Promise.all(
+    summaries.items.map((order) => repositories.orders.findForBuyer(companyId, order.id)),
+  );
   return {
     exported_at: new Date().toISOString(),
     account: {
@@ -42,6 +52,7 @@ export async function exportAccount(repositories: AccountRepositories, userId: n
       personal_data_consent_at: account.personalDataConsentAt?.toISOString() ?? null,
     },
     requisites,
+    company,
     addresses,
     cart,
     orders: orders.filter((order) => order !== null),

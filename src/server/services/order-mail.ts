@@ -15,15 +15,15 @@ import { createOutboxRepository, type OutgoingMail } from '../repositories/outbo
 
 /**
  * The buyer's confirmation and the managers' notice of a new order, to every manager once
- * (MANAGER_EMAILS and the manager accounts), made from the order about to be written: placing
- * writes them in the statement that writes the order.
+ * (MANAGER_EMAILS, and the company's personal manager or, without one, every manager account), made
+ * from the order about to be written: placing writes them in the statement that writes the order.
  */
 export function orderPlacedMail(
   shop: ShopMail,
   placed: Omit<OrderForLetter, 'buyerEmail'>,
-  { buyer, managerAccounts }: OrderPlacedRecipients,
+  { buyer, managerAccounts, manager }: OrderPlacedRecipients,
 ): OutgoingMail[] {
-  const order = { ...placed, buyerEmail: buyer };
+  const order = { ...placed, buyerEmail: buyer, manager };
   const toManagers = orderPlacedToManagers(shop, order);
   const managers = new Set([...shop.managerEmails, ...managerAccounts]);
   return [

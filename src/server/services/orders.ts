@@ -7,6 +7,8 @@ import { trackingOf } from '../../shared/carriers';
 import type { AppConfig, BuyerLimits } from '../config';
 import type { Database, Transaction } from '../db/database';
 import {
+  CompanyBlockedError,
+  CompanyRoleError,
   DailyOrdersLimitError,
   EmailNotConfirmedError,
   CartChangedError,
@@ -34,6 +36,8 @@ import {
   type PlacingFacts,
 } from '../repositories/orders';
 import { orderPlacedMail, queueStatusChanged } from './order-mail';
+import { COMPANY_MESSAGES, mayOrder } from '../../shared/company';
+import type { Member } from '../domain/company-member';
 
 export interface PlacedOrder {
   order: OrderSummary;
@@ -53,8 +57,8 @@ export interface StatusChange {
   trackingNumber?: string | null;
   /** Why the server itself made the change, for the buyer (the history and the letter say it). */
   reason?: string;
-  /** Set for the buyer's own cancel: anyone else's order is "not found". */
-  ownerId?: number;
+  /** Set for a buyer's cancel: another company's order is "not found". */
+  companyId?: number;
 }
 
 /**
@@ -116,7 +120,8 @@ export async function changeStatusLocked(
 ): Promise<OrderStatusAnswer> {
   const orders = createOrdersRepository(tx);
   const order = await orders.lockForChange(orderId);
-  if (!order || (change.ownerId !== undefined && order.userId !== change.ownerId)) throw new OrderNotFoundError();
+  if (!order || (change.companyId !== undefined && order.companyId !== change.companyId))
+    throw new OrderNotFoundError();
   const from = order.status;
   assertStatusChange(order.id, from, change.to, change.source);
   const carrier = change.carrier || null;
@@ -124,9 +129,9 @@ export async function changeStatusLocked(
   assertShipment(change.to, { carrier, trackingNumber });
   if (change.to === CANCELLED_STATUS) await orders.returnStock(order.id, order.unproven);
   const paid = change.to === PAID_STATUS;
-  // A paid order holds nothing for an unproven buyer any more, and makes its buyer proven.
+  // A paid order holds nothing for an unproven buyer any more, and makes its company proven.
   if (paid && order.unproven) await orders.releaseUnprovenHold(order.id);
-  if (paid && order.userId !== null) await orders.markBuyerPaid(order.userId);
+  if (paid && order.companyId !== null) await orders.markCompanyPaid(order.companyId);
   const comment = change.comment?.trim() || null;
   await orders.setStatus(order.id, change.to, { paid });
   await orders.recordChange({
@@ -161,8 +166,9 @@ export function createOrderService(
 ) {
   return {
     /**
-     * Places an order in one transaction of five statements whatever its size: the buyer's lock;
-     * one read of the buyer's standing and limits (confirmed, proven, unpaid orders, orders a day),
+     * Places an order for the buyer's company (an owner's or a purchaser's, never the accountant's) in
+     * one transaction of five statements whatever its size: the company's lock; one read of the
+     * buyer's standing and the company's limits (confirmed, proven, blocked, unpaid orders, orders a day),
      * the ordered variants (locked in id order, so concurrent orders cannot deadlock) and the
      * letters' recipients; then, in TypeScript, the confirmation, the limits, the prices from the
      * database, the stock and, for an unproven buyer, the share of it one order may take and the
@@ -171,18 +177,21 @@ export function createOrderService(
      * when the cart's revision (read with the rest) is not the version it was made from. A retry with the Idempotency-Key of an
      * order already placed gets that order, whatever the limits say now.
      */
-    async place(order: NewOrder): Promise<PlacedOrder> {
+    async place(order: NewOrder, member: Pick<Member, 'role'>): Promise<PlacedOrder> {
+      if (!mayOrder(member.role)) throw new CompanyRoleError(COMPANY_MESSAGES.accountantCannotOrder);
       const ordered = mergeLines(order.items);
       const variantIds = [...ordered.keys()].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
         const orders = createOrdersRepository(tx);
-        await orders.lockBuyer(order.userId);
+        await orders.lockCompany(order.companyId);
         const facts = await orders.readForPlacing(order, variantIds, buyerLimits);
         if (facts.earlier)
           return { order: await replayedOrder(orders, facts.earlier, order.idempotency!.digest), replayed: true };
         // After the replay: placing the order took its lines out of the cart, so its retry finds another revision.
         if (order.cartVersion !== undefined && order.cartVersion !== facts.cartRevision) throw new CartChangedError();
-        const buyer = facts.buyer ?? { confirmed: false, proven: false };
+        const buyer = facts.buyer ?? { confirmed: false, proven: false, blocked: false };
+        // Read under the company's lock: a block committed a moment ago refuses this order.
+        if (buyer.blocked) throw new CompanyBlockedError();
         if (requireEmailConfirmation && !buyer.confirmed) throw new EmailNotConfirmedError();
         assertWithinOrderLimits(facts, buyerLimits, buyer, shop.contactEmail);
         // A product off sale is named as such only to a buyer who has it in the cart; to anyone else
@@ -229,19 +238,25 @@ export function createOrderService(
             created_at: written.createdAt.toISOString(),
             items_count: priced.itemsCount,
             invoice: null,
+            placed_by: { user_id: order.userId, name: order.placedByName },
+            legal_entity_id: order.legalEntityId,
           },
           replayed: false,
         };
       });
     },
 
-    /** The buyer's own cancel (while the order is unpaid): the goods go back on the shelf. */
-    cancel(userId: number, orderId: number): Promise<OrderStatusAnswer> {
+    /**
+     * A buyer's cancel of the company's order (while it is unpaid): the goods go back on the shelf.
+     * The accountant, who places no orders, cancels none either.
+     */
+    cancel(member: Member, orderId: number): Promise<OrderStatusAnswer> {
+      if (!mayOrder(member.role)) throw new CompanyRoleError(COMPANY_MESSAGES.accountantCannotOrder);
       return db.transaction((tx) =>
         changeStatusLocked(
           tx,
           orderId,
-          { to: CANCELLED_STATUS, source: 'buyer', byUserId: userId, ownerId: userId },
+          { to: CANCELLED_STATUS, source: 'buyer', byUserId: member.userId, companyId: member.companyId },
           shop,
         ),
       );

@@ -18,6 +18,7 @@ export const AdminOrdersQuery = Type.Object({
   from: Type.Optional(Day),
   to: Type.Optional(Day),
   sort: Defaulted(Type.Enum(ADMIN_ORDER_SORTS, { default: 'created_at_desc' })),
+  mine: Type.Optional(Type.Boolean({ description: 'Только заказы компаний, которые ведёт спрашивающий менеджер' })),
   ...PageQuery.properties,
 });
 
@@ -92,6 +93,10 @@ export const AdminOrderSchema = Type.Object({
       'Статусы, в которые менеджер может перевести заказ (кроме «Ожидает оплаты»: его ставит выставление счёта)',
   }),
   invoice: Nullable(InvoiceRefSchema, { description: 'Счёт, когда он выставлен' }),
+  company: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() }), {
+    description: 'Компания покупателя; null, когда она распущена',
+  }),
+  placed_by: Nullable(Type.String(), { description: 'Кто из сотрудников компании оформил заказ' }),
 });
 
 export const AdminStatusChangeBody = Type.Object({

@@ -9,7 +9,8 @@ import { buildApp } from '../../../src/server/app';
 import { createFreshDatabase } from './fresh-database';
 import { TEST_PASSWORD } from './shop-data';
 import { loadConfig, type AppConfig, type MailConfig } from '../../../src/server/config';
-import { refreshTokens, variants } from '../../../src/server/db/schema';
+import { companies, refreshTokens, variants } from '../../../src/server/db/schema';
+import type { Member } from '../../../src/server/domain/company-member';
 import { hashPassword } from '../../../src/server/services/passwords';
 import { createSessions } from '../../../src/server/services/sessions';
 import { hashRandomToken } from '../../../src/server/services/tokens';
@@ -237,4 +238,17 @@ export function setCookie(response: LightMyRequestResponse, name: string) {
         secure?: boolean;
       }
     | undefined;
+}
+
+/** The account as its company knows it now (the member the company service acts as). */
+export async function memberOf(app: FastifyInstance, userId: number): Promise<Member> {
+  const membership = await app.repositories.companies.membershipOf(userId);
+  if (!membership) throw new Error(`no account ${userId}`);
+  return { userId, ...membership };
+}
+
+/** Marks the account's company as having paid an order: the company is proven. */
+export async function markCompanyPaid(app: FastifyInstance, userId: number): Promise<void> {
+  const { companyId } = await memberOf(app, userId);
+  await app.database.db.update(companies).set({ firstPaidAt: new Date() }).where(eq(companies.id, companyId));
 }

@@ -298,7 +298,7 @@ describe('item 12: the smaller notes', () => {
     const [promoted] = (await quickShoppers(shop.app, 1)) as [Shopper];
     await shop.app.repositories.users.setRole(promoted.email, 'manager');
     await shop.app.repositories.users.setRole(promoted.email, 'buyer');
-    await shop.app.repositories.users.deleteAccount(promoted.id, new Date());
+    await shop.app.repositories.users.deleteAccount(promoted.id, new Date(), { dissolveCompany: true });
     const entries = (await latestAudit(shop.app, manager, 50)).filter(
       (entry) => entry.entity_id === String(promoted.id),
     );

@@ -6,13 +6,11 @@
  * stock, held only by MAX_UNPAID_ORDERS_TRUSTED. The shop's defaults throughout (the tests' app
  * lifts them for other suites). The e-mail confirmation is email-confirmation.test.ts's.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AdminBuyer, AdminOrder, Cart, CartImportResult, CurrentUser, Product } from '../../../src/shared/api';
 import { loadConfig } from '../../../src/server/config';
 import { CATALOGUE_CHANNEL } from '../../../src/server/db/notifications';
-import { auditLog, orders, users, variants } from '../../../src/server/db/schema';
+import { auditLog, orders, variants } from '../../../src/server/db/schema';
 import {
   allProducts,
   createTestApp,
@@ -404,45 +402,5 @@ describe('reservations: 24 h for the unproven, 120 h for the proven', () => {
       ).history.at(-1)!.reason;
     expect(await reasonOf(newcomer, lapsed.id)).toMatch(/^Срок резерва истёк: заказ не оплачен в течение 24 ч/);
     expect(await reasonOf(regular, old.id)).toMatch(/^Срок резерва истёк: заказ не оплачен в течение 120 ч/);
-  });
-});
-
-describe('migration 0023’s backfill', () => {
-  it('confirms accounts with orders and managers, proves accounts with a paid order, and no one else', async () => {
-    const [idle, ordered] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
-    const payer = await provenBuyer();
-    const { product, v1 } = await takeProduct(10);
-    await placeOk(ordered, [line(product, v1, 1)]);
-    const everyone = [idle.id, ordered.id, payer.id, manager.id];
-    // As the accounts were before the migration.
-    await shop.app.database.db
-      .update(users)
-      .set({ emailConfirmedAt: null, firstPaidAt: null })
-      .where(inArray(users.id, everyone));
-
-    const migration = readFileSync(
-      path.join(__dirname, '../../../src/server/db/migrations/0025_unproven_buyers.sql'),
-      'utf8',
-    );
-    const backfill = migration
-      .split('--> statement-breakpoint')
-      .filter((statement) => /^\s*(--.*\n\s*)*UPDATE "users"/.test(statement));
-    expect(backfill).toHaveLength(2);
-    for (const statement of backfill) await shop.app.database.db.execute(sql.raw(statement));
-
-    const rows = await shop.app.database.db
-      .select({
-        id: users.id,
-        confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
-        proven: sql<boolean>`${users.firstPaidAt} is not null`,
-      })
-      .from(users)
-      .where(inArray(users.id, everyone));
-    expect(Object.fromEntries(rows.map(({ id, confirmed, proven }) => [id, { confirmed, proven }]))).toEqual({
-      [idle.id]: { confirmed: false, proven: false },
-      [ordered.id]: { confirmed: true, proven: false },
-      [payer.id]: { confirmed: true, proven: true },
-      [manager.id]: { confirmed: true, proven: false },
-    });
   });
 });

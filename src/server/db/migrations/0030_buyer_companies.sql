@@ -38,6 +38,7 @@ CREATE TABLE "legal_entities" (
 	"corr_account" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_used_at" timestamp with time zone,
+	"archived_at" timestamp with time zone,
 	CONSTRAINT "legal_entities_kind_known" CHECK ("legal_entities"."kind" in ('ip', 'org'))
 );
 --> statement-breakpoint

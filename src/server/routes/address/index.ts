@@ -19,23 +19,23 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/', { schema: schema.createAddress }, async (request, reply) => {
     assertOwnUser(request, request.body.user_id);
-    return reply.code(201).send(await app.services.addresses.create(request.userId, toInput(request.body)));
+    return reply.code(201).send(await app.services.addresses.create(request.member, toInput(request.body)));
   });
 
   app.get('/:user_id', { schema: schema.listAddresses }, (request) => {
     assertOwnUser(request, request.params.user_id);
-    return addresses.list(request.userId);
+    return addresses.list(request.member);
   });
 
   app.put('/:id', { schema: schema.updateAddress }, async (request) => {
     assertOwnUser(request, request.body.user_id);
-    const updated = await addresses.update(request.userId, request.params.id, toInput(request.body));
+    const updated = await addresses.update(request.member, request.params.id, toInput(request.body));
     if (!updated) throw notFound('Адрес не найден');
     return updated;
   });
 
   app.delete('/:id', { schema: schema.deleteAddress }, async (request) => {
-    if (!(await addresses.remove(request.userId, request.params.id))) throw notFound('Адрес не найден');
+    if (!(await addresses.remove(request.member, request.params.id))) throw notFound('Адрес не найден');
     return { detail: 'Адрес удалён' };
   });
 };

@@ -5,6 +5,7 @@ import bannersRoutes from './banners';
 import buyersRoutes from './buyers';
 import catalogueRoutes from './catalogue';
 import categoriesRoutes from './categories';
+import { companiesRoutes, staffRoutes } from './companies';
 import imagesRoutes from './images';
 import ordersRoutes from './orders';
 import productsRoutes from './products';
@@ -19,6 +20,8 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticateManager);
   await app.register(ordersRoutes, { prefix: '/orders' });
   await app.register(buyersRoutes, { prefix: '/buyers' });
+  await app.register(companiesRoutes, { prefix: '/companies' });
+  await app.register(staffRoutes, { prefix: '/staff' });
   await app.register(productsRoutes, { prefix: '/products' });
   await app.register(variantsRoutes, { prefix: '/variants' });
   await app.register(categoriesRoutes, { prefix: '/categories' });

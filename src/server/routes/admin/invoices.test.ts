@@ -12,6 +12,7 @@ import {
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
+  memberOf,
 } from '../../../../test/server/helpers/test-app';
 import { newManager, openBackOffice } from '../../../../test/server/helpers/back-office';
 import { pdfText, SUPPLIER } from '../../../../test/server/helpers/invoices';
@@ -205,7 +206,7 @@ describe('issuing', () => {
     'an order in «%s» → 409 naming both statuses; nothing changes',
     async (status) => {
       const { order } = await placeOrder();
-      if (status === 'Отменён') await shop.app.services.orders.cancel(buyer.id, order.id);
+      if (status === 'Отменён') await shop.app.services.orders.cancel(await memberOf(shop.app, buyer.id), order.id);
       else await advanceOrder(shop.app, order.id, status);
       const response = await issue(order.id);
       expect(response.statusCode).toBe(409);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { AdminOrder, AdminOrderList, OrderSummary, Product } from '../../../shared/api';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/order-statuses';
-import { orders, users } from '../../db/schema';
+import { companies, orders, users } from '../../db/schema';
 import {
   allProducts,
   bearer,
@@ -204,8 +204,9 @@ describe('GET /api/v1/admin/orders/{id}', () => {
     const variant = product.variants.find((candidate) => candidate.stock > 0)!;
     // Whether an earlier test of this file has paid one of the buyer's orders.
     const [account] = await shop.app.database.db
-      .select({ firstPaidAt: users.firstPaidAt })
+      .select({ firstPaidAt: companies.firstPaidAt, companyId: companies.id, companyName: companies.name })
       .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
       .where(eq(users.id, buyer.id));
     expect(detail).toEqual({
       id: order.id,
@@ -233,6 +234,8 @@ describe('GET /api/v1/admin/orders/{id}', () => {
       history: [],
       next_statuses: ['Отменён'],
       invoice: null,
+      company: { id: account!.companyId, name: account!.companyName },
+      placed_by: 'Анна',
     });
   });
 

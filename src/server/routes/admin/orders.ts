@@ -20,9 +20,10 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { orders } = app.repositories;
 
   app.get('/', { schema: schema.listOrders }, async (request) => {
-    const { from, to, ...rest } = request.query;
+    const { from, to, mine, ...rest } = request.query;
     return orders.listForManagers({
       ...rest,
+      managerId: mine ? request.userId : undefined,
       from: from === undefined ? undefined : moscowDayStart(from, 'from'),
       to: to === undefined ? undefined : new Date(moscowDayStart(to, 'to').getTime() + DAY_MS),
     });

@@ -264,15 +264,20 @@ describe('POST /api/v1/auth/password', () => {
 /** A buyer with something of everything: requisites, two addresses, a cart line and an order. */
 async function buyerWithData(label: string) {
   const buyer = await signUp(shop.app, uniqueEmail(label));
-  const { repositories } = shop.app;
-  await repositories.requisites.save(buyer.id, {
-    company_name: `ООО «${label}»`,
-    company_inn: '7707083893',
-    company_kpp: '773601001',
-    contact_name: `Иван ${label}`,
-    contact_phone: '+7 900 000-00-00',
+  const saved = await shop.app.inject({
+    method: 'PUT',
+    url: `/api/v1/requisites/${buyer.id}`,
+    headers: buyer.headers,
+    payload: {
+      company_name: `ООО «${label}»`,
+      company_inn: '7707083893',
+      company_kpp: '773601001',
+      contact_name: `Иван ${label}`,
+      contact_phone: '+7 900 000-00-00',
+    },
   });
-  await shop.app.services.addresses.create(buyer.id, {
+  expect(saved.statusCode).toBe(200);
+  await shop.app.services.addresses.create(await memberOf(shop.app, buyer.id), {
     country: 'Россия',
     city: `Город ${label}`,
     street: 'Ленина',
@@ -347,6 +352,7 @@ describe('DELETE /api/v1/auth/user', () => {
 
   it('→ 204: the sessions end, the orders stay anonymised for the managers, the e-mail registers again', async () => {
     const { buyer, orderId } = await buyerWithData('gone');
+    const member = await memberOf(shop.app, buyer.id);
     const session = await signIn(buyer.email);
     const response = await deleteAccount(session, TEST_PASSWORD);
     expect(response.statusCode).toBe(204);
@@ -360,11 +366,16 @@ describe('DELETE /api/v1/auth/user', () => {
     expect((await refresh(session.cookie)).statusCode).toBe(401);
     expect((await logIn(shop.app, buyer.email, TEST_PASSWORD)).statusCode).toBe(401);
 
-    // Addresses, requisites and cart are gone with the account.
+    // The company of one goes with its only member: addresses, legal entities, requisites and cart.
     const { repositories } = shop.app;
-    expect(await repositories.addresses.list(buyer.id)).toEqual([]);
+    expect(await repositories.addresses.list(member)).toEqual([]);
     expect((await repositories.cart.get(buyer.id)).items).toEqual([]);
-    expect(await repositories.requisites.find(buyer.id)).toMatchObject({ company_name: null, contact_name: null });
+    expect(await repositories.requisites.find(buyer.id, member.companyId)).toMatchObject({
+      company_name: null,
+      contact_name: null,
+    });
+    expect(await repositories.companies.find(member.companyId)).toBeNull();
+    expect(await repositories.companies.legalEntities(member.companyId)).toEqual([]);
 
     // The order stays, with «удалено» in every personal field, and the back office still shows it.
     const view = await shop.app.inject({

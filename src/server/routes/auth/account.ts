@@ -88,7 +88,11 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/user/export', { schema: schema.exportAccount, preHandler: app.authenticate }, async (request, reply) => {
-    const data = await exportAccount(app.repositories, request.userId);
+    const data = await exportAccount(
+      app.repositories,
+      request.member,
+      await app.services.companies.view(request.member),
+    );
     if (!data) throw unauthorized();
     reply
       .header('content-disposition', attachmentDisposition(ACCOUNT_EXPORT_FILE_NAME))
@@ -98,7 +102,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/user', { schema: schema.deleteAccount, onRequest: app.authenticate }, async (request, reply) => {
     await assertOwnPassword(request, reply, request.body.password, ACCOUNT_MESSAGES.passwordWrong);
-    app.sessionRevocations.remember(await users.deleteAccount(request.userId, new Date()));
+    app.sessionRevocations.remember(await app.services.companies.deleteAccount(request.member));
     cookies.clearRefreshCookie(request, reply);
     return reply.code(204).send(null);
   });

@@ -19,6 +19,7 @@ import {
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
+  markCompanyPaid,
 } from '../../../../test/server/helpers/test-app';
 import { advanceOrder, orderLine, orderingOf } from '../../../../test/server/helpers/order-workflow';
 
@@ -135,7 +136,7 @@ describe('the share of a variant’s stock one order may take', () => {
     const [first, second] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
     const { product, v1 } = await takeProduct(20);
     // A buyer who has paid before: the order holds nothing of the unproven buyers' pool.
-    await shop.app.database.db.update(users).set({ firstPaidAt: new Date() }).where(eq(users.id, first.id));
+    await markCompanyPaid(shop.app, first.id);
     await placeOk(first, [line(product, v1, 10)]);
     const refused = await place(second, [line(product, v1, 6)]);
     expect(refused.statusCode).toBe(422);

@@ -22,34 +22,46 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post('/', { schema: schema.placeOrder }, async (request, reply) => {
-    const body = request.body;
+    const { body, member } = request;
     assertOwnUser(request, body.user_id);
     const address = body.address.trim();
     if (!address) throw unprocessable('Укажите адрес доставки');
     const companyInn = optional(body.company_inn);
-    const companyKpp = optional(body.company_kpp);
+    const companyKpp = optional(body.company_kpp)?.toUpperCase() ?? null;
     const requisitesRefused = requisitesProblem(companyInn, companyKpp);
     if (requisitesRefused) throw unprocessable(requisitesRefused);
+    const contactName = optional(body.contact_name);
+    // The legal entity named, or the company's one of the typed ИНН and КПП: its details are what
+    // the order (and the invoice) print.
+    const madeOutTo = await app.services.companies.orderRequisites(member, {
+      legalEntityId: body.legal_entity_id,
+      name: optional(body.company_name),
+      inn: companyInn,
+      kpp: companyKpp,
+    });
     const details = {
       address,
-      contactName: optional(body.contact_name),
+      contactName,
       contactPhone: optional(body.contact_phone),
-      companyName: optional(body.company_name),
-      companyInn,
-      companyKpp,
+      ...madeOutTo,
       items: body.items,
     };
     const key = request.headers['idempotency-key'];
-    const { order, replayed } = await app.services.orders.place({
-      userId: request.userId,
-      ...details,
-      cartVersion: body.cart_version,
-      // The digest is of the order as understood (trimmed, blanks as null): the same order
-      // retried is recognised, a different one under the same key is refused.
-      idempotency: key
-        ? { key, digest: createHash('sha256').update(JSON.stringify(details)).digest('base64url') }
-        : undefined,
-    });
+    const { order, replayed } = await app.services.orders.place(
+      {
+        userId: request.userId,
+        companyId: member.companyId,
+        placedByName: contactName ?? (await app.services.companies.emailOf(request.userId)),
+        ...details,
+        cartVersion: body.cart_version,
+        // The digest is of the order as understood (trimmed, blanks as null): the same order
+        // retried is recognised, a different one under the same key is refused.
+        idempotency: key
+          ? { key, digest: createHash('sha256').update(JSON.stringify(details)).digest('base64url') }
+          : undefined,
+      },
+      member,
+    );
     // Before answering: the buyer's next look at the product must show the new stock.
     app.catalogueCache.invalidate();
     if (replayed) reply.header('idempotent-replayed', 'true');
@@ -57,14 +69,19 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(201).send(order);
   });
 
-  app.get('/:user_id', { schema: schema.listOrders }, (request) => {
+  // The company's orders for every employee, each naming who placed it; the total of those the
+  // filters find in X-Total-Count, the answer staying SPEC's array.
+  app.get('/:user_id', { schema: schema.listOrders }, async (request, reply) => {
     assertOwnUser(request, request.params.user_id);
-    return orders.listForUser(request.userId);
+    const { items, total } = await orders.listForCompany(request.member.companyId, request.query);
+    reply.header('x-total-count', String(total));
+    return items;
   });
 
-  /** Someone else's order, or an order under someone else's id, does not exist for this buyer. */
+  /** Another company's order, or an order under someone else's id, does not exist for this buyer. */
   async function ownOrder(request: FastifyRequest, params: { user_id: number; id: number }): Promise<BuyerOrder> {
-    const order = params.user_id === request.userId ? await orders.findForBuyer(request.userId, params.id) : null;
+    const order =
+      params.user_id === request.userId ? await orders.findForBuyer(request.member.companyId, params.id) : null;
     if (!order) throw notFound('Заказ не найден');
     return order;
   }
@@ -81,19 +98,20 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id/status', { schema: schema.orderStatus }, async (request) => {
-    const status = await orders.statusFor(request.userId, request.params.id);
+    const status = await orders.statusFor(request.member.companyId, request.params.id);
     if (!status) throw notFound('Заказ не найден');
     return status;
   });
 
-  // The buyer downloads the invoice from the profile, a manager from the back office; for anyone
-  // else the order has no invoice, as if it did not exist. The role is read now, not from the token.
+  // Every employee of the buyer's company downloads the invoice from the profile, a manager from
+  // the back office; for anyone else the order has no invoice, as if it did not exist. The role
+  // is read now, not from the token.
   app.get('/:id/invoice', { schema: schema.invoicePdf }, async (request, reply) => {
     const orderId = request.params.id;
     const issued = await invoices.findIssued(orderId);
     const allowed =
       issued !== null &&
-      (issued.ownerId === request.userId || (await users.findById(request.userId))?.role === 'manager');
+      (issued.companyId === request.member.companyId || (await users.findById(request.userId))?.role === 'manager');
     if (!allowed) throw notFound('Счёт по этому заказу не выставлен');
     const pdf = await keptInvoicePdf(invoices, orderId, issued);
     const { name, ascii } = invoiceFileNames(issued);
@@ -105,7 +123,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/:id', { schema: schema.cancelOrder }, async (request) => {
-    const cancelled = await app.services.orders.cancel(request.userId, request.params.id);
+    const cancelled = await app.services.orders.cancel(request.member, request.params.id);
     app.catalogueCache.invalidate();
     app.metrics.ordersCancelled.inc({ by: 'buyer' });
     return cancelled;

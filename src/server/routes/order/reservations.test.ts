@@ -20,6 +20,7 @@ import {
   STARTUP_TIMEOUT,
   type Shopper,
   type TestApp,
+  markCompanyPaid,
 } from '../../../../test/server/helpers/test-app';
 import { newManager } from '../../../../test/server/helpers/back-office';
 import { SUPPLIER } from '../../../../test/server/helpers/invoices';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   spare = (await allProducts(shop.app)).filter((product) => product.variants.some((variant) => variant.stock > 0));
   [buyer] = (await quickShoppers(shop.app, 1)) as [Shopper];
   // A buyer who has paid before: the long reservation.
-  await shop.app.database.db.update(users).set({ firstPaidAt: new Date() }).where(eq(users.id, buyer.id));
+  await markCompanyPaid(shop.app, buyer.id);
   manager = await newManager(shop.app);
   await shop.app.repositories.supplierRequisites.save(SUPPLIER, manager.id);
 }, STARTUP_TIMEOUT);

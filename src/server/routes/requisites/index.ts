@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import type { RequisitesFields } from '../../../shared/api';
+import { mayEditLegalEntities } from '../../../shared/company';
 import { requisitesProblem } from '../../../shared/requisites';
 import { unprocessable } from '../../api-error';
 import { assertOwnUser } from '../../plugins/authentication';
@@ -15,22 +15,34 @@ const requisitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/:user_id', { schema: schema.getRequisites }, (request) => {
     assertOwnUser(request, request.params.user_id);
-    return requisites.find(request.userId);
+    return requisites.find(request.userId, request.member.companyId);
   });
 
-  app.put('/:user_id', { schema: schema.saveRequisites }, (request) => {
+  app.put('/:user_id', { schema: schema.saveRequisites }, async (request) => {
     assertOwnUser(request, request.params.user_id);
-    const body: RequisitesFields = request.body;
-    const saved = {
-      company_name: blankToNull(body.company_name),
-      company_inn: blankToNull(body.company_inn),
-      company_kpp: blankToNull(body.company_kpp),
+    const { body, member } = request;
+    const inn = blankToNull(body.company_inn);
+    const kpp = blankToNull(body.company_kpp)?.toUpperCase() ?? null;
+    const problem = requisitesProblem(inn, kpp);
+    if (problem) throw unprocessable(problem);
+    // The company's default legal entity is the owner's and the accountant's to choose; from a
+    // purchaser's form (which sends the fields it was shown) only the contact details are taken.
+    if (mayEditLegalEntities(member.role)) {
+      if (body.legal_entity_id !== undefined)
+        await app.services.companies.setDefaultLegalEntity(member, body.legal_entity_id);
+      else if (inn)
+        await app.services.companies.saveDefaultLegalEntityCodes(member, {
+          name: blankToNull(body.company_name),
+          inn,
+          kpp,
+        });
+      else await app.services.companies.setDefaultLegalEntity(member, null);
+    }
+    await requisites.saveContact(request.userId, {
       contact_name: blankToNull(body.contact_name),
       contact_phone: blankToNull(body.contact_phone),
-    };
-    const problem = requisitesProblem(saved.company_inn, saved.company_kpp);
-    if (problem) throw unprocessable(problem);
-    return requisites.save(request.userId, saved);
+    });
+    return requisites.find(request.userId, member.companyId);
   });
 };
 
@@ -38,5 +50,5 @@ const requisitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(requisitesRoutes, {
   name: 'requisites-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication'],
+  dependencies: ['database', 'services', 'authentication'],
 });

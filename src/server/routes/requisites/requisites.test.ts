@@ -1,4 +1,4 @@
-import { type Requisites } from '../../../shared/api';
+import type { Company, Requisites } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
 import {
   allProducts,
@@ -11,7 +11,8 @@ import {
 } from '../../../../test/server/helpers/test-app';
 
 const CYRILLIC = /[а-яё]/i;
-const ORGANISATION: Requisites = {
+/** As sent; the answer adds the legal entity the company fields became (ANY_ENTITY). */
+const ORGANISATION = {
   company_name: 'ООО «Игрушки»',
   company_inn: '7707083893',
   company_kpp: '770101001',
@@ -24,7 +25,10 @@ const NOTHING: Requisites = {
   company_kpp: null,
   contact_name: null,
   contact_phone: null,
+  legal_entity_id: null,
 };
+const ANY_ENTITY = { legal_entity_id: expect.stringMatching(/^[0-9a-f-]{36}$/) };
+const SAVED_ORGANISATION = { ...ORGANISATION, ...ANY_ENTITY };
 
 let shop: TestApp;
 let owner: Shopper;
@@ -58,21 +62,69 @@ describe('requisites: saved for the next checkout', () => {
     expect(await requisitesOf(await fresh())).toEqual(NOTHING);
   });
 
-  it('PUT saves them (trimmed, blanks as null) and GET answers them', async () => {
+  it('PUT saves them (trimmed, blanks as null): the ИНН and КПП become the company’s default legal entity', async () => {
     const buyer = await fresh();
     const response = await save(buyer, { ...ORGANISATION, contact_name: '  Иван Петров ', company_name: '   ' });
     expect(response.statusCode).toBe(200);
-    const expected = { ...ORGANISATION, company_name: null };
+    // A legal entity has a name: without one typed, the ИНН names it.
+    const expected = { ...SAVED_ORGANISATION, company_name: 'ИНН 7707083893' };
     expect(json(response)).toEqual(expected);
     expect(await requisitesOf(buyer)).toEqual(expected);
+    const company = json<Company>(
+      await shop.app.inject({ method: 'GET', url: '/api/v1/company', headers: buyer.headers }),
+    );
+    expect(company.legal_entities).toEqual([
+      expect.objectContaining({
+        id: json<Requisites>(response).legal_entity_id,
+        kind: 'org',
+        inn: '7707083893',
+        kpp: '770101001',
+        is_default: true,
+      }),
+    ]);
   });
 
-  it('a second PUT replaces the first; absent fields become null', async () => {
+  it('a second PUT replaces the first: another ИНН is another legal entity, made the default; absent fields become null', async () => {
     const buyer = await fresh();
-    await save(buyer, ORGANISATION);
+    const first = json<Requisites>(await save(buyer, ORGANISATION));
     const response = await save(buyer, { company_inn: '500100732259', contact_phone: '+7 911' });
     expect(response.statusCode).toBe(200);
-    expect(await requisitesOf(buyer)).toEqual({ ...NOTHING, company_inn: '500100732259', contact_phone: '+7 911' });
+    const second = await requisitesOf(buyer);
+    expect(second).toEqual({
+      ...NOTHING,
+      ...ANY_ENTITY,
+      company_name: 'ИНН 500100732259',
+      company_inn: '500100732259',
+      contact_phone: '+7 911',
+    });
+    expect(second.legal_entity_id).not.toBe(first.legal_entity_id);
+    // The organisation stays the company's, unchanged: orders made out to it keep naming it.
+    const company = json<Company>(
+      await shop.app.inject({ method: 'GET', url: '/api/v1/company', headers: buyer.headers }),
+    );
+    expect(company.legal_entities.map((entity) => [entity.kind, entity.name, entity.is_default])).toEqual([
+      ['org', 'ООО «Игрушки»', false],
+      ['ip', 'ИНН 500100732259', true],
+    ]);
+  });
+
+  it('legal_entity_id chooses one of the company’s legal entities; another company’s → 404, nothing changed', async () => {
+    const buyer = await fresh();
+    const organisation = json<Requisites>(await save(buyer, ORGANISATION)).legal_entity_id!;
+    await save(buyer, { company_inn: '500100732259' });
+    const chosen = await save(buyer, { legal_entity_id: organisation, contact_name: 'Иван' });
+    expect(chosen.statusCode).toBe(200);
+    expect(json(chosen)).toMatchObject({
+      legal_entity_id: organisation,
+      company_inn: '7707083893',
+      contact_name: 'Иван',
+    });
+    const stranger = await fresh();
+    const theirs = json<Requisites>(await save(stranger, ORGANISATION)).legal_entity_id!;
+    const refused = await save(buyer, { legal_entity_id: theirs });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ detail: 'Юрлицо не найдено' });
+    expect((await requisitesOf(buyer)).legal_entity_id).toBe(organisation);
   });
 
   it('until something is saved, the details of the last order are offered', async () => {
@@ -94,7 +146,7 @@ describe('requisites: saved for the next checkout', () => {
       });
     expect((await placeOrder({ contact_name: 'Первый' })).statusCode).toBe(201);
     expect((await placeOrder(ORGANISATION)).statusCode).toBe(201);
-    expect(await requisitesOf(buyer)).toEqual(ORGANISATION);
+    expect(await requisitesOf(buyer)).toEqual({ ...ORGANISATION, legal_entity_id: null });
     await save(buyer, { contact_name: 'Сохранённый' });
     expect(await requisitesOf(buyer)).toEqual({ ...NOTHING, contact_name: 'Сохранённый' });
   });
@@ -103,8 +155,8 @@ describe('requisites: saved for the next checkout', () => {
     const buyer = await fresh();
     const response = await save(buyer, { ...ORGANISATION, user_id: intruder.id, is_admin: true });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(json<object>(response)).sort()).toEqual(Object.keys(ORGANISATION).sort());
-    expect(await requisitesOf(buyer)).toEqual(ORGANISATION);
+    expect(Object.keys(json<object>(response)).sort()).toEqual(Object.keys(SAVED_ORGANISATION).sort());
+    expect(await requisitesOf(buyer)).toEqual(SAVED_ORGANISATION);
     expect(await requisitesOf(intruder)).toEqual(NOTHING);
   });
 });
@@ -126,7 +178,7 @@ describe('requisites: the ИНН and КПП rules of the law (src/shared/requisi
     const response = await save(buyer, { ...ORGANISATION, ...fields });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ detail: message });
-    expect(await requisitesOf(buyer)).toEqual(ORGANISATION);
+    expect(await requisitesOf(buyer)).toEqual(SAVED_ORGANISATION);
   });
 
   it('a field longer than the order allows → 422 naming it as the form does', async () => {

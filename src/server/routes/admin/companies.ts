@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { validEmail } from '../auth/checks';
+import * as schema from './companies-schema';
+
+/** The buyer companies in the back office («Компании»). */
+export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { companies } = app.services;
+
+  app.get('/', { schema: schema.listCompanies }, (request) => {
+    const { q, mine, skip, limit } = request.query;
+    return companies.listForManagers({ q, managerId: mine ? request.userId : undefined, skip, limit });
+  });
+
+  app.get('/:id', { schema: schema.getCompany }, (request) => companies.adminView(request.params.id));
+
+  app.patch('/:id', { schema: schema.updateCompany }, (request) =>
+    companies.updateByManager(request.params.id, request.body, request.userId),
+  );
+
+  app.post('/:id/merge', { schema: schema.mergeCompanies }, (request) =>
+    companies.merge(request.params.id, request.body.from_company_id, request.userId),
+  );
+};
+
+/** The shop's managers as buyers see them («Менеджеры»). */
+export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/', { schema: schema.listStaff }, () => app.services.companies.staff());
+
+  app.patch('/:id', { schema: schema.updateStaff }, (request) => {
+    const { contact_email: contactEmail, ...rest } = request.body;
+    const fields = {
+      ...rest,
+      ...(contactEmail ? { contact_email: validEmail(contactEmail) } : { contact_email: contactEmail }),
+    };
+    return app.services.companies.updateStaff(request.params.id, fields, request.userId);
+  });
+};
