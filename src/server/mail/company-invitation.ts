@@ -6,7 +6,7 @@ import {
   type CompanyRole,
 } from '../../shared/company';
 import { pluralForm } from '../../shared/plurals';
-import { letter, type AddressedLetter, type ShopMail } from './letter';
+import { letter, oneLine, type AddressedLetter, type ShopMail } from './letter';
 
 /**
  * The owner's invitation to join the company, queued with the invitation. `link` is the invitation
@@ -23,15 +23,17 @@ export function companyInvitationMail(
     manager: ManagerContact | null;
   },
 ): AddressedLetter {
+  // The company's name is typed by its owner: one line, so that it cannot forge lines of the text part.
+  const companyName = oneLine(invitation.companyName)!;
   const days = `${INVITATION_TTL_DAYS} ${pluralForm(INVITATION_TTL_DAYS, { one: 'день', few: 'дня', many: 'дней' })}`;
   return {
     to: invitation.email,
     ...letter(shop, {
-      subject: `Приглашение в компанию «${invitation.companyName}»`,
-      heading: `Вас приглашают в компанию «${invitation.companyName}»`,
+      subject: `Приглашение в компанию «${companyName}»`,
+      heading: `Вас приглашают в компанию «${companyName}»`,
       blocks: [
         {
-          paragraph: `${invitation.inviter} приглашает вас работать с оптовым магазином от имени компании «${invitation.companyName}».`,
+          paragraph: `${invitation.inviter} приглашает вас работать с оптовым магазином от имени компании «${companyName}».`,
         },
         {
           facts: [

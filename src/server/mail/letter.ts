@@ -186,12 +186,22 @@ export interface LetterContent {
   manager?: ManagerContact | null;
 }
 
+/**
+ * A one-line field as someone typed it, its line breaks made spaces: a name, phone, company or
+ * address with CR/LF would otherwise start lines of its own in the text part («Статус: Оплачен»),
+ * forged into a letter.
+ */
+export const oneLine = (value: string | null) => value?.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ') ?? null;
+
 /** «Ваш персональный менеджер» and how to reach them. */
 function managerBlock(manager: ManagerContact): Block {
   return {
     facts: [
-      ['Ваш персональный менеджер', manager.name],
-      ['Телефон', manager.phone && { text: manager.phone, href: `tel:${manager.phone.replace(/[^\d+]/g, '')}` }],
+      ['Ваш персональный менеджер', oneLine(manager.name)],
+      [
+        'Телефон',
+        manager.phone && { text: oneLine(manager.phone)!, href: `tel:${manager.phone.replace(/[^\d+]/g, '')}` },
+      ],
       ['E-mail', { text: manager.email, href: `mailto:${manager.email}` }],
       ['Мессенджер', manager.messenger_url && { text: manager.messenger_url, href: manager.messenger_url }],
     ],

@@ -8,7 +8,7 @@ import { orderPath, PAGE_PATHS } from '../../shared/paths';
 import { pluralForm } from '../../shared/plurals';
 import { invoiceTitle } from '../invoices/invoicePdf';
 import { ORDER_LINE_COLUMNS } from '../../shared/cart-import';
-import { letter, type Block, type Letter, type ShopMail } from './letter';
+import { letter, oneLine, type Block, type Letter, type ShopMail } from './letter';
 
 /**
  * How many lines a letter lists; the rest are «и ещё N позиций» with the link, and every line is in
@@ -54,13 +54,6 @@ function linesTable(shop: ShopMail, order: OrderForLetter, path: string): Block 
     },
   };
 }
-
-/**
- * A one-line field as the buyer typed it, its line breaks made spaces: a name, phone, company or
- * address with CR/LF would otherwise start lines of its own in the text part («Статус: Оплачен»),
- * forged into the managers' letter.
- */
-const oneLine = (value: string | null) => value?.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ') ?? null;
 
 function requisites(order: OrderForLetter): Block {
   return {
@@ -118,7 +111,7 @@ export function orderPlacedToManagers(shop: ShopMail, order: OrderForLetter): Le
       {
         facts: [
           ['Покупатель', order.buyerEmail],
-          ['Оформил', order.placedByName],
+          ['Оформил', oneLine(order.placedByName ?? null)],
           ['Оформлен', formatMoscowDateTimeWithZone(order.createdAt)],
         ],
       },

@@ -13,6 +13,13 @@ const jsonBody = new Ajv({ ...common, coerceTypes: false });
 // A file in a multipart form is documented as a binary string (Swagger UI shows a file picker);
 // the form's parts are read by the route, so there is nothing for the format to check.
 jsonBody.addFormat('binary', true);
+// The formats requests use: ids of legal entities, and the links a manager gives buyers (a messenger).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const webLink = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
+for (const ajv of [textInput, jsonBody]) {
+  ajv.addFormat('uuid', UUID);
+  ajv.addFormat('uri', webLink);
+}
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? jsonBody : textInput).compile(schema);

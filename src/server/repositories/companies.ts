@@ -224,8 +224,10 @@ export function createCompaniesRepository(db: Queryable) {
           email: users.email,
           companyId: users.companyId,
           role: users.companyRole,
-          colleagues: sql<number>`(select count(*)::int - 1 from ${users} u2 where u2.company_id = ${users.companyId})`,
-          companyHasOrders: sql<boolean>`exists (select 1 from ${orders} o where o.company_id = ${users.companyId})`,
+          // Qualified by hand: drizzle prints a one-table select's columns unqualified, and inside the
+          // subqueries a bare "company_id" would be the subquery's own.
+          colleagues: sql<number>`(select count(*)::int - 1 from ${users} u2 where u2.company_id = ${users}.company_id)`,
+          companyHasOrders: sql<boolean>`exists (select 1 from ${orders} o where o.company_id = ${users}.company_id)`,
         })
         .from(users)
         .where(eq(users.email, email));
@@ -447,8 +449,8 @@ export function createCompaniesRepository(db: Queryable) {
         pattern
           ? or(
               ilike(companies.name, pattern),
-              sql`exists (select 1 from ${legalEntities} le where le.company_id = ${companies.id} and (le.inn like ${pattern} or le.name ilike ${pattern}))`,
-              sql`exists (select 1 from ${users} u where u.company_id = ${companies.id} and u.email ilike ${pattern})`,
+              sql`exists (select 1 from ${legalEntities} le where le.company_id = ${companies}.id and (le.inn like ${pattern} or le.name ilike ${pattern}))`,
+              sql`exists (select 1 from ${users} u where u.company_id = ${companies}.id and u.email ilike ${pattern})`,
             )
           : undefined,
       );
@@ -458,16 +460,16 @@ export function createCompaniesRepository(db: Queryable) {
             id: companies.id,
             name: companies.name,
             inns: sql<string[]>`coalesce((select array_agg(le.inn order by le.created_at) from ${legalEntities} le
-              where le.company_id = ${companies.id} and le.archived_at is null), '{}')`,
-            owner_email: sql<string | null>`(select u.email from ${users} u where u.company_id = ${companies.id}
+              where le.company_id = ${companies}.id and le.archived_at is null), '{}')`,
+            owner_email: sql<string | null>`(select u.email from ${users} u where u.company_id = ${companies}.id
               and u.company_role = 'owner' order by u.id limit 1)`,
-            members_count: sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companies.id})`,
-            orders_count: sql<number>`(select count(*)::int from ${orders} o where o.company_id = ${companies.id})`,
+            members_count: sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companies}.id)`,
+            orders_count: sql<number>`(select count(*)::int from ${orders} o where o.company_id = ${companies}.id)`,
             blocked: sql<boolean>`${companies.blockedAt} is not null`,
             trusted: sql<boolean>`${companies.trustedAt} is not null`,
             manager: sql<{ id: number; name: string; email: string } | null>`(select json_build_object('id', mu.id,
               'name', coalesce(sp.name, mu.email), 'email', mu.email) from ${users} mu
-              left join ${staffProfiles} sp on sp.user_id = mu.id where mu.id = ${companies.managerId})`,
+              left join ${staffProfiles} sp on sp.user_id = mu.id where mu.id = ${companies}.manager_id)`,
             created_at: companies.createdAt,
           })
           .from(companies)
@@ -547,7 +549,7 @@ export function createCompaniesRepository(db: Queryable) {
           contact_email: staffProfiles.contactEmail,
           phone: staffProfiles.phone,
           messenger_url: staffProfiles.messengerUrl,
-          companies_count: sql<number>`(select count(*)::int from ${companies} c where c.manager_id = ${users.id})`,
+          companies_count: sql<number>`(select count(*)::int from ${companies} c where c.manager_id = ${users}.id)`,
         })
         .from(users)
         .leftJoin(staffProfiles, eq(staffProfiles.userId, users.id))

@@ -516,7 +516,7 @@ async function orderForLetter(db: Queryable, orderId: number) {
     .select({
       ...orderDetailColumns,
       buyerEmail: users.email,
-      manager: managerContactOf(sql`${orders.companyId}`),
+      manager: managerContactOf(sql`${orders}.company_id`),
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -702,8 +702,8 @@ export function createOrdersRepository(db: Queryable) {
           userEmail: users.email,
           userTrusted: sql<boolean>`${companies.trustedAt} is not null`,
           userHasPaidOrder: sql<boolean>`${companies.firstPaidAt} is not null`,
-          companyId: companies.id,
-          companyName: companies.name,
+          buyerCompanyId: companies.id,
+          buyerCompanyName: companies.name,
           placedByName: orders.placedByName,
         })
         .from(orders)
@@ -764,7 +764,7 @@ export function createOrdersRepository(db: Queryable) {
         })),
         next_statuses: managerNextStatuses(status),
         invoice: invoice ?? null,
-        company: order.companyId === null ? null : { id: order.companyId, name: order.companyName! },
+        company: order.buyerCompanyId === null ? null : { id: order.buyerCompanyId, name: order.buyerCompanyName! },
         placed_by: order.placedByName,
       };
     },

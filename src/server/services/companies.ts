@@ -57,7 +57,7 @@ function legalEntityRow(fields: LegalEntityFields): LegalEntityRow {
     kind: fields.kind,
     name: fields.name.trim(),
     inn: fields.inn.trim(),
-    kpp: blankToNull(fields.kpp)?.toUpperCase() ?? null,
+    kpp: blankToNull(fields.kpp),
     ogrn: blankToNull(fields.ogrn),
     address: fields.address.trim(),
     bankName: blankToNull(fields.bank_name),

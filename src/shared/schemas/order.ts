@@ -55,7 +55,7 @@ export const OrderCreateBody = Type.Object({
   // changed since, the order is refused (409) rather than placed from lines the buyer no longer has.
   cart_version: Type.Optional(Type.Integer({ minimum: 0, description: 'Версия корзины, из которой оформлен заказ' })),
   // Beyond SPEC §3: the company's legal entity to order for; the company_* fields then come from it.
-  legal_entity_id: Type.Optional(Type.String({ format: 'uuid', description: 'Юрлицо компании' })),
+  legal_entity_id: Type.Optional(Nullable(Type.String({ format: 'uuid' }), { description: 'Юрлицо компании' })),
   company_name: OptionalText(LIMITS.companyNameMax),
   // Checked by the handler (src/shared/requisites.ts), with the messages the checkout shows.
   company_inn: OptionalText(100),

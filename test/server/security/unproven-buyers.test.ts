@@ -15,6 +15,7 @@ import {
   allProducts,
   createTestApp,
   json,
+  memberOf,
   quickShoppers,
   stockOf,
   STARTUP_TIMEOUT,
@@ -310,16 +311,17 @@ describe('proven buyers', () => {
       trusted: true,
       has_paid_order: false,
     });
+    const { companyId } = await memberOf(shop.app, buyer.id);
     const [entry] = await shop.app.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, String(buyer.id)))
+      .where(eq(auditLog.entityId, String(companyId)))
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1);
     expect(entry).toMatchObject({
       byUserId: manager.id,
-      action: 'buyer.trust',
-      entity: 'user',
+      action: 'company.trust',
+      entity: 'company',
       before: { trusted: false },
       after: { trusted: true },
     });

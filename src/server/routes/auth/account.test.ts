@@ -17,6 +17,7 @@ import {
   usesPostgres,
   type Shopper,
   type TestApp,
+  memberOf,
 } from '../../../../test/server/helpers/test-app';
 import { newManager } from '../../../../test/server/helpers/back-office';
 import { placeOrderOf } from '../../../../test/server/helpers/order-workflow';

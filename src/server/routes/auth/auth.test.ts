@@ -318,6 +318,8 @@ describe('GET /api/v1/auth/user', () => {
       must_confirm_email: false,
       proven: false,
       order_limits: { line_share_percent: 50, unproven_pool_percent: 100, max_unpaid_orders: 10_000 },
+      // A sign-up is the owner of a company of one, named by the address until renamed.
+      company: { id: expect.any(Number), name: user.email, role: 'owner', blocked: false },
     });
   });
 

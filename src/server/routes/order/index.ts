@@ -27,14 +27,14 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const address = body.address.trim();
     if (!address) throw unprocessable('Укажите адрес доставки');
     const companyInn = optional(body.company_inn);
-    const companyKpp = optional(body.company_kpp)?.toUpperCase() ?? null;
+    const companyKpp = optional(body.company_kpp);
     const requisitesRefused = requisitesProblem(companyInn, companyKpp);
     if (requisitesRefused) throw unprocessable(requisitesRefused);
     const contactName = optional(body.contact_name);
     // The legal entity named, or the company's one of the typed ИНН and КПП: its details are what
     // the order (and the invoice) print.
     const madeOutTo = await app.services.companies.orderRequisites(member, {
-      legalEntityId: body.legal_entity_id,
+      legalEntityId: body.legal_entity_id ?? undefined,
       name: optional(body.company_name),
       inn: companyInn,
       kpp: companyKpp,

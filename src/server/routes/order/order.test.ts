@@ -94,7 +94,16 @@ describe('POST /api/v1/order/', () => {
     });
     expect(response.statusCode).toBe(201);
     const order = json<OrderSummary>(response);
-    expect(Object.keys(order).sort()).toEqual(['created_at', 'id', 'invoice', 'items_count', 'status', 'total_price']);
+    expect(Object.keys(order).sort()).toEqual([
+      'created_at',
+      'id',
+      'invoice',
+      'items_count',
+      'legal_entity_id',
+      'placed_by',
+      'status',
+      'total_price',
+    ]);
     expect(order.status).toBe('Создан');
     expect(order.invoice).toBeNull();
     expect(order.total_price).toBe(5999.9);

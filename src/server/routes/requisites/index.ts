@@ -22,7 +22,7 @@ const requisitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     assertOwnUser(request, request.params.user_id);
     const { body, member } = request;
     const inn = blankToNull(body.company_inn);
-    const kpp = blankToNull(body.company_kpp)?.toUpperCase() ?? null;
+    const kpp = blankToNull(body.company_kpp);
     const problem = requisitesProblem(inn, kpp);
     if (problem) throw unprocessable(problem);
     // The company's default legal entity is the owner's and the accountant's to choose; from a

@@ -199,7 +199,7 @@ describe('requisites: only their owner reaches them', () => {
     expect(peek.json()).toEqual({ detail: expect.stringMatching(CYRILLIC) });
     const overwrite = await save(intruder, { contact_name: 'Чужой' }, owner.id);
     expect(overwrite.statusCode).toBe(403);
-    expect(await requisitesOf(owner)).toEqual(ORGANISATION);
+    expect(await requisitesOf(owner)).toEqual(SAVED_ORGANISATION);
   });
 
   it('without a token → 401 on read and on write', async () => {
