@@ -115,7 +115,7 @@ describe('connection limits', () => {
 });
 
 describe('buyer limits and reservations', () => {
-  it('default to 3 unpaid orders (20 proven), 50 orders a day, half a variant’s stock per order and for the unproven together, 20 addresses, 5 000 cart lines, 30 quick-order imports in 10 minutes, 120 h (24 h unproven), e-mail confirmed', () => {
+  it('default to 3 unpaid orders (20 proven), 50 orders a day, half a variant’s stock per order and for the unproven together, 20 addresses, 20 legal entities, 5 000 cart lines, 30 quick-order imports in 10 minutes, 120 h (24 h unproven), e-mail confirmed', () => {
     const config = loadConfig({});
     expect(config.buyerLimits).toEqual({
       maxUnpaidOrders: 3,
@@ -124,6 +124,7 @@ describe('buyer limits and reservations', () => {
       maxStockSharePercent: 50,
       unprovenStockSharePercent: 50,
       maxAddresses: 20,
+      maxLegalEntities: 20,
       maxCartLines: 5000,
       quickOrderImports: { max: 30, windowMs: 600_000 },
     });
@@ -139,6 +140,7 @@ describe('buyer limits and reservations', () => {
       MAX_STOCK_SHARE_PERCENT: '100',
       UNPROVEN_STOCK_SHARE_PERCENT: '30',
       MAX_ADDRESSES: '3',
+      MAX_LEGAL_ENTITIES: '5',
       MAX_CART_LINES: '1000',
       QUICK_ORDER_IMPORT_LIMIT: '5',
       QUICK_ORDER_IMPORT_WINDOW_SECONDS: '60',
@@ -154,6 +156,7 @@ describe('buyer limits and reservations', () => {
       maxStockSharePercent: 100,
       unprovenStockSharePercent: 30,
       maxAddresses: 3,
+      maxLegalEntities: 5,
       maxCartLines: 1000,
       quickOrderImports: { max: 5, windowMs: 60_000 },
     });

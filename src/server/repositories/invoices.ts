@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InvoiceRef } from '../../shared/api';
 import type { SupplierRequisites } from '../../shared/schemas/settings';
 import type { Queryable } from '../db/database';
-import { invoiceCounters, invoices, orders } from '../db/schema';
+import { invoiceCounters, invoices, legalEntities, orders } from '../db/schema';
 import { moscowInstant } from '../../shared/dates';
 import { orderLineRows } from './order-lines';
 import { invoiceRefColumns } from './orders';
@@ -87,10 +87,13 @@ export function createInvoicesRepository(db: Queryable) {
             companyInn: orders.companyInn,
             companyKpp: orders.companyKpp,
             contactName: orders.contactName,
-            address: orders.address,
+            // The buyer's registered address when the order names a legal entity that has one, as
+            // a «счёт» prints the party; else the delivery address, as before companies.
+            address: sql<string>`coalesce(nullif(${legalEntities.address}, ''), ${orders.address})`,
           })
           .from(invoices)
           .innerJoin(orders, eq(orders.id, invoices.orderId))
+          .leftJoin(legalEntities, eq(legalEntities.id, orders.legalEntityId))
           .where(eq(invoices.orderId, orderId)),
         orderLineRows(db, orderId),
       ]);

@@ -16,7 +16,7 @@ import { loadConfig } from '../../config';
 import { companyInvitations, mailOutbox, users } from '../../db/schema';
 import { hashRandomToken } from '../../services/tokens';
 import { newManager } from '../../../../test/server/helpers/back-office';
-import { SUPPLIER } from '../../../../test/server/helpers/invoices';
+import { pdfText, SUPPLIER } from '../../../../test/server/helpers/invoices';
 import { TEST_PASSWORD } from '../../../../test/server/helpers/shop-data';
 import {
   allProducts,
@@ -466,18 +466,24 @@ describe('the company’s orders', () => {
     expect((await companyOf(owner)).legal_entities.map((entity) => entity.id)[0]).toBe(ooo.id);
   });
 
-  it('the accountant places and cancels nothing (403), yet downloads the invoice', async () => {
+  it('the accountant places and cancels nothing (403), yet downloads the invoice, made out to the legal entity', async () => {
     const [owner] = (await quickShoppers(shop.app, 1)) as [Shopper];
     const accountant = await employeeOf(owner, 'accountant');
     const refused = await placeOrder(accountant);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: COMPANY_MESSAGES.accountantCannotOrder });
-    const order = json<OrderSummary>(await placeOrder(owner));
+    const ooo = json<LegalEntity>(await addEntity(owner));
+    const order = json<OrderSummary>(await placeOrder(owner, { legal_entity_id: ooo.id }));
     expect((await call('DELETE', `/api/v1/order/${order.id}`, accountant.headers)).statusCode).toBe(403);
     expect((await call('POST', `/api/v1/admin/orders/${order.id}/invoice`, manager.headers)).statusCode).toBe(201);
     const pdf = await call('GET', `/api/v1/order/${order.id}/invoice`, accountant.headers);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // «Покупатель»: the entity's name, ИНН, КПП and registered address (not the delivery address).
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(
+      `${ORGANISATION.name}, ИНН ${ORGANISATION.inn}, КПП ${ORGANISATION.kpp}, ${ORGANISATION.address}`,
+    );
   });
 
   it('another company’s order, invoice and status are unknown: 404', async () => {
