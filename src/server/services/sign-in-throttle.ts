@@ -86,3 +86,12 @@ export const LETTER_LIMITS: ResetLetterLimits = {
   perClient: { max: 5, windowMs: 60 * 60 * 1000 },
   perAddress: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
 };
+
+/**
+ * The owners' invitation letters, counted with the letters above: one address gets at most five a
+ * day, whoever invites it (an owner inviting a team writes to as many addresses as they like).
+ */
+export const INVITATION_LETTER_LIMITS: ResetLetterLimits = {
+  perClient: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
+  perAddress: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
+};

@@ -214,6 +214,21 @@ describe('invitations', () => {
     expect(await shop.app.repositories.companies.findAccountByEmail('revoked@example.com')).toBeNull();
   });
 
+  it('one address gets at most five invitations a day, whoever sends them: the sixth → 429, nothing sent', async () => {
+    const owners = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
+    const email = `popular-${Date.now()}@example.com`;
+    for (let sent = 0; sent < 5; sent += 1)
+      expect((await invite(owners[sent % 2]!, email, 'purchaser')).statusCode).toBe(201);
+    const refused = await invite(owners[0], email, 'purchaser');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    const letters = await shop.app.database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, email));
+    expect(letters).toHaveLength(5);
+  });
+
   it('an address of another company’s employee → 409; of this company’s → 409; nothing sent', async () => {
     const [owner, other] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
     const colleague = await employeeOf(other, 'purchaser');

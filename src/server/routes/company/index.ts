@@ -5,9 +5,9 @@ import { COMPANY_MESSAGES } from '../../../shared/company';
 import { unprocessable } from '../../api-error';
 import { bearerToken } from '../../plugins/authentication';
 import { hashPassword } from '../../services/passwords';
-import { createSignInThrottle } from '../../services/sign-in-throttle';
+import { createSignInThrottle, INVITATION_LETTER_LIMITS, throttledClient } from '../../services/sign-in-throttle';
 import { sameOriginOnly, validEmail, validNewPassword } from '../auth/checks';
-import { countedPerClient } from '../auth/throttling';
+import { countedPerClient, tooManyAttempts } from '../auth/throttling';
 import * as schema from './schema';
 
 /**
@@ -31,7 +31,15 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/invitations',
     { schema: schema.invite, onRequest: [app.authenticate, perClient] },
     async (request, reply) => {
-      const invitation = await companies.invite(request.member, validEmail(request.body.email), request.body.role);
+      const email = validEmail(request.body.email);
+      // An invitation is a letter to an address of the owner's choosing: counted with the other
+      // letters to it (reset, confirmation), so no company can flood a stranger's mailbox.
+      const letterAllowed = await app.repositories.resetRequests.record(
+        { email, client: throttledClient(request.ip), ownersDevice: false },
+        INVITATION_LETTER_LIMITS,
+      );
+      if (!letterAllowed) throw tooManyAttempts(reply, INVITATION_LETTER_LIMITS.perAddress.windowMs / 1000);
+      const invitation = await companies.invite(request.member, email, request.body.role);
       return reply.code(201).send(invitation);
     },
   );

@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OrderSummary, Product } from '../../../shared/api';
 import { loadConfig } from '../../config';
-import { orders, users } from '../../db/schema';
+import { orders } from '../../db/schema';
 import {
   allProducts,
   createTestApp,

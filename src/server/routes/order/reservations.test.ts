@@ -8,7 +8,7 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AdminOrder, BuyerOrder, Product, Variant } from '../../../shared/api';
 import type { OrderStatus } from '../../../shared/order-statuses';
-import { invoices, mailOutbox, orders, orderStatusHistory, users } from '../../db/schema';
+import { invoices, mailOutbox, orders, orderStatusHistory } from '../../db/schema';
 import { ReservationSweeper } from '../../services/reservation-sweeper';
 import {
   allProducts,
