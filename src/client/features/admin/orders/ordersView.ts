@@ -29,6 +29,8 @@ export interface OrdersView {
   from: string;
   to: string;
   sort: OrdersSort;
+  /** Only the orders of the companies the manager looks after («Мои клиенты»). */
+  mine: boolean;
   /** 1-based. */
   page: number;
   size: number;
@@ -56,6 +58,7 @@ export function readOrdersView(params: URLSearchParams): OrdersView {
     from: day('from'),
     to: day('to'),
     sort: isSort(sort) ? sort : DEFAULT_SORT,
+    mine: params.get('mine') === 'true',
     // A page beyond the furthest offset the API reads from is the first.
     page: (page - 1) * size <= PAGE_SIZE.skipMax ? page : 1,
     size,
@@ -70,6 +73,7 @@ export function ordersViewParams(view: OrdersView): URLSearchParams {
   if (view.from) params.set('from', view.from);
   if (view.to) params.set('to', view.to);
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
+  if (view.mine) params.set('mine', 'true');
   if (view.page !== 1) params.set('page', String(view.page));
   if (view.size !== DEFAULT_PAGE_SIZE) params.set('size', String(view.size));
   return params;
@@ -83,6 +87,7 @@ export function ordersRequest(view: OrdersView): AdminOrdersRequest {
     from: view.from || undefined,
     to: view.to || undefined,
     sort: view.sort,
+    mine: view.mine || undefined,
     skip: (view.page - 1) * view.size,
     limit: view.size,
   };
