@@ -36,7 +36,8 @@ export interface OrdersView {
   size: number;
 }
 
-const isStatus = (value: string | null): value is OrderStatus =>
+/** Whether a status the server sent as text is one of the order's statuses. */
+export const isOrderStatus = (value: string | null): value is OrderStatus =>
   (ORDER_STATUSES as readonly (string | null)[]).includes(value);
 const isSort = (value: string | null): value is OrdersSort => value !== null && Object.hasOwn(SORTS, value);
 const positive = (value: string | null) => (value !== null && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null);
@@ -53,7 +54,7 @@ export function readOrdersView(params: URLSearchParams): OrdersView {
     return DAY.test(value) ? value : '';
   };
   return {
-    status: status === ALL_STATUSES || isStatus(status) ? status : DEFAULT_STATUS,
+    status: status === ALL_STATUSES || isOrderStatus(status) ? status : DEFAULT_STATUS,
     q: params.get('q')?.trim() ?? '',
     from: day('from'),
     to: day('to'),
