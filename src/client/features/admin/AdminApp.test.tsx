@@ -42,6 +42,7 @@ describe('the back office is for managers only', () => {
       'Баннеры',
       'Импорт и экспорт',
       'Реквизиты',
+      'Менеджеры',
       'Журнал',
     ]);
     expect(screen.getByText(MANAGER.email)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import './admin.css';
 import {
   AppstoreOutlined,
   BankOutlined,
+  ContactsOutlined,
   FolderOutlined,
   HistoryOutlined,
   LogoutOutlined,
@@ -35,6 +36,7 @@ import { CompanyPage } from './companies/CompanyPage';
 import { AdminOrderPage } from './orders/AdminOrderPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { SupplierRequisitesPage } from './requisites/SupplierRequisitesPage';
+import { StaffPage } from './staff/StaffPage';
 
 function AdminNotFound() {
   return (
@@ -58,6 +60,7 @@ const ADMIN_ROUTES: RouteObject[] = [
   { path: ADMIN_PAGES.order, element: <AdminOrderPage /> },
   { path: ADMIN_PAGES.companies, element: <CompaniesPage /> },
   { path: ADMIN_PAGES.company, element: <CompanyPage /> },
+  { path: ADMIN_PAGES.staff, element: <StaffPage /> },
   { path: ADMIN_PAGES.products, element: <ProductsPage /> },
   { path: ADMIN_PAGES.productNew, element: <ProductFormPage /> },
   { path: ADMIN_PAGES.product, element: <ProductFormPage /> },
@@ -78,6 +81,7 @@ const MENU_ITEMS: MenuProps['items'] = [
   { key: ADMIN_PAGES.banners, label: 'Баннеры', icon: <PictureOutlined aria-hidden /> },
   { key: ADMIN_PAGES.priceList, label: 'Импорт и экспорт', icon: <SwapOutlined aria-hidden /> },
   { key: ADMIN_PAGES.requisites, label: 'Реквизиты', icon: <BankOutlined aria-hidden /> },
+  { key: ADMIN_PAGES.staff, label: 'Менеджеры', icon: <ContactsOutlined aria-hidden /> },
   { key: ADMIN_PAGES.audit, label: 'Журнал', icon: <HistoryOutlined aria-hidden /> },
 ];
 
