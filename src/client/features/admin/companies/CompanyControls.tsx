@@ -27,8 +27,8 @@ function ManagerChoice({ company }: { company: AdminCompany }) {
   const { data: staff, isFetching, isError } = useGetStaffQuery();
   const [change, saving] = useCompanyChange(company, 'Не удалось назначить менеджера');
   const { manager } = company;
-  // The company's manager is one of the choices even before the staff list arrives.
-  const managers = staff ?? (manager ? [manager] : []);
+  // The company's manager is one of the choices even before the staff list arrives (or if no longer in it).
+  const managers = manager && !staff?.some(({ id }) => id === manager.id) ? [...(staff ?? []), manager] : (staff ?? []);
   const options = [
     { value: NO_MANAGER, label: 'Не назначен' },
     ...managers.map(({ id, name }) => ({ value: id, label: name })),
