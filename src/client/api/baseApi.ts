@@ -22,6 +22,8 @@ export const baseApi = createApi({
     'AdminProduct',
     'AdminCategory',
     'AdminBanner',
+    'AdminCompany',
+    'Staff',
   ],
   endpoints: () => ({}),
 });

@@ -1,5 +1,5 @@
 /** Test data for the back office's suites (features/admin): a manager and the admin API's answers. */
-import type { AdminOrder, AdminOrderList, User } from '@shared/api';
+import type { AdminCompany, AdminCompanyList, AdminOrder, AdminOrderList, StaffProfile, User } from '@shared/api';
 import type { SupplierRequisites } from '@shared/schemas/settings';
 
 export const MANAGER: User = { id: 3, email: 'anna.manager@example.ru', role: 'manager' };
@@ -63,3 +63,88 @@ export const SUPPLIER: SupplierRequisites = {
   vat_rate: 22,
   payment_days: 5,
 };
+
+export function adminCompanyRow(overrides: Partial<AdminCompanyList['items'][number]> = {}) {
+  return {
+    id: 21,
+    name: 'Игрушки Плюс',
+    inns: ['7707083893'],
+    owner_email: 'owner@igrushki.ru',
+    members_count: 3,
+    orders_count: 12,
+    blocked: false,
+    trusted: false,
+    manager: null,
+    created_at: '2026-10-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A company with an owner, a purchaser, one legal entity (an organisation), one order and one journal entry. */
+export function adminCompany(overrides: Partial<AdminCompany> = {}): AdminCompany {
+  return {
+    id: 21,
+    name: 'Игрушки Плюс',
+    created_at: '2026-10-01T09:00:00.000Z',
+    blocked: false,
+    trusted: false,
+    has_paid_order: false,
+    manager: null,
+    members: [
+      { user_id: 7, email: 'owner@igrushki.ru', role: 'owner', name: 'Иван Петров' },
+      { user_id: 8, email: 'buyer@igrushki.ru', role: 'purchaser', name: null },
+    ],
+    legal_entities: [
+      {
+        id: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
+        kind: 'org',
+        name: 'ООО «Игрушки Плюс»',
+        inn: '7707083893',
+        kpp: '770101001',
+        ogrn: '1027700132195',
+        address: '117997, г. Москва, ул. Вавилова, д. 19',
+        bank_name: null,
+        bik: null,
+        account: null,
+        corr_account: null,
+        is_default: true,
+        last_used_at: null,
+        same_inn_kpp: [],
+      },
+    ],
+    invitations: [
+      {
+        id: 4,
+        email: 'accountant@igrushki.ru',
+        role: 'accountant',
+        created_at: '2026-11-20T09:00:00.000Z',
+        expires_at: '2026-11-27T09:00:00.000Z',
+      },
+    ],
+    orders: [
+      {
+        id: 15,
+        created_at: '2026-11-24T09:30:00.000Z',
+        status: 'Создан',
+        total_price: 4500,
+        placed_by: 'buyer@igrushki.ru',
+        legal_entity: 'ООО «Игрушки Плюс»',
+      },
+    ],
+    audit: [{ at: '2026-11-20T09:00:00.000Z', action: 'company.invite', by: 'owner@igrushki.ru', details: null }],
+    ...overrides,
+  };
+}
+
+export function staffProfile(overrides: Partial<StaffProfile> = {}): StaffProfile {
+  return {
+    id: 3,
+    email: MANAGER.email,
+    name: 'Анна Смирнова',
+    contact_email: 'anna@myagkiy-opt.ru',
+    phone: '+7 495 000-00-00',
+    messenger_url: 'https://t.me/anna_opt',
+    companies_count: 5,
+    ...overrides,
+  };
+}

@@ -34,7 +34,17 @@ describe('the back office is for managers only', () => {
     const sections = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
-    expect(sections).toEqual(['Заказы', 'Товары', 'Категории', 'Баннеры', 'Импорт и экспорт', 'Реквизиты', 'Журнал']);
+    expect(sections).toEqual([
+      'Заказы',
+      'Компании',
+      'Товары',
+      'Категории',
+      'Баннеры',
+      'Импорт и экспорт',
+      'Реквизиты',
+      'Менеджеры',
+      'Журнал',
+    ]);
     expect(screen.getByText(MANAGER.email)).toBeInTheDocument();
     // The storefront's header is not there.
     expect(screen.queryByRole('button', { name: /Корзина/ })).not.toBeInTheDocument();

@@ -4,12 +4,14 @@ import './admin.css';
 import {
   AppstoreOutlined,
   BankOutlined,
+  ContactsOutlined,
   FolderOutlined,
   HistoryOutlined,
   LogoutOutlined,
   PictureOutlined,
   ShoppingOutlined,
   SwapOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import { App, Button, Layout, Menu, Result, Typography, type MenuProps } from 'antd';
 import { Suspense } from 'react';
@@ -29,9 +31,12 @@ import CategoriesPage from './catalogue/CategoriesPage';
 import PriceListPage from './catalogue/PriceListPage';
 import ProductFormPage from './catalogue/ProductFormPage';
 import ProductsPage from './catalogue/ProductsPage';
+import { CompaniesPage } from './companies/CompaniesPage';
+import { CompanyPage } from './companies/CompanyPage';
 import { AdminOrderPage } from './orders/AdminOrderPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { SupplierRequisitesPage } from './requisites/SupplierRequisitesPage';
+import { StaffPage } from './staff/StaffPage';
 
 function AdminNotFound() {
   return (
@@ -53,6 +58,9 @@ const ADMIN_ROUTES: RouteObject[] = [
   { index: true, element: <Navigate to={ADMIN_PAGES.orders} replace /> },
   { path: ADMIN_PAGES.orders, element: <OrdersPage /> },
   { path: ADMIN_PAGES.order, element: <AdminOrderPage /> },
+  { path: ADMIN_PAGES.companies, element: <CompaniesPage /> },
+  { path: ADMIN_PAGES.company, element: <CompanyPage /> },
+  { path: ADMIN_PAGES.staff, element: <StaffPage /> },
   { path: ADMIN_PAGES.products, element: <ProductsPage /> },
   { path: ADMIN_PAGES.productNew, element: <ProductFormPage /> },
   { path: ADMIN_PAGES.product, element: <ProductFormPage /> },
@@ -67,11 +75,13 @@ const ADMIN_ROUTES: RouteObject[] = [
 // Keyed by each section's first path segment, which also marks the section of its inner pages.
 const MENU_ITEMS: MenuProps['items'] = [
   { key: ADMIN_PAGES.orders, label: 'Заказы', icon: <ShoppingOutlined aria-hidden /> },
+  { key: ADMIN_PAGES.companies, label: 'Компании', icon: <TeamOutlined aria-hidden /> },
   { key: ADMIN_PAGES.products, label: 'Товары', icon: <AppstoreOutlined aria-hidden /> },
   { key: ADMIN_PAGES.categories, label: 'Категории', icon: <FolderOutlined aria-hidden /> },
   { key: ADMIN_PAGES.banners, label: 'Баннеры', icon: <PictureOutlined aria-hidden /> },
   { key: ADMIN_PAGES.priceList, label: 'Импорт и экспорт', icon: <SwapOutlined aria-hidden /> },
   { key: ADMIN_PAGES.requisites, label: 'Реквизиты', icon: <BankOutlined aria-hidden /> },
+  { key: ADMIN_PAGES.staff, label: 'Менеджеры', icon: <ContactsOutlined aria-hidden /> },
   { key: ADMIN_PAGES.audit, label: 'Журнал', icon: <HistoryOutlined aria-hidden /> },
 ];
 

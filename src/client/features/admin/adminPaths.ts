@@ -12,10 +12,15 @@ export const ADMIN_PAGES = {
   categories: 'categories',
   banners: 'banners',
   priceList: 'price-list',
+  companies: 'companies',
+  company: 'companies/:id',
+  staff: 'staff',
   requisites: 'requisites',
   audit: 'audit',
 } as const;
 
-export const adminPath = (page: Exclude<keyof typeof ADMIN_PAGES, 'order' | 'product'>) => at(ADMIN_PAGES[page]);
+export const adminPath = (page: Exclude<keyof typeof ADMIN_PAGES, 'order' | 'product' | 'company'>) =>
+  at(ADMIN_PAGES[page]);
 export const adminOrderPath = (id: number) => at(`orders/${id}`);
 export const adminProductPath = (id: number) => at(`products/${id}`);
+export const adminCompanyPath = (id: number) => at(`companies/${id}`);

@@ -93,6 +93,20 @@ describe('Заказы: the managers’ queue', () => {
     expect(to).toHaveValue('20.11.2026');
   });
 
+  test('«Мои клиенты» asks for the orders of the manager’s companies only and stays in the address', async () => {
+    const { user, lastQuery, router } = openQueue('/admin/orders?page=2');
+    await screen.findByRole('link', { name: '№80' });
+    const mine = screen.getByRole('switch', { name: 'Мои клиенты' });
+    expect(mine).not.toBeChecked();
+    await user.click(mine);
+    await waitFor(() => expect(lastQuery()).toMatchObject({ mine: 'true', skip: '0', status: 'Создан' }));
+    expect(router.state.location.search).toBe('?mine=true');
+    expect(mine).toBeChecked();
+    await user.click(mine);
+    await waitFor(() => expect(lastQuery()).not.toHaveProperty('mine'));
+    expect(router.state.location.search).toBe('');
+  });
+
   test('sorting by the total asks the server for it', async () => {
     const { user, lastQuery, router } = openQueue();
     await screen.findByRole('link', { name: '№100' });

@@ -29,12 +29,15 @@ export interface OrdersView {
   from: string;
   to: string;
   sort: OrdersSort;
+  /** Only the orders of the companies the manager looks after («Мои клиенты»). */
+  mine: boolean;
   /** 1-based. */
   page: number;
   size: number;
 }
 
-const isStatus = (value: string | null): value is OrderStatus =>
+/** Whether a status the server sent as text is one of the order's statuses. */
+export const isOrderStatus = (value: string | null): value is OrderStatus =>
   (ORDER_STATUSES as readonly (string | null)[]).includes(value);
 const isSort = (value: string | null): value is OrdersSort => value !== null && Object.hasOwn(SORTS, value);
 const positive = (value: string | null) => (value !== null && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null);
@@ -51,11 +54,12 @@ export function readOrdersView(params: URLSearchParams): OrdersView {
     return DAY.test(value) ? value : '';
   };
   return {
-    status: status === ALL_STATUSES || isStatus(status) ? status : DEFAULT_STATUS,
+    status: status === ALL_STATUSES || isOrderStatus(status) ? status : DEFAULT_STATUS,
     q: params.get('q')?.trim() ?? '',
     from: day('from'),
     to: day('to'),
     sort: isSort(sort) ? sort : DEFAULT_SORT,
+    mine: params.get('mine') === 'true',
     // A page beyond the furthest offset the API reads from is the first.
     page: (page - 1) * size <= PAGE_SIZE.skipMax ? page : 1,
     size,
@@ -70,6 +74,7 @@ export function ordersViewParams(view: OrdersView): URLSearchParams {
   if (view.from) params.set('from', view.from);
   if (view.to) params.set('to', view.to);
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
+  if (view.mine) params.set('mine', 'true');
   if (view.page !== 1) params.set('page', String(view.page));
   if (view.size !== DEFAULT_PAGE_SIZE) params.set('size', String(view.size));
   return params;
@@ -83,6 +88,7 @@ export function ordersRequest(view: OrdersView): AdminOrdersRequest {
     from: view.from || undefined,
     to: view.to || undefined,
     sort: view.sort,
+    mine: view.mine || undefined,
     skip: (view.page - 1) * view.size,
     limit: view.size,
   };
