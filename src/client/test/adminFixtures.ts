@@ -45,6 +45,8 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     history: [],
     next_statuses: ['Отменён'],
     invoice: null,
+    company: { id: 3, name: 'ООО «Игрушки»' },
+    placed_by: 'Иван Петров',
     ...overrides,
   };
 }

@@ -12,14 +12,7 @@ import type { SupplierRequisites } from '@shared/schemas/settings';
 import { baseApi } from '@/api/baseApi';
 import { downloadFile } from '@/api/download';
 
-export type AdminOrdersRequest = Partial<AdminOrdersFilter> &
-  Pick<AdminOrdersFilter, 'skip' | 'limit'> & {
-    /**
-     * Only the orders of the companies the calling manager looks after («Мои клиенты»). The companies'
-     * API takes it; its orders' schema in @shared does not name it yet.
-     */
-    mine?: boolean;
-  };
+export type AdminOrdersRequest = Partial<AdminOrdersFilter> & Pick<AdminOrdersFilter, 'skip' | 'limit'>;
 
 // A change to one order (status, invoice) changes its page, the queue, the journal and, when the
 // order is cancelled, the stock the storefront shows.

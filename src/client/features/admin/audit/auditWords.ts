@@ -4,27 +4,7 @@ import type { AuditAction, AuditEntity } from '@shared/audit';
 // the server writes is in @shared/audit, so a new one without a Russian name here fails the typecheck.
 // An entry written by an older server with a code no longer in use shows the code itself.
 
-// The buyers' companies' codes, named ahead of @shared/audit: the server that writes them is being
-// written now. Once its list has them, these two unions add nothing and can go.
-type CompanyAuditAction =
-  | 'company.block'
-  | 'company.unblock'
-  | 'company.trust'
-  | 'company.distrust'
-  | 'company.manager'
-  | 'company.merge'
-  | 'company.rename'
-  | 'company.invite'
-  | 'company.invitation.accept'
-  | 'company.invitation.revoke'
-  | 'company.member.role'
-  | 'company.member.remove'
-  | 'legal_entity.create'
-  | 'legal_entity.update'
-  | 'legal_entity.delete';
-type CompanyAuditEntity = 'company' | 'legal_entity';
-
-const ACTIONS: Record<AuditAction | CompanyAuditAction, string> = {
+const ACTIONS: Record<AuditAction, string> = {
   'product.create': 'Создание товара',
   'product.update': 'Изменение товара',
   'product.hide': 'Снятие товара с витрины',
@@ -59,9 +39,10 @@ const ACTIONS: Record<AuditAction | CompanyAuditAction, string> = {
   'legal_entity.create': 'Добавление юрлица',
   'legal_entity.update': 'Изменение юрлица',
   'legal_entity.delete': 'Удаление юрлица',
+  'staff.profile': 'Изменение профиля менеджера',
 };
 
-const ENTITIES: Record<AuditEntity | CompanyAuditEntity, string> = {
+const ENTITIES: Record<AuditEntity, string> = {
   product: 'Товар',
   variant: 'Вариант',
   category: 'Категория',
@@ -72,7 +53,6 @@ const ENTITIES: Record<AuditEntity | CompanyAuditEntity, string> = {
   supplier_requisites: 'Реквизиты поставщика',
   user: 'Пользователь',
   company: 'Компания',
-  legal_entity: 'Юрлицо',
 };
 
 const named = <Code extends string>(names: Record<Code, string>, code: string): string =>

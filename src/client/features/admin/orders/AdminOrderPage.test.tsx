@@ -49,6 +49,9 @@ describe('Заказ №N', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ №15' })).toBeInTheDocument();
     expect(screen.getByText('7707083893 / 770101001')).toBeInTheDocument();
     expect(screen.getByText('Россия, Москва, ул. Ленина, д. 1')).toBeInTheDocument();
+    // The buyer's company, a link to its page, and who of its employees placed the order.
+    expect(screen.getByRole('link', { name: 'ООО «Игрушки»' })).toHaveAttribute('href', '/admin/companies/3');
+    expect(screen.getAllByText('Иван Петров').length).toBeGreaterThan(0);
     expect(screen.getByText('№ 12 от 24.11.2026')).toBeInTheDocument();
     const lines = screen.getByRole('region', { name: 'Товары' });
     const line = within(lines).getByText('Мишка Тедди').closest('tr')!;

@@ -13,7 +13,7 @@ import { PageLoading } from '@/components/PageLoading';
 import { OrderNotShown } from '@/components/OrderNotShown';
 import { OrderLinesTable } from '@/components/OrderLinesTable';
 import { PageTitle } from '@/components/PageTitle';
-import { adminPath } from '../adminPaths';
+import { adminCompanyPath, adminPath } from '../adminPaths';
 import {
   useChangeOrderStatusMutation,
   useFetchInvoiceMutation,
@@ -93,8 +93,14 @@ function OrderDetails({ order }: { order: AdminOrder }) {
               },
             ]
           : []),
+        {
+          key: 'buyer-company',
+          label: 'Компания покупателя',
+          children: order.company ? <Link to={adminCompanyPath(order.company.id)}>{order.company.name}</Link> : '—',
+        },
+        { key: 'placed-by', label: 'Оформил', children: order.placed_by ?? '—' },
         { key: 'created', label: 'Создан', children: formatMoscowDateTimeNumeric(order.created_at) },
-        { key: 'company', label: 'Компания', children: order.company_name ?? '—' },
+        { key: 'company', label: 'Юрлицо', children: order.company_name ?? '—' },
         { key: 'inn', label: 'ИНН / КПП', children: inn || '—' },
         { key: 'contact', label: 'Контактное лицо', children: order.contact_name ?? '—' },
         { key: 'phone', label: 'Телефон', children: order.contact_phone ?? '—' },
