@@ -1,10 +1,11 @@
-import { Button, Input, Switch, Table, Typography, type TableProps } from 'antd';
+import { Button, Input, Table, Typography, type TableProps } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AdminCompanyList } from '@shared/api';
 import { listPageIndex } from '@shared/paths';
 import { PageTitle } from '@/components/PageTitle';
 import { adminCompanyPath } from '../adminPaths';
 import { serverPagination } from '../serverPagination';
+import { MineSwitch } from '../MineSwitch';
 import { emptyTable } from '../tableEmpty';
 import { useGetAdminCompaniesQuery } from './companiesAdminApi';
 import { CompanyTags } from './CompanyTags';
@@ -102,15 +103,7 @@ export function CompaniesPage() {
             maxLength={200}
           />
         </div>
-        <div className="admin-filter">
-          <label htmlFor="companies-mine">Мои клиенты</label>
-          <Switch
-            id="companies-mine"
-            className="admin-filter-switch"
-            checked={view.mine}
-            onChange={(mine) => show({ mine })}
-          />
-        </div>
+        <MineSwitch id="companies-mine" checked={view.mine} onChange={(mine) => show({ mine })} />
         <Button onClick={() => setParams(new URLSearchParams())}>Сбросить</Button>
       </div>
       {isError && (

@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Descriptions, Result, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useRouteId } from '../routeId';
 import type { AdminCompany } from '@shared/api';
 import { COMPANY_MESSAGES } from '@shared/company';
 import { formatMoscowDateTimeNumeric } from '@shared/dates';
@@ -61,9 +62,8 @@ function CompanyNotShown({ badNumber, error, back }: { badNumber: boolean; error
 
 /** A buyers' company: who works there, its legal entities, orders and journal, and what a manager may change. */
 export function CompanyPage() {
-  const { id: param } = useParams();
   const state = useLocation().state as FromCompanies | null;
-  const id = /^[1-9]\d{0,9}$/.test(param ?? '') ? Number(param) : null;
+  const id = useRouteId();
   const { data: company, isLoading, error } = useGetAdminCompanyQuery(id ?? 0, { skip: id === null });
   const back = (
     <Link to={`${adminPath('companies')}${state?.list ?? ''}`}>

@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Flex, Input, Popconfirm, Select, Switch, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useRouteId } from '../routeId';
 import { formatCalendarDay, formatMoscowDateTimeNumeric } from '@shared/dates';
 import { DELETED_PERSONAL_DATA } from '@shared/account';
 import type { AdminOrder, Tracking } from '@shared/api';
@@ -304,9 +305,8 @@ function OrderActions({ order }: { order: AdminOrder }) {
 
 /** Заказ №N: everything the order says, what may be done with it next, and its history. */
 export function AdminOrderPage() {
-  const { id: param } = useParams();
   const state = useLocation().state as FromQueue | null;
-  const id = /^[1-9]\d{0,9}$/.test(param ?? '') ? Number(param) : null;
+  const id = useRouteId();
   const { data: order, isLoading, error } = useGetAdminOrderQuery(id ?? 0, { skip: id === null });
   const back = (
     <Link to={`${adminPath('orders')}${state?.queue ?? ''}`}>

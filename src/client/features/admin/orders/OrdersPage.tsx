@@ -1,14 +1,4 @@
-import {
-  Button,
-  DatePicker,
-  Input,
-  Select,
-  Switch,
-  Table,
-  Typography,
-  type TableColumnType,
-  type TableProps,
-} from 'antd';
+import { Button, DatePicker, Input, Select, Table, Typography, type TableColumnType, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 // The picker's month and day names: antd's ru_RU locale names dayjs's «ru», which must be loaded.
 import 'dayjs/locale/ru';
@@ -32,6 +22,7 @@ import {
   type OrdersView,
 } from './ordersView';
 import { serverPagination } from '../serverPagination';
+import { MineSwitch } from '../MineSwitch';
 import { emptyTable } from '../tableEmpty';
 
 type Row = AdminOrderList['items'][number];
@@ -213,15 +204,7 @@ export function OrdersPage() {
           earliest={view.from}
           onChange={(to) => show({ to })}
         />
-        <div className="admin-filter">
-          <label htmlFor="orders-mine">Мои клиенты</label>
-          <Switch
-            id="orders-mine"
-            className="admin-filter-switch"
-            checked={view.mine}
-            onChange={(mine) => show({ mine })}
-          />
-        </div>
+        <MineSwitch id="orders-mine" checked={view.mine} onChange={(mine) => show({ mine })} />
         <Button onClick={() => setParams(new URLSearchParams())}>Сбросить</Button>
       </div>
       {isError && (
