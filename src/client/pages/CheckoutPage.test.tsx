@@ -432,7 +432,9 @@ describe('Order success: the number of the order just placed', () => {
     checkoutNetwork({ orders: [order({ id: 15 })] });
     const { store } = renderShop({ route: '/order-success?order=16', preloadedState: loggedIn() });
     expect(await screen.findByRole('heading', { name: 'Заказ принят!' })).toBeInTheDocument();
-    await waitFor(() => expect(store.getState().api.queries[`getOrders(${USER.id})`]?.status).toBe('fulfilled'));
+    await waitFor(() =>
+      expect(store.getState().api.queries[`getOrders({"userId":${USER.id}})`]?.status).toBe('fulfilled'),
+    );
     expect(screen.queryByText(/Номер заказа/)).not.toBeInTheDocument();
   });
 });

@@ -38,6 +38,8 @@ function buyerOrder(overrides: Partial<BuyerOrder> = {}): BuyerOrder {
     status: 'Создан',
     total_price: 4499.8,
     items_count: 5,
+    placed_by: null,
+    legal_entity_id: null,
     contact_name: 'Анна Смирнова',
     contact_phone: '+7 900 000-00-00',
     address: 'г. Тверь, ул. Советская, д. 3',

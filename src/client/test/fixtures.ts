@@ -8,7 +8,10 @@ import type {
   Banner,
   Cart,
   CartItem,
+  Company,
+  CompanyMember,
   CurrentUser,
+  LegalEntity,
   OrderSummary,
   Product,
   Requisites,
@@ -16,7 +19,8 @@ import type {
   Variant,
 } from '@shared/api';
 import type { RootState } from '@/app/store';
-import { API, CURRENT_USER, server } from './server';
+import type { CompanyRole } from '@shared/company';
+import { API, CURRENT_USER, OWN_COMPANY, server } from './server';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -98,6 +102,8 @@ export function order(overrides: Partial<OrderSummary> = {}): OrderSummary {
     created_at: '2025-03-01T10:00:00.000Z',
     items_count: 3,
     invoice: null,
+    placed_by: null,
+    legal_entity_id: null,
     ...overrides,
   };
 }
@@ -172,6 +178,7 @@ export function requisites(overrides: Partial<Requisites> = {}): Requisites {
     company_kpp: null,
     contact_name: null,
     contact_phone: null,
+    legal_entity_id: null,
     ...overrides,
   };
 }
@@ -193,4 +200,71 @@ export function unprovenBuyer(overrides: Partial<CurrentUser> = {}): CurrentUser
     order_limits: { line_share_percent: 50, unproven_pool_percent: 50, max_unpaid_orders: 3 },
     ...overrides,
   };
+}
+
+/** An organisation of the company with a valid ИНН, КПП, ОГРН and bank details. */
+export function legalEntity(overrides: Partial<LegalEntity> = {}): LegalEntity {
+  return {
+    id: '0b6f8c2e-8d1a-4f57-9a51-3c2d7e9b1a01',
+    kind: 'org',
+    name: 'ООО «Игрушки»',
+    inn: '7707083893',
+    kpp: '770101001',
+    ogrn: '1027700132195',
+    address: 'Москва, ул. Вавилова, 19',
+    bank_name: 'ПАО Сбербанк',
+    bik: '044525225',
+    account: '40702810938000000001',
+    corr_account: '30101810400000000225',
+    is_default: true,
+    last_used_at: null,
+    ...overrides,
+  };
+}
+
+/** An ИП of the company (a 12-digit ИНН, no КПП). */
+export const SOLE_TRADER = legalEntity({
+  id: '0b6f8c2e-8d1a-4f57-9a51-3c2d7e9b1a02',
+  kind: 'ip',
+  name: 'ИП Петров Иван Сергеевич',
+  inn: '500100732259',
+  kpp: null,
+  ogrn: null,
+  is_default: false,
+});
+
+export const member = (overrides: Partial<CompanyMember> = {}): CompanyMember => ({
+  user_id: 8,
+  email: 'olga.smirnova@example.ru',
+  role: 'purchaser',
+  name: 'Ольга Смирнова',
+  ...overrides,
+});
+
+/** GET /company: the default one (the buyer its only owner) with `overrides`. */
+export const company = (overrides: Partial<Company> = {}): Company => ({ ...OWN_COMPANY, ...overrides });
+
+/**
+ * The signed-in buyer in `role` of their company (GET /auth/user and GET /company agree on it),
+ * with `overrides` of the company; installs both answers.
+ */
+export function companyNetwork(role: CompanyRole, overrides: Partial<Company> = {}): Company {
+  const answer = company({
+    role,
+    members: [
+      { ...OWN_COMPANY.members[0]!, role },
+      member({ user_id: 9, role: 'owner', email: 'boss@example.ru', name: 'Анна Власова' }),
+    ],
+    ...overrides,
+  });
+  server.use(
+    http.get(`${API}/auth/user`, () =>
+      HttpResponse.json({
+        ...CURRENT_USER,
+        company: { id: answer.id, name: answer.name, role, blocked: answer.blocked },
+      }),
+    ),
+    http.get(`${API}/company`, () => HttpResponse.json(answer)),
+  );
+  return answer;
 }

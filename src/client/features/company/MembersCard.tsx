@@ -1,0 +1,114 @@
+import { App, Button, Card, Flex, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { Company, CompanyMember } from '@shared/api';
+import { COMPANY_MESSAGES, COMPANY_ROLE_LABELS, mayManageMembers, type CompanyRole } from '@shared/company';
+import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { useAppSelector } from '@/hooks/reduxHooks';
+import { selectUser } from '@/features/session/sessionSlice';
+import { useChangeMemberRoleMutation, useRemoveMemberMutation } from './companyApi';
+import { InvitationForm, PendingInvitations } from './Invitations';
+import { ROLE_OPTIONS } from './roleOptions';
+
+/**
+ * The company's employees. The owner changes the others' roles, removes them (never themselves
+ * here: the last owner must stay, and leaving is the account's deletion) and invites new ones.
+ */
+export function MembersCard({ company }: { company: Company }) {
+  const selfId = useAppSelector(selectUser)?.id;
+  const manages = mayManageMembers(company.role);
+  const [changeRole] = useChangeMemberRoleMutation();
+  const [removeMember] = useRemoveMemberMutation();
+  const { message } = App.useApp();
+
+  const act = async (action: Promise<unknown>, done: string, failed: string) => {
+    try {
+      await action;
+      void message.success(done);
+    } catch (error) {
+      void message.error(serverErrorDetail(error) ?? failed);
+    }
+  };
+
+  const columns: TableColumnsType<CompanyMember> = [
+    {
+      title: 'E-mail',
+      dataIndex: 'email',
+      render: (email: string, member) => (
+        <Flex wrap gap="small" align="center">
+          <span className="company-member-email">{email}</span>
+          {member.user_id === selfId && <Tag>вы</Tag>}
+        </Flex>
+      ),
+    },
+    { title: 'Имя', dataIndex: 'name', render: (name: string | null) => name ?? '—' },
+    {
+      title: 'Роль',
+      dataIndex: 'role',
+      render: (role: CompanyRole, member) =>
+        manages && member.user_id !== selfId ? (
+          <Select
+            aria-label={`Роль: ${member.email}`}
+            value={role}
+            options={ROLE_OPTIONS}
+            popupMatchSelectWidth={false}
+            onChange={(next) =>
+              void act(
+                changeRole({ user_id: member.user_id, role: next }).unwrap(),
+                `${member.email}: роль «${COMPANY_ROLE_LABELS[next]}»`,
+                'Не удалось сменить роль',
+              )
+            }
+          />
+        ) : (
+          COMPANY_ROLE_LABELS[role]
+        ),
+    },
+  ];
+  if (manages)
+    columns.push({
+      key: 'actions',
+      render: (_value, member) =>
+        member.user_id !== selfId && (
+          <Popconfirm
+            title={`Удалить ${member.email} из компании?`}
+            description="Сотрудник потеряет доступ к заказам и корзине компании. Оформленные им заказы останутся."
+            okText="Удалить"
+            cancelText="Отмена"
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              act(
+                removeMember(member.user_id).unwrap(),
+                `${member.email} удалён из компании`,
+                'Не удалось удалить сотрудника',
+              )
+            }
+          >
+            <Button danger aria-label={`Удалить сотрудника ${member.email}`}>
+              Удалить
+            </Button>
+          </Popconfirm>
+        ),
+    });
+
+  return (
+    <Card title="Сотрудники" size="small" className="company-card company-members">
+      <Flex vertical gap="large">
+        <Table<CompanyMember>
+          rowKey="user_id"
+          size="small"
+          columns={columns}
+          dataSource={company.members}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
+        {manages ? (
+          <>
+            <PendingInvitations invitations={company.invitations} />
+            <InvitationForm />
+          </>
+        ) : (
+          <Typography.Text type="secondary">{COMPANY_MESSAGES.notOwner}</Typography.Text>
+        )}
+      </Flex>
+    </Card>
+  );
+}
