@@ -13,6 +13,7 @@ import {
   makeToken,
   order,
   ORGANISATION,
+  ORGANISATION_FIELDS,
   recorder,
   refreshFails,
   requisites,
@@ -160,7 +161,11 @@ describe('Profile: «Реквизиты и адреса»', () => {
     await user.clear(card.getByLabelText('КПП'));
     await user.click(card.getByRole('button', { name: 'Сохранить реквизиты' }));
     expect(await card.findByText('Реквизиты сохранены')).toBeInTheDocument();
-    expect(await saves.last!.json()).toEqual({ ...ORGANISATION, contact_phone: '+7 495 123-45-67', company_kpp: null });
+    expect(await saves.last!.json()).toEqual({
+      ...ORGANISATION_FIELDS,
+      contact_phone: '+7 495 123-45-67',
+      company_kpp: null,
+    });
   });
 
   test('an ИНН that breaks the law is refused with its message and nothing is sent', async () => {

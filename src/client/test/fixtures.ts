@@ -183,14 +183,17 @@ export function requisites(overrides: Partial<Requisites> = {}): Requisites {
   };
 }
 
-/** An organisation's requisites with a valid 10-digit ИНН and its КПП. */
-export const ORGANISATION = requisites({
+/** An organisation's details as a form sends them: a valid 10-digit ИНН and its КПП, and the contact. */
+export const ORGANISATION_FIELDS = {
   company_name: 'ООО «Игрушки»',
   company_inn: '7707083893',
   company_kpp: '770101001',
   contact_name: 'Иван Петров',
   contact_phone: '+7 900 000-00-00',
-});
+};
+
+/** The same as saved requisites (no legal entity of the company named). */
+export const ORGANISATION = requisites(ORGANISATION_FIELDS);
 
 /** GET /auth/user for a buyer who has never paid, with the shop's default limits; `overrides` change it. */
 export function unprovenBuyer(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -241,22 +244,23 @@ export const member = (overrides: Partial<CompanyMember> = {}): CompanyMember =>
   ...overrides,
 });
 
-/** GET /company: the default one (the buyer its only owner) with `overrides`. */
-export const company = (overrides: Partial<Company> = {}): Company => ({ ...OWN_COMPANY, ...overrides });
-
 /**
- * The signed-in buyer in `role` of their company (GET /auth/user and GET /company agree on it),
- * with `overrides` of the company; installs both answers.
+ * GET /company for the signed-in buyer in `role`, with another owner beside them (or, when the
+ * buyer is the owner, a second one they may act on), changed by `overrides`.
  */
+export const companyOf = (role: CompanyRole, overrides: Partial<Company> = {}): Company => ({
+  ...OWN_COMPANY,
+  role,
+  members: [
+    { ...OWN_COMPANY.members[0]!, role },
+    member({ user_id: 9, role: 'owner', email: 'boss@example.ru', name: 'Анна Власова' }),
+  ],
+  ...overrides,
+});
+
+/** Installs GET /auth/user and GET /company for the buyer in `role` of the company (they agree on it). */
 export function companyNetwork(role: CompanyRole, overrides: Partial<Company> = {}): Company {
-  const answer = company({
-    role,
-    members: [
-      { ...OWN_COMPANY.members[0]!, role },
-      member({ user_id: 9, role: 'owner', email: 'boss@example.ru', name: 'Анна Власова' }),
-    ],
-    ...overrides,
-  });
+  const answer = companyOf(role, overrides);
   server.use(
     http.get(`${API}/auth/user`, () =>
       HttpResponse.json({

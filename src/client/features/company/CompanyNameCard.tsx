@@ -29,7 +29,13 @@ export function CompanyNameCard({ company }: { company: Company }) {
         {company.blocked && <Alert type="warning" showIcon title={COMPANY_MESSAGES.companyBlocked} />}
         {mayManageMembers(company.role) && (
           // Keyed by the name: a rename elsewhere (another tab, the shop) shows here when it is reloaded.
-          <Form key={company.name} layout="vertical" initialValues={{ name: company.name }} onFinish={submit}>
+          <Form
+            key={company.name}
+            name="company-rename"
+            layout="vertical"
+            initialValues={{ name: company.name }}
+            onFinish={submit}
+          >
             <Form.Item
               label="Название компании"
               name="name"

@@ -81,6 +81,7 @@ function AcceptForm({
 
   return (
     <Form<AcceptFields>
+      name="invitation-accept"
       layout="vertical"
       onFinish={submit}
       requiredMark={false}

@@ -34,6 +34,7 @@ export function InvitationForm() {
   return (
     <Form
       form={form}
+      name="company-invitation"
       layout="vertical"
       initialValues={{ role: 'purchaser' }}
       onFinish={submit}
@@ -58,9 +59,8 @@ export function InvitationForm() {
       >
         <Input type="email" autoComplete="off" inputMode="email" maxLength={LIMITS.emailMax} />
       </Form.Item>
-      <Form.Item label="Роль" name="role" htmlFor="invitation-role" extra={role && COMPANY_ROLE_DESCRIPTIONS[role]}>
+      <Form.Item label="Роль" name="role" extra={role && COMPANY_ROLE_DESCRIPTIONS[role]}>
         <Select
-          id="invitation-role"
           options={ROLE_OPTIONS}
           optionRender={(option) => (
             <Flex vertical className="company-role-option">

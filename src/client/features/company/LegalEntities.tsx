@@ -61,13 +61,14 @@ function LegalEntityDialog({ entity, onClose }: { entity?: LegalEntity; onClose(
     >
       <Form
         form={form}
+        name="legal-entity"
         layout="vertical"
         initialValues={entity ?? { kind: 'org' }}
         onFinish={submit}
         onValuesChange={() => setFailure(null)}
         requiredMark="optional"
       >
-        <Form.Item label="Вид" name="kind">
+        <Form.Item label="Вид" name="kind" required>
           <Radio.Group options={KIND_OPTIONS} optionType="button" />
         </Form.Item>
         <Form.Item label="Наименование" name="name" rules={LEGAL_ENTITY_RULES.name}>

@@ -46,6 +46,7 @@ export function MembersCard({ company }: { company: Company }) {
       render: (role: CompanyRole, member) =>
         manages && member.user_id !== selfId ? (
           <Select
+            id={`company-member-role-${member.user_id}`}
             aria-label={`Роль: ${member.email}`}
             value={role}
             options={ROLE_OPTIONS}

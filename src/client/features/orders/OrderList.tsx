@@ -62,6 +62,7 @@ function OrderFilterBar({
   return (
     <Flex wrap gap="small" className="order-filters" role="group" aria-label="Отбор заказов">
       <Select
+        id="orders-status"
         aria-label="Статус"
         placeholder="Все статусы"
         allowClear
@@ -71,6 +72,7 @@ function OrderFilterBar({
       />
       {entities.length > 1 && (
         <Select
+          id="orders-legal-entity"
           aria-label="Юрлицо"
           placeholder="Все юрлица"
           allowClear
@@ -81,6 +83,7 @@ function OrderFilterBar({
       )}
       {members.length > 1 && (
         <Select
+          id="orders-placed-by"
           aria-label="Сотрудник"
           placeholder="Все сотрудники"
           allowClear
