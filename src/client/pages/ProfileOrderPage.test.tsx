@@ -156,6 +156,13 @@ describe('Order page /profile/orders/{id}', () => {
     ]);
   });
 
+  test('names the employee of the company who placed it', async () => {
+    openOrder(buyerOrder({ placed_by: { user_id: 8, name: 'Ольга Смирнова' } }));
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.getByText('Оформил')).toBeInTheDocument();
+    expect(screen.getByText('Ольга Смирнова')).toBeInTheDocument();
+  });
+
   test('a change the shop made itself says why in the history', async () => {
     const reason = 'Срок резерва истёк: заказ не оплачен в течение 120 ч после оформления.';
     openOrder(
