@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { INVITATION_PAGE } from '@shared/company';
 import { PAGE_PATHS } from '@shared/paths';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
@@ -53,7 +52,7 @@ export const routes: RouteObject[] = [
       { path: PAGE_PATHS.resetPassword, element: <ResetPasswordPage /> },
       { path: PAGE_PATHS.confirmEmail, element: <ConfirmEmailPage /> },
       // Visitors too: a new employee has no account yet.
-      { path: INVITATION_PAGE, element: <InvitationPage /> },
+      { path: PAGE_PATHS.invitation, element: <InvitationPage /> },
       {
         path: PAGE_PATHS.cart,
         element: (
