@@ -22,7 +22,8 @@ export default function ProfilePage() {
   const logout = useLogout();
   const { company } = useCompanyStanding();
   if (!user) return null;
-  // App: the toasts of the order list (an invoice that could not be downloaded) and of the company's changes; see app/theme.tsx.
+  // App: the toasts of the order list (an invoice that could not be downloaded) and of the
+  // company's changes; see app/theme.tsx.
   return (
     <App component={false}>
       <PageTitle name="Личный кабинет" />

@@ -62,9 +62,10 @@ const signature = (lines: CheckoutLine[]) =>
 
 /**
  * The checkout of `lines`: the buyer's details (`requisiteFields`, composed by the page; a company
- * with legal entities picks one instead of typing its details) and the delivery address. What is typed is kept per account (checkoutFields.ts), the Idempotency-Key per
- * set of lines (checkoutDraft.ts). `cartVersion`: the lines are the server cart at that version,
- * and the order says so (a cart changed meanwhile refuses it).
+ * with legal entities picks one of them instead of typing its details) and the delivery address.
+ * What is typed is kept per account (checkoutFields.ts), the Idempotency-Key per set of lines
+ * (checkoutDraft.ts). `cartVersion`: the lines are the server cart at that version, and the order
+ * says so (a cart changed meanwhile refuses it).
  */
 export function CheckoutForm({
   lines,

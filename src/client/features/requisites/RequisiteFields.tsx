@@ -19,7 +19,10 @@ const kppRule: FormRule = ({ getFieldValue }) => ({
   },
 });
 
-/** The buyer's name and phone, named as the API names them; the checkout requires them (SPEC §5 checks them with its own message). */
+/**
+ * The buyer's name and phone, named as the API names them; the checkout requires them (SPEC §5
+ * checks them with its own message).
+ */
 export function ContactFields({ required = false }: { required?: boolean }) {
   return (
     <>
