@@ -46,8 +46,8 @@ export function CheckoutLoading() {
 }
 
 /**
- * The legal entity the form opens with: the one the buyer chose before (while it is still the
- * company's), else the last used (the API lists it first), else the company's default.
+ * The legal entity the form opens with: the one the buyer chose at this checkout before (while it
+ * is still the company's), else the last used (the API lists it first), else the company's default.
  */
 function preselectedEntity(entities: LegalEntity[], typed: string | null | undefined): LegalEntity | undefined {
   const [first] = entities;
@@ -95,7 +95,7 @@ export function CheckoutForm({
   const opening = typed ?? requisites.data ?? {};
   const initialValues =
     entities.length > 0
-      ? { ...opening, legal_entity_id: preselectedEntity(entities, opening.legal_entity_id)?.id }
+      ? { ...opening, legal_entity_id: preselectedEntity(entities, typed?.legal_entity_id)?.id }
       : opening;
   const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.price) * line.count, 0);
 

@@ -6,7 +6,8 @@ import type { CheckoutFields } from './checkoutFields';
 /** A detail of the chosen legal entity, shown as the order will carry it and not typed: the company keeps it. */
 function ReadOnlyDetail({ id, label, value }: { id: string; label: string; value: string | null | undefined }) {
   return (
-    <Form.Item label={label} htmlFor={id}>
+    // Not optional (the form marks those): the order carries it, from the legal entity.
+    <Form.Item label={label} htmlFor={id} required>
       <Input id={id} value={value ?? ''} readOnly variant="filled" />
     </Form.Item>
   );

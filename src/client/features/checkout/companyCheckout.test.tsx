@@ -102,6 +102,23 @@ describe('Checkout for a company with legal entities', () => {
     });
   });
 
+  test('the last used is chosen over the default the saved requisites name', async () => {
+    openCheckout(
+      'purchaser',
+      { legal_entities: [LAST_USED, DEFAULT_ENTITY] },
+      requisites({ legal_entity_id: DEFAULT_ENTITY.id, company_inn: DEFAULT_ENTITY.inn }),
+    );
+    await screen.findByText('Мишка Тедди x 2');
+    expect(field('ИНН')).toHaveValue(SOLE_TRADER.inn);
+  });
+
+  test('what the buyer chose at this checkout before is chosen again', async () => {
+    localStorage.setItem(`checkoutFields:${USER.id}`, JSON.stringify({ legal_entity_id: DEFAULT_ENTITY.id }));
+    openCheckout('purchaser', { legal_entities: [LAST_USED, DEFAULT_ENTITY] });
+    await screen.findByText('Мишка Тедди x 2');
+    expect(field('ИНН')).toHaveValue(DEFAULT_ENTITY.inn);
+  });
+
   test('none used yet: the default one is chosen', async () => {
     openCheckout('owner', { legal_entities: [SOLE_TRADER, DEFAULT_ENTITY] });
     await screen.findByText('Мишка Тедди x 2');

@@ -33,6 +33,7 @@ export function CompanyNameCard({ company }: { company: Company }) {
             key={company.name}
             name="company-rename"
             layout="vertical"
+            requiredMark={false}
             initialValues={{ name: company.name }}
             onFinish={submit}
           >

@@ -134,7 +134,7 @@ function LegalEntityDetails({ entity }: { entity: LegalEntity }) {
   return (
     <Descriptions
       size="small"
-      column={1}
+      column={{ xs: 1, md: 2 }}
       items={fields.filter(([, value]) => value).map(([label, value]) => ({ key: label, label, children: value }))}
     />
   );

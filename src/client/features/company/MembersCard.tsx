@@ -30,65 +30,64 @@ export function MembersCard({ company }: { company: Company }) {
 
   const columns: TableColumnsType<CompanyMember> = [
     {
-      title: 'E-mail',
+      // The name over the address in one column: the table fits a phone's width without scrolling.
+      title: 'Сотрудник',
       dataIndex: 'email',
       render: (email: string, member) => (
-        <Flex wrap gap="small" align="center">
-          <span className="company-member-email">{email}</span>
-          {member.user_id === selfId && <Tag>вы</Tag>}
+        <Flex vertical>
+          <Flex wrap gap="small" align="center">
+            <span className="company-member-email">{email}</span>
+            {member.user_id === selfId && <Tag>вы</Tag>}
+          </Flex>
+          {member.name && <Typography.Text type="secondary">{member.name}</Typography.Text>}
         </Flex>
       ),
     },
-    { title: 'Имя', dataIndex: 'name', render: (name: string | null) => name ?? '—' },
     {
       title: 'Роль',
       dataIndex: 'role',
       render: (role: CompanyRole, member) =>
         manages && member.user_id !== selfId ? (
-          <Select
-            id={`company-member-role-${member.user_id}`}
-            aria-label={`Роль: ${member.email}`}
-            value={role}
-            options={ROLE_OPTIONS}
-            popupMatchSelectWidth={false}
-            onChange={(next) =>
-              void act(
-                changeRole({ user_id: member.user_id, role: next }).unwrap(),
-                `${member.email}: роль «${COMPANY_ROLE_LABELS[next]}»`,
-                'Не удалось сменить роль',
-              )
-            }
-          />
+          // The removal beside the role, below it on a phone.
+          <Flex wrap gap="small">
+            <Select
+              id={`company-member-role-${member.user_id}`}
+              aria-label={`Роль: ${member.email}`}
+              value={role}
+              options={ROLE_OPTIONS}
+              popupMatchSelectWidth={false}
+              onChange={(next) =>
+                void act(
+                  changeRole({ user_id: member.user_id, role: next }).unwrap(),
+                  `${member.email}: роль «${COMPANY_ROLE_LABELS[next]}»`,
+                  'Не удалось сменить роль',
+                )
+              }
+            />
+            <Popconfirm
+              title={`Удалить ${member.email} из компании?`}
+              description="Сотрудник потеряет доступ к заказам и корзине компании. Оформленные им заказы останутся."
+              okText="Удалить"
+              cancelText="Отмена"
+              okButtonProps={{ danger: true }}
+              onConfirm={() =>
+                act(
+                  removeMember(member.user_id).unwrap(),
+                  `${member.email} удалён из компании`,
+                  'Не удалось удалить сотрудника',
+                )
+              }
+            >
+              <Button danger aria-label={`Удалить сотрудника ${member.email}`}>
+                Удалить
+              </Button>
+            </Popconfirm>
+          </Flex>
         ) : (
           COMPANY_ROLE_LABELS[role]
         ),
     },
   ];
-  if (manages)
-    columns.push({
-      key: 'actions',
-      render: (_value, member) =>
-        member.user_id !== selfId && (
-          <Popconfirm
-            title={`Удалить ${member.email} из компании?`}
-            description="Сотрудник потеряет доступ к заказам и корзине компании. Оформленные им заказы останутся."
-            okText="Удалить"
-            cancelText="Отмена"
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              act(
-                removeMember(member.user_id).unwrap(),
-                `${member.email} удалён из компании`,
-                'Не удалось удалить сотрудника',
-              )
-            }
-          >
-            <Button danger aria-label={`Удалить сотрудника ${member.email}`}>
-              Удалить
-            </Button>
-          </Popconfirm>
-        ),
-    });
 
   return (
     <Card title="Сотрудники" size="small" className="company-card company-members">
@@ -99,7 +98,6 @@ export function MembersCard({ company }: { company: Company }) {
           columns={columns}
           dataSource={company.members}
           pagination={false}
-          scroll={{ x: 'max-content' }}
         />
         {manages ? (
           <>
