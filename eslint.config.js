@@ -27,11 +27,12 @@ const featureExports = {
   cart: ['cartApi', 'cartBulkApi', 'cartChannel', 'cartEditsSlice', 'useCartCount'],
   catalogue: ['catalogueApi', 'selectedCategorySlice'],
   checkout: ['parseItems'],
+  company: ['companyApi', 'companyStanding'],
   colourMode: ['colourModeSlice', 'useIsDark'],
   orders: ['ordersApi'],
   product: [],
   requisites: ['requisitesApi', 'requisitesValues'],
-  session: ['sessionSlice', 'authDialogSlice', 'authApi', 'sessionThunks', 'useLogout', 'orderLimits'],
+  session: ['sessionSlice', 'authDialogSlice', 'authApi', 'sessionThunks', 'useLogout', 'orderLimits', 'formRules'],
 };
 
 const featuresDir = at('src/client/features');

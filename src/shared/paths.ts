@@ -23,6 +23,11 @@ export const PAGE_PATHS = {
   resetPassword: '/reset-password',
   /** The confirmation of the buyer's e-mail address, from the link of its letter: `?token=…`. */
   confirmEmail: '/confirm-email',
+  /**
+   * The invitation of a buyer's company: INVITATION_PAGE of shared/company.ts, named here too so
+   * that the router, in the first load, need not import that module's texts. `#<token>` follows.
+   */
+  invitation: '/invite',
   /** The policy on personal data (152-ФЗ), linked from the sign-up consent and the footer. */
   privacy: '/privacy',
   /** The back office (features/admin), for managers only; its pages are under it. */

@@ -14,6 +14,8 @@ export const baseApi = createApi({
     'Address',
     'User',
     'Requisites',
+    // The buyer's company: its employees, legal entities, invitations and manager.
+    'Company',
     // The back office's (features/admin).
     'AdminOrders',
     'AdminOrder',

@@ -20,6 +20,7 @@ const QuickOrderPage = lazy(() => import(/* webpackChunkName: "page-quick-order"
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '@/pages/AboutPage'));
 const PrivacyPage = lazy(() => import(/* webpackChunkName: "page-privacy" */ '@/pages/PrivacyPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "page-reset-password" */ '@/pages/ResetPasswordPage'));
+const InvitationPage = lazy(() => import(/* webpackChunkName: "page-invitation" */ '@/pages/InvitationPage'));
 const ConfirmEmailPage = lazy(() => import(/* webpackChunkName: "page-confirm-email" */ '@/pages/ConfirmEmailPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '@/pages/NotFoundPage'));
 // The back office: one chunk (with its antd CSS) that only a manager's browser downloads.
@@ -50,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: PAGE_PATHS.privacy, element: <PrivacyPage /> },
       { path: PAGE_PATHS.resetPassword, element: <ResetPasswordPage /> },
       { path: PAGE_PATHS.confirmEmail, element: <ConfirmEmailPage /> },
+      // Visitors too: a new employee has no account yet.
+      { path: PAGE_PATHS.invitation, element: <InvitationPage /> },
       {
         path: PAGE_PATHS.cart,
         element: (

@@ -207,7 +207,7 @@ describe('cache invalidation', () => {
     server.use(http.get(`${API}/order/${USER.id}`, ({ request }) => (orderCalls.record(request), json([]))));
     const store = setupStore(loggedIn());
     const cartSubscription = store.dispatch(cartApi.endpoints.getCart.initiate(USER.id));
-    const ordersSubscription = store.dispatch(ordersApi.endpoints.getOrders.initiate(USER.id));
+    const ordersSubscription = store.dispatch(ordersApi.endpoints.getOrders.initiate({ userId: USER.id }));
     await Promise.all([cartSubscription, ordersSubscription]);
     await store.dispatch(
       ordersApi.endpoints.createOrder.initiate({

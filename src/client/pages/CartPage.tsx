@@ -4,6 +4,7 @@ import { App, Typography } from 'antd';
 import { PageTitle } from '@/components/PageTitle';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { CartView } from '@/features/cart/CartView';
+import { OrderingRefusedNotice } from '@/features/company/OrderingRefusedNotice';
 import { ConfirmEmailNotice } from '@/features/session/ConfirmEmailNotice';
 import { selectUser } from '@/features/session/sessionSlice';
 
@@ -15,6 +16,7 @@ export default function CartPage() {
       <PageTitle name="Корзина" />
       <Typography.Title>Корзина</Typography.Title>
       <ConfirmEmailNotice />
+      <OrderingRefusedNotice />
       {user && <CartView userId={user.id} />}
     </App>
   );

@@ -14,8 +14,8 @@ function usePlacedOrderId(): number | null {
   const user = useAppSelector(selectUser);
   const wanted = Number(useSearchParams()[0].get('order'));
   const known = Number.isInteger(wanted) && wanted > 0;
-  const { data: orders } = useGetOrdersQuery(user?.id ?? 0, { skip: !user || !known });
-  return orders?.some((order) => order.id === wanted) ? wanted : null;
+  const { data } = useGetOrdersQuery({ userId: user?.id ?? 0 }, { skip: !user || !known });
+  return data?.orders.some((order) => order.id === wanted) ? wanted : null;
 }
 
 export default function OrderSuccessPage() {

@@ -38,6 +38,8 @@ function buyerOrder(overrides: Partial<BuyerOrder> = {}): BuyerOrder {
     status: 'Создан',
     total_price: 4499.8,
     items_count: 5,
+    placed_by: null,
+    legal_entity_id: null,
     contact_name: 'Анна Смирнова',
     contact_phone: '+7 900 000-00-00',
     address: 'г. Тверь, ул. Советская, д. 3',
@@ -152,6 +154,13 @@ describe('Order page /profile/orders/{id}', () => {
       expect.stringMatching(/^Создан1 марта 2025 г\./),
       expect.stringMatching(/^Ожидает оплаты2 марта 2025 г\./),
     ]);
+  });
+
+  test('names the employee of the company who placed it', async () => {
+    openOrder(buyerOrder({ placed_by: { user_id: 8, name: 'Ольга Смирнова' } }));
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.getByText('Оформил')).toBeInTheDocument();
+    expect(screen.getByText('Ольга Смирнова')).toBeInTheDocument();
   });
 
   test('a change the shop made itself says why in the history', async () => {

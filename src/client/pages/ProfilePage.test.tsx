@@ -7,12 +7,15 @@ import { MESSAGES } from '@shared/messages';
 import {
   cart,
   cartHandler,
+  companyNetwork,
   homeHandlers,
   json,
+  legalEntity,
   loggedIn,
   makeToken,
   order,
   ORGANISATION,
+  ORGANISATION_FIELDS,
   recorder,
   refreshFails,
   requisites,
@@ -160,7 +163,24 @@ describe('Profile: «Реквизиты и адреса»', () => {
     await user.clear(card.getByLabelText('КПП'));
     await user.click(card.getByRole('button', { name: 'Сохранить реквизиты' }));
     expect(await card.findByText('Реквизиты сохранены')).toBeInTheDocument();
-    expect(await saves.last!.json()).toEqual({ ...ORGANISATION, contact_phone: '+7 495 123-45-67', company_kpp: null });
+    expect(await saves.last!.json()).toEqual({
+      ...ORGANISATION_FIELDS,
+      contact_phone: '+7 495 123-45-67',
+      company_kpp: null,
+    });
+  });
+
+  test("a company with legal entities keeps their details in «Компания»: here only the employee's contact", async () => {
+    companyNetwork('purchaser', { legal_entities: [legalEntity()] });
+    const { user, saves } = openRequisites({ saved: { ...ORGANISATION, legal_entity_id: legalEntity().id } });
+    const card = await requisitesCard();
+    expect(card.queryByLabelText('ИНН')).not.toBeInTheDocument();
+    expect(card.getByText('Юрлица компании и их реквизиты — в разделе «Компания».')).toBeInTheDocument();
+    await user.clear(card.getByLabelText('Телефон'));
+    await user.type(card.getByLabelText('Телефон'), '+7 495 123-45-67');
+    await user.click(card.getByRole('button', { name: 'Сохранить реквизиты' }));
+    expect(await card.findByText('Реквизиты сохранены')).toBeInTheDocument();
+    expect(await saves.last!.json()).toEqual({ contact_name: 'Иван Петров', contact_phone: '+7 495 123-45-67' });
   });
 
   test('an ИНН that breaks the law is refused with its message and nothing is sent', async () => {

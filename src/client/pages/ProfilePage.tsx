@@ -1,5 +1,6 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../theme/antd-pages.generated.css';
+import '../theme/antd-company.generated.css';
 import './ProfilePage.css';
 import { LogoutOutlined } from '@ant-design/icons';
 import { App, Button, Typography } from 'antd';
@@ -8,6 +9,8 @@ import { useAppSelector } from '@/hooks/reduxHooks';
 import { AccountSettings } from '@/features/session/AccountSettings';
 import { ConfirmEmailNotice } from '@/features/session/ConfirmEmailNotice';
 import { AddressBook } from '@/features/addresses/AddressBook';
+import { CompanySection } from '@/features/company/CompanySection';
+import { useCompanyStanding } from '@/features/company/companyStanding';
 import { OrderList } from '@/features/orders/OrderList';
 import { RequisitesForm } from '@/features/requisites/RequisitesForm';
 import { selectUser } from '@/features/session/sessionSlice';
@@ -17,8 +20,10 @@ import { useLogout } from '@/features/session/useLogout';
 export default function ProfilePage() {
   const user = useAppSelector(selectUser);
   const logout = useLogout();
+  const { company } = useCompanyStanding();
   if (!user) return null;
-  // App: the order list's toasts (an invoice that could not be downloaded); see app/theme.tsx.
+  // App: the toasts of the order list (an invoice that could not be downloaded) and of the
+  // company's changes; see app/theme.tsx.
   return (
     <App component={false}>
       <PageTitle name="Личный кабинет" />
@@ -36,6 +41,8 @@ export default function ProfilePage() {
         Мои заказы
       </Typography.Title>
       <OrderList userId={user.id} />
+      {/* A shop's manager has no company. */}
+      {company && <CompanySection />}
       <h2 className="section-title">Реквизиты и адреса</h2>
       <div className="profile-requisites">
         <RequisitesForm userId={user.id} />

@@ -8,7 +8,10 @@ import type {
   Banner,
   Cart,
   CartItem,
+  Company,
+  CompanyMember,
   CurrentUser,
+  LegalEntity,
   OrderSummary,
   Product,
   Requisites,
@@ -16,7 +19,8 @@ import type {
   Variant,
 } from '@shared/api';
 import type { RootState } from '@/app/store';
-import { API, CURRENT_USER, server } from './server';
+import type { CompanyRole } from '@shared/company';
+import { API, CURRENT_USER, OWN_COMPANY, server } from './server';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -98,6 +102,8 @@ export function order(overrides: Partial<OrderSummary> = {}): OrderSummary {
     created_at: '2025-03-01T10:00:00.000Z',
     items_count: 3,
     invoice: null,
+    placed_by: null,
+    legal_entity_id: null,
     ...overrides,
   };
 }
@@ -172,18 +178,22 @@ export function requisites(overrides: Partial<Requisites> = {}): Requisites {
     company_kpp: null,
     contact_name: null,
     contact_phone: null,
+    legal_entity_id: null,
     ...overrides,
   };
 }
 
-/** An organisation's requisites with a valid 10-digit ИНН and its КПП. */
-export const ORGANISATION = requisites({
+/** An organisation's details as a form sends them: a valid 10-digit ИНН and its КПП, and the contact. */
+export const ORGANISATION_FIELDS = {
   company_name: 'ООО «Игрушки»',
   company_inn: '7707083893',
   company_kpp: '770101001',
   contact_name: 'Иван Петров',
   contact_phone: '+7 900 000-00-00',
-});
+};
+
+/** The same as saved requisites (no legal entity of the company named). */
+export const ORGANISATION = requisites(ORGANISATION_FIELDS);
 
 /** GET /auth/user for a buyer who has never paid, with the shop's default limits; `overrides` change it. */
 export function unprovenBuyer(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -193,4 +203,72 @@ export function unprovenBuyer(overrides: Partial<CurrentUser> = {}): CurrentUser
     order_limits: { line_share_percent: 50, unproven_pool_percent: 50, max_unpaid_orders: 3 },
     ...overrides,
   };
+}
+
+/** An organisation of the company with a valid ИНН, КПП, ОГРН and bank details. */
+export function legalEntity(overrides: Partial<LegalEntity> = {}): LegalEntity {
+  return {
+    id: '0b6f8c2e-8d1a-4f57-9a51-3c2d7e9b1a01',
+    kind: 'org',
+    name: 'ООО «Игрушки»',
+    inn: '7707083893',
+    kpp: '770101001',
+    ogrn: '1027700132195',
+    address: 'Москва, ул. Вавилова, 19',
+    bank_name: 'ПАО Сбербанк',
+    bik: '044525225',
+    account: '40702810938000000001',
+    corr_account: '30101810400000000225',
+    is_default: true,
+    last_used_at: null,
+    ...overrides,
+  };
+}
+
+/** An ИП of the company (a 12-digit ИНН, no КПП). */
+export const SOLE_TRADER = legalEntity({
+  id: '0b6f8c2e-8d1a-4f57-9a51-3c2d7e9b1a02',
+  kind: 'ip',
+  name: 'ИП Петров Иван Сергеевич',
+  inn: '500100732259',
+  kpp: null,
+  ogrn: null,
+  is_default: false,
+});
+
+export const member = (overrides: Partial<CompanyMember> = {}): CompanyMember => ({
+  user_id: 8,
+  email: 'olga.smirnova@example.ru',
+  role: 'purchaser',
+  name: 'Ольга Смирнова',
+  ...overrides,
+});
+
+/**
+ * GET /company for the signed-in buyer in `role`, with another owner beside them (or, when the
+ * buyer is the owner, a second one they may act on), changed by `overrides`.
+ */
+export const companyOf = (role: CompanyRole, overrides: Partial<Company> = {}): Company => ({
+  ...OWN_COMPANY,
+  role,
+  members: [
+    { ...OWN_COMPANY.members[0]!, role },
+    member({ user_id: 9, role: 'owner', email: 'boss@example.ru', name: 'Анна Власова' }),
+  ],
+  ...overrides,
+});
+
+/** Installs GET /auth/user and GET /company for the buyer in `role` of the company (they agree on it). */
+export function companyNetwork(role: CompanyRole, overrides: Partial<Company> = {}): Company {
+  const answer = companyOf(role, overrides);
+  server.use(
+    http.get(`${API}/auth/user`, () =>
+      HttpResponse.json({
+        ...CURRENT_USER,
+        company: { id: answer.id, name: answer.name, role, blocked: answer.blocked },
+      }),
+    ),
+    http.get(`${API}/company`, () => HttpResponse.json(answer)),
+  );
+  return answer;
 }

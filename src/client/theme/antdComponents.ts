@@ -4,8 +4,7 @@
  * A component missing here renders unstyled, which the e2e screenshots show. Each file is imported
  * by the modules that render its components, so it arrives with their chunk, before they render;
  * a component in two groups has its rules in both files (the same rules, so harmless).
- * Row/Col (9 KB gzip of grid classes), Space (7 KB) and Pagination are not used: Flex and Button
- * do their work here.
+ * Row/Col (9 KB gzip of grid classes) and Space (7 KB) are not used: Flex and Button do their work here.
  */
 export const ANTD_STYLE_GROUPS = {
   /** The shell and the home page: part of the first load (main.tsx). */
@@ -50,6 +49,11 @@ export const ANTD_STYLE_GROUPS = {
    * group of its own, so the login dialog and the cart, which load 'pages', do not carry the table's CSS.
    */
   order: ['Descriptions', 'Table', 'Timeline'],
+  /**
+   * The profile's «Компания» (with 'pages': the employees' table, the legal entity's kind and
+   * details) and its order list's pager, and the invitation's page (the invitation's details).
+   */
+  company: ['Descriptions', 'Pagination', 'Radio', 'Table'],
   /**
    * The quick-order page (/quick-order, with 'pages'): the file drop zone and the preview of up to
    * 5 000 checked lines, a page at a time.

@@ -5,11 +5,16 @@ import { formatKopecks, rublesToKopecks } from '@shared/money';
 import { cartCheckoutPath } from '@shared/paths';
 import { goodsCount } from '@/components/format';
 import { useAppSelector } from '@/hooks/reduxHooks';
+import { useCompanyStanding } from '@/features/company/companyStanding';
 import { linesWithEdits, selectPendingEdits } from './cartEditsSlice';
 
-/** The order the cart would make: its total, its count of goods and the way to checkout. */
+/**
+ * The order the cart would make: its total, its count of goods and the way to checkout, for an
+ * account that may order (the page says why another may not).
+ */
 export function CartSummary({ items }: { items: CartItem[] }) {
   const pending = useAppSelector(selectPendingEdits);
+  const { known, orderRefusal } = useCompanyStanding();
   const navigate = useNavigate();
   // What the order would take: lines taken off sale are left out (the server refuses them).
   const lines = linesWithEdits(items, pending).filter((line) => line.item.available);
@@ -29,17 +34,19 @@ export function CartSummary({ items }: { items: CartItem[] }) {
       {/* The page's second heading level: it comes right after the page's h1. */}
       <h2 className="cart-total">Итого: {formatKopecks(totalKopecks)}</h2>
       <span className="cart-units">{goodsCount(units)}</span>
-      <Button
-        type="primary"
-        size="large"
-        block
-        className="cart-checkout"
-        onClick={checkout}
-        disabled={shortOfStock || lines.length === 0}
-        aria-describedby={shortOfStock ? 'cart-checkout-blocked' : undefined}
-      >
-        Оформить заказ
-      </Button>
+      {known && !orderRefusal && (
+        <Button
+          type="primary"
+          size="large"
+          block
+          className="cart-checkout"
+          onClick={checkout}
+          disabled={shortOfStock || lines.length === 0}
+          aria-describedby={shortOfStock ? 'cart-checkout-blocked' : undefined}
+        >
+          Оформить заказ
+        </Button>
+      )}
       {shortOfStock && (
         <Typography.Paragraph id="cart-checkout-blocked" type="danger" className="cart-checkout-blocked">
           В некоторых строках больше товара, чем есть на складе: уменьшите количество, чтобы оформить заказ.

@@ -2,6 +2,7 @@ import './checkout.css';
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import type { LegalEntity } from '@shared/api';
 import { LIMITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { formatKopecks, formatRubles, rublesToKopecks } from '@shared/money';
@@ -10,6 +11,8 @@ import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { PageLoading } from '@/components/PageLoading';
 import { useGetAddressesQuery } from '@/features/addresses/addressesApi';
+import { useGetCompanyQuery } from '@/features/company/companyApi';
+import { useCompanyStanding } from '@/features/company/companyStanding';
 import { formatAddress } from '@/features/addresses/formatAddress';
 import { useCreateOrderMutation } from '@/features/orders/ordersApi';
 import { useGetRequisitesQuery, useSaveRequisitesMutation } from '@/features/requisites/requisitesApi';
@@ -18,6 +21,13 @@ import { selectUser } from '@/features/session/sessionSlice';
 import { useCheckoutDraft } from './checkoutDraft';
 import { forgetCheckoutFields, keepCheckoutFields, readCheckoutFields, type CheckoutFields } from './checkoutFields';
 import type { CheckoutLine } from './checkoutLines';
+import { LegalEntityField } from './LegalEntityField';
+
+/** The buyer's fields the page composes: the contact's name and phone, and the company's details typed by hand. */
+export interface RequisiteParts {
+  contact: ReactNode;
+  company: ReactNode;
+}
 
 /** RTK Query's status for a request that got no answer at all (offline, connection reset). */
 const noAnswer = (failure: unknown) => (failure as { status?: unknown } | null)?.status === 'FETCH_ERROR';
@@ -35,14 +45,27 @@ export function CheckoutLoading() {
   );
 }
 
+/**
+ * The legal entity the form opens with: the one the buyer chose at this checkout before (while it
+ * is still the company's), else the last used (the API lists it first), else the company's default.
+ */
+function preselectedEntity(entities: LegalEntity[], typed: string | null | undefined): LegalEntity | undefined {
+  const [first] = entities;
+  return (
+    entities.find((entity) => entity.id === typed) ??
+    (first?.last_used_at ? first : (entities.find((entity) => entity.is_default) ?? first))
+  );
+}
+
 const signature = (lines: CheckoutLine[]) =>
   lines.map(({ art, variantId, count }) => `${art}:${variantId}:${count}`).join(',');
 
 /**
- * The checkout of `lines`: the buyer's details (`requisiteFields`, composed by the page) and the
- * delivery address. What is typed is kept per account (checkoutFields.ts), the Idempotency-Key per
- * set of lines (checkoutDraft.ts). `cartVersion`: the lines are the server cart at that version,
- * and the order says so (a cart changed meanwhile refuses it).
+ * The checkout of `lines`: the buyer's details (`requisiteFields`, composed by the page; a company
+ * with legal entities picks one of them instead of typing its details) and the delivery address.
+ * What is typed is kept per account (checkoutFields.ts), the Idempotency-Key per set of lines
+ * (checkoutDraft.ts). `cartVersion`: the lines are the server cart at that version, and the order
+ * says so (a cart changed meanwhile refuses it).
  */
 export function CheckoutForm({
   lines,
@@ -51,7 +74,7 @@ export function CheckoutForm({
 }: {
   lines: CheckoutLine[];
   cartVersion?: number;
-  requisiteFields: ReactNode;
+  requisiteFields: RequisiteParts;
 }) {
   const user = useAppSelector(selectUser)!;
   const navigate = useNavigate();
@@ -60,12 +83,20 @@ export function CheckoutForm({
   const draft = useCheckoutDraft(signature(lines));
   const [typed] = useState(() => readCheckoutFields(user.id));
   const requisites = useGetRequisitesQuery(user.id);
+  const standing = useCompanyStanding();
+  const company = useGetCompanyQuery(undefined, { skip: !standing.company });
   const { data: addresses } = useGetAddressesQuery(user.id);
   const [createOrder, { isLoading: sending }] = useCreateOrderMutation();
   const [saveRequisites] = useSaveRequisitesMutation();
 
-  // The form opens with the saved details in it, so it waits for them.
-  if (requisites.isLoading) return <CheckoutLoading />;
+  // The form opens with the saved details and the company's legal entities in it, so it waits for them.
+  if (requisites.isLoading || company.isLoading) return <CheckoutLoading />;
+  const entities = company.data?.legal_entities ?? [];
+  const opening = typed ?? requisites.data ?? {};
+  const initialValues =
+    entities.length > 0
+      ? { ...opening, legal_entity_id: preselectedEntity(entities, typed?.legal_entity_id)?.id }
+      : opening;
   const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.price) * line.count, 0);
 
   const submit = async (fields: CheckoutFields) => {
@@ -76,13 +107,22 @@ export function CheckoutForm({
       setAlert({ title: MESSAGES.checkoutRequired });
       return;
     }
+    // For a legal entity of the company the server takes its details from it; else they are typed.
+    const buyer =
+      entities.length > 0
+        ? {
+            contact_name: details.contact_name,
+            contact_phone: details.contact_phone,
+            legal_entity_id: fields.legal_entity_id!,
+          }
+        : details;
     let orderId: number;
     try {
       const order = {
         user_id: user.id,
         address,
         items: lines.map((line) => ({ product_id: line.productId, variant_id: line.variantId, quantity: line.count })),
-        ...details,
+        ...buyer,
         ...(cartVersion === undefined ? {} : { cart_version: cartVersion }),
       };
       orderId = (await createOrder({ order, idempotencyKey: draft.idempotencyKey }).unwrap()).id;
@@ -96,7 +136,8 @@ export function CheckoutForm({
     draft.discard();
     forgetCheckoutFields(user.id);
     // The order is placed whatever becomes of this: the details, checked by the same rules, are a convenience.
-    if (fields.saveRequisites) await saveRequisites({ userId: user.id, ...details }).catch(() => undefined);
+    // With a legal entity, saving makes it the company's default.
+    if (fields.saveRequisites) await saveRequisites({ userId: user.id, ...buyer }).catch(() => undefined);
     navigate(`${PAGE_PATHS.orderSuccess}?order=${orderId}`, { replace: true });
   };
 
@@ -135,7 +176,7 @@ export function CheckoutForm({
           form={form}
           layout="vertical"
           // What the buyer typed wins; before they type anything, their saved details.
-          initialValues={typed ?? requisites.data ?? {}}
+          initialValues={initialValues}
           onFinish={submit}
           onValuesChange={(_changed, values) => {
             setAlert(null);
@@ -143,7 +184,8 @@ export function CheckoutForm({
           }}
           requiredMark="optional"
         >
-          {requisiteFields}
+          {requisiteFields.contact}
+          {entities.length > 0 ? <LegalEntityField entities={entities} /> : requisiteFields.company}
           {addresses && addresses.length > 0 && (
             <Form.Item label="Сохранённый адрес" htmlFor="checkout-saved-address">
               <Select

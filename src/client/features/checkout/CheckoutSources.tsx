@@ -1,15 +1,14 @@
-import type { ReactNode } from 'react';
 import type { CheckoutItem } from '@shared/paths';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { useGetCartQuery } from '@/features/cart/cartApi';
 import { useGetProductsByArtsQuery } from '@/features/catalogue/catalogueApi';
 import { selectUser } from '@/features/session/sessionSlice';
 import { BackToCart, NoGoods } from './BackToCart';
-import { CheckoutForm, CheckoutLoading } from './CheckoutForm';
+import { CheckoutForm, CheckoutLoading, type RequisiteParts } from './CheckoutForm';
 import { linesOfCart, linesOfItems } from './checkoutLines';
 
 /** SPEC §2's checkout of the address's `items=art:variant_id:count,...`. */
-export function ItemsCheckout({ items, requisiteFields }: { items: CheckoutItem[]; requisiteFields: ReactNode }) {
+export function ItemsCheckout({ items, requisiteFields }: { items: CheckoutItem[]; requisiteFields: RequisiteParts }) {
   const arts = [...new Set(items.map((item) => item.art))];
   const { data: products, isLoading } = useGetProductsByArtsQuery(arts);
   if (isLoading) return <CheckoutLoading />;
@@ -25,7 +24,7 @@ export function ItemsCheckout({ items, requisiteFields }: { items: CheckoutItem[
  * The checkout of the server cart as it is saved, read in one request, for a cart whose `items=`
  * address would be too long (docs/decisions.md): the order carries the cart's version.
  */
-export function CartCheckout({ requisiteFields }: { requisiteFields: ReactNode }) {
+export function CartCheckout({ requisiteFields }: { requisiteFields: RequisiteParts }) {
   const user = useAppSelector(selectUser)!;
   const { data: cart, isLoading } = useGetCartQuery(user.id);
   if (isLoading) return <CheckoutLoading />;

@@ -3,6 +3,8 @@ import type { AppStartListening } from '@/app/listeners';
 import { loggedOut } from '@/features/session/sessionSlice';
 
 export interface CheckoutFields extends RequisitesFields {
+  /** The company's legal entity the order is for, when the company has any. */
+  legal_entity_id?: string | null;
   address?: string;
   saveRequisites?: boolean;
 }

@@ -14,9 +14,10 @@ import { OrderLinesTable } from '@/components/OrderLinesTable';
 import { useCancelOrderMutation, useExportOrderMutation, useGetOrderQuery } from './ordersApi';
 import { RepeatOrder } from './RepeatOrder';
 
-/** Contact, address and requisites: the address always, the rest when the buyer gave it. */
+/** Who of the company placed it, contact, address and requisites: the address always, the rest when given. */
 function Requisites({ order }: { order: BuyerOrder }) {
   const fields: [string, string | null][] = [
+    ['Оформил', order.placed_by?.name ?? null],
     ['Контактное лицо', order.contact_name],
     ['Телефон', order.contact_phone],
     ['Адрес доставки', order.address],

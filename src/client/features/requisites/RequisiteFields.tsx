@@ -20,19 +20,26 @@ const kppRule: FormRule = ({ getFieldValue }) => ({
 });
 
 /**
- * The buyer's name, phone and company details, named as the API names them, inside any antd Form:
- * the checkout's and the profile's. The checkout marks name and phone as required (SPEC §5 checks
- * them with its own message); in the profile every field may stay empty.
+ * The buyer's name and phone, named as the API names them; the checkout requires them (SPEC §5
+ * checks them with its own message).
  */
-export function RequisiteFields({ contactRequired = false }: { contactRequired?: boolean }) {
+export function ContactFields({ required = false }: { required?: boolean }) {
   return (
     <>
-      <Form.Item label="Имя" name="contact_name" required={contactRequired}>
+      <Form.Item label="Имя" name="contact_name" required={required}>
         <Input autoComplete="name" maxLength={LIMITS.nameMax} />
       </Form.Item>
-      <Form.Item label="Телефон" name="contact_phone" required={contactRequired}>
+      <Form.Item label="Телефон" name="contact_phone" required={required}>
         <Input type="tel" autoComplete="tel" maxLength={LIMITS.phoneMax} />
       </Form.Item>
+    </>
+  );
+}
+
+/** The company's name, ИНН and КПП typed by hand, checked by the tax service's rules. */
+export function CompanyFields() {
+  return (
+    <>
       <Form.Item label="Название компании" name="company_name">
         <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} />
       </Form.Item>
@@ -42,6 +49,20 @@ export function RequisiteFields({ contactRequired = false }: { contactRequired?:
       <Form.Item label="КПП" name="company_kpp" dependencies={['company_inn']} rules={[kppRule]}>
         <Input maxLength={LIMITS.kppLength} inputMode="numeric" />
       </Form.Item>
+    </>
+  );
+}
+
+/**
+ * The buyer's name, phone and company details inside any antd Form: the profile's, where every
+ * field may stay empty. The checkout composes the two parts itself (a company with legal entities
+ * picks one of them instead of typing its details).
+ */
+export function RequisiteFields() {
+  return (
+    <>
+      <ContactFields />
+      <CompanyFields />
     </>
   );
 }

@@ -1,24 +1,36 @@
-import { Alert, Button, Card, Form } from 'antd';
+import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useState } from 'react';
 import type { RequisitesFields } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
+import { useGetCompanyQuery } from '@/features/company/companyApi';
+import { useCompanyStanding } from '@/features/company/companyStanding';
 import { useGetRequisitesQuery, useSaveRequisitesMutation } from './requisitesApi';
-import { RequisiteFields } from './RequisiteFields';
+import { ContactFields, RequisiteFields } from './RequisiteFields';
 import { requisitesOf } from './requisitesValues';
 
 type Outcome = { type: 'success'; title: string } | { type: 'error'; title: string; detail?: string };
 
-/** The profile's company and contact details, which prefill every checkout. */
+/**
+ * The profile's company and contact details, which prefill every checkout. A company with legal
+ * entities keeps their details in «Компания» (with their own rules and roles): here, only the
+ * employee's own name and phone.
+ */
 export function RequisitesForm({ userId }: { userId: number }) {
   const { data: saved, isLoading } = useGetRequisitesQuery(userId);
+  const standing = useCompanyStanding();
+  const company = useGetCompanyQuery(undefined, { skip: !standing.company });
   const [save, { isLoading: saving }] = useSaveRequisitesMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  if (isLoading) return <PageLoading />;
+  // The form opens knowing which fields it has: it waits for the company's legal entities.
+  if (isLoading || !standing.known || company.isLoading) return <PageLoading />;
+  const contactOnly = (company.data?.legal_entities.length ?? 0) > 0;
 
   const submit = async (values: RequisitesFields) => {
+    const details = requisitesOf(values);
+    const fields = contactOnly ? { contact_name: details.contact_name, contact_phone: details.contact_phone } : details;
     try {
-      await save({ userId, ...requisitesOf(values) }).unwrap();
+      await save({ userId, ...fields }).unwrap();
       setOutcome({ type: 'success', title: 'Реквизиты сохранены' });
     } catch (failure) {
       setOutcome({ type: 'error', title: 'Не удалось сохранить реквизиты', detail: serverErrorDetail(failure) });
@@ -35,7 +47,16 @@ export function RequisitesForm({ userId }: { userId: number }) {
         // Every field here may stay empty: no field is marked.
         requiredMark={false}
       >
-        <RequisiteFields />
+        {contactOnly ? (
+          <>
+            <ContactFields />
+            <Typography.Paragraph type="secondary">
+              Юрлица компании и их реквизиты — в разделе «Компания».
+            </Typography.Paragraph>
+          </>
+        ) : (
+          <RequisiteFields />
+        )}
         {outcome && (
           <Alert
             type={outcome.type}

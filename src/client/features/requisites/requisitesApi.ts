@@ -1,4 +1,4 @@
-import type { Requisites, RequisitesFields } from '@shared/api';
+import type { Requisites, RequisitesSave } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
 
 export const requisitesApi = baseApi.injectEndpoints({
@@ -8,9 +8,10 @@ export const requisitesApi = baseApi.injectEndpoints({
       query: (userId) => `api/v1/requisites/${userId}`,
       providesTags: ['Requisites', 'Order'],
     }),
-    saveRequisites: build.mutation<Requisites, RequisitesFields & { userId: number }>({
+    // The company's details are its default legal entity's: saving them changes it, or chooses another.
+    saveRequisites: build.mutation<Requisites, RequisitesSave & { userId: number }>({
       query: ({ userId, ...fields }) => ({ url: `api/v1/requisites/${userId}`, method: 'PUT', body: fields }),
-      invalidatesTags: ['Requisites'],
+      invalidatesTags: ['Requisites', 'Company'],
     }),
   }),
 });

@@ -1,16 +1,14 @@
 // antd's CSS for the components outside the shell (theme/antdComponents.ts), with this chunk.
 import '../../theme/antd-pages.generated.css';
 import './authDialog.css';
-import { Alert, Button, Checkbox, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
+import { Alert, Button, Form, Grid, Input, Modal, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES } from '@shared/account';
 import { MESSAGES } from '@shared/messages';
-import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppDispatch, useAppSelector } from '@/hooks/reduxHooks';
 import { authDialogClosed, authTabChanged, selectAuthDialog, type AuthTab } from './authDialogSlice';
 import { SignedUpNotice } from './ConfirmEmailNotice';
+import { ConsentField } from './ConsentField';
 import { EmailField } from './EmailField';
 import { confirmationRule, newPasswordRules } from './formRules';
 import { logIn, register } from './sessionThunks';
@@ -124,26 +122,7 @@ export function AuthDialog() {
                   <Input.Password autoComplete="new-password" />
                 </Form.Item>
               )}
-              {registering && (
-                <Form.Item
-                  name="consent"
-                  valuePropName="checked"
-                  rules={[
-                    {
-                      validator: (_rule, value) =>
-                        value ? Promise.resolve() : Promise.reject(new Error(ACCOUNT_MESSAGES.consentRequired)),
-                    },
-                  ]}
-                >
-                  <Checkbox className="auth-consent">
-                    Я согласен на обработку персональных данных в соответствии с{' '}
-                    {/* A new tab: what the dialog holds stays as it is while the policy is read. */}
-                    <Link to={PAGE_PATHS.privacy} target="_blank" rel="noopener">
-                      политикой конфиденциальности
-                    </Link>
-                  </Checkbox>
-                </Form.Item>
-              )}
+              {registering && <ConsentField />}
               {failure && <Alert type="error" title={failure} showIcon style={{ marginBottom: 16 }} />}
               <Form.Item shouldUpdate noStyle>
                 {() => (
