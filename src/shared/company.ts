@@ -42,9 +42,6 @@ export const INN_LENGTH_OF_KIND: Record<LegalEntityKind, number> = { ip: 12, org
 /** How long an invitation's link works. */
 export const INVITATION_TTL_DAYS = 7;
 
-/** The storefront's page an invitation's link opens; the token follows in the fragment, never sent to a server. */
-export const INVITATION_PAGE = '/invite';
-
 export const COMPANY_MESSAGES = {
   notOwner: 'Управлять сотрудниками компании может только её владелец.',
   accountantCannotOrder: 'Бухгалтер компании не оформляет заказы: это делают владелец и закупщики.',

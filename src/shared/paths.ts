@@ -24,8 +24,8 @@ export const PAGE_PATHS = {
   /** The confirmation of the buyer's e-mail address, from the link of its letter: `?token=…`. */
   confirmEmail: '/confirm-email',
   /**
-   * The invitation of a buyer's company: INVITATION_PAGE of shared/company.ts, named here too so
-   * that the router, in the first load, need not import that module's texts. `#<token>` follows.
+   * The invitation to a buyer's company, the link of its letter: `#<token>` follows, in the
+   * fragment, which the browser sends to no server and no Referer carries.
    */
   invitation: '/invite',
   /** The policy on personal data (152-ФЗ), linked from the sign-up consent and the footer. */

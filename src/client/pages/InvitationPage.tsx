@@ -16,7 +16,7 @@ function tokenOf(hash: string): string | null {
 }
 
 /**
- * INVITATION_PAGE (/invite#<token>), the link of an invitation's letter. The token travels in the
+ * PAGE_PATHS.invitation (/invite#<token>), the link of an invitation's letter. The token travels in the
  * fragment, which no request carries (server logs, Referer); read once, it is wiped from the address
  * bar (history.replaceState, through the router), so no history entry or bookmark keeps it.
  */

@@ -18,12 +18,12 @@ import type {
 import type { AuditAction } from '../../shared/audit';
 import {
   COMPANY_MESSAGES,
-  INVITATION_PAGE,
   INVITATION_TTL_DAYS,
   mayEditLegalEntities,
   mayManageMembers,
   type CompanyRole,
 } from '../../shared/company';
+import { PAGE_PATHS } from '../../shared/paths';
 import { legalEntityProblem } from '../../shared/requisites';
 import type { Database, Queryable } from '../db/database';
 import {
@@ -244,7 +244,7 @@ export function createCompanyService(db: Database, shop: ShopMail, { maxLegalEnt
             companyName: company.name,
             inviter: inviter ?? '',
             // The token rides in the fragment: browsers send it to no server and no Referer carries it.
-            link: `${INVITATION_PAGE}#${token}`,
+            link: `${PAGE_PATHS.invitation}#${token}`,
             manager: await companies.managerContact(current.companyId),
           }),
         );

@@ -23,8 +23,8 @@ export const RequisitesSchema = Type.Object({
 
 /**
  * PUT: the contact's name and phone, and the company's default legal entity, named by
- * `legal_entity_id` or (SPEC §7's fields, for a one-person company) by its name, ИНН and КПП: the
- * default one is changed, or one made when the company has none.
+ * `legal_entity_id` or (SPEC §7's fields) by its name, ИНН and КПП: the company's entity of those
+ * codes, or a new one. A body without any of these leaves the default as it is; a blank ИНН clears it.
  */
 export const RequisitesSaveBody = Type.Object({
   ...RequisitesBody.properties,

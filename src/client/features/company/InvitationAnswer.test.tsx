@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { ACCOUNT_MESSAGES } from '@shared/account';
 import type { InvitationPreview } from '@shared/api';
-import { COMPANY_MESSAGES, INVITATION_PAGE } from '@shared/company';
+import { COMPANY_MESSAGES } from '@shared/company';
+import { PAGE_PATHS } from '@shared/paths';
 import {
   cart,
   cartHandler,
@@ -56,7 +57,7 @@ function openInvitation(
   );
   const user = userEvent.setup({ delay: null });
   const rendered = renderShop({
-    route: `${INVITATION_PAGE}${hash}`,
+    route: `${PAGE_PATHS.invitation}${hash}`,
     preloadedState: signedIn ? loggedIn() : visitor(),
   });
   return { user, previews, accepts, ...rendered };
@@ -78,7 +79,7 @@ describe('The invitation page', () => {
     expect(await previews.last!.json()).toEqual({ token: TOKEN });
     // The token was read from the fragment and is kept in no address.
     expect(router.state.location.hash).toBe('');
-    expect(router.state.location.pathname).toBe(INVITATION_PAGE);
+    expect(router.state.location.pathname).toBe(PAGE_PATHS.invitation);
     expect(new URL(previews.last!.url).search).toBe('');
   });
 

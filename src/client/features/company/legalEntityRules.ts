@@ -25,8 +25,6 @@ const checkedBy =
     },
   });
 
-const BIK_NEEDED = 'Укажите БИК банка: счёт проверяется по нему.';
-
 /**
  * The same rules the server applies (src/shared/requisites.ts), before anything is sent: the ИНН's
  * check digits and its length for the kind (12 digits for an ИП, 10 for an organisation), the
@@ -47,9 +45,15 @@ export const LEGAL_ENTITY_RULES = {
   ],
   ogrn: [checkedBy((ogrn, { inn }) => ogrnProblem(ogrn, blankToNull(inn)))],
   bik: [checkedBy((bik) => bikProblem(bik))],
-  account: [checkedBy((account, { bik }) => (blankToNull(bik) ? accountProblem(account, bik!.trim()) : BIK_NEEDED))],
+  account: [
+    checkedBy((account, { bik }) =>
+      blankToNull(bik) ? accountProblem(account, bik!.trim()) : COMPANY_MESSAGES.bikNeeded,
+    ),
+  ],
   corr_account: [
-    checkedBy((account, { bik }) => (blankToNull(bik) ? corrAccountProblem(account, bik!.trim()) : BIK_NEEDED)),
+    checkedBy((account, { bik }) =>
+      blankToNull(bik) ? corrAccountProblem(account, bik!.trim()) : COMPANY_MESSAGES.bikNeeded,
+    ),
   ],
 } satisfies Partial<Record<keyof LegalEntityFields, FormRule[]>>;
 

@@ -25,9 +25,14 @@ const requisitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const kpp = blankToNull(body.company_kpp);
     const problem = requisitesProblem(inn, kpp);
     if (problem) throw unprocessable(problem);
-    // The company's default legal entity is the owner's and the accountant's to choose; from a
-    // purchaser's form (which sends the fields it was shown) only the contact details are taken.
-    if (mayEditLegalEntities(member.role)) {
+    // The company's default legal entity is the owner's and the accountant's to choose, and only
+    // when the body speaks of it: a form that shows only the employee's name and phone leaves it
+    // as it is, and from a purchaser's form (which sends the fields it was shown) only the contact
+    // details are taken.
+    const namesLegalEntity = [body.legal_entity_id, body.company_name, body.company_inn, body.company_kpp].some(
+      (field) => field !== undefined,
+    );
+    if (namesLegalEntity && mayEditLegalEntities(member.role)) {
       if (body.legal_entity_id !== undefined)
         await app.services.companies.setDefaultLegalEntity(member, body.legal_entity_id);
       else if (inn)

@@ -108,6 +108,20 @@ describe('requisites: saved for the next checkout', () => {
     ]);
   });
 
+  it('a body without the company fields (a form of the name and phone alone) leaves the default legal entity; blanks clear it', async () => {
+    const buyer = await fresh();
+    const saved = json<Requisites>(await save(buyer, ORGANISATION));
+    const contactOnly = await save(buyer, { contact_name: 'Пётр', contact_phone: '+7 911' });
+    expect(json(contactOnly)).toEqual({
+      ...SAVED_ORGANISATION,
+      legal_entity_id: saved.legal_entity_id,
+      contact_name: 'Пётр',
+      contact_phone: '+7 911',
+    });
+    const cleared = await save(buyer, { company_inn: '  ', contact_name: 'Пётр' });
+    expect(json(cleared)).toEqual({ ...NOTHING, contact_name: 'Пётр' });
+  });
+
   it('legal_entity_id chooses one of the company’s legal entities; another company’s → 404, nothing changed', async () => {
     const buyer = await fresh();
     const organisation = json<Requisites>(await save(buyer, ORGANISATION)).legal_entity_id!;

@@ -22,6 +22,7 @@ const CLOSED = [
   PAGE_PATHS.quickOrder,
   PAGE_PATHS.resetPassword,
   PAGE_PATHS.confirmEmail,
+  PAGE_PATHS.invitation,
   '/api/',
 ];
 /** The pictures' folder, /api/v1/image/. */

@@ -30,6 +30,7 @@ describe('/robots.txt', () => {
         'Disallow: /quick-order',
         'Disallow: /reset-password',
         'Disallow: /confirm-email',
+        'Disallow: /invite',
         'Disallow: /api/',
         '',
         'Sitemap: https://opt.example/sitemap.xml',
