@@ -247,7 +247,12 @@ export function createCompaniesRepository(db: Queryable) {
     /** The company's delivery addresses and legal entities go to another company (its one-person company dissolving into it). */
     async moveBelongings(fromCompanyId: number, toCompanyId: number): Promise<void> {
       await db.update(addresses).set({ companyId: toCompanyId }).where(eq(addresses.companyId, fromCompanyId));
-      // An entity the new company already has (the same ИНН and КПП) is not brought twice.
+      // An entity the new company already has (the same ИНН and КПП) is not brought twice: the
+      // orders made out to it name the new company's, and it goes with the old company.
+      await db.execute(sql`update ${orders} o set legal_entity_id = kept.id
+        from ${legalEntities} dup join ${legalEntities} kept on kept.company_id = ${toCompanyId}
+          and kept.archived_at is null and kept.inn = dup.inn and kept.kpp is not distinct from dup.kpp
+        where dup.company_id = ${fromCompanyId} and o.legal_entity_id = dup.id`);
       await db.execute(sql`update ${legalEntities} le set company_id = ${toCompanyId}
         where le.company_id = ${fromCompanyId} and not exists (
           select 1 from ${legalEntities} kept where kept.company_id = ${toCompanyId} and kept.archived_at is null

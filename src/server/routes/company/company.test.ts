@@ -282,7 +282,10 @@ describe('invitations', () => {
 
   it('an account whose company has orders is not moved: 409 says the manager merges, and the merge moves everything', async () => {
     const [owner, trader] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
-    const ordered = json<OrderSummary>(await placeOrder(trader));
+    // Both companies have the same ООО: the merged one's order names the one that stays.
+    const kept = json<LegalEntity>(await addEntity(owner));
+    const twin = json<LegalEntity>(await addEntity(trader));
+    const ordered = json<OrderSummary>(await placeOrder(trader, { legal_entity_id: twin.id }));
     expect((await invite(owner, trader.email, 'purchaser')).statusCode).toBe(201);
     const refused = await accept({ token: await tokenSentTo(trader.email), consent: true }, trader.headers);
     expect(refused.statusCode).toBe(409);
@@ -300,7 +303,8 @@ describe('invitations', () => {
       expect.objectContaining({ email: trader.email, role: 'purchaser' }),
     ]);
     const list = json<OrderSummary[]>(await call('GET', `/api/v1/order/${owner.id}`, owner.headers));
-    expect(list.map((order) => order.id)).toEqual([ordered.id]);
+    expect(list.map((order) => [order.id, order.legal_entity_id])).toEqual([[ordered.id, kept.id]]);
+    expect((await companyOf(owner)).legal_entities.map((entity) => entity.id)).toEqual([kept.id]);
     expect(
       (await call('POST', `/api/v1/admin/companies/${target}/merge`, manager.headers, { from_company_id: target }))
         .statusCode,

@@ -1,0 +1,248 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { COMPANY_MESSAGES } from '../src/shared/company';
+import {
+  axeViolations,
+  expect,
+  findProduct,
+  logInThroughDialog,
+  newEmail,
+  ORDER_DETAILS,
+  PASSWORD,
+  test,
+  watchConsole,
+} from './fixtures';
+import { latestLetter } from './mailbox';
+import { grantManager, startShop, type RunningShop } from './shop-server';
+
+/**
+ * A buyer company's journeys: the owner invites a purchaser, who makes an account from the letter
+ * and orders for the company's ООО; an accountant downloads the company's invoice and finds no
+ * «Оформить заказ». A shop of its own, with a manager to issue the invoice.
+ */
+let shop: RunningShop;
+let dataDir: string;
+let api: APIRequestContext;
+const managerEmail = newEmail('manager');
+
+const OOO = {
+  name: 'ООО «Ромашка»',
+  inn: '7707083893',
+  kpp: '770701001',
+  address: '101000, г. Москва, ул. Мясницкая, д. 1',
+};
+
+const SUPPLIER = {
+  name: 'ООО «Мягкий Опт»',
+  inn: '7707083893',
+  kpp: '773601001',
+  ogrn: '1027700132195',
+  address: '115035, г. Москва, ул. Садовническая, д. 1',
+  bank_name: 'ПАО Сбербанк',
+  bik: '044525225',
+  account: '40702810938000000001',
+  corr_account: '30101810400000000225',
+};
+
+async function register(request: APIRequestContext, email: string): Promise<void> {
+  const response = await request.post('/api/v1/auth/register', { data: { email, password: PASSWORD, consent: true } });
+  expect(response.status()).toBe(201);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  // The embedded database belongs to one process: register the manager, stop, grant the role, start again.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-e2e-company-'));
+  const first = await startShop({ DATA_DIR: dataDir });
+  const firstApi = await apiRequest.newContext({ baseURL: first.url });
+  await register(firstApi, managerEmail);
+  await firstApi.dispose();
+  await first.stop();
+  grantManager(dataDir, managerEmail);
+  shop = await startShop({ DATA_DIR: dataDir });
+  api = await apiRequest.newContext({ baseURL: shop.url });
+  const saved = await api.put('/api/v1/admin/settings/requisites', {
+    headers: await bearerOf(managerEmail),
+    data: { ...SUPPLIER, vat_rate: null, payment_days: 5 },
+  });
+  expect(saved.status()).toBe(200);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await shop?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function bearerOf(email: string): Promise<{ authorization: string }> {
+  const response = await api.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
+}
+
+const userIdOf = (headers: { authorization: string }) =>
+  Number(
+    (JSON.parse(Buffer.from(headers.authorization.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub,
+  );
+
+async function pageAs(browser: Browser, email?: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: shop.url,
+    locale: 'ru-RU',
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  if (email) {
+    await page.goto('/');
+    await logInThroughDialog(page, email);
+  }
+  return page;
+}
+
+/** The path of the invitation letter's link (`/invite#<token>`), read from the letter as the invitee would. */
+async function invitationLink(email: string): Promise<string> {
+  const letter = await latestLetter(email, 'Приглашение в компанию', dataDir);
+  const link = /https?:\/\/\S+?(\/invite#[\w-]+)/.exec(letter.text ?? '')?.[1];
+  expect(link).toBeDefined();
+  return link!;
+}
+
+/** One piece of a toy in the employee's cart, through the API the product page calls. */
+async function fillCart(headers: { authorization: string }): Promise<void> {
+  const product = await findProduct(api, (candidate) => candidate.variants.some((variant) => variant.stock >= 10));
+  const variant = product.variants.find((candidate) => candidate.stock >= 10)!;
+  const added = await api.post('/api/v1/cart/add', {
+    headers,
+    data: { user_id: userIdOf(headers), product_id: product.id, variant_id: variant.id, count: 1 },
+  });
+  expect(added.status()).toBe(201);
+}
+
+test('an owner invites a purchaser, who makes an account from the letter and orders for the ООО', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const ownerEmail = newEmail('owner');
+  const purchaserEmail = newEmail('purchaser');
+  await register(api, ownerEmail);
+
+  // The owner adds the company's ООО and invites a purchaser from the profile's «Компания».
+  const owner = await pageAs(browser, ownerEmail);
+  const ownerConsole = watchConsole(owner);
+  await owner.goto('/profile#company');
+  const company = owner.getByRole('region', { name: 'Компания' });
+  await company.getByRole('button', { name: 'Добавить юрлицо' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Новое юрлицо' });
+  await dialog.getByLabel('Наименование').fill(OOO.name);
+  await dialog.getByLabel('ИНН').fill(OOO.inn);
+  await dialog.getByLabel('КПП').fill(OOO.kpp);
+  await dialog.getByLabel('Юридический адрес').fill(OOO.address);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(company.getByText(OOO.name)).toBeVisible();
+
+  const invitation = company.getByRole('form', { name: 'Пригласить сотрудника' });
+  await invitation.getByLabel('E-mail сотрудника').fill(purchaserEmail);
+  await invitation.getByRole('combobox', { name: 'Роль' }).click();
+  await owner.getByRole('option', { name: /^Закупщик/ }).click();
+  await invitation.getByRole('button', { name: 'Отправить приглашение' }).click();
+  await expect(company.getByText(purchaserEmail)).toBeVisible();
+  expect(await axeViolations(owner, 'the company section')).toEqual([]);
+
+  // The purchaser opens the letter's link: a new account, signed in, an employee of the company.
+  const purchaser = await pageAs(browser);
+  const purchaserConsole = watchConsole(purchaser);
+  await purchaser.goto(await invitationLink(purchaserEmail));
+  await expect(purchaser.getByText(ownerEmail).first()).toBeVisible();
+  // The token leaves the address bar as soon as it is read: no later link or bookmark carries it.
+  await expect.poll(() => new URL(purchaser.url()).hash).toBe('');
+  expect(await axeViolations(purchaser, 'the invitation page')).toEqual([]);
+  await purchaser.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
+  await purchaser.getByLabel('Подтвердите пароль').fill(PASSWORD);
+  await purchaser.getByRole('checkbox', { name: /Я согласен на обработку персональных данных/ }).check();
+  await purchaser.getByRole('button', { name: 'Принять приглашение' }).click();
+  await expect(purchaser).toHaveURL(/\/profile#company$/);
+  await expect(purchaser.getByRole('region', { name: 'Компания' }).getByText(OOO.name)).toBeVisible();
+
+  // The purchaser orders for the ООО: the checkout offers the company's legal entity.
+  await fillCart(await bearerOf(purchaserEmail));
+  await purchaser.goto('/cart');
+  await purchaser.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(purchaser.getByRole('combobox', { name: 'Юрлицо' })).toBeVisible();
+  await expect(purchaser.getByLabel('ИНН')).toHaveValue(OOO.inn);
+  await purchaser.getByLabel('Имя').fill('Мария');
+  await purchaser.getByLabel('Телефон').fill('+7 900 111-22-33');
+  await purchaser.getByLabel('Адрес доставки').fill(ORDER_DETAILS.address);
+  await purchaser.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(purchaser.getByRole('heading', { name: 'Заказ принят!' })).toBeVisible();
+
+  // The owner sees the company's order, placed by the purchaser, made out to the ООО.
+  await owner.goto('/profile');
+  await expect(owner.getByText('Оформил: Мария')).toBeVisible();
+  const orders = (await (
+    await api.get(`/api/v1/order/${userIdOf(await bearerOf(ownerEmail))}`, { headers: await bearerOf(ownerEmail) })
+  ).json()) as { placed_by: { name: string }; legal_entity_id: string | null }[];
+  expect(orders).toEqual([expect.objectContaining({ placed_by: expect.objectContaining({ name: 'Мария' }) })]);
+  expect(orders[0]!.legal_entity_id).not.toBeNull();
+  ownerConsole.expectClean();
+  purchaserConsole.expectClean();
+});
+
+test('an accountant downloads the company’s invoice and finds no «Оформить заказ»', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const ownerEmail = newEmail('owner');
+  const accountantEmail = newEmail('accountant');
+  await register(api, ownerEmail);
+  const owner = await bearerOf(ownerEmail);
+
+  // Invited and accepted through the API the pages call; the owner orders, the manager invoices.
+  const invited = await api.post('/api/v1/company/invitations', {
+    headers: owner,
+    data: { email: accountantEmail, role: 'accountant' },
+  });
+  expect(invited.status()).toBe(201);
+  const token = (await invitationLink(accountantEmail)).split('#')[1]!;
+  const accepted = await api.post('/api/v1/company/invitations/accept', {
+    data: { token, password: PASSWORD, consent: true },
+  });
+  expect(accepted.status()).toBe(200);
+  const product = await findProduct(api, (candidate) => candidate.variants.some((variant) => variant.stock >= 10));
+  const variant = product.variants.find((candidate) => candidate.stock >= 10)!;
+  const placed = await api.post('/api/v1/order/', {
+    headers: owner,
+    data: {
+      user_id: userIdOf(owner),
+      items: [{ product_id: product.id, variant_id: variant.id, quantity: 2 }],
+      ...ORDER_DETAILS,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = ((await placed.json()) as { id: number }).id;
+  const invoiced = await api.post(`/api/v1/admin/orders/${orderId}/invoice`, { headers: await bearerOf(managerEmail) });
+  expect(invoiced.status()).toBe(201);
+
+  // The accountant's cart says why there is no «Оформить заказ».
+  const accountant = await pageAs(browser, accountantEmail);
+  const console = watchConsole(accountant);
+  await fillCart(await bearerOf(accountantEmail));
+  await accountant.goto('/cart');
+  await expect(accountant.getByText(COMPANY_MESSAGES.accountantCannotOrder)).toBeVisible();
+  await expect(accountant.getByRole('button', { name: 'Оформить заказ' })).toHaveCount(0);
+  expect(await axeViolations(accountant, 'the accountant’s cart')).toEqual([]);
+
+  // The company's order is in the accountant's profile, its invoice downloads, and it says what it should.
+  await accountant.goto('/profile');
+  const [download] = await Promise.all([
+    accountant.waitForEvent('download'),
+    accountant.getByRole('button', { name: 'Скачать счёт' }).click(),
+  ]);
+  const pdfPath = path.join(dataDir, `invoice-${orderId}.pdf`);
+  await download.saveAs(pdfPath);
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+  expect(text).toContain(ORDER_DETAILS.company_name);
+  expect(text).toContain(SUPPLIER.name);
+  console.expectClean();
+});
