@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -18,6 +18,8 @@ export async function latestLetter(
   await expect
     .poll(
       async () => {
+        // The folder is made with the shop's first letter, which the outbox may not have sent yet.
+        if (!existsSync(dir)) return false;
         const files = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.name.endsWith('.eml'));
         const letters = await Promise.all(files.map((file) => simpleParser(readFileSync(path.join(dir, file.name)))));
         const matching = letters.filter(

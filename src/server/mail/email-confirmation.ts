@@ -1,3 +1,4 @@
+import type { ManagerContact } from '../../shared/api';
 import { EMAIL_CONFIRMATION_LINK_HOURS } from '../../shared/account';
 import { letter, type AddressedLetter, type ShopMail } from './letter';
 
@@ -8,7 +9,7 @@ import { letter, type AddressedLetter, type ShopMail } from './letter';
  */
 export function emailConfirmationMail(
   shop: ShopMail,
-  { email, link }: { email: string; link: string },
+  { email, link, manager = null }: { email: string; link: string; manager?: ManagerContact | null },
 ): AddressedLetter {
   return {
     to: email,
@@ -22,6 +23,7 @@ export function emailConfirmationMail(
         },
       ],
       link: { path: link, label: 'Подтвердить адрес' },
+      manager,
     }),
   };
 }

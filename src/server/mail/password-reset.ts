@@ -1,3 +1,4 @@
+import type { ManagerContact } from '../../shared/api';
 import { letter, type AddressedLetter, type ShopMail } from './letter';
 
 /** How long a reset link works, as the message says; the reset routes must expire it the same. */
@@ -8,7 +9,10 @@ export const PASSWORD_RESET_LINK_HOURS = 1;
  * request (services/password-reset.ts). `link` is a path on the storefront (or a whole address on
  * it) carrying the one-time token.
  */
-export function passwordResetMail(shop: ShopMail, { email, link }: { email: string; link: string }): AddressedLetter {
+export function passwordResetMail(
+  shop: ShopMail,
+  { email, link, manager = null }: { email: string; link: string; manager?: ManagerContact | null },
+): AddressedLetter {
   return {
     to: email,
     ...letter(shop, {
@@ -21,6 +25,7 @@ export function passwordResetMail(shop: ShopMail, { email, link }: { email: stri
         },
       ],
       link: { path: link, label: 'Задать новый пароль' },
+      manager,
     }),
   };
 }

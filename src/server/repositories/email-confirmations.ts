@@ -1,15 +1,23 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ManagerContact } from '../../shared/api';
 import type { Queryable } from '../db/database';
+import { managerContactOf } from './companies';
 import { emailConfirmationTokens, users } from '../db/schema';
 import { liveToken } from './one-time-tokens';
 import type { StoredLink } from './password-resets';
 
 export function createEmailConfirmationsRepository(db: Queryable) {
   return {
-    /** The account's address and whether it is confirmed; null for an unknown account. */
-    async findAddress(userId: number): Promise<{ email: string; confirmed: boolean } | null> {
+    /** The account's address, whether it is confirmed, and its company's manager; null for an unknown account. */
+    async findAddress(
+      userId: number,
+    ): Promise<{ email: string; confirmed: boolean; manager: ManagerContact | null } | null> {
       const [account] = await db
-        .select({ email: users.email, confirmed: sql<boolean>`${users.emailConfirmedAt} is not null` })
+        .select({
+          email: users.email,
+          confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+          manager: managerContactOf(sql`${users}.company_id`),
+        })
         .from(users)
         .where(eq(users.id, userId));
       return account ?? null;

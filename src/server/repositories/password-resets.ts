@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { ManagerContact } from '../../shared/api';
 import type { Queryable } from '../db/database';
 import { passwordResetTokens, users } from '../db/schema';
+import { managerContactOf } from './companies';
 import { liveToken } from './one-time-tokens';
 import { createUsersRepository } from './users';
 
@@ -13,13 +15,16 @@ export interface StoredLink {
 export function createPasswordResetsRepository(db: Queryable) {
   return {
     /** Records the link for the account with this e-mail; false when no account has it. */
-    async record(email: string, link: StoredLink): Promise<boolean> {
-      const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (!account) return false;
+    async record(email: string, link: StoredLink): Promise<{ manager: ManagerContact | null } | null> {
+      const [account] = await db
+        .select({ id: users.id, manager: managerContactOf(sql`${users}.company_id`) })
+        .from(users)
+        .where(eq(users.email, email));
+      if (!account) return null;
       await db
         .insert(passwordResetTokens)
         .values({ userId: account.id, tokenHash: link.tokenHash, expiresAt: link.expiresAt });
-      return true;
+      return { manager: account.manager };
     },
 
     /**

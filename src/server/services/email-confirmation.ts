@@ -30,7 +30,9 @@ export function createEmailConfirmationService(db: Database, shop: ShopMail) {
           tokenHash: hash,
           expiresAt: new Date(Date.now() + EMAIL_CONFIRMATION_LINK_HOURS * 60 * 60 * 1000),
         });
-        await createOutboxRepository(tx).queue(emailConfirmationMail(shop, { email: account.email, link }));
+        await createOutboxRepository(tx).queue(
+          emailConfirmationMail(shop, { email: account.email, link, manager: account.manager }),
+        );
         return 'sent';
       });
     },

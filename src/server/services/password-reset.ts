@@ -22,7 +22,8 @@ export function createPasswordResetService(db: Database, shop: ShopMail) {
           tokenHash: hash,
           expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000),
         });
-        if (recorded) await createOutboxRepository(tx).queue(passwordResetMail(shop, { email, link }));
+        if (recorded)
+          await createOutboxRepository(tx).queue(passwordResetMail(shop, { email, link, manager: recorded.manager }));
       });
     },
   };

@@ -635,6 +635,15 @@ describe('the back office', () => {
     expect(recipients).toContain(owner.email);
     expect(recipients).not.toContain(manager.email);
     expect(letters.find((letter) => letter.recipient === owner.email)!.text).toContain('Ольга Смирнова');
+    // The account's own letters name the manager too: a password reset's.
+    expect((await call('POST', '/api/v1/auth/password-reset', {}, { email: owner.email })).statusCode).toBeLessThan(
+      300,
+    );
+    const [reset] = await shop.app.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, owner.email), eq(mailOutbox.subject, 'Восстановление пароля — Мягкий Опт')));
+    expect(reset!.text).toContain('Ваш персональный менеджер: Ольга Смирнова');
     const mine = json<{ items: { id: number }[] }>(
       await call('GET', '/api/v1/admin/orders?mine=true&limit=100', personal.headers),
     );
