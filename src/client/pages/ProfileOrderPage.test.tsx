@@ -163,6 +163,13 @@ describe('Order page /profile/orders/{id}', () => {
     expect(screen.getByText('Ольга Смирнова')).toBeInTheDocument();
   });
 
+  test('says nothing more of who placed it when that is the contact named', async () => {
+    openOrder(buyerOrder({ contact_name: 'Ольга Смирнова', placed_by: { user_id: 8, name: 'Ольга Смирнова' } }));
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.getByText('Ольга Смирнова')).toBeInTheDocument();
+    expect(screen.queryByText('Оформил')).not.toBeInTheDocument();
+  });
+
   test('a change the shop made itself says why in the history', async () => {
     const reason = 'Срок резерва истёк: заказ не оплачен в течение 120 ч после оформления.';
     openOrder(

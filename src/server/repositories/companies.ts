@@ -125,6 +125,15 @@ export function createCompaniesRepository(db: Queryable) {
       await db.execute(sql`select pg_advisory_xact_lock(${COMPANY_CHANGE_LOCK}::int, ${companyId}::int)`);
     },
 
+    /**
+     * The company's row, locked until the transaction ends: an order being placed for it (whose
+     * foreign key holds the row's key) finishes first, and one placed later waits, so what is read
+     * next of its orders stays true until the company is dissolved or merged.
+     */
+    async lockRow(companyId: number): Promise<void> {
+      await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    },
+
     async insert(name: string): Promise<number> {
       const [row] = await db.insert(companies).values({ name }).returning({ id: companies.id });
       return row!.id;

@@ -314,9 +314,14 @@ export function createCompanyService(db: Database, shop: ShopMail, { maxLegalEnt
             throw new CompanyMembershipConflictError(COMPANY_MESSAGES.wrongAccount);
           if (account.companyId === invitation.companyId)
             throw new CompanyMembershipConflictError(COMPANY_MESSAGES.alreadyMember);
-          if (account.colleagues > 0) throw new CompanyMembershipConflictError(COMPANY_MESSAGES.otherCompanyEmployee);
-          if (account.companyHasOrders) throw new CompanyMembershipConflictError(COMPANY_MESSAGES.ownOrdersNeedMerge);
-          await companies.lockChanges(account.companyId);
+          // The company of one is locked, then read again: an order placed for it meanwhile has
+          // committed by now and is seen, and none can be placed until it is gone.
+          await companies.lockRow(account.companyId);
+          const leaving = await companies.findAccountByEmail(invitation.email);
+          if (leaving?.companyId !== account.companyId)
+            throw new CompanyMembershipConflictError(COMPANY_MESSAGES.wrongAccount);
+          if (leaving.colleagues > 0) throw new CompanyMembershipConflictError(COMPANY_MESSAGES.otherCompanyEmployee);
+          if (leaving.companyHasOrders) throw new CompanyMembershipConflictError(COMPANY_MESSAGES.ownOrdersNeedMerge);
           await companies.moveBelongings(account.companyId, invitation.companyId);
           await companies.moveMember(account.id, invitation.companyId, invitation.role);
           await companies.remove(account.companyId);
@@ -621,6 +626,8 @@ export function createCompanyService(db: Database, shop: ShopMail, { maxLegalEnt
         for (const id of [companyId, fromCompanyId].sort((a, b) => a - b)) await companies.lockChanges(id);
         const [target, source] = await Promise.all([companies.find(companyId), companies.find(fromCompanyId)]);
         if (!target || !source) throw notFound(COMPANY_MESSAGES.companyNotFound);
+        // An order being placed for the merged company finishes first and moves with the rest.
+        await companies.lockRow(fromCompanyId);
         const movedMembers = await companies.members(fromCompanyId);
         await companies.moveBelongings(fromCompanyId, companyId);
         await companies.moveOrdersAndMembers(fromCompanyId, companyId);

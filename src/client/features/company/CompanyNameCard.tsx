@@ -37,8 +37,9 @@ export function CompanyNameCard({ company }: { company: Company }) {
             initialValues={{ name: company.name }}
             onFinish={submit}
           >
+            {/* «Название», not «Название компании»: the requisites' form below names a legal entity so. */}
             <Form.Item
-              label="Название компании"
+              label="Название"
               name="name"
               rules={[{ required: true, whitespace: true, message: 'Укажите название компании' }]}
             >

@@ -67,8 +67,8 @@ describe('Profile: «Компания» by role', () => {
     expect(section.queryByRole('button', { name: `Удалить сотрудника ${USER.email}` })).not.toBeInTheDocument();
     expect(section.getByText('вы')).toBeInTheDocument();
 
-    await user.clear(section.getByLabelText('Название компании'));
-    await user.type(section.getByLabelText('Название компании'), 'ООО «Мишки»');
+    await user.clear(section.getByLabelText('Название'));
+    await user.type(section.getByLabelText('Название'), 'ООО «Мишки»');
     await user.click(section.getByRole('button', { name: 'Переименовать' }));
     await waitFor(() => expect(renames.calls).toHaveLength(1));
     expect(await renames.last!.json()).toEqual({ name: 'ООО «Мишки»' });

@@ -17,7 +17,8 @@ import { RepeatOrder } from './RepeatOrder';
 /** Who of the company placed it, contact, address and requisites: the address always, the rest when given. */
 function Requisites({ order }: { order: BuyerOrder }) {
   const fields: [string, string | null][] = [
-    ['Оформил', order.placed_by?.name ?? null],
+    // Who placed it, when that is not the contact named below.
+    ['Оформил', order.placed_by && order.placed_by.name !== order.contact_name ? order.placed_by.name : null],
     ['Контактное лицо', order.contact_name],
     ['Телефон', order.contact_phone],
     ['Адрес доставки', order.address],
