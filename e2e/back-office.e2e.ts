@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -13,11 +12,12 @@ import {
   newEmail,
   ORDER_DETAILS,
   screenshots,
+  SUPPLIER,
   test,
   watchConsole,
 } from './fixtures';
 import { latestLetter } from './mailbox';
-import { grantManager, startShop, type RunningShop } from './shop-server';
+import { startShopWithManager, type RunningShop } from './shop-server';
 
 /**
  * The back office in the real shop: a manager made with `npm run users -- grant-manager`, as the
@@ -30,35 +30,9 @@ let api: APIRequestContext;
 const managerEmail = newEmail('manager');
 const buyerEmail = newEmail('buyer');
 
-const SUPPLIER = {
-  name: 'ООО «Мягкий Опт»',
-  inn: '7707083893',
-  kpp: '773601001',
-  ogrn: '1027700132195',
-  address: '115035, г. Москва, ул. Садовническая, д. 1',
-  bank_name: 'ПАО Сбербанк',
-  bik: '044525225',
-  account: '40702810938000000001',
-  corr_account: '30101810400000000225',
-};
-
-async function register(url: string, email: string): Promise<void> {
-  const context = await apiRequest.newContext({ baseURL: url });
-  const response = await context.post('/api/v1/auth/register', { data: { email, password: PASSWORD, consent: true } });
-  expect(response.status()).toBe(201);
-  await context.dispose();
-}
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  // The embedded database belongs to one process: register, stop, grant the role, start again.
-  dataDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-e2e-admin-'));
-  const first = await startShop({ DATA_DIR: dataDir });
-  await register(first.url, managerEmail);
-  await register(first.url, buyerEmail);
-  await first.stop();
-  grantManager(dataDir, managerEmail);
-  shop = await startShop({ DATA_DIR: dataDir });
+  ({ shop, dataDir } = await startShopWithManager(managerEmail, [buyerEmail]));
   api = await apiRequest.newContext({ baseURL: shop.url });
 });
 

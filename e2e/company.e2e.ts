@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { COMPANY_MESSAGES } from '../src/shared/company';
@@ -12,11 +11,13 @@ import {
   newEmail,
   ORDER_DETAILS,
   PASSWORD,
+  registerBuyer,
+  SUPPLIER,
   test,
   watchConsole,
 } from './fixtures';
 import { latestLetter } from './mailbox';
-import { grantManager, startShop, type RunningShop } from './shop-server';
+import { startShopWithManager, type RunningShop } from './shop-server';
 
 /**
  * A buyer company's journeys: the owner invites a purchaser, who makes an account from the letter
@@ -35,34 +36,9 @@ const OOO = {
   address: '101000, г. Москва, ул. Мясницкая, д. 1',
 };
 
-const SUPPLIER = {
-  name: 'ООО «Мягкий Опт»',
-  inn: '7707083893',
-  kpp: '773601001',
-  ogrn: '1027700132195',
-  address: '115035, г. Москва, ул. Садовническая, д. 1',
-  bank_name: 'ПАО Сбербанк',
-  bik: '044525225',
-  account: '40702810938000000001',
-  corr_account: '30101810400000000225',
-};
-
-async function register(request: APIRequestContext, email: string): Promise<void> {
-  const response = await request.post('/api/v1/auth/register', { data: { email, password: PASSWORD, consent: true } });
-  expect(response.status()).toBe(201);
-}
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  // The embedded database belongs to one process: register the manager, stop, grant the role, start again.
-  dataDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-e2e-company-'));
-  const first = await startShop({ DATA_DIR: dataDir });
-  const firstApi = await apiRequest.newContext({ baseURL: first.url });
-  await register(firstApi, managerEmail);
-  await firstApi.dispose();
-  await first.stop();
-  grantManager(dataDir, managerEmail);
-  shop = await startShop({ DATA_DIR: dataDir });
+  ({ shop, dataDir } = await startShopWithManager(managerEmail));
   api = await apiRequest.newContext({ baseURL: shop.url });
   const saved = await api.put('/api/v1/admin/settings/requisites', {
     headers: await bearerOf(managerEmail),
@@ -127,7 +103,7 @@ test('an owner invites a purchaser, who makes an account from the letter and ord
   test.setTimeout(180_000);
   const ownerEmail = newEmail('owner');
   const purchaserEmail = newEmail('purchaser');
-  await register(api, ownerEmail);
+  await registerBuyer(api, ownerEmail);
 
   // The owner adds the company's ООО and invites a purchaser from the profile's «Компания».
   const owner = await pageAs(browser, ownerEmail);
@@ -195,7 +171,7 @@ test('an accountant downloads the company’s invoice and finds no «Оформ�
   test.setTimeout(180_000);
   const ownerEmail = newEmail('owner');
   const accountantEmail = newEmail('accountant');
-  await register(api, ownerEmail);
+  await registerBuyer(api, ownerEmail);
   const owner = await bearerOf(ownerEmail);
 
   // Invited and accepted through the API the pages call; the owner orders, the manager invoices.

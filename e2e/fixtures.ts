@@ -147,6 +147,19 @@ export interface DemoProduct {
   variants: { id: number; color: string; size: number; price: number; stock: number }[];
 }
 
+/** The shop's own details for invoices, as a manager fills in «Реквизиты»: published numbers whose checks pass. */
+export const SUPPLIER = {
+  name: 'ООО «Мягкий Опт»',
+  inn: '7707083893',
+  kpp: '773601001',
+  ogrn: '1027700132195',
+  address: '115035, г. Москва, ул. Садовническая, д. 1',
+  bank_name: 'ПАО Сбербанк',
+  bik: '044525225',
+  account: '40702810938000000001',
+  corr_account: '30101810400000000225',
+};
+
 /** A company's order details as the checkout sends them, for orders placed through the API. */
 export const ORDER_DETAILS = {
   address: 'Казань, ул. Баумана, д. 1',

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PASSWORD } from './fixtures';
 
 export interface RunningShop {
   url: string;
@@ -76,4 +77,28 @@ export function grantManager(dataDir: string, email: string): void {
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: 'pipe',
   });
+}
+
+/**
+ * A shop of its own with a manager: registered with the accounts `alsoRegister`, then granted the
+ * role from the command line between two starts (the embedded database belongs to one process).
+ * Stop the shop and remove `dataDir` after.
+ */
+export async function startShopWithManager(
+  managerEmail: string,
+  alsoRegister: string[] = [],
+): Promise<{ shop: RunningShop; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'myagkiy-opt-e2e-manager-'));
+  const first = await startShop({ DATA_DIR: dataDir });
+  for (const email of [managerEmail, ...alsoRegister]) {
+    const response = await fetch(`${first.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, consent: true }),
+    });
+    if (response.status !== 201) throw new Error(`could not register ${email}: ${await response.text()}`);
+  }
+  await first.stop();
+  grantManager(dataDir, managerEmail);
+  return { shop: await startShop({ DATA_DIR: dataDir }), dataDir };
 }
