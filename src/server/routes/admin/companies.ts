@@ -27,11 +27,9 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', { schema: schema.listStaff }, () => app.services.companies.staff());
 
   app.patch('/:id', { schema: schema.updateStaff }, (request) => {
-    const { contact_email: contactEmail, ...rest } = request.body;
-    const fields = {
-      ...rest,
-      ...(contactEmail ? { contact_email: validEmail(contactEmail) } : { contact_email: contactEmail }),
-    };
+    // A contact address given is checked as a sign-up's is; left out or blank, it stays or clears.
+    const contactEmail = request.body.contact_email;
+    const fields = { ...request.body, contact_email: contactEmail ? validEmail(contactEmail) : contactEmail };
     return app.services.companies.updateStaff(request.params.id, fields, request.userId);
   });
 };
