@@ -32,6 +32,14 @@ import type {
 } from './schemas/admin-catalogue';
 import type { CurrentUserSchema, TokenSchema, UserSchema } from './schemas/auth';
 import type {
+  PriceTypeBody,
+  PriceTypePatchBody,
+  PriceTypeSchema,
+  ProductPricesBody,
+  StorefrontSettingsSchema,
+  VariantPricesBody,
+} from './schemas/price-types';
+import type {
   CartAddBody,
   CartBulkBody,
   CartBulkLine,
@@ -135,6 +143,12 @@ export const FIELD_LABELS: Record<string, string> = {
 // The wire shapes are the TypeBox schemas the server validates with (src/shared/schemas/); these
 // types are derived from them. Type-only imports: the storefront's bundle gets no TypeBox code.
 export type Variant = Static<typeof VariantSchema>;
+export type PriceType = Static<typeof PriceTypeSchema>;
+export type PriceTypeFields = Static<typeof PriceTypeBody>;
+export type PriceTypePatch = Static<typeof PriceTypePatchBody>;
+export type VariantPrices = Static<typeof VariantPricesBody>;
+export type ProductPrices = Static<typeof ProductPricesBody>;
+export type StorefrontSettings = Static<typeof StorefrontSettingsSchema>;
 export type Product = Static<typeof ProductSchema>;
 export type Banner = Static<typeof BannerSchema>;
 /** The catalogue's optional filters and order: the same parameters in the API's query and the /catalog address. */

@@ -99,8 +99,46 @@ export const companies = pgTable(
     defaultLegalEntityId: uuid('default_legal_entity_id').references((): AnyPgColumn => legalEntities.id, {
       onDelete: 'set null',
     }),
+    // The price type its employees see and order at (set in the back office); null: the default
+    // type, whichever it is. A type a company is assigned cannot be deleted (restrict).
+    priceTypeId: integer('price_type_id').references((): AnyPgColumn => priceTypes.id, { onDelete: 'restrict' }),
   },
-  (table) => [index('companies_manager_idx').on(table.managerId)],
+  (table) => [
+    index('companies_manager_idx').on(table.managerId),
+    index('companies_price_type_idx').on(table.priceTypeId),
+  ],
+);
+
+/**
+ * The supplier's price types («Опт», «Крупный опт», «Рекомендованная розничная»). The default one's
+ * prices are variants.price (what visitors and companies without a type see, and every reader
+ * before price types); the others' are variant_prices, a variant without one there selling at the
+ * default type's price and tiers. The RRP type is shown beside the buyer's price, never sold at.
+ */
+export const priceTypes = pgTable(
+  'price_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // Given once, from the first name, and never changed: a renamed type's price-list column and
+    // 1С mapping still find it.
+    code: text('code').notNull().unique(),
+    name: text('name').notNull().unique(),
+    isDefault: boolean('is_default').notNull().default(false),
+    isRrp: boolean('is_rrp').notNull().default(false),
+    // An order below it is refused (0: no minimum).
+    minOrderSum: money('min_order_sum').notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('price_types_one_default_idx')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+    uniqueIndex('price_types_one_rrp_idx')
+      .on(table.isRrp)
+      .where(sql`${table.isRrp}`),
+    check('price_types_default_not_rrp', sql`not (${table.isDefault} and ${table.isRrp})`),
+    check('price_types_min_order_sum_non_negative', sql`${table.minOrderSum} >= 0`),
+  ],
 );
 
 /**
@@ -355,6 +393,10 @@ export const products = pgTable(
     // The lowest price among the product's variants (null: it has none), for the category page's
     // price sorts; kept by triggers on variants (migration 0009), so no write can forget it.
     minPrice: money('min_price'),
+    // Sold in cartons: a line's count is a multiple of `multiple` and at least `min_quantity` (a
+    // multiple itself), or the whole stock left (src/shared/pricing.ts).
+    multiple: integer('multiple').notNull().default(1),
+    minQuantity: integer('min_quantity').notNull().default(1),
     // The words of the name (weight A) and of the description (B), stemmed by the Russian snowball
     // stemmer, for the storefront's search; kept by PostgreSQL itself, so no write can forget it.
     searchVector: tsvector('search_vector')
@@ -412,6 +454,11 @@ export const products = pgTable(
     // The back office lists every product, hidden ones too, by category.
     index('products_all_category_idx').on(table.categoryId, table.id),
     check('products_units_ordered_non_negative', sql`${table.unitsOrdered} >= 0`),
+    check('products_multiple_positive', sql`${table.multiple} >= 1`),
+    check(
+      'products_min_quantity_of_multiple',
+      sql`${table.minQuantity} >= 1 and ${table.minQuantity} % ${table.multiple} = 0`,
+    ),
   ],
 );
 
@@ -466,6 +513,51 @@ export const variants = pgTable(
     check('variants_stock_non_negative', sql`${table.stock} >= 0`),
     check('variants_unproven_held_non_negative', sql`${table.unprovenHeld} >= 0`),
     check('variants_price_non_negative', sql`${table.price} >= 0`),
+  ],
+);
+
+/** A variant's price in a price type other than the default (whose price is variants.price). */
+export const variantPrices = pgTable(
+  'variant_prices',
+  {
+    priceTypeId: integer('price_type_id')
+      .notNull()
+      .references(() => priceTypes.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.variantId, table.priceTypeId] }),
+    index('variant_prices_type_idx').on(table.priceTypeId, table.variantId),
+    check('variant_prices_price_positive', sql`${table.price} > 0`),
+  ],
+);
+
+/**
+ * Price breaks within a price type: from `from_quantity` pieces, `price` a piece. A variant's own
+ * count its line; a product's count all its variants in the cart together (for the variants that
+ * have no tiers of their own in that type).
+ */
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    priceTypeId: integer('price_type_id')
+      .notNull()
+      .references(() => priceTypes.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => variants.id, { onDelete: 'cascade' }),
+    fromQuantity: integer('from_quantity').notNull(),
+    price: money('price').notNull(),
+  },
+  (table) => [
+    uniqueIndex('price_tiers_product_idx').on(table.productId, table.priceTypeId, table.fromQuantity),
+    uniqueIndex('price_tiers_variant_idx').on(table.variantId, table.priceTypeId, table.fromQuantity),
+    check('price_tiers_one_owner', sql`(${table.productId} is null) <> (${table.variantId} is null)`),
+    check('price_tiers_from_above_one', sql`${table.fromQuantity} >= 2`),
+    check('price_tiers_price_positive', sql`${table.price} > 0`),
   ],
 );
 
@@ -579,8 +671,15 @@ export const orderLines = pgTable(
     productName: text('product_name').notNull(),
     color: text('color').notNull(),
     size: integer('size').notNull(),
+    // The piece's price applied (the tier's, when one was reached).
     price: money('price').notNull(),
     quantity: integer('quantity').notNull(),
+    // As applied when placed, never recomputed (null on lines placed before price types): the
+    // one-piece price of the type, the type's name and id, and the tier reached («от N шт.»).
+    listPrice: money('list_price'),
+    priceTypeId: integer('price_type_id').references(() => priceTypes.id, { onDelete: 'set null' }),
+    priceTypeName: text('price_type_name'),
+    tierFrom: integer('tier_from'),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId),

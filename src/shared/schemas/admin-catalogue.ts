@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { LIMITS } from '../limits';
 import { CATALOGUE_LIMITS } from '../catalogue';
 import { Defaulted, Id, Nullable, PageQuery } from './common';
+import { PackagingFields } from './products';
+import { ProductTiersSchema, VariantPriceSchema } from './price-types';
 
 // The back office's catalogue API (/api/v1/admin/products, variants, categories, banners, images,
 // catalogue export/import, audit). Messages for bad values are Russian and come from the handlers
@@ -30,8 +32,9 @@ export const AdminVariantSchema = Type.Object({
   id: Type.Integer(),
   color: Type.String(),
   size: Type.Integer(),
-  price: Type.Number(),
+  price: Type.Number({ description: 'Цена типа по умолчанию, ₽' }),
   stock: Type.Integer(),
+  prices: Type.Array(VariantPriceSchema, { description: 'Цены и цены по количеству по типам цен' }),
 });
 
 export const AdminProductSchema = Type.Object({
@@ -44,6 +47,8 @@ export const AdminProductSchema = Type.Object({
   popular: Type.Boolean({ description: 'Показывать первым среди популярных' }),
   image: Type.String(),
   hidden: Type.Boolean({ description: 'Удалён из витрины' }),
+  ...PackagingFields,
+  tiers: Type.Array(ProductTiersSchema, { description: 'Цены по количеству модели по типам цен' }),
   variants: Type.Array(AdminVariantSchema),
 });
 
@@ -76,6 +81,8 @@ export const ProductPatchBody = Type.Partial(
     ...Type.Omit(ProductCreateBody, ['variants']).properties,
     // The way back for a product hidden by DELETE (and the same as DELETE when true).
     hidden: Type.Boolean({ description: 'Снять с витрины (true) или вернуть на витрину (false)' }),
+    multiple: Type.Integer({ minimum: 1, description: 'Кратность, шт.' }),
+    min_quantity: Type.Integer({ minimum: 1, description: 'Минимум в строке, шт. (кратен кратности)' }),
   }),
   { minProperties: 1 },
 );

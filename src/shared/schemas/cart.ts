@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { CART_BULK_MAX_LINES, LIMITS } from '../limits';
 import { CART_EXPORT_FORMATS } from '../cart-import';
 import { Defaulted, Id, Nullable } from './common';
-import { UnprovenHeld } from './products';
+import { PackagingFields, PriceTierSchema, TIER_SCOPES, UnprovenHeld } from './products';
 
 const Count = Type.Integer({ minimum: LIMITS.minQuantity, maximum: LIMITS.maxCartCount });
 
@@ -16,10 +16,11 @@ export const CartItemSchema = Type.Object({
     name: Type.String(),
     description: Nullable(Type.String()),
     image: Type.String(),
+    ...PackagingFields,
   }),
   // SPEC §3 has only the price; colour, size and stock let the buyer check each line.
   variant: Type.Object({
-    price: Type.Number({ description: 'Цена сейчас, ₽' }),
+    price: Type.Number({ description: 'Цена за штуку сейчас по типу цен компании, ₽' }),
     color: Type.String(),
     size: Type.Number({ description: 'Размер, см' }),
     stock: Type.Integer({ description: 'Остаток на складе сейчас, шт.' }),
@@ -27,6 +28,17 @@ export const CartItemSchema = Type.Object({
   }),
   variant_id: Type.Integer(),
   price_when_added: Type.Number({ description: 'Цена, когда вариант положили в корзину, ₽' }),
+  unit_price: Type.Number({ description: 'Цена за штуку с учётом цены по количеству, ₽ (item_total = unit_price × count)' }),
+  tier: Nullable(PriceTierSchema, { description: 'Достигнутая цена по количеству; null — не достигнута' }),
+  next_tier: Nullable(
+    Type.Object({ ...PriceTierSchema.properties, missing: Type.Integer({ description: 'Сколько штук не хватает' }) }),
+    { description: 'Следующая цена по количеству и сколько до неё' },
+  ),
+  tiers_scope: Type.Enum(TIER_SCOPES),
+  packaging_problem: Nullable(Type.String(), {
+    description: 'Почему количество не подходит к кратности или минимуму товара; null — подходит',
+  }),
+  fit_count: Nullable(Type.Integer(), { description: 'Количество, до которого округлить строку («Округлить до N»)' }),
   // Beyond SPEC §3: a product a manager has hidden stays in the cart, but cannot be ordered.
   available: Type.Boolean({ description: 'false: товар снят с продажи, заказать его нельзя' }),
 });
@@ -34,6 +46,8 @@ export const CartItemSchema = Type.Object({
 export const CartSchema = Type.Object({
   items: Type.Array(CartItemSchema),
   total_price: Type.Number(),
+  min_order_sum: Type.Number({ description: 'Минимальная сумма заказа по типу цен компании, ₽; 0 — нет' }),
+  missing_sum: Type.Number({ description: 'Сколько не хватает до минимальной суммы заказа, ₽' }),
   // Beyond SPEC §3: an order made from this cart sends it back as `cart_version`.
   version: Type.Integer({ minimum: 0, description: 'Версия корзины: растёт с каждым её изменением' }),
 });
@@ -81,7 +95,9 @@ export const CartImportLineSchema = Type.Object({
   variant_id: Nullable(Type.Integer()),
   // Beyond the issue's list: what the preview shows beside the line.
   name: Nullable(Type.String({ description: 'Название товара' })),
-  price: Nullable(Type.Number({ description: 'Цена сейчас, ₽' })),
+  price: Nullable(Type.Number({ description: 'Цена за штуку сейчас по типу цен компании, ₽' })),
+  multiple: Nullable(Type.Integer({ description: 'Кратность товара' })),
+  min_quantity: Nullable(Type.Integer({ description: 'Минимум штук в строке' })),
   stock: Nullable(Type.Integer({ description: 'Остаток на складе сейчас, шт.' })),
   unproven_held: Nullable(UnprovenHeld),
   error: Nullable(Type.String({ description: 'Что не так со строкой; null — строку можно добавить' })),

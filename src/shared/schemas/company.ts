@@ -153,6 +153,7 @@ export const AdminCompanyListItemSchema = Type.Object({
   blocked: Type.Boolean(),
   trusted: Type.Boolean(),
   manager: Nullable(StaffRef),
+  price_type: Nullable(Type.String({ description: 'Назначенный тип цен; null — по умолчанию' })),
   created_at: Instant,
 });
 
@@ -171,6 +172,9 @@ export const AdminCompanySchema = Type.Object({
   trusted: Type.Boolean({ description: 'Менеджер отметил компанию как проверенную' }),
   has_paid_order: Type.Boolean({ description: 'У компании есть оплаченный заказ' }),
   manager: Nullable(StaffRef),
+  price_type: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() }), {
+    description: 'Назначенный тип цен; null — тип цен по умолчанию',
+  }),
   members: Type.Array(MemberSchema),
   legal_entities: Type.Array(
     Type.Object({
@@ -209,6 +213,7 @@ export const AdminCompanyPatchBody = Type.Object(
     blocked: Type.Optional(Type.Boolean({ description: 'true — сотрудники не могут оформлять заказы' })),
     manager_id: Type.Optional(Nullable(Id, { description: 'Персональный менеджер; null — снять' })),
     trusted: Type.Optional(Type.Boolean({ description: 'Проверенная компания: без ограничений непроверенных' })),
+    price_type_id: Type.Optional(Nullable(Id, { description: 'Тип цен компании; null — тип по умолчанию' })),
   },
   { minProperties: 1 },
 );

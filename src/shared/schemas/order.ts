@@ -82,9 +82,12 @@ export const OrderLineSchema = Type.Object({
   name: Type.String(),
   color: Type.String(),
   size: Type.Integer(),
-  price: Type.Number(),
+  price: Type.Number({ description: 'Цена за штуку, применённая в заказе, ₽' }),
   quantity: Type.Integer(),
   item_total: Type.Number(),
+  list_price: Nullable(Type.Number({ description: 'Цена за штуку без цены по количеству, ₽' })),
+  price_type: Nullable(Type.String({ description: 'Тип цен, по которому оформлена строка' })),
+  tier_from: Nullable(Type.Integer({ description: 'Цена по количеству «от N шт.»; null — не применялась' })),
 });
 
 /** One line of the buyer's order, with the ids to order it again (GET /api/v1/order/{user_id}/{id}). */

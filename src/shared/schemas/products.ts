@@ -9,14 +9,41 @@ export const UnprovenHeld = Type.Integer({
   description: 'Сколько штук сверх остатка держат неоплаченные заказы покупателей без оплаченных заказов',
 });
 
+/** A price break: from `from` pieces, `price` ₽ a piece (src/shared/pricing.ts). */
+export const PriceTierSchema = Type.Object({
+  from: Type.Integer({ minimum: 2, description: 'От скольки штук' }),
+  price: Type.Number({ description: 'Цена за штуку, ₽' }),
+});
+
+export const TIER_SCOPES = ['product', 'variant'] as const;
+
 export const VariantSchema = Type.Object({
   id: Type.Integer(),
   color: Type.String(),
   size: Type.Number({ description: 'Размер, см' }),
-  price: Type.Number({ description: 'Цена, ₽' }),
+  price: Nullable(
+    Type.Number({
+      description:
+        'Цена за штуку для того, кто спрашивает: по типу цен его компании, гостю — по типу цен по умолчанию',
+    }),
+    { description: 'null — цены показываются только после входа' },
+  ),
+  tiers: Type.Array(PriceTierSchema, {
+    description: 'Цены по количеству, по возрастанию from; пусто — нет (и когда цены скрыты)',
+  }),
+  tiers_scope: Type.Enum(TIER_SCOPES, {
+    description: 'product — количество считается по всем цветам и размерам модели в корзине вместе; variant — по строке',
+  }),
+  rrp: Nullable(Type.Number({ description: 'Рекомендованная розничная цена, ₽' })),
   stock: Type.Integer({ description: 'Остаток, шт.' }),
   unproven_held: UnprovenHeld,
 });
+
+/** Sold in multiples of `multiple` pieces, at least `min_quantity` in a line (1 and 1: any count). */
+export const PackagingFields = {
+  multiple: Type.Integer({ minimum: 1, description: 'Кратность: продаётся упаковками по столько штук' }),
+  min_quantity: Type.Integer({ minimum: 1, description: 'Минимум штук в строке заказа (кратен кратности)' }),
+};
 
 export const ProductSchema = Type.Object({
   id: Type.Integer(),
@@ -25,6 +52,7 @@ export const ProductSchema = Type.Object({
   description: Nullable(Type.String()),
   big_description: Nullable(Type.String()),
   image: Type.String({ description: 'Имя файла для GET /api/v1/image/{name}' }),
+  ...PackagingFields,
   variants: Type.Array(VariantSchema, { description: 'По возрастанию размера' }),
 });
 
