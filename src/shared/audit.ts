@@ -39,6 +39,13 @@ export const AUDIT_ACTIONS = [
   'legal_entity.update',
   'legal_entity.delete',
   'staff.profile',
+  'price_type.create',
+  'price_type.update',
+  'price_type.delete',
+  'variant.prices',
+  'product.prices',
+  'company.price_type',
+  'settings.storefront',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What a journal entry is about (audit_log.entity). */
@@ -53,5 +60,7 @@ export const AUDIT_ENTITIES = [
   'supplier_requisites',
   'user',
   'company',
+  'price_type',
+  'settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

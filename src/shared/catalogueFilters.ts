@@ -73,8 +73,9 @@ export function variantMatches(variant: Variant, filters: CatalogueFilters): boo
     (filters.color === undefined || variant.color === filters.color) &&
     (filters.size_min === undefined || variant.size >= filters.size_min) &&
     (filters.size_max === undefined || variant.size <= filters.size_max) &&
-    (filters.price_min === undefined || variant.price >= filters.price_min) &&
-    (filters.price_max === undefined || variant.price <= filters.price_max) &&
+    // A hidden price (null) is filtered by neither bound, as the API ignores them then.
+    (filters.price_min === undefined || variant.price === null || variant.price >= filters.price_min) &&
+    (filters.price_max === undefined || variant.price === null || variant.price <= filters.price_max) &&
     (!filters.in_stock || variant.stock > 0)
   );
 }

@@ -65,6 +65,15 @@ export function fitToPackaging(count: number, { multiple, min_quantity }: Packag
   return Math.max(min_quantity, Math.ceil(count / multiple) * multiple);
 }
 
+/**
+ * The count a line breaking the packaging is rounded to («Округлить до N»): up to the packaging,
+ * or the whole stock left when that is less (sold whole, packagingProblem allows it).
+ */
+export function fitWithinStock(count: number, packaging: Packaging, stock: number): number {
+  const up = fitToPackaging(count, packaging);
+  return stock > 0 && up > stock ? stock : up;
+}
+
 /** A cap (a share of the stock, the cart's maximum) in whole cartons: the largest multiple not above it. */
 export const roundDownToMultiple = (cap: number, multiple: number): number => Math.floor(cap / multiple) * multiple;
 

@@ -11,6 +11,8 @@ export interface Member {
   role: CompanyRole;
   /** A manager has blocked the company: no order is taken from it. */
   blocked: boolean;
+  /** The company's price type; null: the default type. */
+  priceTypeId: number | null;
 }
 
 /** An order is placed (or cancelled) only by an owner or a purchaser of a company that is not blocked. */

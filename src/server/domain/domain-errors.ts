@@ -359,3 +359,25 @@ export class LegalEntityRefusedError extends DomainError {}
 
 /** The company has MAX_LEGAL_ENTITIES legal entities, or one with this ИНН and КПП already. */
 export class LegalEntityConflictError extends DomainError {}
+
+/** A count breaks the product's кратность or minimum (src/shared/pricing.ts packagingProblem). */
+export class PackagingError extends DomainError {
+  constructor(productName: string, problem: string) {
+    super(`«${productName}»: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`);
+  }
+}
+
+/** An order's sum is below its price type's minimum. */
+export class MinOrderSumError extends DomainError {}
+
+/** Prices, tiers or packaging a manager sets break a rule (src/shared/pricing.ts). */
+export class PricingRefusedError extends DomainError {}
+
+/** A price type cannot go or change so while something depends on it (a company, the default's place). */
+export class PriceTypeConflictError extends DomainError {}
+
+export class PriceTypeNotFoundError extends DomainError {
+  constructor() {
+    super('Тип цен не найден');
+  }
+}

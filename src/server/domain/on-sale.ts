@@ -9,9 +9,14 @@ export interface StockedVariant {
   productHidden: boolean;
   color: string;
   size: number;
-  /** Decimal rubles, as stored. */
+  /** Decimal rubles, as stored: the default price type's. */
   price: string;
+  /** The buyer's price type's own price (decimal rubles), or null: the default type's applies. */
+  typePrice: string | null;
   stock: number;
+  /** The product's кратность and minimum per line (src/shared/pricing.ts). */
+  multiple: number;
+  minQuantity: number;
 }
 
 /**

@@ -1,11 +1,33 @@
 import {
   OutOfStockError,
+  PackagingError,
   ProductHiddenError,
   ProductNotFoundError,
   VariantProductMismatchError,
 } from './domain-errors';
 import type { StockedVariant } from './on-sale';
-import { assertWithinUnprovenPool, mergeLines, priceOrder } from './order-pricing';
+import {
+  assertWithinStockShare,
+  assertWithinUnprovenPool,
+  mergeLines,
+  priceOrder as priceOrderIn,
+  type OrderPricing,
+} from './order-pricing';
+import { TierIndex, type TierRow } from './wholesale-price';
+
+const OPT = 1;
+const LARGE = 2;
+const pricingWith = (typeId: number, tiers: TierRow[] = []): OrderPricing => ({
+  types: { typeId, defaultTypeId: OPT },
+  tiers: new TierIndex(tiers),
+  typeNames: new Map([
+    [OPT, 'Опт'],
+    [LARGE, 'Крупный опт'],
+  ]),
+});
+/** Priced in the default type without tiers, as every order was before price types. */
+const priceOrder = (...args: Parameters<typeof priceOrderIn> extends [...infer Head, unknown] ? Head : never) =>
+  priceOrderIn(...args, pricingWith(OPT));
 
 const bear: StockedVariant = {
   id: 11,
@@ -15,7 +37,10 @@ const bear: StockedVariant = {
   color: 'бурый',
   size: 30,
   price: '199.90',
+  typePrice: null,
   stock: 5,
+  multiple: 1,
+  minQuantity: 1,
 };
 const hare: StockedVariant = {
   id: 21,
@@ -25,7 +50,10 @@ const hare: StockedVariant = {
   color: 'белый',
   size: 25,
   price: '0.10',
+  typePrice: null,
   stock: 100,
+  multiple: 1,
+  minQuantity: 1,
 };
 const bigBear: StockedVariant = { ...bear, id: 12, size: 50, price: '349.99', stock: 1 };
 const stocked = new Map([bear, hare, bigBear].map((variant) => [variant.id, variant]));
@@ -101,6 +129,90 @@ describe('priceOrder', () => {
     );
     expect(() => priceOrder([21], mergeLines([{ product_id: 1, variant_id: 21, quantity: 1 }]), stocked)).toThrow(
       'Не удалось найти вариант с id=21 для продукта 1',
+    );
+  });
+});
+
+describe('wholesale prices', () => {
+  const tier = (
+    owner: { productId?: number; variantId?: number },
+    priceTypeId: number,
+    from: number,
+    price: string,
+  ) => ({
+    priceTypeId,
+    productId: owner.productId ?? null,
+    variantId: owner.variantId ?? null,
+    from,
+    price,
+  });
+
+  it('prices in the company’s type where it has a price, in the default type’s elsewhere, keeping both', () => {
+    const ordered = mergeLines([
+      { product_id: 1, variant_id: 11, quantity: 2 },
+      { product_id: 2, variant_id: 21, quantity: 1 },
+    ]);
+    const withLarge = new Map([
+      [11, { ...bear, typePrice: '150.00' }],
+      [21, hare],
+    ]);
+    const priced = priceOrderIn([11, 21], ordered, withLarge, pricingWith(LARGE));
+    expect(priced.lines.map((line) => [line.unitPrice, line.priceTypeName, line.tierFrom])).toEqual([
+      ['150.00', 'Крупный опт', null],
+      ['0.10', 'Опт', null],
+    ]);
+    expect(priced.totalKopecks).toBe(30_010);
+  });
+
+  it('a product’s tier counts all its variants together; a variant’s own tier its line alone', () => {
+    const ordered = mergeLines([
+      { product_id: 1, variant_id: 11, quantity: 4 },
+      { product_id: 1, variant_id: 12, quantity: 1 },
+    ]);
+    const roomy = new Map([
+      [11, { ...bear, stock: 50 }],
+      [12, { ...bigBear, stock: 50 }],
+    ]);
+    // From 5 pieces of the model: 180 ₽ — below the small bear's 199.90 and the big one's 349.99.
+    const priced = priceOrderIn([11, 12], ordered, roomy, pricingWith(OPT, [tier({ productId: 1 }, OPT, 5, '180.00')]));
+    expect(priced.lines.map((line) => [line.unitPrice, line.listPrice, line.tierFrom])).toEqual([
+      ['180.00', '199.90', 5],
+      ['180.00', '349.99', 5],
+    ]);
+    // The big bear's own tier from 5 (it has one line of 1): its own tiers apply, not the product's.
+    const own = priceOrderIn(
+      [11, 12],
+      ordered,
+      roomy,
+      pricingWith(OPT, [tier({ productId: 1 }, OPT, 5, '180.00'), tier({ variantId: 12 }, OPT, 5, '300.00')]),
+    );
+    expect(own.lines.map((line) => line.unitPrice)).toEqual(['180.00', '349.99']);
+  });
+
+  it('refuses a count that is not a multiple of the кратность, or under the minimum, naming the rule', () => {
+    const cartons = new Map([[11, { ...bear, stock: 100, multiple: 6, minQuantity: 12 }]]);
+    const order = (quantity: number) => mergeLines([{ product_id: 1, variant_id: 11, quantity }]);
+    expect(() => priceOrder([11], order(8), cartons)).toThrow(PackagingError);
+    expect(() => priceOrder([11], order(8), cartons)).toThrow(
+      '«Мишка»: товар продаётся упаковками по 6 шт.: количество должно быть кратно 6',
+    );
+    expect(() => priceOrder([11], order(6), cartons)).toThrow('«Мишка»: минимальный заказ этого товара — 12 шт. в строке');
+    expect(priceOrder([11], order(18), cartons).itemsCount).toBe(18);
+  });
+
+  it('sells the whole remainder of stock below the кратность', () => {
+    const remainder = new Map([[11, { ...bear, stock: 4, multiple: 6, minQuantity: 6 }]]);
+    expect(priceOrder([11], mergeLines([{ product_id: 1, variant_id: 11, quantity: 4 }]), remainder).itemsCount).toBe(
+      4,
+    );
+  });
+
+  it('a share of the stock is capped in whole cartons', () => {
+    const cartons = { ...hare, stock: 100, multiple: 6 };
+    // 50 % of 100 is 50 pieces: in cartons of 6, 48.
+    expect(() => assertWithinStockShare([{ variant: cartons, quantity: 48 }], 50, 'opt@shop.example')).not.toThrow();
+    expect(() => assertWithinStockShare([{ variant: cartons, quantity: 54 }], 50, 'opt@shop.example')).toThrow(
+      /не больше 48 шт\./,
     );
   });
 });

@@ -1,14 +1,24 @@
 import type { OrderItemPayload } from '../../shared/api';
 import { maxPiecesPerOrder, unprovenPoolLeft } from '../../shared/order-limits';
-import { decimalToKopecks } from '../../shared/money';
+import { rublesToDecimal, rublesToKopecks } from '../../shared/money';
+import { packagingProblem, roundDownToMultiple } from '../../shared/pricing';
 import {
   DomainError,
   OutOfStockError,
+  PackagingError,
   StockShareExceededError,
   UnprovenShareExceededError,
   VariantProductMismatchError,
 } from './domain-errors';
 import { onSale, type StockedVariant } from './on-sale';
+import {
+  linePrice,
+  priceSetOf,
+  quantitiesByProduct,
+  tierQuantity,
+  type PriceTypes,
+  type TierIndex,
+} from './wholesale-price';
 
 export interface OrderedQuantity {
   productId: number;
@@ -18,6 +28,21 @@ export interface OrderedQuantity {
 export interface PricedLine {
   variant: StockedVariant;
   quantity: number;
+  /** Decimal rubles: a piece's price applied (the tier's when one is reached), as the line keeps it. */
+  unitPrice: string;
+  /** Decimal rubles: a piece's price in the type without the tier. */
+  listPrice: string;
+  priceTypeId: number;
+  priceTypeName: string;
+  /** The tier reached («от N шт.»), or null. */
+  tierFrom: number | null;
+}
+
+/** What an order is priced in: the company's price type and the default, their tiers and names. */
+export interface OrderPricing {
+  types: PriceTypes;
+  tiers: TierIndex;
+  typeNames: ReadonlyMap<number, string>;
 }
 
 export interface PricedOrder {
@@ -40,18 +65,17 @@ export function mergeLines(items: readonly OrderItemPayload[]): Map<number, Orde
 }
 
 /**
- * Prices the order from the database's prices and checks every line against the stock, in the
- * given variant order. Pure: the caller has locked the variants, and writes what this returns.
+ * Prices the order in the company's price type and checks every line against the stock and the
+ * product's packaging, in the given variant order: a product's tiers count all its lines in the
+ * order together. Pure: the caller has locked the variants, and writes what this returns.
  */
 export function priceOrder(
   variantIds: readonly number[],
   ordered: ReadonlyMap<number, OrderedQuantity>,
   stocked: ReadonlyMap<number, StockedVariant>,
+  pricing: OrderPricing,
 ): PricedOrder {
-  let totalKopecks = 0;
-  let itemsCount = 0;
-  const units = new Map<number, number>();
-  const lines = variantIds.map((variantId) => {
+  const checked = variantIds.map((variantId) => {
     const line = ordered.get(variantId)!;
     const variant = onSale(stocked.get(variantId), { variantId, productId: line.productId }, 'order');
     if (variant instanceof DomainError) throw variant;
@@ -61,21 +85,52 @@ export function priceOrder(
         line.quantity,
       );
     }
-    totalKopecks += decimalToKopecks(variant.price) * line.quantity;
-    itemsCount += line.quantity;
-    units.set(variant.productId, (units.get(variant.productId) ?? 0) + line.quantity);
+    const problem = packagingProblem(
+      line.quantity,
+      { multiple: variant.multiple, min_quantity: variant.minQuantity },
+      variant.stock,
+    );
+    if (problem) throw new PackagingError(variant.productName, problem);
     return { variant, quantity: line.quantity };
   });
-  return { lines, totalKopecks, itemsCount, unitsByProduct: [...units].sort(([a], [b]) => a - b) };
+  const byProduct = quantitiesByProduct(
+    checked.map(({ variant, quantity }) => ({ productId: variant.productId, quantity })),
+  );
+  let totalKopecks = 0;
+  let itemsCount = 0;
+  const lines = checked.map(({ variant, quantity }): PricedLine => {
+    const set = priceSetOf(variant, pricing.types, pricing.tiers);
+    const { unit, tier } = linePrice(set, tierQuantity(set, quantity, byProduct.get(variant.productId)!));
+    totalKopecks += rublesToKopecks(unit) * quantity;
+    itemsCount += quantity;
+    return {
+      variant,
+      quantity,
+      unitPrice: rublesToDecimal(unit),
+      listPrice: rublesToDecimal(set.onePiece),
+      priceTypeId: set.typeId,
+      priceTypeName: pricing.typeNames.get(set.typeId) ?? '',
+      tierFrom: tier?.from ?? null,
+    };
+  });
+  return { lines, totalKopecks, itemsCount, unitsByProduct: [...byProduct].sort(([a], [b]) => a - b) };
 }
+
+/** A cap on a line in whole cartons (the largest multiple below it), unless it leaves the whole stock. */
+const inCartons = (cap: number, variant: StockedVariant) =>
+  cap >= variant.stock ? cap : roundDownToMultiple(cap, variant.multiple);
 
 /**
  * Throws for the first line that takes more than its share of the stock (BuyerLimits.maxStockSharePercent):
  * a larger wholesale order goes through a manager, whose address the refusal gives.
  */
-export function assertWithinStockShare(lines: readonly PricedLine[], sharePercent: number, contactEmail: string): void {
+export function assertWithinStockShare(
+  lines: readonly Pick<PricedLine, 'variant' | 'quantity'>[],
+  sharePercent: number,
+  contactEmail: string,
+): void {
   for (const { variant, quantity } of lines) {
-    const max = maxPiecesPerOrder(variant.stock, sharePercent);
+    const max = inCartons(maxPiecesPerOrder(variant.stock, sharePercent), variant);
     if (quantity > max) {
       throw new StockShareExceededError(
         { name: variant.productName, color: variant.color, size: variant.size },
@@ -92,13 +147,13 @@ export function assertWithinStockShare(lines: readonly PricedLine[], sharePercen
  * its pool (BuyerLimits.unprovenStockSharePercent).
  */
 export function assertWithinUnprovenPool(
-  lines: readonly PricedLine[],
+  lines: readonly Pick<PricedLine, 'variant' | 'quantity'>[],
   unprovenHeld: ReadonlyMap<number, number>,
   sharePercent: number,
   contactEmail: string,
 ): void {
   for (const { variant, quantity } of lines) {
-    const available = unprovenPoolLeft(variant.stock, unprovenHeld.get(variant.id) ?? 0, sharePercent);
+    const available = inCartons(unprovenPoolLeft(variant.stock, unprovenHeld.get(variant.id) ?? 0, sharePercent), variant);
     if (quantity > available) {
       throw new UnprovenShareExceededError(
         { name: variant.productName, color: variant.color, size: variant.size },

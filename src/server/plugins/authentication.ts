@@ -28,6 +28,11 @@ declare module 'fastify' {
     /** Hook (onRequest or preHandler): refuses the request with 401 unless it carries a valid bearer token. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /**
+     * The account of the request's bearer token, checked as `authenticate` checks it (signature,
+     * expiry, revoked session) without reading the account: 401 for a token that is not valid.
+     */
+    identify(request: FastifyRequest): Promise<number>;
+    /**
      * Hook: `authenticate`, then 403 unless the account is a manager now. The role is read from
      * the database on every request, not from the token, so a revoked manager loses access at once.
      */
@@ -72,6 +77,14 @@ export default fp(
 
     app.decorateRequest('userId', 0);
     app.decorateRequest('member', null as unknown as Member);
+    app.decorate('identify', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      const claims = token === null ? null : app.accessTokens.verify(token);
+      if (!claims || (await revocations.isRevoked(claims.sessionId))) {
+        throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
+      }
+      return claims.userId;
+    });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       if (token === null) throw unauthorized();

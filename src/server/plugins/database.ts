@@ -22,6 +22,8 @@ import { createQuickOrderImportsRepository } from '../repositories/quick-order-i
 import { searchProducts } from '../services/product-search';
 import { createResetRequestsRepository } from '../repositories/reset-requests';
 import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
+import { createPriceTypesRepository } from '../repositories/price-types';
+import { HIDDEN_PRICES } from '../services/price-views';
 import { createSettingsRepository } from '../repositories/settings';
 import { createSignInAttemptsRepository } from '../repositories/sign-in-attempts';
 import { createSitemapRepository } from '../repositories/sitemap';
@@ -45,6 +47,7 @@ function createRepositories(db: Queryable) {
     outbox: createOutboxRepository(db),
     passwordResets: createPasswordResetsRepository(db),
     priceList: createPriceListRepository(db),
+    priceTypes: createPriceTypesRepository(db),
     products: createProductsRepository(db),
     quickOrderImports: createQuickOrderImportsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
@@ -96,7 +99,7 @@ export default fp(
     // that the pool opens all of them, and keeps them (database.ts).
     const connections = database.poolUse()?.max ?? 1;
     await Promise.all(
-      Array.from({ length: connections }, () => searchProducts(repositories.products, 'мишка', { skip: 0, limit: 1 })),
+      Array.from({ length: connections }, () => searchProducts(repositories.products, 'мишка', { skip: 0, limit: 1 }, HIDDEN_PRICES)),
     ).catch((error: unknown) => app.log.warn({ err: error }, 'search warm-up failed'));
     app.decorate('database', database);
     app.decorate('repositories', repositories);

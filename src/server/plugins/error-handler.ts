@@ -21,6 +21,11 @@ import {
   DomainError,
   InvitationGoneError,
   LegalEntityConflictError,
+  MinOrderSumError,
+  PackagingError,
+  PriceTypeConflictError,
+  PriceTypeNotFoundError,
+  PricingRefusedError,
   LegalEntityRefusedError,
   DuplicateLineError,
   EmailNotConfirmedError,
@@ -161,6 +166,11 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [CompanyMembershipConflictError, 409],
   [LegalEntityRefusedError, 422],
   [LegalEntityConflictError, 409],
+  [PackagingError, 422],
+  [MinOrderSumError, 422],
+  [PricingRefusedError, 422],
+  [PriceTypeConflictError, 409],
+  [PriceTypeNotFoundError, 404],
 ]);
 
 /** A refused line of a list is answered as its reason would be on its own. */

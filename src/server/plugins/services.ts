@@ -6,6 +6,7 @@ import { createAddressService } from '../services/addresses';
 import { createAdminProductService } from '../services/admin-products';
 import { createBannerService } from '../services/banners';
 import { createCartService } from '../services/cart';
+import { createPriceTypeService } from '../services/price-types';
 import { createCategoryService } from '../services/categories';
 import { createCompanyService } from '../services/companies';
 import { createEmailConfirmationService } from '../services/email-confirmation';
@@ -23,6 +24,7 @@ export function createServices(db: Database, config: AppConfig) {
     adminProducts: createAdminProductService(db),
     banners: createBannerService(db),
     cart: createCartService(db, config.buyerLimits),
+    priceTypes: createPriceTypeService(db),
     categories: createCategoryService(db),
     companies: createCompanyService(db, shop, config.buyerLimits),
     imageUploads: createImageUploadService(db),

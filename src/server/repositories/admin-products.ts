@@ -13,7 +13,8 @@ import { escapeLike } from '../db/like';
 import { categories, orderLines, products, variants } from '../db/schema';
 import { rublesToDecimal } from '../../shared/money';
 import { afterLast } from './catalogue-change';
-import { productColumns, withVariants, type Page } from './products';
+import { productColumns, variantsOfProducts, type Page } from './products';
+import { createPriceTypesRepository } from './price-types';
 
 export interface AdminProductFilter extends Page {
   /** The start of an article (any case) or part of a name. */
@@ -50,12 +51,29 @@ interface ProductRow {
   category: string;
   popular: boolean;
   image: string;
+  multiple: number;
+  min_quantity: number;
   hiddenAt: Date | null;
 }
 
 type VariantRow = { id: number; product_id: number; color: string; size: number; price: string; stock: number };
 
-const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, price: Number(price) });
+/** A variant as a write returns it: its prices in the other types are the price routes' (prices: []). */
+const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, price: Number(price), prices: [] });
+
+type Tiers = { from: number; price: number }[];
+
+/** Tiers by owner and type, ascending, from the stored rows. */
+function tiersByOwner(rows: { priceTypeId: number; productId: number | null; variantId: number | null; from: number; price: string }[]) {
+  const byOwner = new Map<string, Map<number, Tiers>>();
+  for (const row of [...rows].sort((a, b) => a.from - b.from)) {
+    const owner = row.variantId !== null ? `v${row.variantId}` : `p${row.productId}`;
+    const ofOwner = byOwner.get(owner) ?? new Map<number, Tiers>();
+    ofOwner.set(row.priceTypeId, [...(ofOwner.get(row.priceTypeId) ?? []), { from: row.from, price: Number(row.price) }]);
+    byOwner.set(owner, ofOwner);
+  }
+  return (owner: string) => byOwner.get(owner) ?? new Map<number, Tiers>();
+}
 
 /**
  * Product rows as managers see them: with their variants, and whether each is hidden. What new
@@ -63,11 +81,42 @@ const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, 
  * journal's copies of it.
  */
 async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
-  return (await withVariants(db, rows)).map(({ hiddenAt, variants: ofProduct, ...row }) => ({
-    ...row,
-    variants: ofProduct.map(({ unproven_held, ...variant }) => variant),
-    hidden: hiddenAt !== null,
-  }));
+  const productIds = rows.map((row) => row.id);
+  const pricing = createPriceTypesRepository(db);
+  const [variantRows, { defaultTypeId }, typePrices, tierRows] = await Promise.all([
+    variantsOfProducts(db, productIds),
+    pricing.catalogueTypes(),
+    pricing.variantPricesOfProducts(productIds),
+    pricing.allTiers(productIds),
+  ]);
+  const tiersOf = tiersByOwner(tierRows);
+  const pricesOf = new Map<number, Map<number, string>>();
+  for (const row of typePrices) {
+    pricesOf.set(row.variantId, (pricesOf.get(row.variantId) ?? new Map<number, string>()).set(row.priceTypeId, row.price));
+  }
+  return rows.map(({ hiddenAt, ...row }) => {
+    const variantsOfRow = variantRows.filter((variant) => variant.productId === row.id);
+    return {
+      ...row,
+      hidden: hiddenAt !== null,
+      tiers: [...tiersOf(`p${row.id}`)].map(([typeId, tiers]) => ({ price_type_id: typeId, tiers })),
+      variants: variantsOfRow.map(({ productId: _, unproven_held: __, price, ...variant }) => {
+        const own = tiersOf(`v${variant.id}`);
+        const prices = new Map(pricesOf.get(variant.id) ?? []).set(defaultTypeId, price);
+        return {
+          ...variant,
+          price: Number(price),
+          prices: [...prices]
+            .sort(([a], [b]) => a - b)
+            .map(([typeId, typePrice]) => ({
+              price_type_id: typeId,
+              price: Number(typePrice),
+              tiers: own.get(typeId) ?? [],
+            })),
+        };
+      }),
+    };
+  });
 }
 
 /** The product with its variants; locked for the rest of the transaction when it is about to change. */
@@ -172,6 +221,8 @@ export function createAdminProductsRepository(db: Queryable) {
           bigDescription: patch.big_description,
           image: patch.image,
           popular: patch.popular,
+          multiple: patch.multiple,
+          minQuantity: patch.min_quantity,
           categoryId,
           hiddenAt:
             patch.hidden === undefined ? undefined : patch.hidden ? sql`coalesce(${products.hiddenAt}, now())` : null,

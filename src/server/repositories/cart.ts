@@ -1,10 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Cart, CartItem } from '../../shared/api';
 import { LIMITS } from '../../shared/limits';
 import type { Queryable } from '../db/database';
 import { cartItems, cartRevisions, products, variants } from '../db/schema';
-import { decimalToKopecks, kopecksToRubles, rublesToKopecks } from '../../shared/money';
-import { stockedVariantColumns } from './products';
+import type { CartLineRow } from '../domain/cart-pricing';
+import { priceInType, stockedVariantColumns } from './products';
 
 // Advisory locks' two-key space: (this, user id) is one buyer's additions to the cart.
 const CART_ADD_LOCK = 0x636172; // 'car'
@@ -26,24 +25,30 @@ export interface ArticleVariant {
   variantId: number;
   color: string;
   size: number;
-  /** Decimal rubles, as stored. */
+  /** Decimal rubles, as stored: the default type's price. */
   price: string;
+  /** Decimal rubles: the buyer's type's own price, or null. */
+  typePrice: string | null;
   stock: number;
   unprovenHeld: number;
+  multiple: number;
+  minQuantity: number;
 }
 
 /** A conditional count change: written, or refused because the line now holds another count. */
-export type SetCountResult = { status: 'set' } | { status: 'not-found' } | { status: 'conflict'; item: CartItem };
+export type SetCountResult = { status: 'set' } | { status: 'not-found' } | { status: 'conflict' };
 
 export function createCartRepository(db: Queryable) {
-  async function selectLines(where: SQL | undefined): Promise<CartItem[]> {
-    const rows = await db
+  /** The lines with their variants' prices (the default type's and `typeId`'s own) and packaging. */
+  function selectLines(where: SQL | undefined, typeId: number | null): Promise<CartLineRow[]> {
+    return db
       .select({
         id: cartItems.id,
         count: cartItems.count,
         variantId: cartItems.variantId,
         priceWhenAdded: cartItems.priceWhenAdded,
         price: variants.price,
+        typePrice: typeId === null ? sql<string | null>`null` : priceInType(typeId),
         color: variants.color,
         size: variants.size,
         stock: variants.stock,
@@ -53,47 +58,36 @@ export function createCartRepository(db: Queryable) {
         name: products.name,
         description: products.description,
         image: products.image,
-        hiddenAt: products.hiddenAt,
+        hidden: sql<boolean>`${products.hiddenAt} is not null`,
+        multiple: products.multiple,
+        minQuantity: products.minQuantity,
       })
       .from(cartItems)
       .innerJoin(variants, eq(variants.id, cartItems.variantId))
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(where)
       .orderBy(asc(cartItems.id));
-    return rows.map((row) => ({
-      id: row.id,
-      count: row.count,
-      item_total: kopecksToRubles(decimalToKopecks(row.price) * row.count),
-      product: { id: row.productId, art: row.art, name: row.name, description: row.description, image: row.image },
-      variant: {
-        price: Number(row.price),
-        color: row.color,
-        size: row.size,
-        stock: row.stock,
-        unproven_held: row.unprovenHeld,
-      },
-      variant_id: row.variantId,
-      price_when_added: Number(row.priceWhenAdded),
-      available: row.hiddenAt === null,
-    }));
   }
 
   return {
-    /** Lines in the order they were first added. */
-    async get(userId: number): Promise<Cart> {
-      // The version before the lines: a change landing between the two reads leaves an older version
-      // with the newer lines, which an order then finds out of date (409), never the other way round.
+    /**
+     * The cart's revision and its lines in the order they were first added, priced from `typeId`'s
+     * own prices where it has them (null: the default type's alone). The revision is read before the
+     * lines: a change landing between the two reads leaves an older version with the newer lines,
+     * which an order then finds out of date (409), never the other way round.
+     */
+    async read(userId: number, typeId: number | null): Promise<{ revision: number; lines: CartLineRow[] }> {
       const [revision] = await db
         .select({ revision: cartRevisions.revision })
         .from(cartRevisions)
         .where(eq(cartRevisions.userId, userId));
-      const items = await selectLines(eq(cartItems.userId, userId));
-      // Each line total is whole kopecks / 100, so rounding it back to kopecks is exact.
-      // A line taken off sale cannot be ordered, so it is not in the total.
-      const totalKopecks = items
-        .filter((item) => item.available)
-        .reduce((sum, item) => sum + rublesToKopecks(item.item_total), 0);
-      return { items, total_price: kopecksToRubles(totalKopecks), version: revision?.revision ?? 0 };
+      return { revision: revision?.revision ?? 0, lines: await selectLines(eq(cartItems.userId, userId), typeId) };
+    },
+
+    /** One of the buyer's lines, as `read` gives them; null when there is none. */
+    async line(userId: number, itemId: number): Promise<CartLineRow | null> {
+      const [line] = await selectLines(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)), null);
+      return line ?? null;
     },
 
     /**
@@ -105,10 +99,16 @@ export function createCartRepository(db: Queryable) {
       await db.execute(sql`select pg_advisory_xact_lock(${CART_ADD_LOCK}::int, ${userId}::int)`);
     },
 
-    /** The variants with their products' names, prices, stock and sale state, in no order. */
-    stockedVariants(variantIds: readonly number[]) {
+    /**
+     * The variants with their products' names, prices (the default type's and `typeId`'s own),
+     * stock, packaging and sale state, in no order.
+     */
+    stockedVariants(variantIds: readonly number[], typeId: number | null) {
       return db
-        .select(stockedVariantColumns)
+        .select({
+          ...stockedVariantColumns,
+          typePrice: typeId === null ? sql<string | null>`null` : priceInType(typeId),
+        })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
         .where(inArray(variants.id, [...variantIds]));
@@ -149,7 +149,7 @@ export function createCartRepository(db: Queryable) {
      * however many articles, in variant order. A product off sale is not found, as an unknown
      * article is: a buyer is shown neither its name nor its price and stock.
      */
-    async variantsOfArticles(arts: readonly string[]): Promise<ArticleVariant[]> {
+    async variantsOfArticles(arts: readonly string[], typeId: number | null): Promise<ArticleVariant[]> {
       const lowered = [...new Set(arts.map((art) => art.toLowerCase()))];
       if (lowered.length === 0) return [];
       // A row a product, its variants as one JSON array (the price as text, as stored): the
@@ -157,27 +157,31 @@ export function createCartRepository(db: Queryable) {
       // for 5 000 articles took it 1.1 s against 0.4–0.6 s for 5 000 product rows.
       // Named with its table: in a select list Drizzle writes a column alone, and `id` would be the variant's.
       const productId = sql`${products}.${sql.identifier(products.id.name)}`;
-      const variantsOfProduct = sql<[number, string, number, string, number, number][] | null>`(
+      const typePrice = typeId === null ? sql`null` : sql`${priceInType(typeId)}::text`;
+      const variantsOfProduct = sql<[number, string, number, string, string | null, number, number][] | null>`(
         select json_agg(json_build_array(${variants.id}, ${variants.color}, ${variants.size},
-          ${variants.price}::text, ${variants.stock}, ${variants.unprovenHeld}))
+          ${variants.price}::text, ${typePrice}, ${variants.stock}, ${variants.unprovenHeld}))
         from ${variants} where ${variants.productId} = ${productId})`;
       const found = await db
         .select({
           art: products.art,
           productId: products.id,
           productName: products.name,
+          multiple: products.multiple,
+          minQuantity: products.minQuantity,
           variants: variantsOfProduct,
         })
         .from(products)
         .where(and(inArray(sql`lower(${products.art})`, lowered), isNull(products.hiddenAt)));
       return found
         .flatMap(({ variants: ofProduct, ...product }) =>
-          (ofProduct ?? []).map(([variantId, color, size, price, stock, unprovenHeld]) => ({
+          (ofProduct ?? []).map(([variantId, color, size, price, typePrice, stock, unprovenHeld]) => ({
             ...product,
             variantId,
             color,
             size,
             price,
+            typePrice,
             stock,
             unprovenHeld,
           })),
@@ -206,8 +210,8 @@ export function createCartRepository(db: Queryable) {
         .where(expected === undefined ? ownLine : and(ownLine, eq(cartItems.count, expected)))
         .returning({ id: cartItems.id });
       if (rows.length > 0) return { status: 'set' };
-      const [item] = expected === undefined ? [] : await selectLines(ownLine);
-      return item ? { status: 'conflict', item } : { status: 'not-found' };
+      const [line] = expected === undefined ? [] : await selectLines(ownLine, null);
+      return line ? { status: 'conflict' } : { status: 'not-found' };
     },
 
     async remove(userId: number, itemId: number): Promise<boolean> {

@@ -12,6 +12,7 @@ import {
   companyInvitations,
   legalEntities,
   orders,
+  priceTypes,
   requisites,
   staffProfiles,
   users,
@@ -22,6 +23,8 @@ export interface Membership {
   companyId: number;
   role: CompanyRole;
   blocked: boolean;
+  /** The company's price type; null: the default type. */
+  priceTypeId: number | null;
 }
 
 /** A legal entity's fields as the service writes them (trimmed, blanks as null). */
@@ -113,6 +116,7 @@ export function createCompaniesRepository(db: Queryable) {
           companyId: users.companyId,
           role: users.companyRole,
           blocked: sql<boolean>`${companies.blockedAt} is not null`,
+          priceTypeId: companies.priceTypeId,
         })
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
@@ -150,10 +154,17 @@ export function createCompaniesRepository(db: Queryable) {
           hasPaidOrder: sql<boolean>`${companies.firstPaidAt} is not null`,
           managerId: companies.managerId,
           defaultLegalEntityId: companies.defaultLegalEntityId,
+          priceType: sql<{ id: number; name: string } | null>`(select json_build_object('id', pt.id, 'name', pt.name)
+            from ${priceTypes} pt where pt.id = ${companies.priceTypeId})`,
         })
         .from(companies)
         .where(eq(companies.id, companyId));
       return row ?? null;
+    },
+
+    /** The company's price type (null: the default type). */
+    async setPriceType(companyId: number, priceTypeId: number | null): Promise<void> {
+      await db.update(companies).set({ priceTypeId }).where(eq(companies.id, companyId));
     },
 
     async rename(companyId: number, name: string): Promise<void> {
@@ -484,6 +495,7 @@ export function createCompaniesRepository(db: Queryable) {
             manager: sql<{ id: number; name: string; email: string } | null>`(select json_build_object('id', mu.id,
               'name', coalesce(sp.name, mu.email), 'email', mu.email) from ${users} mu
               left join ${staffProfiles} sp on sp.user_id = mu.id where mu.id = ${companies}.manager_id)`,
+            price_type: sql<string | null>`(select pt.name from ${priceTypes} pt where pt.id = ${companies}.price_type_id)`,
             created_at: companies.createdAt,
           })
           .from(companies)

@@ -14,6 +14,9 @@ export function orderLineRows(db: Queryable, orderId: number) {
       size: orderLines.size,
       price: orderLines.price,
       quantity: orderLines.quantity,
+      listPrice: orderLines.listPrice,
+      price_type: orderLines.priceTypeName,
+      tier_from: orderLines.tierFrom,
     })
     .from(orderLines)
     .innerJoin(products, eq(products.id, orderLines.productId))

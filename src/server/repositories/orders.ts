@@ -34,8 +34,11 @@ import {
   orderLines,
   orderStatusHistory,
   orders,
+  priceTiers,
+  priceTypes,
   products,
   users,
+  variantPrices,
   variants,
 } from '../db/schema';
 import {
@@ -48,6 +51,7 @@ import {
 import type { BuyerStanding } from '../domain/buyer-standing';
 import type { StockedVariant } from '../domain/on-sale';
 import type { PricedLine, PricedOrder } from '../domain/order-pricing';
+import type { TierRow } from '../domain/wholesale-price';
 import { decimalToKopecks, kopecksToRubles } from '../../shared/money';
 import { managerContactOf } from './companies';
 import { orderDetailColumns, orderLineRows } from './order-lines';
@@ -121,10 +125,14 @@ function toSummary(row: SummaryRow): OrderSummary {
 export const invoiceRefColumns = { number: invoices.number, date: invoices.issuedOn };
 
 /** A line as the order pages show it: the price in rubles and the line's total, exact in kopecks. */
-function lineWithTotal<Line extends { price: string; quantity: number }>(line: Line) {
+function lineWithTotal<Line extends { price: string; quantity: number; listPrice: string | null }>({
+  listPrice,
+  ...line
+}: Line) {
   return {
     ...line,
     price: Number(line.price),
+    list_price: listPrice === null ? null : Number(listPrice),
     item_total: kopecksToRubles(decimalToKopecks(line.price) * line.quantity),
   };
 }
@@ -185,12 +193,27 @@ const PLACE_ORDER_LOCK = 0x6f7264; // 'ord'
 type LockedVariant = StockedVariant & { art: string; unprovenHeld: number };
 
 /** The variant columns read and locked for an order, named as LockedVariant's fields (the price as written, not a JSON number). */
-const lockedVariantColumns = Object.entries({
-  ...stockedVariantColumns,
-  price: sql`${variants.price}::text`,
-  art: products.art,
-  unprovenHeld: variants.unprovenHeld,
-} satisfies Record<keyof LockedVariant, unknown>).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`);
+const lockedVariantColumns = (companyId: number) =>
+  Object.entries({
+    ...stockedVariantColumns,
+    price: sql`${variants.price}::text`,
+    // The company's price type's own price, if it has one (null: the default type's applies).
+    typePrice: sql`(select ${variantPrices.price}::text from ${variantPrices} where ${variantPrices.variantId} = ${variants.id}
+      and ${variantPrices.priceTypeId} = (select ${companies.priceTypeId} from ${companies} where ${companies.id} = ${companyId}))`,
+    art: products.art,
+    unprovenHeld: variants.unprovenHeld,
+  } satisfies Record<keyof LockedVariant, unknown>).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`);
+
+/** The price types an order is priced in, as placing reads them. */
+export interface PlacingPriceTypes {
+  /** The company's type (the default one when it has none). */
+  typeId: number;
+  defaultTypeId: number;
+  /** Names by id, of both. */
+  names: Record<string, string>;
+  /** Decimal rubles: the company's type's minimum order sum. */
+  minOrderSum: string;
+}
 
 /** What placing an order reads, in one statement (readForPlacing), as JSON. */
 export interface PlacingFacts {
@@ -204,6 +227,9 @@ export interface PlacingFacts {
   nthNewest: { withinDay: boolean; freedAt: string } | null;
   /** The ordered variants there are, locked, in id order. */
   variants: LockedVariant[];
+  priceTypes: PlacingPriceTypes;
+  /** The tiers of the ordered variants and of their products, in the company's type and the default. */
+  tiers: TierRow[];
   recipients: OrderPlacedRecipients;
   /** The buyer's cart's revision now (cart_revisions; 0 without a row). */
   cartRevision: number;
@@ -243,7 +269,7 @@ async function readForPlacing(
   // used up, and the next may be placed when it turns a day old. Ids follow the moments of placing.
   const { rows } = (await tx.execute(sql`${PREPARED}
     with locked as materialized (
-      select ${sql.join(lockedVariantColumns, sql`, `)}
+      select ${sql.join(lockedVariantColumns(companyId), sql`, `)}
       from ${variants} join ${products} on ${products.id} = ${variants.productId}
       where ${variants.id} = any(${sql.param(variantIds)}::int[])
       order by ${variants.id}
@@ -264,6 +290,23 @@ async function readForPlacing(
           'withinDay', ${orders.createdAt} > now() - interval '1 day', 'freedAt', ${orders.createdAt} + interval '1 day')
         from ${orders} where ${ofCompany} order by ${orders.id} desc offset ${limits.maxOrdersPerDay - 1} limit 1),
       'variants', coalesce((select json_agg(locked order by locked.id) from locked), '[]'),
+      'priceTypes', (with types as (select
+          (select ${priceTypes.id} from ${priceTypes} where ${priceTypes.isDefault}) as default_id,
+          (select ${companies.priceTypeId} from ${companies} where ${companies.id} = ${companyId}) as own_id)
+        select json_build_object('typeId', coalesce(own_id, default_id), 'defaultTypeId', default_id,
+          'names', (select json_object_agg(${priceTypes.id}, ${priceTypes.name}) from ${priceTypes}
+            where ${priceTypes.id} in (own_id, default_id)),
+          'minOrderSum', (select ${priceTypes.minOrderSum}::text from ${priceTypes}
+            where ${priceTypes.id} = coalesce(own_id, default_id)))
+        from types),
+      'tiers', coalesce((select json_agg(json_build_object('priceTypeId', ${priceTiers.priceTypeId},
+          'productId', ${priceTiers.productId}, 'variantId', ${priceTiers.variantId},
+          'from', ${priceTiers.fromQuantity}, 'price', ${priceTiers.price}::text))
+        from ${priceTiers} where ${priceTiers.priceTypeId} in (select ${priceTypes.id} from ${priceTypes}
+            where ${priceTypes.isDefault} or ${priceTypes.id} = (select ${companies.priceTypeId} from ${companies}
+              where ${companies.id} = ${companyId}))
+          and (${priceTiers.variantId} = any(${sql.param(variantIds)}::int[])
+            or ${priceTiers.productId} in (select "productId" from locked))), '[]'),
       'recipients', ${orderPlacedRecipients(userId, companyId)},
       'cartRevision', coalesce((select ${cartRevisions.revision} from ${cartRevisions} where ${cartRevisions.userId} = ${userId}), 0),
       'orderId', nextval(pg_get_serial_sequence('orders', 'id')),
@@ -359,8 +402,11 @@ async function writeOrder(
       select * from unnest(${lineColumn(({ variant }) => variant.id)}::int[],
         ${lineColumn(({ variant }) => variant.productId)}::int[], ${lineColumn(({ quantity }) => quantity)}::int[],
         ${lineColumn(({ variant }) => variant.productName)}::text[], ${lineColumn(({ variant }) => variant.color)}::text[],
-        ${lineColumn(({ variant }) => variant.size)}::int[], ${lineColumn(({ variant }) => variant.price)}::numeric[])
-        with ordinality as line(variant_id, product_id, quantity, product_name, color, size, price, position)
+        ${lineColumn(({ variant }) => variant.size)}::int[], ${lineColumn(({ unitPrice }) => unitPrice)}::numeric[],
+        ${lineColumn(({ listPrice }) => listPrice)}::numeric[], ${lineColumn(({ priceTypeId }) => priceTypeId)}::int[],
+        ${lineColumn(({ priceTypeName }) => priceTypeName)}::text[], ${lineColumn(({ tierFrom }) => tierFrom)}::int[])
+        with ordinality as line(variant_id, product_id, quantity, product_name, color, size, price, list_price,
+          price_type_id, price_type_name, tier_from, position)
     ), taken as (
       update ${variants} set stock = stock - line.quantity,
         unproven_held = unproven_held + case when ${written.unproven}::boolean then line.quantity else 0 end
@@ -383,8 +429,10 @@ async function writeOrder(
     ), used_entity as (
       update ${legalEntities} set last_used_at = now() where id = ${order.legalEntityId}::uuid
     ), placed_lines as (
-      insert into ${orderLines} (order_id, variant_id, product_id, quantity, product_name, color, size, price)
-      select ${written.id}, variant_id, product_id, quantity, product_name, color, size, price from line order by position
+      insert into ${orderLines} (order_id, variant_id, product_id, quantity, product_name, color, size, price,
+        list_price, price_type_id, price_type_name, tier_from)
+      select ${written.id}, variant_id, product_id, quantity, product_name, color, size, price,
+        list_price, price_type_id, price_type_name, tier_from from line order by position
     ), uncarted as (
       delete from ${cartItems} where user_id = ${order.userId} and variant_id in (select variant_id from line)
     ), queued as (${mailInsert(mail)})

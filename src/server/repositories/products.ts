@@ -9,11 +9,15 @@ import {
   articleNumberSql,
   categories,
   nameVocabulary,
+  priceTiers,
   productNameSortKey,
   products,
   typoKeySql,
+  variantPrices,
   variants,
 } from '../db/schema';
+import { priceSetOf, TierIndex } from '../domain/wholesale-price';
+import type { PriceView } from '../services/price-views';
 
 export interface Page {
   skip: number;
@@ -28,6 +32,8 @@ export const productColumns = {
   description: products.description,
   big_description: products.bigDescription,
   image: products.image,
+  multiple: products.multiple,
+  min_quantity: products.minQuantity,
 };
 
 /** A variant row as both the catalogue and the order transaction read it. */
@@ -45,40 +51,117 @@ export const stockedVariantColumns = {
   ...variantColumns,
   productName: products.name,
   productHidden: sql<boolean>`${products.hiddenAt} is not null`,
+  multiple: products.multiple,
+  minQuantity: products.minQuantity,
 };
 
-/** The rows with their products' variants, smallest first (the storefront's and the back office's). */
+/** A variant as stored, with the default type's price (the back office's and the storefront's). */
+export interface StoredVariant {
+  id: number;
+  productId: number;
+  color: string;
+  size: number;
+  /** Decimal rubles, as stored: the default type's price. */
+  price: string;
+  stock: number;
+  unproven_held: number;
+}
+
+/** The variants of these products, smallest first. */
+export function variantsOfProducts(db: Queryable, productIds: readonly number[]): Promise<StoredVariant[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ ...variantColumns, unproven_held: variants.unprovenHeld })
+    .from(variants)
+    .where(inArray(variants.productId, [...productIds]))
+    .orderBy(asc(variants.size), asc(variants.id));
+}
+
+/** A variant's price in a type other than the default, as a scalar subquery (null: it has none). */
+export const priceInType = (typeId: number) =>
+  sql<string | null>`(select ${variantPrices.price} from ${variantPrices}
+    where ${variantPrices.variantId} = ${variants.id} and ${variantPrices.priceTypeId} = ${typeId})`;
+
+/**
+ * A variant's price for a buyer of `view`'s type, as SQL: the type's own, else the default type's
+ * (variants.price). Null when the view shows no prices.
+ */
+function effectivePrice(view: PriceView): SQL | null {
+  if (view.types === null) return null;
+  const { typeId, defaultTypeId } = view.types;
+  return typeId === defaultTypeId ? sql`${variants.price}` : sql`coalesce(${priceInType(typeId)}, ${variants.price})`;
+}
+
+/**
+ * The rows with their products' variants, smallest first, priced for `view`: each variant's price
+ * and tiers in the buyer's type (the default type's where it has none of its own), its recommended
+ * retail price, or no prices at all for a visitor while the shop shows them only after sign-in.
+ */
 export async function withVariants<Row extends { id: number }>(
   db: Queryable,
   rows: Row[],
+  view: PriceView,
 ): Promise<(Row & { variants: Variant[] })[]> {
   if (rows.length === 0) return [];
+  const productIds = rows.map((row) => row.id);
+  const types = view.types;
+  const typeId = types && types.typeId !== types.defaultTypeId ? types.typeId : null;
   const variantRows = await db
-    .select({ ...variantColumns, unproven_held: variants.unprovenHeld })
+    .select({
+      ...variantColumns,
+      unproven_held: variants.unprovenHeld,
+      typePrice: typeId === null ? sql<string | null>`null` : priceInType(typeId),
+      rrp: view.rrpTypeId === null || types === null ? sql<string | null>`null` : priceInType(view.rrpTypeId),
+    })
     .from(variants)
-    .where(
-      inArray(
-        variants.productId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(variants.productId, productIds))
     .orderBy(asc(variants.size), asc(variants.id));
+  const tiers =
+    types === null
+      ? new TierIndex([])
+      : new TierIndex(
+          await db
+            .select({
+              priceTypeId: priceTiers.priceTypeId,
+              productId: priceTiers.productId,
+              variantId: priceTiers.variantId,
+              from: priceTiers.fromQuantity,
+              price: priceTiers.price,
+            })
+            .from(priceTiers)
+            .where(
+              and(
+                inArray(priceTiers.priceTypeId, [...new Set([types.typeId, types.defaultTypeId])]),
+                sql`(${inArray(priceTiers.productId, productIds)} or ${priceTiers.variantId} in (select ${variants.id}
+                  from ${variants} where ${inArray(variants.productId, productIds)}))`,
+              ),
+            ),
+        );
   const byProduct = new Map<number, Variant[]>(rows.map((row) => [row.id, []]));
-  for (const { productId, price, ...variant } of variantRows) {
-    byProduct.get(productId)?.push({ ...variant, price: Number(price) });
+  for (const { productId, price, typePrice, rrp, ...variant } of variantRows) {
+    const set = types && priceSetOf({ id: variant.id, productId, price, typePrice }, types, tiers);
+    byProduct.get(productId)?.push({
+      ...variant,
+      price: set ? set.onePiece : null,
+      tiers: set ? set.tiers : [],
+      tiers_scope: set?.scope ?? 'variant',
+      rrp: rrp === null ? null : Number(rrp),
+    });
   }
   return rows.map((row) => ({ ...row, variants: byProduct.get(row.id) ?? [] }));
 }
 
 /** The variant filters of `filters` as conditions on `variants`: none when only the order is asked for. */
-function variantConditions(filters: CatalogueFilters): SQL[] {
+function variantConditions(filters: CatalogueFilters, view: PriceView): SQL[] {
   const conditions: SQL[] = [];
+  // Hidden prices are neither filtered nor sorted by: a visitor narrowing a price range would read them.
+  const price = effectivePrice(view);
   if (filters.color !== undefined) conditions.push(eq(variants.color, filters.color));
   if (filters.size_min !== undefined) conditions.push(gte(variants.size, filters.size_min));
   if (filters.size_max !== undefined) conditions.push(lte(variants.size, filters.size_max));
   // numeric compared with numeric: the price as text, never a binary float.
-  if (filters.price_min !== undefined) conditions.push(gte(variants.price, String(filters.price_min)));
-  if (filters.price_max !== undefined) conditions.push(lte(variants.price, String(filters.price_max)));
+  if (price && filters.price_min !== undefined) conditions.push(sql`${price} >= ${String(filters.price_min)}::numeric`);
+  if (price && filters.price_max !== undefined) conditions.push(sql`${price} <= ${String(filters.price_max)}::numeric`);
   if (filters.in_stock) conditions.push(gt(variants.stock, 0));
   return conditions;
 }
@@ -109,17 +192,19 @@ export function createProductsRepository(db: Queryable) {
    * the lowest price among its variants that pass the filters (the price the buyer is looking for),
    * products without such a price last; ties go by id, so pages never overlap.
    */
-  function categoryOrder(sort: CatalogueFilters['sort'], conditions: SQL[]): SQL[] {
-    // Unfiltered, the lowest of all the variants' prices: kept in products.min_price, whose
-    // indexes give a page without pricing the whole category.
+  function categoryOrder(sort: CatalogueFilters['sort'], conditions: SQL[], view: PriceView): SQL[] {
+    const price = effectivePrice(view);
+    // Unfiltered and in the default type, the lowest of all the variants' prices: kept in
+    // products.min_price, whose indexes give a page without pricing the whole category. Another
+    // type's prices are priced here (its answers are kept in the cache per type).
     const lowestPrice = () =>
-      conditions.length === 0
+      conditions.length === 0 && view.types?.typeId === view.types?.defaultTypeId
         ? sql`${products.minPrice}`
         : sql`(${db
-            .select({ price: min(variants.price) })
+            .select({ price: min(price!) })
             .from(variants)
             .where(matchingVariants(conditions))})`;
-    switch (sort) {
+    switch (price === null && (sort === 'price_asc' || sort === 'price_desc') ? undefined : sort) {
       case 'price_asc':
         return [sql`${lowestPrice()} asc nulls last`, asc(products.id)];
       case 'price_desc':
@@ -149,9 +234,9 @@ export function createProductsRepository(db: Queryable) {
     where: SQL | undefined,
     order: SQL[],
     { skip, limit }: Page,
-    on: Queryable = db,
+    view: PriceView,
   ): Promise<Product[]> {
-    const pageIds = on
+    const pageIds = db
       .select({ id: products.id })
       .from(products)
       // Hidden products are not in the storefront's partial indexes, nor on its pages.
@@ -159,25 +244,26 @@ export function createProductsRepository(db: Queryable) {
       .orderBy(...order)
       .limit(limit)
       .offset(skip);
-    const rows = await on
+    const rows = await db
       .select(productColumns)
       .from(products)
       .where(inArray(products.id, pageIds))
       .orderBy(...order);
-    return withVariants(on, rows);
+    return withVariants(db, rows, view);
   }
 
   return {
-    list(paging: Page): Promise<Product[]> {
-      return page(undefined, [asc(products.id)], paging);
+    list(paging: Page, view: PriceView): Promise<Product[]> {
+      return page(undefined, [asc(products.id)], paging, view);
     },
 
     /** The managers' picks first, then most units ordered, then the shop's curated rank; documented in README. */
-    listPopular(paging: Page): Promise<Product[]> {
+    listPopular(paging: Page, view: PriceView): Promise<Product[]> {
       return page(
         undefined,
         [desc(products.popular), desc(products.unitsOrdered), asc(products.curatedRank), asc(products.id)],
         paging,
+        view,
       );
     },
 
@@ -186,10 +272,10 @@ export function createProductsRepository(db: Queryable) {
      * variant filters, a product is listed when at least one of its variants passes them all; its
      * answer still carries every variant, as its own page does.
      */
-    async listByCategory(category: string, query: Page & CatalogueFilters): Promise<Product[] | null> {
+    async listByCategory(category: string, query: Page & CatalogueFilters, view: PriceView): Promise<Product[] | null> {
       const categoryId = await categoryIdOf(category);
       if (categoryId === null) return null;
-      const conditions = variantConditions(query);
+      const conditions = variantConditions(query, view);
       // With the category named, PostgreSQL can read this category's variants alone, in product
       // order, and merge them with its products (variants_category_color_product_idx for a colour,
       // variants_category_product_idx for sizes and prices) instead of looking into each product's
@@ -209,7 +295,12 @@ export function createProductsRepository(db: Queryable) {
                 .where(matchingVariants([...ofCategory, ...conditions])),
             )
           : undefined;
-      return page(and(eq(products.categoryId, categoryId), matching), categoryOrder(query.sort, conditions), query);
+      return page(
+        and(eq(products.categoryId, categoryId), matching),
+        categoryOrder(query.sort, conditions, view),
+        query,
+        view,
+      );
     },
 
     /** The colours of the category's visible products, for its colour filter; `null` when there is no such category. */
@@ -237,7 +328,7 @@ export function createProductsRepository(db: Queryable) {
      * 0010, 0020, 0026), at most SEARCH_CANDIDATES of it. With the page, how many matches it
      * ranks in all, so that a page past the end tells a query that finds nothing.
      */
-    search(query: string, forms: string[] | null, { skip, limit }: Page): Promise<SearchPage> {
+    search(query: string, forms: string[] | null, { skip, limit }: Page, view: PriceView): Promise<SearchPage> {
       // The query's words as a tsquery, made by the transaction's first statement (below). Each
       // word as any of its forms' stems, every word required: `('мишк' | 'мишек') & (…)`. The
       // forms are stemmed here, so the query names each stem once (ten forms of a noun are two or
@@ -372,26 +463,26 @@ export function createProductsRepository(db: Queryable) {
         const pageRows = rows.flatMap(({ ranked: _, ...row }) =>
           row.id === null ? [] : [row as Omit<Product, 'variants'>],
         );
-        return { products: await withVariants(tx, pageRows), ranked: rows[0]?.ranked ?? 0 };
+        return { products: await withVariants(tx, pageRows, view), ranked: rows[0]?.ranked ?? 0 };
       });
     },
 
     /** The products on sale among these articles, in one read (an article not on sale is left out). */
-    async findByArts(arts: readonly string[]): Promise<Product[]> {
+    async findByArts(arts: readonly string[], view: PriceView): Promise<Product[]> {
       const rows = await db
         .select(productColumns)
         .from(products)
         .where(and(inArray(products.art, [...new Set(arts)]), isNull(products.hiddenAt)))
         .orderBy(asc(products.id));
-      return withVariants(db, rows);
+      return withVariants(db, rows, view);
     },
 
-    async findByArt(art: string): Promise<Product | null> {
+    async findByArt(art: string, view: PriceView): Promise<Product | null> {
       const rows = await db
         .select(productColumns)
         .from(products)
         .where(and(eq(products.art, art), isNull(products.hiddenAt)));
-      const [product] = await withVariants(db, rows);
+      const [product] = await withVariants(db, rows, view);
       return product ?? null;
     },
 

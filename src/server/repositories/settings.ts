@@ -24,3 +24,5 @@ export function createSettingsRepository(db: Queryable) {
     },
   };
 }
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

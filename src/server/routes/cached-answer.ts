@@ -43,9 +43,9 @@ export function sendCachedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
-  { type, cacheControl }: { type: string; cacheControl: string },
+  { type, cacheControl, vary = 'accept-encoding' }: { type: string; cacheControl: string; vary?: string },
 ): Promise<void> | undefined {
-  reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', 'accept-encoding');
+  reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', vary);
   // Before the 304 too: a browser keeps the headers of a 304 as the stored answer's.
   for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
   if (request.headers['if-none-match'] === answer.etag) {

@@ -14,6 +14,7 @@ import {
   ArtTakenError,
   CatalogueItemNotFoundError,
   LastVariantError,
+  PricingRefusedError,
   UnknownCategoryError,
   VariantOrderedError,
   VariantTakenError,
@@ -25,6 +26,7 @@ import {
 } from '../repositories/admin-products';
 import { createAuditRepository } from '../repositories/audit';
 import { changeCatalogue } from './catalogue-change';
+import { packagingSettingsProblem } from '../../shared/pricing';
 
 /** A new product as it is written: its picture chosen (the placeholder when none was sent). */
 export type NewProduct = ProductCreate & { image: string };
@@ -80,6 +82,12 @@ export function createAdminProductService(db: Database) {
         async (tx) => {
           const { products, audit } = repositories(tx);
           const before = await lockedProduct(products, id);
+          const packaging = {
+            multiple: patch.multiple ?? before.multiple,
+            min_quantity: patch.min_quantity ?? before.min_quantity,
+          };
+          const packagingRefusal = packagingSettingsProblem(packaging);
+          if (packagingRefusal) throw new PricingRefusedError(packagingRefusal);
           const { category, ...fields } = patch;
           await products.update(
             id,

@@ -33,6 +33,8 @@ import {
   InvitationGoneError,
   LegalEntityConflictError,
   LegalEntityRefusedError,
+  PriceTypeNotFoundError,
+  PricingRefusedError,
 } from '../domain/domain-errors';
 import type { Member } from '../domain/company-member';
 import { companyInvitationMail } from '../mail/company-invitation';
@@ -40,6 +42,7 @@ import type { ShopMail } from '../mail/letter';
 import { createAuditRepository } from '../repositories/audit';
 import { createCompaniesRepository, type LegalEntityRow } from '../repositories/companies';
 import { createOutboxRepository } from '../repositories/outbox';
+import { createPriceTypesRepository } from '../repositories/price-types';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createUsersRepository } from '../repositories/users';
 import { hashRandomToken, newRandomToken } from './tokens';
@@ -181,6 +184,7 @@ export function createCompanyService(db: Database, shop: ShopMail, { maxLegalEnt
       trusted: company.trusted,
       has_paid_order: company.hasPaidOrder,
       manager: staff ? { id: staff.id, name: staff.name, email: staff.email } : null,
+      price_type: company.priceType,
       members,
       legal_entities: legalEntities,
       invitations,
@@ -608,6 +612,18 @@ export function createCompanyService(db: Database, shop: ShopMail, { maxLegalEnt
             throw notFound(COMPANY_MESSAGES.managerNotFound);
           await companies.setManager(companyId, patch.manager_id);
           await record('company.manager', { manager_id: before.managerId }, { manager_id: patch.manager_id });
+        }
+        if (patch.price_type_id !== undefined && patch.price_type_id !== (before.priceType?.id ?? null)) {
+          if (patch.price_type_id !== null) {
+            // Locked: a type being deleted meanwhile either goes first (not found) or sees this company.
+            const type = await createPriceTypesRepository(tx).lock(patch.price_type_id);
+            if (!type) throw new PriceTypeNotFoundError();
+            if (type.isRrp) throw new PricingRefusedError('Рекомендованная розничная цена не назначается компании');
+          }
+          await companies.setPriceType(companyId, patch.price_type_id);
+          await record('company.price_type', { price_type_id: before.priceType?.id ?? null }, {
+            price_type_id: patch.price_type_id,
+          });
         }
         return adminView(tx, companyId);
       });

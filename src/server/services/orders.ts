@@ -15,6 +15,7 @@ import {
   IdempotencyConflictError,
   OrderNotFoundError,
   UnpaidOrdersLimitError,
+  MinOrderSumError,
 } from '../domain/domain-errors';
 import {
   assertShipment,
@@ -28,7 +29,9 @@ import {
 import { lineSharePercentOf, maxUnpaidOrdersOf, type BuyerStanding } from '../domain/buyer-standing';
 import { assertWithinStockShare, assertWithinUnprovenPool, mergeLines, priceOrder } from '../domain/order-pricing';
 import type { ShopMail } from '../mail/letter';
-import { kopecksToDecimal, kopecksToRubles } from '../../shared/money';
+import { decimalToKopecks, kopecksToDecimal, kopecksToRubles } from '../../shared/money';
+import { minOrderSumMessage } from '../../shared/pricing';
+import { TierIndex } from '../domain/wholesale-price';
 import {
   createOrdersRepository,
   type NewOrder,
@@ -200,7 +203,18 @@ export function createOrderService(
         const locked = new Map(
           facts.variants.filter((variant) => !hiddenNotInCart.has(variant.id)).map((variant) => [variant.id, variant]),
         );
-        const priced = priceOrder(variantIds, ordered, locked);
+        const { priceTypes } = facts;
+        const priced = priceOrder(variantIds, ordered, locked, {
+          types: { typeId: priceTypes.typeId, defaultTypeId: priceTypes.defaultTypeId },
+          tiers: new TierIndex(facts.tiers),
+          typeNames: new Map(Object.entries(priceTypes.names).map(([id, name]) => [Number(id), name])),
+        });
+        const minimum = decimalToKopecks(priceTypes.minOrderSum);
+        if (priced.totalKopecks < minimum) {
+          throw new MinOrderSumError(
+            minOrderSumMessage(kopecksToRubles(minimum), kopecksToRubles(minimum - priced.totalKopecks)),
+          );
+        }
         const lineSharePercent = lineSharePercentOf(buyer, buyerLimits);
         if (lineSharePercent !== null) assertWithinStockShare(priced.lines, lineSharePercent, shop.contactEmail);
         if (!buyer.proven) {
@@ -218,12 +232,12 @@ export function createOrderService(
           {
             ...order,
             ...written,
-            lines: priced.lines.map(({ variant, quantity }) => ({
+            lines: priced.lines.map(({ variant, quantity, unitPrice }) => ({
               art: locked.get(variant.id)!.art,
               name: variant.productName,
               color: variant.color,
               size: variant.size,
-              price: variant.price,
+              price: unitPrice,
               quantity,
             })),
           },

@@ -51,7 +51,9 @@ const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 export function productHead(product: Product, origin: string): PageHead {
   const url = `${origin}${productPath(product.art)}`;
   const image = imageUrl(`${origin}/`, product.image);
-  const prices = product.variants.map((variant) => variant.price);
+  // None while the shop shows prices only after sign-in: then no offer names one either.
+  const priced = product.variants.flatMap(({ price, ...variant }) => (price === null ? [] : [{ ...variant, price }]));
+  const prices = priced.map((variant) => variant.price);
   const lowPrice = prices.length > 0 ? Math.min(...prices) : null;
   const facts = [`Артикул ${product.art}.`, ...(lowPrice === null ? [] : [`Оптом от ${formatRubles(lowPrice)}.`])];
   const factsText = facts.join(' ');
@@ -84,9 +86,9 @@ export function productHead(product: Product, origin: string): PageHead {
           priceCurrency: 'RUB',
           lowPrice,
           highPrice: Math.max(...prices),
-          offerCount: product.variants.length,
-          availability: availability(Math.max(...product.variants.map((variant) => variant.stock))),
-          offers: product.variants.map((variant) => ({
+          offerCount: priced.length,
+          availability: availability(Math.max(...priced.map((variant) => variant.stock))),
+          offers: priced.map((variant) => ({
             '@type': 'Offer',
             name: `${variant.color}, ${variant.size} см`,
             price: variant.price,

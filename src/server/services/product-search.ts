@@ -1,6 +1,7 @@
 import type { Product } from '../../shared/api';
 import { otherLayout } from '../domain/search-query';
 import type { Page, ProductsRepository } from '../repositories/products';
+import type { PriceView } from './price-views';
 import { queryForms } from './word-forms';
 
 export interface SearchAnswer {
@@ -15,14 +16,19 @@ export interface SearchAnswer {
  * «мишка», «ЬЩ-1001» MO-1001), which the answer names. A query that finds something is never
  * read in the other layout.
  */
-export async function searchProducts(products: ProductsRepository, query: string, page: Page): Promise<SearchAnswer> {
-  const found = await products.search(query, await queryForms(query), page);
+export async function searchProducts(
+  products: ProductsRepository,
+  query: string,
+  page: Page,
+  view: PriceView,
+): Promise<SearchAnswer> {
+  const found = await products.search(query, await queryForms(query), page, view);
   const asTyped = { products: found.products, readAs: null };
   // A page past the end of a query that finds something stays empty (the count of its ranked
   // matches says so, without searching its first page again).
   if (found.ranked > 0) return asTyped;
   const other = otherLayout(query);
   if (other === null) return asTyped;
-  const inOtherLayout = await products.search(other, await queryForms(other), page);
+  const inOtherLayout = await products.search(other, await queryForms(other), page, view);
   return { products: inOtherLayout.products, readAs: inOtherLayout.products.length > 0 ? other : null };
 }

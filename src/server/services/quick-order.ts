@@ -2,6 +2,7 @@ import type { Cart, CartImportLine, CartImportResult } from '../../shared/api';
 import { LIMITS } from '../../shared/limits';
 import { CART_IMPORT_MAX_LINES, ORDER_LINE_COLUMNS, QUICK_ORDER_COLUMNS } from '../../shared/cart-import';
 import { rublesToKopecks } from '../../shared/money';
+import { packagingProblem } from '../../shared/pricing';
 import { SoldOutError, UploadRefusedError } from '../domain/domain-errors';
 import type { ArticleVariant } from '../repositories/cart';
 import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
@@ -193,7 +194,27 @@ export const namedArticles = (entries: readonly QuickOrderEntry[]) =>
     entry.art && entry.art.length <= LIMITS.artMax && !entry.art.includes('\u0000') ? [entry.art] : [],
   );
 
-const NO_VARIANT = { product_id: null, variant_id: null, name: null, price: null, stock: null, unproven_held: null };
+const NO_VARIANT = {
+  product_id: null,
+  variant_id: null,
+  name: null,
+  price: null,
+  stock: null,
+  unproven_held: null,
+  multiple: null,
+  min_quantity: null,
+};
+
+/** Why the line's count, with what the cart holds of the variant, breaks its product's packaging. */
+function packagingOfLine(inCart: number, count: number, variant: ArticleVariant): string | null {
+  const problem = packagingProblem(
+    inCart + count,
+    { multiple: variant.multiple, min_quantity: variant.minQuantity },
+    variant.stock,
+  );
+  if (problem === null) return null;
+  return inCart > 0 ? `В корзине уже ${inCart} шт. этого варианта; вместе: ${problem.toLowerCase()}` : problem;
+}
 
 /**
  * Each entry with the variant it names and the first reason it cannot go in the cart, if any:
@@ -234,9 +255,11 @@ export function checkQuickOrder(
       product_id: variant.productId,
       variant_id: variant.variantId,
       name: variant.productName,
-      price: Number(variant.price),
+      price: Number(variant.typePrice ?? variant.price),
       stock: variant.stock,
       unproven_held: variant.unprovenHeld,
+      multiple: variant.multiple,
+      min_quantity: variant.minQuantity,
     };
     const earlier = lineOfVariant.get(variant.variantId);
     if (earlier === undefined) lineOfVariant.set(variant.variantId, line);
@@ -247,7 +270,8 @@ export function checkQuickOrder(
       (earlier !== undefined ? `Этот вариант уже есть в строке ${earlier}` : null) ??
       (count !== null && inCart + count > LIMITS.maxCartCount
         ? `В корзине уже ${inCart} шт. этого варианта, а вместе можно не больше ${LIMITS.maxCartCount}`
-        : null);
+        : null) ??
+      (count !== null ? packagingOfLine(inCart, count, variant) : null);
     return { ...found, error };
   });
   const invalid = lines.filter((line) => line.error !== null).length;
@@ -275,7 +299,7 @@ export function writeCartSheet(cart: Cart, format: SpreadsheetFormat): Promise<B
     item.product.name,
     item.variant.color,
     item.variant.size,
-    rublesToKopecks(item.variant.price),
+    rublesToKopecks(item.unit_price),
     item.count,
     rublesToKopecks(item.item_total),
   ]);

@@ -8,6 +8,7 @@ import categoriesRoutes from './categories';
 import { companiesRoutes, staffRoutes } from './companies';
 import imagesRoutes from './images';
 import ordersRoutes from './orders';
+import priceTypesRoutes from './price-types';
 import productsRoutes from './products';
 import settingsRoutes from './settings';
 import variantsRoutes from './variants';
@@ -30,6 +31,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(imagesRoutes, { prefix: '/images' });
   await app.register(catalogueRoutes, { prefix: '/catalogue' });
   await app.register(settingsRoutes, { prefix: '/settings' });
+  await app.register(priceTypesRoutes, { prefix: '/price-types' });
 };
 
 // Encapsulated (its hook stays on its own routes), and named so that its dependencies are checked.

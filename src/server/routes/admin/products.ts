@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../api-error';
 import * as schema from './catalogue-schema';
+import { putProductPrices } from './price-types-schema';
 import { checkedProduct, checkedProductPatch, checkedVariant } from './catalogue-input';
 
 /**
@@ -28,6 +29,12 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/:id', { schema: schema.updateProduct }, async (request) => {
     const patch = await checkedProductPatch(app, request.body);
     const updated = await adminProducts.update(request.params.id, patch, request.userId);
+    app.catalogueCache.invalidate();
+    return updated;
+  });
+
+  app.put('/:id/prices', { schema: putProductPrices }, async (request) => {
+    const updated = await app.services.priceTypes.setProductTiers(request.params.id, request.body, request.userId);
     app.catalogueCache.invalidate();
     return updated;
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as schema from './catalogue-schema';
+import { putVariantPrices } from './price-types-schema';
 import { checkedVariantPatch } from './catalogue-input';
 
 /** Variants (/api/v1/admin/variants), created under their product (products.ts). */
@@ -9,6 +10,12 @@ const variantsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/:id', { schema: schema.updateVariant }, async (request) => {
     const patch = checkedVariantPatch(request.body);
     const updated = await adminProducts.updateVariant(request.params.id, patch, request.userId);
+    app.catalogueCache.invalidate();
+    return updated;
+  });
+
+  app.put('/:id/prices', { schema: putVariantPrices }, async (request) => {
+    const updated = await app.services.priceTypes.setVariantPrices(request.params.id, request.body, request.userId);
     app.catalogueCache.invalidate();
     return updated;
   });

@@ -92,6 +92,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.repositories,
       request.member,
       await app.services.companies.view(request.member),
+      await app.services.cart.view(request.member),
     );
     if (!data) throw unauthorized();
     reply

@@ -9,17 +9,18 @@ const COUNT_CHANGED_ELSEWHERE = 'Количество изменилось в д
 
 const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { cart } = app.repositories;
+  const carts = app.services.cart;
   // onRequest: a request without a valid token is refused before its body is even parsed or validated.
   app.addHook('onRequest', app.authenticate);
 
   app.get('/:user_id', { schema: schema.getCart }, (request) => {
     assertOwnUser(request, request.params.user_id);
-    return cart.get(request.userId);
+    return carts.view(request.member);
   });
 
   app.put('/count', { schema: schema.setCount }, async (request, reply) => {
     const { item_id, count, expected } = request.query;
-    const result = await cart.setCount(request.userId, item_id, count, expected);
+    const result = await carts.setCount(request.member, item_id, count, expected);
     if (result.status === 'not-found') throw notFound('Товар в корзине не найден');
     if (result.status === 'conflict') {
       return reply.code(409).send({ detail: COUNT_CHANGED_ELSEWHERE, item: result.item });
@@ -30,15 +31,15 @@ const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/add', { schema: schema.addToCart }, async (request, reply) => {
     const { user_id, ...line } = request.body;
     assertOwnUser(request, user_id);
-    const itemId = await app.services.cart.add(request.userId, line);
+    const itemId = await carts.add(request.member, line);
     return reply.code(201).send({ id: itemId, detail: 'Товар добавлен в корзину' });
   });
 
   app.post('/bulk', { schema: schema.addManyToCart }, async (request) => {
     const { user_id, items } = request.body;
     assertOwnUser(request, user_id);
-    await app.services.cart.addMany(request.userId, items);
-    return cart.get(request.userId);
+    await carts.addMany(request.member, items);
+    return carts.view(request.member);
   });
 
   app.delete('/:item_id', { schema: schema.removeItem }, async (request) => {

@@ -51,7 +51,7 @@ const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       : readPastedQuickOrder(typeof request.body === 'string' ? request.body : '');
     // Two reads however many lines: the named articles' variants, and what the cart already holds.
     const [variants, countsInCart] = await Promise.all([
-      cart.variantsOfArticles(namedArticles(entries)),
+      cart.variantsOfArticles(namedArticles(entries), request.member.priceTypeId),
       cart.countsByVariant(request.userId),
     ]);
     const result = checkQuickOrder(entries, variants, countsInCart);
@@ -64,7 +64,7 @@ const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     try {
       await app.services.cart.addMany(
-        request.userId,
+        request.member,
         result.lines.map((line) => ({
           product_id: line.product_id!,
           variant_id: line.variant_id!,
@@ -84,7 +84,7 @@ const quickOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:user_id/export', { schema: schema.exportCart }, async (request, reply) => {
     assertOwnUser(request, request.params.user_id);
     const { format } = request.query;
-    const file = await writeCartSheet(await cart.get(request.userId), format);
+    const file = await writeCartSheet(await app.services.cart.view(request.member), format);
     // Named by today in Moscow, the shop's time, as a Russian reads a date.
     const [year, month, day] = moscowDay(new Date()).split('-');
     return reply

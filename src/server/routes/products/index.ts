@@ -2,11 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueFiltersProblem, FILTER_PARAMS } from '../../../shared/catalogueFilters';
-import { notFound, unprocessable } from '../../api-error';
+import { notFound, unauthorized, unprocessable } from '../../api-error';
 import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
 import * as schema from './schema';
 import { searchProducts } from '../../services/product-search';
 import { SEARCH_READ_AS_HEADER } from '../../../shared/search';
+import { bearerToken } from '../../plugins/authentication';
+import type { PriceView } from '../../services/price-views';
 
 /** What a catalogue read gives: the answer's data and, for the search, the headers that go with it. */
 interface Read {
@@ -18,11 +20,31 @@ interface Read {
 const dataOnly = (data: Promise<unknown>): Promise<Read | null> =>
   data.then((found) => (found === null ? null : { data: found }));
 
-// Revalidated on every use: stock changes with every order.
-const JSON_ANSWER = { type: 'application/json; charset=utf-8', cacheControl: 'no-cache' };
+// Revalidated on every use: stock changes with every order. A signed-in buyer's prices are their
+// company's: kept by no shared cache, and told apart from a visitor's by the browser's own.
+const VARY = 'accept-encoding, authorization';
+const VISITOR_ANSWER = { type: 'application/json; charset=utf-8', cacheControl: 'no-cache', vary: VARY };
+const BUYER_ANSWER = { ...VISITOR_ANSWER, cacheControl: 'private, no-cache' };
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { products } = app.repositories;
+  const { priceViews } = app;
+
+  /**
+   * The prices the caller sees: a visitor's, or a signed-in buyer's company's. A bearer token that
+   * is no longer valid is refused (401) rather than answered as a visitor: the storefront renews
+   * its session and asks again, and never shows a buyer the visitors' prices meanwhile.
+   */
+  function callerView(request: FastifyRequest): PriceView | Promise<PriceView> {
+    if (bearerToken(request.headers.authorization) === null) {
+      return priceViews.visitorNow() ?? priceViews.forVisitor();
+    }
+    return app.identify(request).then(async (userId) => {
+      const view = priceViews.buyerNow(userId) ?? (await priceViews.forBuyer(userId));
+      if (!view) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
+      return view;
+    });
+  }
 
   /**
    * Answers a catalogue read from the cache (serialised once by the route's own response schema,
@@ -33,17 +55,34 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   function cached(
     request: FastifyRequest,
     reply: FastifyReply,
-    key: string,
-    load: () => Promise<Read | null>,
-    { missing, skip = 0, rare = false }: { missing?: string; skip?: number; rare?: boolean } = {},
+    readKey: string,
+    load: (view: PriceView) => Promise<Read | null>,
+    options: { missing?: string; skip?: number; rare?: boolean } = {},
   ): Promise<void> | undefined {
+    const view = callerView(request);
+    return 'key' in view
+      ? cachedIn(view, request, reply, readKey, load, options)
+      : view.then((known) => cachedIn(known, request, reply, readKey, load, options));
+  }
+
+  /** `cached` once the caller's prices are known: the answers are kept per price type. */
+  function cachedIn(
+    view: PriceView,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    readKey: string,
+    load: (view: PriceView) => Promise<Read | null>,
+    { missing, skip = 0, rare = false }: { missing?: string; skip?: number; rare?: boolean },
+  ): Promise<void> | undefined {
+    const answerOptions = request.headers.authorization ? BUYER_ANSWER : VISITOR_ANSWER;
+    const key = `${view.key}|${readKey}`;
     // A kept answer is sent at once, without a promise in between: most reads are such.
     const kept = app.catalogueCache.peek(key);
-    if (kept) return sendCachedAnswer(request, reply, kept, JSON_ANSWER);
+    if (kept) return sendCachedAnswer(request, reply, kept, answerOptions);
     // Keyed by the validated parameters, not the raw URL: spelling a query differently cannot
     // make the cache keep the same answer twice.
     const made = app.catalogueCache.get(key, async () => {
-      const read = await load();
+      const read = await load(view);
       if (read === null) return null;
       const pastTheEnd = skip > 0 && Array.isArray(read.data) && read.data.length === 0;
       return {
@@ -54,18 +93,20 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     return made.then((answer) => {
       if (!answer) throw notFound(missing ?? 'Не найдено');
-      return sendCachedAnswer(request, reply, answer, JSON_ANSWER);
+      return sendCachedAnswer(request, reply, answer, answerOptions);
     });
   }
 
   app.get('/', { schema: schema.listProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
-    return cached(request, reply, `list:${skip}:${limit}`, () => dataOnly(products.list(request.query)), { skip });
+    return cached(request, reply, `list:${skip}:${limit}`, (view) => dataOnly(products.list(request.query, view)), {
+      skip,
+    });
   });
 
   app.get('/popular', { schema: schema.popularProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
-    return cached(request, reply, `popular:${skip}:${limit}`, () => dataOnly(products.listPopular(request.query)), {
+    return cached(request, reply, `popular:${skip}:${limit}`, (view) => dataOnly(products.listPopular(request.query, view)), {
       skip,
     });
   });
@@ -92,7 +133,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       plain
         ? `category:${skip}:${limit}:${category}`
         : `category-with:${skip}:${limit}:${JSON.stringify(values)}:${category}`,
-      () => dataOnly(products.listByCategory(category, request.query)),
+      (view) => dataOnly(products.listByCategory(category, request.query, view)),
       { missing: 'Категория не найдена', skip, rare: filtered },
     );
   });
@@ -117,8 +158,8 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request,
       reply,
       `search:${skip}:${limit}:${query}`,
-      async (): Promise<Read> => {
-        const { products: found, readAs } = await searchProducts(products, query, request.query);
+      async (view): Promise<Read> => {
+        const { products: found, readAs } = await searchProducts(products, query, request.query, view);
         return { data: found, headers: readAs === null ? {} : { [SEARCH_READ_AS_HEADER]: encodeURIComponent(readAs) } };
       },
       {
@@ -129,10 +170,13 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Not cached: its keys would be every combination of articles a checkout can hold.
-  app.post('/by-arts', { schema: schema.productsByArts }, (request) => products.findByArts(request.body.arts));
+  app.post('/by-arts', { schema: schema.productsByArts }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return products.findByArts(request.body.arts, await callerView(request));
+  });
 
   app.get('/:art', { schema: schema.productByArt, ...CACHED_READ }, (request, reply) =>
-    cached(request, reply, `art:${request.params.art}`, () => dataOnly(products.findByArt(request.params.art)), {
+    cached(request, reply, `art:${request.params.art}`, (view) => dataOnly(products.findByArt(request.params.art, view)), {
       missing: 'Товар не найден',
     }),
   );

@@ -40,6 +40,13 @@ const ACTIONS: Record<AuditAction, string> = {
   'legal_entity.update': 'Изменение юрлица',
   'legal_entity.delete': 'Удаление юрлица',
   'staff.profile': 'Изменение профиля менеджера',
+  'price_type.create': 'Создание типа цен',
+  'price_type.update': 'Изменение типа цен',
+  'price_type.delete': 'Удаление типа цен',
+  'variant.prices': 'Изменение цен варианта по типам цен',
+  'product.prices': 'Изменение цен по количеству товара',
+  'company.price_type': 'Смена типа цен компании',
+  'settings.storefront': 'Изменение настроек витрины',
 };
 
 const ENTITIES: Record<AuditEntity, string> = {
@@ -53,6 +60,8 @@ const ENTITIES: Record<AuditEntity, string> = {
   supplier_requisites: 'Реквизиты поставщика',
   user: 'Пользователь',
   company: 'Компания',
+  price_type: 'Тип цен',
+  settings: 'Настройки',
 };
 
 const named = <Code extends string>(names: Record<Code, string>, code: string): string =>
