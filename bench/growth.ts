@@ -39,6 +39,10 @@ import type { Database } from '../src/server/db/database';
 import { PGLITE_EXTENSIONS } from '../src/server/db/embedded-database';
 import * as schema from '../src/server/db/schema';
 import { createProductsRepository, type ProductsRepository } from '../src/server/repositories/products';
+import type { PriceView } from '../src/server/services/price-views';
+
+/** A visitor's prices: the default type's, the first (id 1) migration 0031 makes in every new database. */
+const VISITOR_PRICES: PriceView = { key: 't1', types: { typeId: 1, defaultTypeId: 1 }, rrpTypeId: null };
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
 import { ADDED_ART_PREFIX, growCatalogue, type GrowthOptions } from './big-catalogue';
 import { load, loadPaths, machine, percentile, startProcess, tenths, type LoadResult } from './lib';
@@ -202,14 +206,14 @@ interface Read {
 }
 
 function productVisit(art: string): Visit {
-  return { path: `${PRODUCTS_API}/${encodeURIComponent(art)}`, query: (products) => products.findByArt(art) };
+  return { path: `${PRODUCTS_API}/${encodeURIComponent(art)}`, query: (products) => products.findByArt(art, VISITOR_PRICES) };
 }
 
 function categoryVisit(category: string, skip: number): Visit {
   const page = { skip, limit: PAGE_SIZE.catalogue };
   return {
     path: `${PRODUCTS_API}/categories/${encodeURIComponent(category)}?skip=${skip}&limit=${page.limit}`,
-    query: (products) => products.listByCategory(category, page),
+    query: (products) => products.listByCategory(category, page, VISITOR_PRICES),
   };
 }
 
@@ -228,7 +232,7 @@ function reads(catalogue: Catalogue): Read[] {
       visits: [
         {
           path: `${PRODUCTS_API}/popular?skip=0&limit=${PAGE_SIZE.home}`,
-          query: (products) => products.listPopular({ skip: 0, limit: PAGE_SIZE.home }),
+          query: (products) => products.listPopular({ skip: 0, limit: PAGE_SIZE.home }, VISITOR_PRICES),
         },
       ],
     },

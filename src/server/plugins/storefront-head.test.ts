@@ -91,7 +91,7 @@ describe('a product page’s head', () => {
     const { jsonLd } = await headOf('/product/MO-1003', shop.app, { host: 'shop.example' });
     expect(jsonLd).toHaveLength(1);
     const url = 'http://shop.example/product/MO-1003';
-    const prices = product.variants.map((variant) => variant.price);
+    const prices = product.variants.map((variant) => variant.price!);
     expect(jsonLd[0]).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',

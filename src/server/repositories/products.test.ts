@@ -3,6 +3,7 @@ import type { Product } from '../../shared/api';
 import { categories, products, variants } from '../db/schema';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import type { Page, ProductsRepository } from './products';
+import type { PriceView } from '../services/price-views';
 
 // Pages are read in two steps (the page's ids, then its rows): every page must still be exactly
 // its slice of the whole ordering, also deep in it and across ties.
@@ -12,6 +13,8 @@ const CATEGORY = 'Мишки';
 
 let shop: TestApp;
 let repository: ProductsRepository;
+/** The visitor's prices: the default type's (the shop shows prices to visitors unless told otherwise). */
+let VISITOR: PriceView;
 
 interface Row {
   id: number;
@@ -25,6 +28,7 @@ let categoryId: number;
 beforeAll(async () => {
   shop = await createTestApp();
   repository = shop.app.repositories.products;
+  VISITOR = await shop.app.priceViews.forVisitor();
   const { db } = shop.app.database;
   const [bears, other] = await db
     .select({ id: categories.id })
@@ -75,22 +79,22 @@ async function expectEveryPage(read: (page: Page) => Promise<Product[] | null>, 
 }
 
 it('list pages follow the ids', async () => {
-  await expectEveryPage((page) => repository.list(page), [...rows].sort(byId));
+  await expectEveryPage((page) => repository.list(page, VISITOR), [...rows].sort(byId));
 });
 
 it('popular pages follow units ordered, then curated rank, then id', async () => {
-  await expectEveryPage((page) => repository.listPopular(page), [...rows].sort(byPopularity));
+  await expectEveryPage((page) => repository.listPopular(page, VISITOR), [...rows].sort(byPopularity));
 });
 
 it("a category's pages hold its products alone, by id", async () => {
   await expectEveryPage(
-    (page) => repository.listByCategory(CATEGORY, page),
+    (page) => repository.listByCategory(CATEGORY, page, VISITOR),
     rows.filter((row) => row.categoryId === categoryId).sort(byId),
   );
 });
 
 it("a deep page comes with its products' variants", async () => {
-  const page = (await repository.listByCategory(CATEGORY, { skip: 90, limit: 9 }))!;
+  const page = (await repository.listByCategory(CATEGORY, { skip: 90, limit: 9 }, VISITOR))!;
   const stored = await shop.app.database.db
     .select({ id: variants.id })
     .from(variants)
@@ -107,8 +111,8 @@ it("a deep page comes with its products' variants", async () => {
 });
 
 it('an unknown category is null, a page past the end is empty', async () => {
-  expect(await repository.listByCategory('Нет такой', { skip: 0, limit: 9 })).toBeNull();
+  expect(await repository.listByCategory('Нет такой', { skip: 0, limit: 9 }, VISITOR)).toBeNull();
   const inCategory = rows.filter((row) => row.categoryId === categoryId).length;
-  expect(await repository.listByCategory(CATEGORY, { skip: inCategory, limit: 9 })).toEqual([]);
-  expect(await repository.listPopular({ skip: rows.length, limit: 9 })).toEqual([]);
+  expect(await repository.listByCategory(CATEGORY, { skip: inCategory, limit: 9 }, VISITOR)).toEqual([]);
+  expect(await repository.listPopular({ skip: rows.length, limit: 9 }, VISITOR)).toEqual([]);
 });

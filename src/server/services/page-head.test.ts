@@ -1,6 +1,8 @@
 import type { Product } from '../../shared/api';
 import { productHead, shellDescription, withHead } from './page-head';
 
+const NO_TIERS = { tiers: [], tiers_scope: 'variant' as const, rrp: null };
+
 const bear: Product = {
   id: 1,
   art: 'MO-1001',
@@ -8,9 +10,11 @@ const bear: Product = {
   description: 'Мягкий медведь из плюша. '.repeat(20),
   big_description: null,
   image: 'bear.svg',
+  multiple: 1,
+  min_quantity: 1,
   variants: [
-    { id: 10, color: 'коричневый', size: 90, price: 1250.5, stock: 3, unproven_held: 0 },
-    { id: 11, color: 'белый', size: 30, price: 350, stock: 0, unproven_held: 0 },
+    { ...NO_TIERS, id: 10, color: 'коричневый', size: 90, price: 1250.5, stock: 3, unproven_held: 0 },
+    { ...NO_TIERS, id: 11, color: 'белый', size: 30, price: 350, stock: 0, unproven_held: 0 },
   ],
 };
 

@@ -163,8 +163,11 @@ describe('checkQuickOrder', () => {
     color: 'бежевый',
     size: 60,
     price: '1499.90',
+    typePrice: null,
     stock: 5,
     unprovenHeld: 0,
+    multiple: 1,
+    minQuantity: 1,
     ...overrides,
   });
   const catalogue = [
@@ -191,6 +194,8 @@ describe('checkQuickOrder', () => {
           price: 1499.9,
           stock: 5,
           unproven_held: 0,
+          multiple: 1,
+          min_quantity: 1,
           error: null,
         },
       ],

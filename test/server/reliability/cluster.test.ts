@@ -257,7 +257,7 @@ describe('the catalogue', () => {
 
     // Through process 1: a new name, a new price, a product taken off the shop.
     const newName = `${renamed.name} — новинка`;
-    const newPrice = repriced.price + 111;
+    const newPrice = repriced.price! + 111;
     const rename = await request(processAt(0), `/api/v1/admin/products/${renamed.id}`, {
       method: 'PATCH',
       headers: managerHeaders,

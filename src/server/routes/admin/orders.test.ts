@@ -221,7 +221,7 @@ describe('GET /api/v1/admin/orders/{id}', () => {
           size: variant.size,
           price: variant.price,
           quantity: 4,
-          item_total: Math.round(variant.price * 400) / 100,
+          item_total: Math.round(variant.price! * 400) / 100,
         },
       ],
       contact_name: 'Анна',

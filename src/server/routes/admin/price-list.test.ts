@@ -168,7 +168,7 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       expect.any(String),
       variant.color,
       String(variant.size),
-      variant.price.toFixed(2).replace('.', ','),
+      variant.price!.toFixed(2).replace('.', ','),
       String(variant.stock),
     ]);
 

@@ -550,7 +550,7 @@ if (usesPostgres) {
         let seen = variant.price;
         for (const deadline = Date.now() + 3000; Date.now() < deadline && seen !== 777.77;) {
           await new Promise((resolve) => setTimeout(resolve, 50));
-          seen = json<Product>(await storefront(`/${product.art}`)).variants[0]!.price;
+          seen = json<Product>(await storefront(`/${product.art}`)).variants[0]!.price!;
         }
         expect(seen).toBe(777.77);
       } finally {

@@ -286,7 +286,7 @@ async function buyerWithData(label: string) {
     apartment_number: null,
   });
   const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-  await shop.app.services.cart.add(buyer.id, { product_id: product.id, variant_id: variant.id, count: 1 });
+  await shop.app.services.cart.add({ userId: buyer.id, priceTypeId: null }, { product_id: product.id, variant_id: variant.id, count: 1 });
   const { order } = await placeOrderOf(shop.app, buyer, product, {
     quantity: 1,
     stock: 100,
@@ -328,7 +328,7 @@ describe('GET /api/v1/auth/user/export', () => {
   it('the cart lines come along', async () => {
     const buyer = await signUp(shop.app, uniqueEmail('cart'));
     const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-    await shop.app.services.cart.add(buyer.id, { product_id: product.id, variant_id: variant.id, count: 3 });
+    await shop.app.services.cart.add({ userId: buyer.id, priceTypeId: null }, { product_id: product.id, variant_id: variant.id, count: 3 });
     const data = json<AccountExport>(await exportOf(buyer.token));
     expect(data.cart.items).toEqual([expect.objectContaining({ variant_id: variant.id, count: 3 })]);
   });
@@ -370,7 +370,7 @@ describe('DELETE /api/v1/auth/user', () => {
     // The company of one goes with its only member: addresses, legal entities, requisites and cart.
     const { repositories } = shop.app;
     expect(await repositories.addresses.list(member)).toEqual([]);
-    expect((await repositories.cart.get(buyer.id)).items).toEqual([]);
+    expect((await repositories.cart.read(buyer.id, null)).lines).toEqual([]);
     expect(await repositories.requisites.find(buyer.id, member.companyId)).toMatchObject({
       company_name: null,
       contact_name: null,

@@ -85,7 +85,7 @@ describe('cart', () => {
   it('a new user has an empty cart: {items: [], total_price: 0} (and version 0)', async () => {
     const response = await getCart(fresh!);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ items: [], total_price: 0, version: 0 });
+    expect(response.json()).toEqual({ items: [], total_price: 0, min_order_sum: 0, missing_sum: 0, version: 0 });
   });
 
   it('add → 201; the line has the SPEC §3 fields (and the price when added) with the product and price from the catalogue', async () => {
@@ -98,30 +98,38 @@ describe('cart', () => {
     expect(Number.isInteger(itemId)).toBe(true);
 
     const cart = await cartOf(owner);
-    expect(Object.keys(cart).sort()).toEqual(['items', 'total_price', 'version']);
+    expect(Object.keys(cart).sort()).toEqual(['items', 'min_order_sum', 'missing_sum', 'total_price', 'version']);
     expect(cart.items).toHaveLength(1);
     const [line] = cart.items;
-    // SPEC §3's fields, the price when added, and whether it is still on sale.
+    // SPEC §3's fields, the price when added, whether it is still on sale, and the wholesale price applied.
     expect(Object.keys(line!).sort()).toEqual([
       'available',
       'count',
+      'fit_count',
       'id',
       'item_total',
+      'next_tier',
+      'packaging_problem',
       'price_when_added',
       'product',
+      'tier',
+      'tiers_scope',
+      'unit_price',
       'variant',
       'variant_id',
     ]);
     expect(line).toEqual({
       id: itemId,
       count: 2,
-      item_total: Math.round(variant.price * 100 * 2) / 100,
+      item_total: Math.round(variant.price! * 100 * 2) / 100,
       product: {
         id: product.id,
         art: product.art,
         name: product.name,
         description: product.description,
         image: product.image,
+        multiple: 1,
+        min_quantity: 1,
       },
       variant: {
         price: variant.price,
@@ -132,6 +140,12 @@ describe('cart', () => {
       },
       variant_id: variant.id,
       price_when_added: variant.price,
+      unit_price: variant.price,
+      tier: null,
+      next_tier: null,
+      tiers_scope: 'product',
+      packaging_problem: null,
+      fit_count: null,
       available: true,
     });
     expect(cart.total_price).toBe(line!.item_total);
@@ -187,7 +201,7 @@ describe('cart', () => {
       expect(response.json()).toEqual({ detail: expect.any(String) });
       const [line] = (await cartOf(owner)).items;
       expect(line!.count).toBe(count);
-      expect(line!.item_total).toBe(Math.round(variant.price * 100 * count) / 100);
+      expect(line!.item_total).toBe(Math.round(variant.price! * 100 * count) / 100);
     }
   });
 

@@ -115,10 +115,21 @@ const foundLine = (line: number, product: Product, variant: Variant, count: numb
   price: variant.price,
   stock: variant.stock,
   unproven_held: variant.unproven_held,
+  multiple: product.multiple,
+  min_quantity: product.min_quantity,
   error,
 });
 
-const NOTHING_FOUND = { product_id: null, variant_id: null, name: null, price: null, stock: null, unproven_held: null };
+const NOTHING_FOUND = {
+  product_id: null,
+  variant_id: null,
+  name: null,
+  price: null,
+  stock: null,
+  unproven_held: null,
+  multiple: null,
+  min_quantity: null,
+};
 /** A line whose variant was not found: what was read, and why. */
 const unfound = (line: number, [art, color, size, count]: Cells, error: string) => ({
   line,
@@ -468,9 +479,9 @@ describe('GET /api/v1/cart/{user_id}/export', () => {
       variant.size,
       variant.price,
       count,
-      Math.round(variant.price * 100 * count) / 100,
+      Math.round(variant.price! * 100 * count) / 100,
     ];
-    const total = Math.round(first!.price * 300 + second!.price * 200) / 100;
+    const total = Math.round(first!.price! * 300 + second!.price! * 200) / 100;
     expect(await readXlsx(response.rawPayload)).toEqual([
       [...ORDER_LINE_COLUMNS],
       line(first!, 3),
@@ -508,8 +519,8 @@ describe('GET /api/v1/cart/{user_id}/export', () => {
     expect(bytes.toString('utf8').slice(1)).toBe(
       [
         '"Артикул";"Название";"Цвет";Размер;Цена;Количество;Сумма',
-        `"${product.art}";"'=HYPERLINK(""http://evil.example"";""Мишка"")";"${variant.color}";${variant.size};${comma(variant.price)};2;${comma(variant.price * 2)}`,
-        `"Итого";;;;;2;${comma(variant.price * 2)}`,
+        `"${product.art}";"'=HYPERLINK(""http://evil.example"";""Мишка"")";"${variant.color}";${variant.size};${comma(variant.price!)};2;${comma(variant.price! * 2)}`,
+        `"Итого";;;;;2;${comma(variant.price! * 2)}`,
       ].join('\r\n'),
     );
   });

@@ -10,9 +10,19 @@ import {
   type TestApp,
 } from '../../../../test/server/helpers/test-app';
 
-const PRODUCT_KEYS = ['art', 'big_description', 'description', 'id', 'image', 'name', 'variants'];
+const PRODUCT_KEYS = [
+  'art',
+  'big_description',
+  'description',
+  'id',
+  'image',
+  'min_quantity',
+  'multiple',
+  'name',
+  'variants',
+];
 // SPEC §3's, and beyond it what the storefront needs to say a new buyer's limit before checkout.
-const VARIANT_KEYS = ['color', 'id', 'price', 'size', 'stock', 'unproven_held'];
+const VARIANT_KEYS = ['color', 'id', 'price', 'rrp', 'size', 'stock', 'tiers', 'tiers_scope', 'unproven_held'];
 const CYRILLIC = /[а-яё]/i;
 
 let shop: TestApp;
@@ -26,7 +36,10 @@ afterAll(() => shop.close());
 
 const get = (url: string, query?: Record<string, string>) => shop.app.inject({ method: 'GET', url, query });
 
-/** Exactly the fields of SPEC §3 (and unproven_held), with the right JSON types, variants by size ascending. */
+/**
+ * Exactly the fields of SPEC §3 (and unproven_held, the packaging, tiers and RRP of wholesale prices),
+ * with the right JSON types, variants by size ascending.
+ */
 function expectProductShape(product: Product): void {
   expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
   expect(Number.isInteger(product.id)).toBe(true);
@@ -36,6 +49,7 @@ function expectProductShape(product: Product): void {
   expect(['string', 'object']).toContain(typeof product.description);
   expect(['string', 'object']).toContain(typeof product.big_description);
   expect(typeof product.image).toBe('string');
+  expect(Number.isInteger(product.multiple) && product.min_quantity % product.multiple === 0).toBe(true);
   expect(Array.isArray(product.variants)).toBe(true);
   for (const variant of product.variants) {
     expect(Object.keys(variant).sort()).toEqual(VARIANT_KEYS);
@@ -43,6 +57,7 @@ function expectProductShape(product: Product): void {
     expect(typeof variant.color).toBe('string');
     expect(typeof variant.size).toBe('number');
     expect(typeof variant.price).toBe('number');
+    expect(Array.isArray(variant.tiers)).toBe(true);
     expect(Number.isInteger(variant.stock)).toBe(true);
     expect(Number.isInteger(variant.unproven_held)).toBe(true);
     expect(variant.stock).toBeGreaterThanOrEqual(0);
@@ -113,7 +128,7 @@ describe('GET /api/v1/products/', () => {
     const withKopecks = prices.filter((price) => !Number.isInteger(price));
     expect(withKopecks.length).toBeGreaterThan(0);
     // Whole kopecks only: never more than two decimals.
-    expect(prices.every((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6)).toBe(true);
+    expect(prices.every((price) => Math.abs(price! * 100 - Math.round(price! * 100)) < 1e-6)).toBe(true);
 
     // In the raw text, too: a number literal with a fraction, not a quoted decimal.
     const owner = catalogue.find((product) => product.variants.some((variant) => !Number.isInteger(variant.price)))!;

@@ -54,6 +54,8 @@ describe('GET /api/v1/products/search', () => {
       'description',
       'id',
       'image',
+      'min_quantity',
+      'multiple',
       'name',
       'variants',
     ]);

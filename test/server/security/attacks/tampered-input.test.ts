@@ -284,7 +284,7 @@ describe('3. Tampered counts, quantities, prices and ids', () => {
       count: 2,
       variant_id: v1.id,
       variant: { price: v1.price },
-      item_total: Math.round(v1.price * 200) / 100,
+      item_total: Math.round(v1.price! * 200) / 100,
     });
     expect(
       await scene.shop.app.database.db.select().from(cartItems).where(eq(cartItems.userId, scene.victim.id)),
