@@ -1,61 +1,17 @@
 // Migration 0030 turns every account into a company of one: a database of the schema before it,
 // holding buyers, requisites, addresses, carts and orders, is migrated, and every row of those
 // tables is compared with what it held before and what the migration had to make of it.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { Pool } from 'pg';
-import { createFreshDatabase, type FreshDatabase } from '../../../test/server/helpers/fresh-database';
 import { STARTUP_TIMEOUT } from '../../../test/server/helpers/test-app';
-import { PGLITE_EXTENSIONS } from './embedded-database';
+import {
+  migrationsBefore,
+  openMigrationTarget,
+  removeFolder,
+  runScript,
+  type MigrationTarget as Target,
+  type Row,
+} from '../../../test/server/helpers/migration-steps';
 
-const MIGRATIONS = path.join(__dirname, 'migrations');
 const FIRST_NEW = 30;
-
-type Row = Record<string, unknown>;
-
-/** A database to migrate in steps: plain SQL, and the migrations of a folder applied. */
-interface Target {
-  query(text: string): Promise<Row[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function embeddedTarget(): Promise<Target> {
-  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite({ client });
-  return {
-    query: async (text) => (await client.query<Row>(text)).rows,
-    migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
-
-async function postgresTarget(fresh: FreshDatabase): Promise<Target> {
-  const pool = new Pool({ connectionString: fresh.url, max: 1 });
-  const db = drizzlePostgres({ client: pool });
-  return {
-    query: async (text) => (await pool.query<Row>(text)).rows,
-    migrate: (folder) => migratePostgres(db, { migrationsFolder: folder }),
-    close: () => pool.end(),
-  };
-}
-
-/** A copy of the migrations folder with only those before migration FIRST_NEW in its journal. */
-async function folderBefore(): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'migrations-before-'));
-  await cp(MIGRATIONS, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < FIRST_NEW);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 // The shop of the schema before: four buyers (an organisation's requisites, an ИП's, none, a
 // company name with no ИНН), a manager who shops too, their addresses, carts and orders, and an
@@ -118,27 +74,29 @@ async function snapshot(target: Target): Promise<Record<keyof typeof TABLES, Row
 const without = (row: Row, ...columns: string[]) =>
   Object.fromEntries(Object.entries(row).filter(([column]) => !columns.includes(column)));
 
-function describeMigration(name: string, open: () => Promise<{ target: Target; done: () => Promise<void> }>) {
-  describe(`migration 0030 (buyer companies) on ${name}`, () => {
+function describeMigration() {
+  describe('migration 0030 (buyer companies)', () => {
     let target: Target;
-    let done: () => Promise<void>;
     let before: Awaited<ReturnType<typeof snapshot>>;
     let after: Awaited<ReturnType<typeof snapshot>>;
     let folder: string;
+    let folderThrough: string;
 
     beforeAll(async () => {
-      ({ target, done } = await open());
-      folder = await folderBefore();
+      ({ target } = await openMigrationTarget('migration_0030'));
+      folder = await migrationsBefore(FIRST_NEW);
       await target.migrate(folder);
-      for (const statement of OLD_SHOP.split(';').filter((text) => text.trim())) await target.query(statement);
+      await runScript(target, OLD_SHOP);
       before = await snapshot(target);
-      await target.migrate(MIGRATIONS);
+      // Through this migration only: later ones add columns of their own.
+      folderThrough = await migrationsBefore(FIRST_NEW + 1);
+      await target.migrate(folderThrough);
       after = await snapshot(target);
     }, STARTUP_TIMEOUT);
     afterAll(async () => {
       await target.close();
-      await done();
-      await rm(folder, { recursive: true, force: true });
+      await removeFolder(folder);
+      await removeFolder(folderThrough);
     });
 
     it('keeps every account, each now the owner of a company of its own, numbered as the account', () => {
@@ -258,13 +216,4 @@ function describeMigration(name: string, open: () => Promise<{ target: Target; d
   });
 }
 
-// Each project migrates its own database: the embedded one, or PostgreSQL (TEST_DATABASE_URL).
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  describeMigration('PostgreSQL', async () => {
-    const fresh = await createFreshDatabase(postgresUrl, 'migration_0030');
-    return { target: await postgresTarget(fresh), done: () => fresh.drop() };
-  });
-} else {
-  describeMigration('the embedded database', async () => ({ target: await embeddedTarget(), done: async () => {} }));
-}
+describeMigration();
