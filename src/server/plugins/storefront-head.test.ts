@@ -6,6 +6,7 @@ import { INITIAL_RESPONSES_ELEMENT_ID, type Product } from '../../shared/api';
 import { HOME_TITLE } from '../../shared/page-titles';
 import { products, variants } from '../db/schema';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
+import { PRICES_FOR_VISITORS_SETTING } from '../services/price-views';
 
 // The real shell (public/index.html), as webpack copies it: its title and description are replaced.
 let storefront: string;
@@ -58,6 +59,26 @@ const productOf = async (art: string) =>
   (await shop.app.inject({ method: 'GET', url: `/api/v1/products/${encodeURIComponent(art)}` })).json() as Product;
 
 describe('a product page’s head', () => {
+  it('says no price anywhere while the shop shows prices only after sign-in', async () => {
+    await shop.app.repositories.settings.set(PRICES_FOR_VISITORS_SETTING, 'false');
+    shop.app.priceViews.invalidate();
+    shop.app.catalogueCache.invalidate();
+    try {
+      const head = await headOf('/product/MO-1003', shop.app, { host: 'shop.example' });
+      expect(head.titles).toHaveLength(1);
+      // Not in the first reads written into the page, nor in the JSON-LD, nor in the description.
+      expect(head.body).toMatch(/"price":null/);
+      expect(head.body).not.toMatch(/"price":\d|"lowPrice"|Оптом от/);
+      expect(head.jsonLd[0]).not.toHaveProperty('offers');
+      expect(Object.keys(head.og).some((property) => property.includes('price'))).toBe(false);
+    } finally {
+      await shop.app.repositories.settings.set(PRICES_FOR_VISITORS_SETTING, 'true');
+      shop.app.priceViews.invalidate();
+      shop.app.catalogueCache.invalidate();
+    }
+    expect((await headOf('/product/MO-1003', shop.app, { host: 'shop.example' })).description).toMatch(/Оптом от/);
+  });
+
   it('has the product’s title, description, Open Graph tags and canonical address', async () => {
     const product = await productOf('MO-1001');
     const head = await headOf('/product/MO-1001', shop.app, { host: 'shop.example:8443' });
