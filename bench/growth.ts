@@ -39,7 +39,7 @@ import type { Database } from '../src/server/db/database';
 import { PGLITE_EXTENSIONS } from '../src/server/db/embedded-database';
 import * as schema from '../src/server/db/schema';
 import { createProductsRepository, type ProductsRepository } from '../src/server/repositories/products';
-import type { PriceView } from '../src/server/services/price-views';
+import type { PriceView } from '../src/server/domain/wholesale-price';
 
 /** A visitor's prices: the default type's, the first (id 1) migration 0031 makes in every new database. */
 const VISITOR_PRICES: PriceView = { key: 't1', types: { typeId: 1, defaultTypeId: 1 }, rrpTypeId: null };
@@ -206,7 +206,10 @@ interface Read {
 }
 
 function productVisit(art: string): Visit {
-  return { path: `${PRODUCTS_API}/${encodeURIComponent(art)}`, query: (products) => products.findByArt(art, VISITOR_PRICES) };
+  return {
+    path: `${PRODUCTS_API}/${encodeURIComponent(art)}`,
+    query: (products) => products.findByArt(art, VISITOR_PRICES),
+  };
 }
 
 function categoryVisit(category: string, skip: number): Visit {

@@ -550,7 +550,11 @@ export async function fuzzJourneys(fuzz: FuzzShop, settings: FuzzSettings): Prom
       product.variants
         .filter((variant) => variant.stock > 0)
         .slice(0, 2)
-        .map((variant) => ({ productId: product.id, variantId: variant.id, kopecks: Math.round(variant.price! * 100) })),
+        .map((variant) => ({
+          productId: product.id,
+          variantId: variant.id,
+          kopecks: Math.round(variant.price! * 100),
+        })),
     );
   let runs = 0;
   let steps = 0;

@@ -53,7 +53,11 @@ export function priceCart(rows: readonly CartLineRow[], pricing: CartPricing, ve
   );
   let totalKopecks = 0;
   const items = rows.map((row): CartItem => {
-    const set = priceSetOf({ id: row.variantId, productId: row.productId, price: row.price, typePrice: row.typePrice }, pricing.types, pricing.tiers);
+    const set = priceSetOf(
+      { id: row.variantId, productId: row.productId, price: row.price, typePrice: row.typePrice },
+      pricing.types,
+      pricing.tiers,
+    );
     const counted = tierQuantity(set, row.count, byProduct.get(row.productId) ?? row.count);
     const { unit, tier } = linePrice(set, counted);
     const lineKopecks = rublesToKopecks(unit) * row.count;

@@ -196,7 +196,9 @@ describe('wholesale prices', () => {
     expect(() => priceOrder([11], order(8), cartons)).toThrow(
       '«Мишка»: товар продаётся упаковками по 6 шт.: количество должно быть кратно 6',
     );
-    expect(() => priceOrder([11], order(6), cartons)).toThrow('«Мишка»: минимальный заказ этого товара — 12 шт. в строке');
+    expect(() => priceOrder([11], order(6), cartons)).toThrow(
+      '«Мишка»: минимальный заказ этого товара — 12 шт. в строке',
+    );
     expect(priceOrder([11], order(18), cartons).itemsCount).toBe(18);
   });
 

@@ -153,7 +153,10 @@ export function assertWithinUnprovenPool(
   contactEmail: string,
 ): void {
   for (const { variant, quantity } of lines) {
-    const available = inCartons(unprovenPoolLeft(variant.stock, unprovenHeld.get(variant.id) ?? 0, sharePercent), variant);
+    const available = inCartons(
+      unprovenPoolLeft(variant.stock, unprovenHeld.get(variant.id) ?? 0, sharePercent),
+      variant,
+    );
     if (quantity > available) {
       throw new UnprovenShareExceededError(
         { name: variant.productName, color: variant.color, size: variant.size },

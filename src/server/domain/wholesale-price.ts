@@ -13,6 +13,20 @@ export interface PriceTypes {
   defaultTypeId: number;
 }
 
+/**
+ * What prices a catalogue read shows: in which price types (null: none, a visitor while the shop
+ * shows prices only after sign-in) and the recommended retail type. `key` names it in the catalogue
+ * cache: answers are kept per price type, never per buyer.
+ */
+export interface PriceView {
+  key: string;
+  types: PriceTypes | null;
+  rrpTypeId: number | null;
+}
+
+/** No prices: a visitor's while the shop shows them only after sign-in. */
+export const HIDDEN_PRICES: PriceView = { key: 'hidden', types: null, rrpTypeId: null };
+
 /** One stored tier: a variant's or a product's, in a type. Prices as the database gives them. */
 export interface TierRow {
   priceTypeId: number;
@@ -29,7 +43,9 @@ export class TierIndex {
   constructor(rows: readonly TierRow[]) {
     for (const row of rows) {
       const key =
-        row.variantId !== null ? variantKey(row.priceTypeId, row.variantId) : productKey(row.priceTypeId, row.productId!);
+        row.variantId !== null
+          ? variantKey(row.priceTypeId, row.variantId)
+          : productKey(row.priceTypeId, row.productId!);
       const list = this.byKey.get(key) ?? [];
       list.push({ from: row.from, price: Number(row.price) });
       this.byKey.set(key, list);

@@ -23,7 +23,7 @@ import { searchProducts } from '../services/product-search';
 import { createResetRequestsRepository } from '../repositories/reset-requests';
 import { createRevokedSessionsRepository } from '../repositories/revoked-sessions';
 import { createPriceTypesRepository } from '../repositories/price-types';
-import { HIDDEN_PRICES } from '../services/price-views';
+import { HIDDEN_PRICES } from '../domain/wholesale-price';
 import { createSettingsRepository } from '../repositories/settings';
 import { createSignInAttemptsRepository } from '../repositories/sign-in-attempts';
 import { createSitemapRepository } from '../repositories/sitemap';
@@ -99,7 +99,9 @@ export default fp(
     // that the pool opens all of them, and keeps them (database.ts).
     const connections = database.poolUse()?.max ?? 1;
     await Promise.all(
-      Array.from({ length: connections }, () => searchProducts(repositories.products, 'мишка', { skip: 0, limit: 1 }, HIDDEN_PRICES)),
+      Array.from({ length: connections }, () =>
+        searchProducts(repositories.products, 'мишка', { skip: 0, limit: 1 }, HIDDEN_PRICES),
+      ),
     ).catch((error: unknown) => app.log.warn({ err: error }, 'search warm-up failed'));
     app.decorate('database', database);
     app.decorate('repositories', repositories);

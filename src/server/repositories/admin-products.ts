@@ -64,12 +64,17 @@ const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, 
 type Tiers = { from: number; price: number }[];
 
 /** Tiers by owner and type, ascending, from the stored rows. */
-function tiersByOwner(rows: { priceTypeId: number; productId: number | null; variantId: number | null; from: number; price: string }[]) {
+function tiersByOwner(
+  rows: { priceTypeId: number; productId: number | null; variantId: number | null; from: number; price: string }[],
+) {
   const byOwner = new Map<string, Map<number, Tiers>>();
   for (const row of [...rows].sort((a, b) => a.from - b.from)) {
     const owner = row.variantId !== null ? `v${row.variantId}` : `p${row.productId}`;
     const ofOwner = byOwner.get(owner) ?? new Map<number, Tiers>();
-    ofOwner.set(row.priceTypeId, [...(ofOwner.get(row.priceTypeId) ?? []), { from: row.from, price: Number(row.price) }]);
+    ofOwner.set(row.priceTypeId, [
+      ...(ofOwner.get(row.priceTypeId) ?? []),
+      { from: row.from, price: Number(row.price) },
+    ]);
     byOwner.set(owner, ofOwner);
   }
   return (owner: string) => byOwner.get(owner) ?? new Map<number, Tiers>();
@@ -92,7 +97,10 @@ async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<Admin
   const tiersOf = tiersByOwner(tierRows);
   const pricesOf = new Map<number, Map<number, string>>();
   for (const row of typePrices) {
-    pricesOf.set(row.variantId, (pricesOf.get(row.variantId) ?? new Map<number, string>()).set(row.priceTypeId, row.price));
+    pricesOf.set(
+      row.variantId,
+      (pricesOf.get(row.variantId) ?? new Map<number, string>()).set(row.priceTypeId, row.price),
+    );
   }
   return rows.map(({ hiddenAt, ...row }) => {
     const variantsOfRow = variantRows.filter((variant) => variant.productId === row.id);

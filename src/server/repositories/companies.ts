@@ -495,7 +495,9 @@ export function createCompaniesRepository(db: Queryable) {
             manager: sql<{ id: number; name: string; email: string } | null>`(select json_build_object('id', mu.id,
               'name', coalesce(sp.name, mu.email), 'email', mu.email) from ${users} mu
               left join ${staffProfiles} sp on sp.user_id = mu.id where mu.id = ${companies}.manager_id)`,
-            price_type: sql<string | null>`(select pt.name from ${priceTypes} pt where pt.id = ${companies}.price_type_id)`,
+            price_type: sql<
+              string | null
+            >`(select pt.name from ${priceTypes} pt where pt.id = ${companies}.price_type_id)`,
             created_at: companies.createdAt,
           })
           .from(companies)

@@ -202,7 +202,9 @@ const lockedVariantColumns = (companyId: number) =>
       and ${variantPrices.priceTypeId} = (select ${companies.priceTypeId} from ${companies} where ${companies.id} = ${companyId}))`,
     art: products.art,
     unprovenHeld: variants.unprovenHeld,
-  } satisfies Record<keyof LockedVariant, unknown>).map(([field, column]) => sql`${column} as ${sql.identifier(field)}`);
+  } satisfies Record<keyof LockedVariant, unknown>).map(
+    ([field, column]) => sql`${column} as ${sql.identifier(field)}`,
+  );
 
 /** The price types an order is priced in, as placing reads them. */
 export interface PlacingPriceTypes {

@@ -54,11 +54,7 @@ export function createPriceTypesRepository(db: Queryable) {
 
     /** The type's row locked until the transaction ends (a company assigned it meanwhile waits). */
     async lock(id: number): Promise<PriceTypeRow | null> {
-      const [row] = await db
-        .select({ id: priceTypes.id })
-        .from(priceTypes)
-        .where(eq(priceTypes.id, id))
-        .for('update');
+      const [row] = await db.select({ id: priceTypes.id }).from(priceTypes).where(eq(priceTypes.id, id)).for('update');
       return row ? this.find(id) : null;
     },
 
@@ -143,7 +139,11 @@ export function createPriceTypesRepository(db: Queryable) {
     variantPricesOfProducts(productIds: readonly number[]) {
       if (productIds.length === 0) return Promise.resolve([]);
       return db
-        .select({ variantId: variantPrices.variantId, priceTypeId: variantPrices.priceTypeId, price: variantPrices.price })
+        .select({
+          variantId: variantPrices.variantId,
+          priceTypeId: variantPrices.priceTypeId,
+          price: variantPrices.price,
+        })
         .from(variantPrices)
         .innerJoin(variants, eq(variants.id, variantPrices.variantId))
         .where(inArray(variants.productId, [...productIds]));

@@ -3,7 +3,7 @@ import type { Product } from '../../shared/api';
 import { categories, products, variants } from '../db/schema';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import type { Page, ProductsRepository } from './products';
-import type { PriceView } from '../services/price-views';
+import type { PriceView } from '../domain/wholesale-price';
 
 // Pages are read in two steps (the page's ids, then its rows): every page must still be exactly
 // its slice of the whole ordering, also deep in it and across ties.

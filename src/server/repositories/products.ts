@@ -17,7 +17,7 @@ import {
   variants,
 } from '../db/schema';
 import { priceSetOf, TierIndex } from '../domain/wholesale-price';
-import type { PriceView } from '../services/price-views';
+import type { PriceView } from '../domain/wholesale-price';
 
 export interface Page {
   skip: number;

@@ -621,9 +621,13 @@ export function createCompanyService(db: Database, shop: ShopMail, { maxLegalEnt
             if (type.isRrp) throw new PricingRefusedError('Рекомендованная розничная цена не назначается компании');
           }
           await companies.setPriceType(companyId, patch.price_type_id);
-          await record('company.price_type', { price_type_id: before.priceType?.id ?? null }, {
-            price_type_id: patch.price_type_id,
-          });
+          await record(
+            'company.price_type',
+            { price_type_id: before.priceType?.id ?? null },
+            {
+              price_type_id: patch.price_type_id,
+            },
+          );
         }
         return adminView(tx, companyId);
       });

@@ -12,7 +12,6 @@ import type {
 import { rublesToDecimal } from '../../shared/money';
 import { priceProblem, tiersProblem, type PriceTier } from '../../shared/pricing';
 import type { Database, Queryable, Transaction } from '../db/database';
-import { announceCatalogueChange } from '../db/notifications';
 import {
   CatalogueItemNotFoundError,
   PriceTypeConflictError,
@@ -195,7 +194,12 @@ export function createPriceTypeService(db: Database) {
           }
           refusedIf(tiersProblem(tiers, entry.price ?? Number(variant.price)));
           if (type.isDefault) await products.updateVariant(variantId, { price: entry.price! });
-          else await priceTypes.setVariantPrice(variantId, type.id, entry.price === null ? null : rublesToDecimal(entry.price));
+          else
+            await priceTypes.setVariantPrice(
+              variantId,
+              type.id,
+              entry.price === null ? null : rublesToDecimal(entry.price),
+            );
           if (entry.tiers !== undefined || entry.price === null) {
             await priceTypes.replaceTiers({ variantId }, type.id, decimalTiers(tiers));
           }
@@ -253,7 +257,7 @@ export function createPriceTypeService(db: Database) {
 
     /** Sets «цены только после входа»: every process forgets the visitors' answers at commit. */
     setStorefrontSettings(settings: StorefrontSettings, byUserId: number): Promise<StorefrontSettings> {
-      return db.transaction(async (tx) => {
+      return changeCatalogue(db, async (tx) => {
         const store = createSettingsRepository(tx);
         const before = (await store.get(PRICES_FOR_VISITORS_SETTING)) !== 'false';
         await store.set(PRICES_FOR_VISITORS_SETTING, String(settings.prices_for_visitors));
@@ -265,7 +269,6 @@ export function createPriceTypeService(db: Database) {
           before: { prices_for_visitors: before },
           after: settings,
         });
-        await announceCatalogueChange(tx);
         return settings;
       });
     },

@@ -1,23 +1,9 @@
-import type { PriceTypes } from '../domain/wholesale-price';
+import { HIDDEN_PRICES, type PriceView } from '../domain/wholesale-price';
 import type { CatalogueTypes, PriceTypesRepository } from '../repositories/price-types';
 import type { SettingsRepository } from '../repositories/settings';
 
 /** The app setting of «показывать цены только после входа»: 'false' hides them from visitors. */
 export const PRICES_FOR_VISITORS_SETTING = 'prices_for_visitors';
-
-/**
- * What prices a catalogue read shows: in which price types (null: none, a visitor while the shop
- * shows prices only after sign-in) and the recommended retail type. `key` names it in the catalogue
- * cache: answers are kept per price type, never per buyer.
- */
-export interface PriceView {
-  key: string;
-  types: PriceTypes | null;
-  rrpTypeId: number | null;
-}
-
-/** No prices: a visitor's while the shop shows them only after sign-in. */
-export const HIDDEN_PRICES: PriceView = { key: 'hidden', types: null, rrpTypeId: null };
 
 /** The most signed-in buyers whose view a process remembers; beyond it, the oldest are forgotten. */
 const MAX_REMEMBERED_BUYERS = 50_000;
@@ -77,8 +63,7 @@ export class PriceViews {
       this.catalogueTypes(),
       this.sources.settings.get(PRICES_FOR_VISITORS_SETTING),
     ]);
-    const view: PriceView =
-      shown === 'false' ? HIDDEN_PRICES : viewOf(types, types.defaultTypeId);
+    const view: PriceView = shown === 'false' ? HIDDEN_PRICES : viewOf(types, types.defaultTypeId);
     if (this.keeps(generation)) this.visitor = view;
     return view;
   }

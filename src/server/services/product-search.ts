@@ -1,7 +1,7 @@
 import type { Product } from '../../shared/api';
 import { otherLayout } from '../domain/search-query';
 import type { Page, ProductsRepository } from '../repositories/products';
-import type { PriceView } from './price-views';
+import type { PriceView } from '../domain/wholesale-price';
 import { queryForms } from './word-forms';
 
 export interface SearchAnswer {

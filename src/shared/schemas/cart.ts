@@ -28,7 +28,9 @@ export const CartItemSchema = Type.Object({
   }),
   variant_id: Type.Integer(),
   price_when_added: Type.Number({ description: 'Цена, когда вариант положили в корзину, ₽' }),
-  unit_price: Type.Number({ description: 'Цена за штуку с учётом цены по количеству, ₽ (item_total = unit_price × count)' }),
+  unit_price: Type.Number({
+    description: 'Цена за штуку с учётом цены по количеству, ₽ (item_total = unit_price × count)',
+  }),
   tier: Nullable(PriceTierSchema, { description: 'Достигнутая цена по количеству; null — не достигнута' }),
   next_tier: Nullable(
     Type.Object({ ...PriceTierSchema.properties, missing: Type.Integer({ description: 'Сколько штук не хватает' }) }),

@@ -46,7 +46,8 @@ export const VariantPricesBody = Type.Array(
   Type.Object({
     price_type_id: Id,
     price: Nullable(Type.Number({ description: 'Цена за штуку, ₽' }), {
-      description: 'null — цены этого типа у варианта нет (берётся цена типа по умолчанию); у типа по умолчанию не бывает',
+      description:
+        'null — цены этого типа у варианта нет (берётся цена типа по умолчанию); у типа по умолчанию не бывает',
     }),
     tiers: Type.Optional(Tiers),
   }),

@@ -23,8 +23,7 @@ export const VariantSchema = Type.Object({
   size: Type.Number({ description: 'Размер, см' }),
   price: Nullable(
     Type.Number({
-      description:
-        'Цена за штуку для того, кто спрашивает: по типу цен его компании, гостю — по типу цен по умолчанию',
+      description: 'Цена за штуку для того, кто спрашивает: по типу цен его компании, гостю — по типу цен по умолчанию',
     }),
     { description: 'null — цены показываются только после входа' },
   ),
@@ -32,7 +31,8 @@ export const VariantSchema = Type.Object({
     description: 'Цены по количеству, по возрастанию from; пусто — нет (и когда цены скрыты)',
   }),
   tiers_scope: Type.Enum(TIER_SCOPES, {
-    description: 'product — количество считается по всем цветам и размерам модели в корзине вместе; variant — по строке',
+    description:
+      'product — количество считается по всем цветам и размерам модели в корзине вместе; variant — по строке',
   }),
   rrp: Nullable(Type.Number({ description: 'Рекомендованная розничная цена, ₽' })),
   stock: Type.Integer({ description: 'Остаток, шт.' }),

@@ -41,8 +41,8 @@ it('is for managers only', async () => {
     ['POST', '/api/v1/admin/price-types', { name: 'Тест' }],
     ['PATCH', '/api/v1/admin/price-types/1', { name: 'Тест' }],
     ['DELETE', '/api/v1/admin/price-types/1'],
-    ['PUT', '/api/v1/admin/variants/1/prices', []],
-    ['PUT', '/api/v1/admin/products/1/prices', []],
+    ['PUT', '/api/v1/admin/variants/1/prices'],
+    ['PUT', '/api/v1/admin/products/1/prices'],
     ['GET', '/api/v1/admin/settings/storefront'],
     ['PUT', '/api/v1/admin/settings/storefront', { prices_for_visitors: false }],
   ]);

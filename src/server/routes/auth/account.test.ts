@@ -286,7 +286,10 @@ async function buyerWithData(label: string) {
     apartment_number: null,
   });
   const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-  await shop.app.services.cart.add({ userId: buyer.id, priceTypeId: null }, { product_id: product.id, variant_id: variant.id, count: 1 });
+  await shop.app.services.cart.add(
+    { userId: buyer.id, priceTypeId: null },
+    { product_id: product.id, variant_id: variant.id, count: 1 },
+  );
   const { order } = await placeOrderOf(shop.app, buyer, product, {
     quantity: 1,
     stock: 100,
@@ -328,7 +331,10 @@ describe('GET /api/v1/auth/user/export', () => {
   it('the cart lines come along', async () => {
     const buyer = await signUp(shop.app, uniqueEmail('cart'));
     const variant = product.variants.find((candidate) => candidate.stock > 0)!;
-    await shop.app.services.cart.add({ userId: buyer.id, priceTypeId: null }, { product_id: product.id, variant_id: variant.id, count: 3 });
+    await shop.app.services.cart.add(
+      { userId: buyer.id, priceTypeId: null },
+      { product_id: product.id, variant_id: variant.id, count: 3 },
+    );
     const data = json<AccountExport>(await exportOf(buyer.token));
     expect(data.cart.items).toEqual([expect.objectContaining({ variant_id: variant.id, count: 3 })]);
   });

@@ -8,7 +8,7 @@ import * as schema from './schema';
 import { searchProducts } from '../../services/product-search';
 import { SEARCH_READ_AS_HEADER } from '../../../shared/search';
 import { bearerToken } from '../../plugins/authentication';
-import type { PriceView } from '../../services/price-views';
+import type { PriceView } from '../../domain/wholesale-price';
 
 /** What a catalogue read gives: the answer's data and, for the search, the headers that go with it. */
 interface Read {
@@ -106,9 +106,15 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/popular', { schema: schema.popularProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
-    return cached(request, reply, `popular:${skip}:${limit}`, (view) => dataOnly(products.listPopular(request.query, view)), {
-      skip,
-    });
+    return cached(
+      request,
+      reply,
+      `popular:${skip}:${limit}`,
+      (view) => dataOnly(products.listPopular(request.query, view)),
+      {
+        skip,
+      },
+    );
   });
 
   app.get('/categories/all', { schema: schema.categoryNames, ...CACHED_READ }, (request, reply) =>
@@ -176,9 +182,15 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:art', { schema: schema.productByArt, ...CACHED_READ }, (request, reply) =>
-    cached(request, reply, `art:${request.params.art}`, (view) => dataOnly(products.findByArt(request.params.art, view)), {
-      missing: 'Товар не найден',
-    }),
+    cached(
+      request,
+      reply,
+      `art:${request.params.art}`,
+      (view) => dataOnly(products.findByArt(request.params.art, view)),
+      {
+        missing: 'Товар не найден',
+      },
+    ),
   );
 };
 
