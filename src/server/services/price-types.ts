@@ -40,7 +40,12 @@ const NAME_TAKEN = () => new PriceTypeConflictError('Тип цен с таким
 const RRP_TAKEN = () => new PriceTypeConflictError('Рекомендованная розничная цена уже есть: она бывает одна');
 
 /** Named unique constraints of price_types, as the manager reads them. */
-const UNIQUE_RULES = { price_types_name_unique: NAME_TAKEN, price_types_one_rrp_idx: RRP_TAKEN };
+// Two types of names that make the same code, created at once: the second is told as a name taken.
+const UNIQUE_RULES = {
+  price_types_name_unique: NAME_TAKEN,
+  price_types_code_unique: NAME_TAKEN,
+  price_types_one_rrp_idx: RRP_TAKEN,
+};
 
 function refusedIf(problem: string | null): void {
   if (problem) throw new PricingRefusedError(problem);

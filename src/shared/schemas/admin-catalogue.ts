@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { CATALOGUE_LIMITS } from '../catalogue';
 import { Defaulted, Id, Nullable, PageQuery } from './common';
 import { PackagingFields } from './products';
+import { MAX_MULTIPLE } from '../pricing';
 import { ProductTiersSchema, VariantPriceSchema } from './price-types';
 
 // The back office's catalogue API (/api/v1/admin/products, variants, categories, banners, images,
@@ -81,8 +82,12 @@ export const ProductPatchBody = Type.Partial(
     ...Type.Omit(ProductCreateBody, ['variants']).properties,
     // The way back for a product hidden by DELETE (and the same as DELETE when true).
     hidden: Type.Boolean({ description: 'Снять с витрины (true) или вернуть на витрину (false)' }),
-    multiple: Type.Integer({ minimum: 1, description: 'Кратность, шт.' }),
-    min_quantity: Type.Integer({ minimum: 1, description: 'Минимум в строке, шт. (кратен кратности)' }),
+    multiple: Type.Integer({ minimum: 1, maximum: MAX_MULTIPLE, description: 'Кратность, шт.' }),
+    min_quantity: Type.Integer({
+      minimum: 1,
+      maximum: MAX_MULTIPLE,
+      description: 'Минимум в строке, шт. (кратен кратности)',
+    }),
   }),
   { minProperties: 1 },
 );

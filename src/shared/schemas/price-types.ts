@@ -45,7 +45,7 @@ const Tiers = Type.Array(PriceTierSchema, { maxItems: MAX_TIERS, description: '�
 export const VariantPricesBody = Type.Array(
   Type.Object({
     price_type_id: Id,
-    price: Nullable(Type.Number({ description: 'Цена за штуку, ₽' }), {
+    price: Nullable(Type.Number({ minimum: 0, maximum: CATALOGUE_LIMITS.priceMax, description: 'Цена за штуку, ₽' }), {
       description:
         'null — цены этого типа у варианта нет (берётся цена типа по умолчанию); у типа по умолчанию не бывает',
     }),

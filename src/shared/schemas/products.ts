@@ -11,8 +11,8 @@ export const UnprovenHeld = Type.Integer({
 
 /** A price break: from `from` pieces, `price` ₽ a piece (src/shared/pricing.ts). */
 export const PriceTierSchema = Type.Object({
-  from: Type.Integer({ minimum: 2, description: 'От скольки штук' }),
-  price: Type.Number({ description: 'Цена за штуку, ₽' }),
+  from: Type.Integer({ minimum: 2, maximum: LIMITS.maxCartCount, description: 'От скольки штук' }),
+  price: Type.Number({ minimum: 0, maximum: CATALOGUE_LIMITS.priceMax, description: 'Цена за штуку, ₽' }),
 });
 
 export const TIER_SCOPES = ['product', 'variant'] as const;
