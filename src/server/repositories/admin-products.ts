@@ -58,8 +58,12 @@ interface ProductRow {
 
 type VariantRow = { id: number; product_id: number; color: string; size: number; price: string; stock: number };
 
-/** A variant as a write returns it: its prices in the other types are the price routes' (prices: []). */
-const toVariant = ({ price, ...row }: VariantRow): AuditedVariant => ({ ...row, price: Number(price), prices: [] });
+/** A variant row as managers read it: with its prices in every type, as its product's page has them. */
+async function toVariant(db: Queryable, row: VariantRow): Promise<AuditedVariant> {
+  const product = await findProduct(db, row.product_id);
+  const { prices } = product!.variants.find((variant) => variant.id === row.id)!;
+  return { ...row, price: Number(row.price), prices };
+}
 
 type Tiers = { from: number; price: number }[];
 
@@ -241,7 +245,7 @@ export function createAdminProductsRepository(db: Queryable) {
     /** The variant, locked for the rest of the caller's transaction; null when there is none. */
     async lockVariant(id: number): Promise<AuditedVariant | null> {
       const [row] = await db.select(variantColumns).from(variants).where(eq(variants.id, id)).for('update');
-      return row ? toVariant(row) : null;
+      return row ? toVariant(db, row) : null;
     },
 
     async insertVariant(productId: number, variant: VariantFields): Promise<AuditedVariant> {
@@ -249,7 +253,7 @@ export function createAdminProductsRepository(db: Queryable) {
         .insert(variants)
         .values({ productId, ...variant, price: rublesToDecimal(variant.price) })
         .returning(variantColumns);
-      return toVariant(row!);
+      return toVariant(db, row!);
     },
 
     async updateVariant(id: number, patch: VariantPatch): Promise<AuditedVariant> {
@@ -258,7 +262,7 @@ export function createAdminProductsRepository(db: Queryable) {
         .set({ ...patch, price: patch.price === undefined ? undefined : rublesToDecimal(patch.price) })
         .where(eq(variants.id, id))
         .returning(variantColumns);
-      return toVariant(row!);
+      return toVariant(db, row!);
     },
 
     /** How many orders have a line of the variant. */

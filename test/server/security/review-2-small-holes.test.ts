@@ -154,6 +154,8 @@ describe('item 7: a product taken off sale, to buyers', () => {
         price: null,
         stock: null,
         unproven_held: null,
+        multiple: null,
+        min_quantity: null,
         error: `Артикул ${product.art} не найден`,
       },
     ]);

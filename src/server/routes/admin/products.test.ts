@@ -58,6 +58,9 @@ async function create(overrides: Partial<ProductCreate> = {}): Promise<AdminProd
   return json<AdminProduct>(response);
 }
 
+/** A variant's price in the default type («Опт», the first), without tiers. */
+const inDefaultType = (price: number) => ({ price_type_id: 1, price, tiers: [] });
+
 /** Whether any product, hidden or not, has this article. */
 async function exists(art: string): Promise<boolean> {
   const page = json<AdminProductList>(await admin('GET', `/products?q=${encodeURIComponent(art)}`));
@@ -106,9 +109,13 @@ describe('POST /api/v1/admin/products', () => {
       popular: true,
       image: 'MO-1001.svg',
       hidden: false,
+      // Sold by the piece, without tiers, each variant at its price in the default type alone.
+      multiple: 1,
+      min_quantity: 1,
+      tiers: [],
       variants: [
-        { id: expect.any(Number), color: 'Бурый', size: 30, price: 999, stock: 5 },
-        { id: expect.any(Number), color: 'Бурый', size: 50, price: 1499.9, stock: 10 },
+        { id: expect.any(Number), color: 'Бурый', size: 30, price: 999, stock: 5, prices: [inDefaultType(999)] },
+        { id: expect.any(Number), color: 'Бурый', size: 50, price: 1499.9, stock: 10, prices: [inDefaultType(1499.9)] },
       ],
     });
     expect(json<AdminProduct>(await admin('GET', `/products/${created.id}`))).toEqual(created);
@@ -376,7 +383,14 @@ describe('variants', () => {
     });
     expect(response.statusCode).toBe(201);
     const variant = json<AdminVariant>(response);
-    expect(variant).toEqual({ id: expect.any(Number), color: 'Белый', size: 40, price: 1200.5, stock: 3 });
+    expect(variant).toEqual({
+      id: expect.any(Number),
+      color: 'Белый',
+      size: 40,
+      price: 1200.5,
+      stock: 3,
+      prices: [inDefaultType(1200.5)],
+    });
     expect(json<Product>(await storefront(`/${product.art}`)).variants.map((v) => v.id)).toContain(variant.id);
     const [entry] = await latestAudit(shop.app, manager);
     expect(entry).toMatchObject({
@@ -405,14 +419,19 @@ describe('variants', () => {
     expect(json<Product>(await storefront(`/${product.art}`)).variants[0]!.price).toBe(999);
     const response = await admin('PATCH', `/variants/${variant.id}`, { price: 1099.99, stock: 0 });
     expect(response.statusCode).toBe(200);
-    expect(json<AdminVariant>(response)).toEqual({ ...variant, price: 1099.99, stock: 0 });
+    expect(json<AdminVariant>(response)).toEqual({
+      ...variant,
+      price: 1099.99,
+      stock: 0,
+      prices: [inDefaultType(1099.99)],
+    });
     const shown = json<Product>(await storefront(`/${product.art}`)).variants[0]!;
     expect([shown.price, shown.stock]).toEqual([1099.99, 0]);
     const [entry] = await latestAudit(shop.app, manager);
     expect(entry).toMatchObject({
       action: 'variant.update',
       before: { ...variant, product_id: product.id },
-      after: { ...variant, price: 1099.99, stock: 0, product_id: product.id },
+      after: { ...variant, price: 1099.99, stock: 0, prices: [inDefaultType(1099.99)], product_id: product.id },
     });
   });
 

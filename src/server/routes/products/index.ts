@@ -25,6 +25,8 @@ const dataOnly = (data: Promise<unknown>): Promise<Read | null> =>
 const VARY = 'accept-encoding, authorization';
 const VISITOR_ANSWER = { type: 'application/json; charset=utf-8', cacheControl: 'no-cache', vary: VARY };
 const BUYER_ANSWER = { ...VISITOR_ANSWER, cacheControl: 'private, no-cache' };
+/** The view of the reads that hold no price. */
+const UNPRICED: PriceView = { key: 'all', types: null, rrpTypeId: null };
 
 const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { products } = app.repositories;
@@ -57,9 +59,10 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply: FastifyReply,
     readKey: string,
     load: (view: PriceView) => Promise<Read | null>,
-    options: { missing?: string; skip?: number; rare?: boolean } = {},
+    options: { missing?: string; skip?: number; rare?: boolean; priced?: boolean } = {},
   ): Promise<void> | undefined {
-    const view = callerView(request);
+    // The category names and colours hold no price: one answer for everybody, whatever the token.
+    const view = options.priced === false ? UNPRICED : callerView(request);
     return 'key' in view
       ? cachedIn(view, request, reply, readKey, load, options)
       : view.then((known) => cachedIn(known, request, reply, readKey, load, options));
@@ -74,7 +77,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     load: (view: PriceView) => Promise<Read | null>,
     { missing, skip = 0, rare = false }: { missing?: string; skip?: number; rare?: boolean },
   ): Promise<void> | undefined {
-    const answerOptions = request.headers.authorization ? BUYER_ANSWER : VISITOR_ANSWER;
+    const answerOptions = request.headers.authorization && view !== UNPRICED ? BUYER_ANSWER : VISITOR_ANSWER;
     const key = `${view.key}|${readKey}`;
     // A kept answer is sent at once, without a promise in between: most reads are such.
     const kept = app.catalogueCache.peek(key);
@@ -118,7 +121,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/categories/all', { schema: schema.categoryNames, ...CACHED_READ }, (request, reply) =>
-    cached(request, reply, 'categories', () => dataOnly(products.categoryNames())),
+    cached(request, reply, 'categories', () => dataOnly(products.categoryNames()), { priced: false }),
   );
 
   app.get('/categories/:category', { schema: schema.productsInCategory, ...CACHED_READ }, (request, reply) => {
@@ -150,7 +153,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply,
       `colors:${request.params.category}`,
       () => dataOnly(products.categoryColors(request.params.category)),
-      { missing: 'Категория не найдена' },
+      { missing: 'Категория не найдена', priced: false },
     ),
   );
 

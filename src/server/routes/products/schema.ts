@@ -13,18 +13,21 @@ import { errors } from '../common-schemas';
 
 const ProductList = Type.Array(ProductSchema);
 
+// The priced reads answer a visitor in the visitors' prices and a signed-in buyer in their company's;
+// a bearer token no longer valid is 401 (the storefront renews the session and asks again).
+
 export const listProducts = {
   tags: ['products'],
   summary: 'Все товары',
   querystring: PageQuery,
-  response: { 200: ProductList, ...errors(422) },
+  response: { 200: ProductList, ...errors(401, 422) },
 };
 
 export const popularProducts = {
   tags: ['products'],
   summary: 'Популярные товары: больше всего заказанных, затем выбор магазина',
   querystring: PageQuery,
-  response: { 200: ProductList, ...errors(422) },
+  response: { 200: ProductList, ...errors(401, 422) },
 };
 
 export const categoryNames = {
@@ -41,7 +44,7 @@ export const productsInCategory = {
     'вариантов сразу (цвет, размер, цена, наличие); в ответе все его варианты.',
   params: CategoryParams,
   querystring: CategoryProductsQuery,
-  response: { 200: ProductList, ...errors(404, 422) },
+  response: { 200: ProductList, ...errors(401, 404, 422) },
 };
 
 export const categoryColors = {
@@ -67,7 +70,7 @@ export const searchProducts = {
         },
       },
     }),
-    ...errors(422),
+    ...errors(401, 422),
   },
 };
 
@@ -76,12 +79,12 @@ export const productsByArts = {
   summary: 'Товары по списку артикулов, с вариантами, одним запросом',
   description: 'Артикулы, которых нет в продаже, пропускаются. POST: список может быть длиннее, чем позволяет адрес.',
   body: ArtsBody,
-  response: { 200: ProductList, ...errors(422) },
+  response: { 200: ProductList, ...errors(401, 422) },
 };
 
 export const productByArt = {
   tags: ['products'],
   summary: 'Товар по артикулу, с вариантами',
   params: ArtParams,
-  response: { 200: ProductSchema, ...errors(404, 422) },
+  response: { 200: ProductSchema, ...errors(401, 404, 422) },
 };
