@@ -1,5 +1,14 @@
 /** Test data for the back office's suites (features/admin): a manager and the admin API's answers. */
-import type { AdminCompany, AdminCompanyList, AdminOrder, AdminOrderList, StaffProfile, User } from '@shared/api';
+import type {
+  AdminCompany,
+  AdminCompanyList,
+  AdminOrder,
+  AdminOrderList,
+  AdminProduct,
+  PriceType,
+  StaffProfile,
+  User,
+} from '@shared/api';
 import type { SupplierRequisites } from '@shared/schemas/settings';
 
 export const MANAGER: User = { id: 3, email: 'anna.manager@example.ru', role: 'manager' };
@@ -33,6 +42,9 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
         price: 1500,
         quantity: 3,
         item_total: 4500,
+        list_price: null,
+        price_type: null,
+        tier_from: null,
       },
     ],
     contact_name: 'Иван Петров',
@@ -77,6 +89,7 @@ export function adminCompanyRow(overrides: Partial<AdminCompanyList['items'][num
     blocked: false,
     trusted: false,
     manager: null,
+    price_type: null,
     created_at: '2026-10-01T09:00:00.000Z',
     ...overrides,
   };
@@ -92,6 +105,7 @@ export function adminCompany(overrides: Partial<AdminCompany> = {}): AdminCompan
     trusted: false,
     has_paid_order: false,
     manager: null,
+    price_type: null,
     members: [
       { user_id: 7, email: 'owner@igrushki.ru', role: 'owner', name: 'Иван Петров' },
       { user_id: 8, email: 'buyer@igrushki.ru', role: 'purchaser', name: null },
@@ -150,3 +164,38 @@ export function staffProfile(overrides: Partial<StaffProfile> = {}): StaffProfil
     ...overrides,
   };
 }
+
+/** A product as the back office reads it: one variant, sold by the piece, no prices beyond the default type's. */
+export function adminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
+  return {
+    id: 5,
+    art: 'BEAR-05',
+    name: 'Мишка Тедди',
+    description: 'Плюшевый мишка',
+    big_description: null,
+    category: 'Мишки',
+    popular: false,
+    image: 'bear.webp',
+    hidden: false,
+    multiple: 1,
+    min_quantity: 1,
+    tiers: [],
+    variants: [{ id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12, prices: [] }],
+    ...overrides,
+  };
+}
+
+/** The supplier's price types: «Опт» by default, «Крупный опт» with a minimum order, and the РРЦ. */
+export const PRICE_TYPES: PriceType[] = [
+  { id: 1, code: 'opt', name: 'Опт', is_default: true, is_rrp: false, min_order_sum: 0, companies_count: 0 },
+  {
+    id: 2,
+    code: 'large',
+    name: 'Крупный опт',
+    is_default: false,
+    is_rrp: false,
+    min_order_sum: 50000,
+    companies_count: 3,
+  },
+  { id: 3, code: 'rrp', name: 'РРЦ', is_default: false, is_rrp: true, min_order_sum: 0, companies_count: 0 },
+];

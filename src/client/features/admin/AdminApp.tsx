@@ -11,6 +11,7 @@ import {
   PictureOutlined,
   ShoppingOutlined,
   SwapOutlined,
+  TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { App, Button, Layout, Menu, Result, Typography, type MenuProps } from 'antd';
@@ -35,6 +36,7 @@ import { CompaniesPage } from './companies/CompaniesPage';
 import { CompanyPage } from './companies/CompanyPage';
 import { AdminOrderPage } from './orders/AdminOrderPage';
 import { OrdersPage } from './orders/OrdersPage';
+import { PriceTypesPage } from './prices/PriceTypesPage';
 import { SupplierRequisitesPage } from './requisites/SupplierRequisitesPage';
 import { StaffPage } from './staff/StaffPage';
 
@@ -66,6 +68,7 @@ const ADMIN_ROUTES: RouteObject[] = [
   { path: ADMIN_PAGES.product, element: <ProductFormPage /> },
   { path: ADMIN_PAGES.categories, element: <CategoriesPage /> },
   { path: ADMIN_PAGES.banners, element: <BannersPage /> },
+  { path: ADMIN_PAGES.priceTypes, element: <PriceTypesPage /> },
   { path: ADMIN_PAGES.priceList, element: <PriceListPage /> },
   { path: ADMIN_PAGES.requisites, element: <SupplierRequisitesPage /> },
   { path: ADMIN_PAGES.audit, element: <AuditPage /> },
@@ -79,6 +82,7 @@ const MENU_ITEMS: MenuProps['items'] = [
   { key: ADMIN_PAGES.products, label: 'Товары', icon: <AppstoreOutlined aria-hidden /> },
   { key: ADMIN_PAGES.categories, label: 'Категории', icon: <FolderOutlined aria-hidden /> },
   { key: ADMIN_PAGES.banners, label: 'Баннеры', icon: <PictureOutlined aria-hidden /> },
+  { key: ADMIN_PAGES.priceTypes, label: 'Типы цен', icon: <TagsOutlined aria-hidden /> },
   { key: ADMIN_PAGES.priceList, label: 'Импорт и экспорт', icon: <SwapOutlined aria-hidden /> },
   { key: ADMIN_PAGES.requisites, label: 'Реквизиты', icon: <BankOutlined aria-hidden /> },
   { key: ADMIN_PAGES.staff, label: 'Менеджеры', icon: <ContactsOutlined aria-hidden /> },

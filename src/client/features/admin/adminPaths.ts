@@ -12,6 +12,7 @@ export const ADMIN_PAGES = {
   categories: 'categories',
   banners: 'banners',
   priceList: 'price-list',
+  priceTypes: 'price-types',
   companies: 'companies',
   company: 'companies/:id',
   staff: 'staff',

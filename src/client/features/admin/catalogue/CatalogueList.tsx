@@ -58,11 +58,11 @@ interface CatalogueListProps<Row> {
   rows?: Row[];
   loading: boolean;
   emptyText: string;
-  /** The dialog, when open. */
+  /** What follows the table: the dialog when open, a section of the page's own. */
   children?: ReactNode;
 }
 
-/** A short catalogue list the back office edits in place (categories, banners): all rows, no pages. */
+/** A short list the back office edits in place (categories, banners, price types): all rows, no pages. */
 export function CatalogueList<Row extends { id: number }>({
   title,
   addLabel,

@@ -16,7 +16,9 @@ import {
   useSetProductHiddenMutation,
 } from './catalogueAdminApi';
 import { CATALOGUE_LIMITS } from '@shared/catalogue';
+import { ProductPrices } from '../prices/ProductPrices';
 import { ImageField } from './ImageField';
+import { PackagingItems } from './PackagingItems';
 import {
   createBody,
   formValues,
@@ -102,10 +104,21 @@ function ProductForm({ product, onFailure }: ProductFormProps) {
       <Form.Item label="Картинка" name="image" rules={[{ required: true, message: 'Загрузите картинку' }]}>
         <ImageField alt="Картинка товара" />
       </Form.Item>
+      {product && (
+        <>
+          <Typography.Title level={2}>Упаковка</Typography.Title>
+          <PackagingItems />
+        </>
+      )}
       <Typography.Title level={2}>Варианты</Typography.Title>
       <Flex vertical gap="small">
         <VariantsTable />
       </Flex>
+      {!product && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+          Кратность, минимум в строке и цены по типам цен задаются после добавления товара.
+        </Typography.Paragraph>
+      )}
       <Flex gap="small" wrap style={{ marginTop: 24 }}>
         <Button type="primary" htmlType="submit" loading={creating.isLoading || saving.isLoading}>
           {product ? 'Сохранить' : 'Добавить товар'}
@@ -181,6 +194,7 @@ function EditProduct({ id }: { id: number }) {
       </div>
       {failure && <Alert type="error" showIcon title={failure} />}
       <ProductForm key={fulfilledTimeStamp} product={product} onFailure={setFailure} />
+      <ProductPrices product={product} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { AdminProduct, AdminVariant, ProductCreate, ProductPatch, VariantFields, VariantPatch } from '@shared/api';
+import type { Packaging } from '@shared/pricing';
 import type { ProductEdits } from './catalogueAdminApi';
 
 /** A row of the variants table; a new row has no id yet. Numbers are null while a field is empty. */
@@ -18,6 +19,9 @@ export interface ProductFormValues {
   category?: string;
   popular: boolean;
   image?: string;
+  /** A saved product's packaging (a new one is sold by the piece until changed). */
+  multiple?: number | null;
+  min_quantity?: number | null;
   variants: VariantRow[];
 }
 
@@ -41,6 +45,8 @@ export function formValues(product: AdminProduct): ProductFormValues {
     category: product.category,
     popular: product.popular,
     image: product.image,
+    multiple: product.multiple,
+    min_quantity: product.min_quantity,
     variants: product.variants.map(({ id, color, size, price, stock }) => ({ id, color, size, price, stock })),
   };
 }
@@ -80,7 +86,9 @@ function changedFields<T extends object>(original: T, edited: T): Partial<T> | n
   return Object.keys(changed).length ? changed : null;
 }
 
-const originalFields = (product: AdminProduct): Omit<ProductCreate, 'variants'> => ({
+type ProductFields = Omit<ProductCreate, 'variants'> & Packaging;
+
+const originalFields = (product: AdminProduct): ProductFields => ({
   art: product.art,
   name: product.name,
   description: product.description,
@@ -88,6 +96,14 @@ const originalFields = (product: AdminProduct): Omit<ProductCreate, 'variants'> 
   category: product.category,
   popular: product.popular,
   image: product.image,
+  multiple: product.multiple,
+  min_quantity: product.min_quantity,
+});
+
+const editedFields = (values: ProductFormValues): ProductFields => ({
+  ...productFields(values),
+  multiple: values.multiple!,
+  min_quantity: values.min_quantity!,
 });
 
 /** What saving the edited form must send: the changed product fields and the variants' additions, changes and removals. */
@@ -103,7 +119,7 @@ export function productEdits(product: AdminProduct, values: ProductFormValues): 
   });
   return {
     id: product.id,
-    product: changedFields(originalFields(product), productFields(values)) as ProductPatch | null,
+    product: changedFields(originalFields(product), editedFields(values)) as ProductPatch | null,
     added: values.variants.filter((row) => row.id === undefined).map(variantFields),
     changed,
     removed: product.variants.filter(({ id }) => !kept.has(id)).map(({ id }) => id),

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http } from 'msw';
-import type { AdminCategory, AdminProduct } from '@shared/api';
-import { MANAGER } from '@/test/adminFixtures';
+import type { AdminCategory } from '@shared/api';
+import { adminProduct, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -47,22 +47,6 @@ const CATEGORIES: AdminCategory[] = [
   { id: 2, name: 'Зайцы', position: 1, products_count: 15 },
 ];
 
-function adminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
-  return {
-    id: 5,
-    art: 'BEAR-05',
-    name: 'Мишка Тедди',
-    description: 'Плюшевый мишка',
-    big_description: null,
-    category: 'Мишки',
-    popular: false,
-    image: 'bear.webp',
-    hidden: false,
-    variants: [{ id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12 }],
-    ...overrides,
-  };
-}
-
 const page = (count: number, from: number) =>
   Array.from({ length: count }, (_unused, index) =>
     adminProduct({ id: from + index, art: `ART-${from + index}`, name: `Игрушка ${from + index}` }),
@@ -74,6 +58,7 @@ function openAt(route: string, ...handlers: Parameters<typeof server.use>) {
   server.use(
     ...handlers,
     http.get(`${API}/admin/categories`, () => json(CATEGORIES)),
+    http.get(`${API}/admin/price-types`, () => json(PRICE_TYPES)),
   );
   // No pause between keystrokes: the forms are long, the machine is shared.
   const user = userEvent.setup({ delay: null });
@@ -259,8 +244,8 @@ describe('The product form (back office)', () => {
     const bodies: unknown[] = [];
     let current = adminProduct({
       variants: [
-        { id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12 },
-        { id: 52, color: 'Белый', size: 30, price: 990, stock: 3 },
+        { id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12, prices: [] },
+        { id: 52, color: 'Белый', size: 30, price: 990, stock: 3, prices: [] },
       ],
     });
     const note = async (request: Request) => {
@@ -276,7 +261,7 @@ describe('The product form (back office)', () => {
       }),
       http.post(`${API}/admin/products/5/variants`, async ({ request }) => {
         await note(request);
-        return json({ id: 53, color: 'Розовый', size: 20, price: 500, stock: 1 }, 201);
+        return json({ id: 53, color: 'Розовый', size: 20, price: 500, stock: 1, prices: [] }, 201);
       }),
       http.patch(`${API}/admin/variants/:id`, async ({ request }) => {
         await note(request);
@@ -287,8 +272,8 @@ describe('The product form (back office)', () => {
         current = adminProduct({
           name: 'Мишка Тедди большой',
           variants: [
-            { id: 51, color: 'Бежевый', size: 30, price: 1090, stock: 12 },
-            { id: 53, color: 'Розовый', size: 20, price: 500, stock: 1 },
+            { id: 51, color: 'Бежевый', size: 30, price: 1090, stock: 12, prices: [] },
+            { id: 53, color: 'Розовый', size: 20, price: 500, stock: 1, prices: [] },
           ],
         });
         return json({ detail: 'Вариант удалён' });
@@ -319,6 +304,40 @@ describe('The product form (back office)', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Изменений нет')).toBeInTheDocument();
     expect(calls).toHaveLength(4);
+  });
+
+  test('sends a changed кратность and minimum, refusing a minimum that is no multiple of it before sending', async () => {
+    const patches = recorder();
+    let current = adminProduct();
+    const { user } = openAt(
+      '/admin/products/5',
+      http.get(`${API}/admin/products/5`, () => json(current)),
+      http.patch(`${API}/admin/products/5`, async ({ request }) => {
+        patches.record(request);
+        current = { ...current, ...((await request.clone().json()) as object) };
+        return json(current);
+      }),
+    );
+    const multiple = await screen.findByRole('spinbutton', { name: 'Кратность' });
+    expect(multiple).toHaveValue('1');
+    await enter(user, multiple, '6');
+    await enter(user, field('Минимум в строке'), '10');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(
+      await screen.findByText('Минимальное количество (10 шт.) должно быть кратно кратности (6)'),
+    ).toBeInTheDocument();
+    await enter(user, multiple, '0');
+    expect(await screen.findByText('Кратность — целое число штук от 1 до 10 000')).toBeInTheDocument();
+    expect(patches.calls).toHaveLength(0);
+
+    await enter(user, multiple, '6');
+    await enter(user, field('Минимум в строке'), '12');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Изменения сохранены')).toBeInTheDocument();
+    expect(patches.calls).toHaveLength(1);
+    expect(await patches.last!.json()).toEqual({ multiple: 6, min_quantity: 12 });
+    // Read again, the form shows what the server keeps.
+    await waitFor(() => expect(field('Минимум в строке')).toHaveValue('12'));
   });
 
   test("a refusal stops the save: the server's sentence stays, and a partial save says so and re-reads the product", async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { adminCompany, adminCompanyRow, MANAGER, staffProfile } from '@/test/adminFixtures';
+import { adminCompany, adminCompanyRow, MANAGER, PRICE_TYPES, staffProfile } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -20,6 +20,7 @@ function openList(route = '/admin/companies') {
               blocked: true,
               trusted: true,
               manager: { id: 3, name: 'Анна Смирнова', email: MANAGER.email },
+              price_type: 'Крупный опт',
             }),
             adminCompanyRow({ id: 22, name: 'Мишки Оптом' }),
           ];
@@ -33,7 +34,7 @@ function openList(route = '/admin/companies') {
 }
 
 describe('Компании (back office)', () => {
-  test('lists the companies a page of 20 at a time, with their ИНН, owner, counts, manager and marks', async () => {
+  test('lists the companies a page of 20 at a time, with their ИНН, owner, counts, manager, price type and marks', async () => {
     const { lastQuery } = openList();
     const row = (await screen.findByRole('link', { name: 'Игрушки Плюс' })).closest('tr')!;
     expect(lastQuery()).toEqual({ skip: '0', limit: '20' });
@@ -43,10 +44,12 @@ describe('Компании (back office)', () => {
     expect(within(row).getByRole('cell', { name: '3' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: '12' })).toBeInTheDocument();
     expect(within(row).getByText('Анна Смирнова')).toBeInTheDocument();
+    expect(within(row).getByText('Крупный опт')).toBeInTheDocument();
     expect(within(row).getByText('Заблокирована')).toBeInTheDocument();
     expect(within(row).getByText('Проверенная')).toBeInTheDocument();
     const other = screen.getByRole('link', { name: 'Мишки Оптом' }).closest('tr')!;
     expect(within(other).getByText('Не назначен')).toBeInTheDocument();
+    expect(within(other).getByText('По умолчанию')).toBeInTheDocument();
     expect(within(other).queryByText('Заблокирована')).not.toBeInTheDocument();
     expect(screen.getByText('Всего: 45')).toBeInTheDocument();
   });
@@ -77,6 +80,7 @@ describe('Компании (back office)', () => {
     server.use(
       http.get(`${API}/admin/companies/22`, () => json(adminCompany({ id: 22, name: 'Мишки Оптом' }))),
       http.get(`${API}/admin/staff`, () => json([staffProfile()])),
+      http.get(`${API}/admin/price-types`, () => json(PRICE_TYPES)),
     );
     const { user, router } = openList('/admin/companies?q=5001');
     const row = (await screen.findByRole('link', { name: 'Мишки Оптом' })).closest('tr')!;

@@ -81,6 +81,7 @@ export function CompaniesPage() {
     { title: 'Сотрудников', dataIndex: 'members_count', align: 'right' },
     { title: 'Заказов', dataIndex: 'orders_count', align: 'right' },
     { title: 'Менеджер', dataIndex: 'manager', render: (manager: Row['manager']) => manager?.name ?? 'Не назначен' },
+    { title: 'Тип цен', dataIndex: 'price_type', render: (type: string | null) => type ?? 'По умолчанию' },
     { title: 'Отметки', key: 'tags', render: (_value, row) => <CompanyTags company={row} /> },
   ];
 

@@ -2,6 +2,7 @@ import { App, Button, Flex, Popconfirm, Select, Switch, Typography } from 'antd'
 import { useState } from 'react';
 import type { AdminCompany, AdminCompanyPatch } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { useGetPriceTypesQuery } from '../prices/pricesAdminApi';
 import { useGetStaffQuery, useUpdateCompanyMutation } from './companiesAdminApi';
 import { CompanyMergeDialog } from './CompanyMergeDialog';
 
@@ -38,7 +39,7 @@ function ManagerChoice({ company }: { company: AdminCompany }) {
       <label htmlFor="company-manager">Персональный менеджер</label>
       <Select<number>
         id="company-manager"
-        className="admin-company-manager"
+        className="admin-company-choice"
         value={manager?.id ?? NO_MANAGER}
         options={options}
         loading={isFetching || saving}
@@ -50,6 +51,44 @@ function ManagerChoice({ company }: { company: AdminCompany }) {
         {isError
           ? 'Не удалось загрузить список менеджеров'
           : 'Его имя, телефон, e-mail и мессенджер видят сотрудники компании'}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** The price type Select's «По умолчанию» (the type of guests and unassigned companies): type ids start at 1. */
+const DEFAULT_PRICE_TYPE = 0;
+
+/** Which prices the company's employees see and order at; a РРЦ is sold to nobody, so it is no choice. */
+function PriceTypeChoice({ company }: { company: AdminCompany }) {
+  const { data: types, isFetching, isError } = useGetPriceTypesQuery();
+  const [change, saving] = useCompanyChange(company, 'Не удалось сменить тип цен');
+  const assigned = company.price_type;
+  const sold = (types ?? []).filter(({ is_rrp }) => !is_rrp);
+  // The company's type is one of the choices even before the types arrive.
+  const choices = assigned && !sold.some(({ id }) => id === assigned.id) ? [...sold, assigned] : sold;
+  const defaultType = types?.find(({ is_default }) => is_default);
+  const options = [
+    { value: DEFAULT_PRICE_TYPE, label: defaultType ? `По умолчанию (${defaultType.name})` : 'По умолчанию' },
+    ...choices.map(({ id, name }) => ({ value: id, label: name })),
+  ];
+  return (
+    <div className="admin-filter">
+      <label htmlFor="company-price-type">Тип цен</label>
+      <Select<number>
+        id="company-price-type"
+        className="admin-company-choice"
+        value={assigned?.id ?? DEFAULT_PRICE_TYPE}
+        options={options}
+        loading={isFetching || saving}
+        disabled={saving}
+        onChange={(id) => change({ price_type_id: id === DEFAULT_PRICE_TYPE ? null : id })}
+        aria-describedby="company-price-type-hint"
+      />
+      <Typography.Text type={isError ? 'danger' : 'secondary'} id="company-price-type-hint">
+        {isError
+          ? 'Не удалось загрузить типы цен'
+          : 'По этим ценам сотрудники компании видят товары и оформляют заказы; «По умолчанию» следует за типом по умолчанию'}
       </Typography.Text>
     </div>
   );
@@ -107,7 +146,7 @@ function BlockChoice({ company }: { company: AdminCompany }) {
   );
 }
 
-/** What a manager may do with the company: its manager, its trust, blocking and merging another into it. */
+/** What a manager may do with the company: its manager, price type, trust, blocking and merging another into it. */
 export function CompanyControls({ company }: { company: AdminCompany }) {
   const [merging, setMerging] = useState(false);
   return (
@@ -117,6 +156,7 @@ export function CompanyControls({ company }: { company: AdminCompany }) {
       </Typography.Title>
       <Flex vertical gap={16} align="start">
         <ManagerChoice company={company} />
+        <PriceTypeChoice company={company} />
         <TrustChoice company={company} />
         <div className="admin-actions">
           <BlockChoice company={company} />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { AdminCompany, AdminCompanyPatch } from '@shared/api';
-import { adminCompany, adminCompanyRow, MANAGER, staffProfile } from '@/test/adminFixtures';
+import { adminCompany, adminCompanyRow, MANAGER, PRICE_TYPES, staffProfile } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -14,7 +14,7 @@ const STAFF = [
 
 /**
  * Opens the company's page; `current` is what the server answers now, and a PATCH changes it as the
- * server would (the manager's name from the staff list).
+ * server would (the manager's and the price type's names from their lists).
  */
 function openCompany(initial: AdminCompany, ...handlers: Parameters<typeof server.use>) {
   const state = { current: initial };
@@ -23,16 +23,25 @@ function openCompany(initial: AdminCompany, ...handlers: Parameters<typeof serve
     ...handlers,
     http.get(`${API}/admin/companies/${initial.id}`, () => json(state.current)),
     http.get(`${API}/admin/staff`, () => json(STAFF)),
+    http.get(`${API}/admin/price-types`, () => json(PRICE_TYPES)),
     http.patch(`${API}/admin/companies/${initial.id}`, async ({ request }) => {
       patches.record(request);
-      const { manager_id: managerId, ...patch } = (await request.json()) as AdminCompanyPatch;
+      const {
+        manager_id: managerId,
+        price_type_id: priceTypeId,
+        ...patch
+      } = (await request.json()) as AdminCompanyPatch;
       const staff = STAFF.find(({ id }) => id === managerId);
+      const priceType = PRICE_TYPES.find(({ id }) => id === priceTypeId);
       state.current = {
         ...state.current,
         ...patch,
         ...(managerId === undefined
           ? {}
           : { manager: staff ? { id: staff.id, name: staff.name, email: staff.email } : null }),
+        ...(priceTypeId === undefined
+          ? {}
+          : { price_type: priceType ? { id: priceType.id, name: priceType.name } : null }),
       };
       return json(state.current);
     }),
@@ -153,6 +162,22 @@ describe('a company in the back office', () => {
     await choose(user, select, 'Не назначен');
     await waitFor(() => expect(patches.calls).toHaveLength(2));
     expect(await patches.last!.json()).toEqual({ manager_id: null });
+  });
+
+  test('«Тип цен» offers the sold types and «По умолчанию», sending price_type_id (null for the default)', async () => {
+    const { user, patches } = openCompany(adminCompany());
+    const select = await screen.findByRole('combobox', { name: 'Тип цен' });
+    await waitFor(() => expect(select.closest('.ant-select')).toHaveTextContent('По умолчанию (Опт)'));
+    await choose(user, select, 'Крупный опт');
+    await waitFor(() => expect(patches.calls).toHaveLength(1));
+    expect(await patches.last!.json()).toEqual({ price_type_id: 2 });
+    await waitFor(() => expect(select.closest('.ant-select')).toHaveTextContent('Крупный опт'));
+    // A РРЦ is sold to nobody: no choice.
+    expect(screen.queryByTitle('РРЦ')).not.toBeInTheDocument();
+
+    await choose(user, select, 'По умолчанию (Опт)');
+    await waitFor(() => expect(patches.calls).toHaveLength(2));
+    expect(await patches.last!.json()).toEqual({ price_type_id: null });
   });
 
   test('a refused change shows the server’s reason', async () => {

@@ -1,14 +1,14 @@
 import type { Static } from 'typebox';
 import type { AdminCompany, AdminCompanyList, AdminCompanyPatch, StaffProfile, StaffProfileFields } from '@shared/api';
 import type { AdminCompaniesQuery } from '@shared/schemas/company';
-import { baseApi } from '@/api/baseApi';
+import { adminBaseApi } from '../adminBaseApi';
 
 const ADMIN = 'api/v1/admin';
 const LIST = 'LIST';
 
 export type AdminCompaniesRequest = Partial<Static<typeof AdminCompaniesQuery>>;
 
-type Tags = Parameters<typeof baseApi.util.invalidateTags>[0];
+type Tags = Parameters<typeof adminBaseApi.util.invalidateTags>[0];
 
 /** A refused change changed nothing: the tags go stale only once it succeeded. */
 const onceSaved =
@@ -19,9 +19,9 @@ const onceSaved =
 /**
  * The buyers' companies and the managers who look after them. A company's change shows in its
  * page, the list and the journal; a manager given or taken away changes the managers' counts and
- * which orders are «мои клиенты».
+ * which orders are «мои клиенты»; a price type given or taken away, the types' counts of companies.
  */
-export const companiesAdminApi = baseApi.injectEndpoints({
+export const companiesAdminApi = adminBaseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminCompanies: build.query<AdminCompanyList, AdminCompaniesRequest>({
       query: (params) => ({ url: `${ADMIN}/companies`, params }),
@@ -41,6 +41,7 @@ export const companiesAdminApi = baseApi.injectEndpoints({
               { type: 'AdminCompany', id: LIST },
               'Audit',
               ...(patch.manager_id === undefined ? [] : (['Staff', 'AdminOrders'] as const)),
+              ...(patch.price_type_id === undefined ? [] : (['PriceType'] as const)),
             ],
     }),
     /** Moves everything of `fromId` into `id` and dissolves `fromId`: its orders now belong to `id`. */
@@ -61,6 +62,7 @@ export const companiesAdminApi = baseApi.injectEndpoints({
               'AdminOrder',
               'Audit',
               'Staff',
+              'PriceType',
             ],
     }),
     getStaff: build.query<StaffProfile[], void>({
