@@ -67,15 +67,18 @@ export function withCatalogueFilters(query: URLSearchParams, filters: CatalogueF
   return next;
 }
 
-/** Whether `variant` passes every variant filter at once (the API lists a product when one of its variants does). */
+/**
+ * Whether `variant` passes every variant filter at once (the API lists a product when one of its
+ * variants does). A price hidden from a visitor is the server's to filter by: it passes here.
+ */
 export function variantMatches(variant: Variant, filters: CatalogueFilters): boolean {
+  const { price } = variant;
   return (
     (filters.color === undefined || variant.color === filters.color) &&
     (filters.size_min === undefined || variant.size >= filters.size_min) &&
     (filters.size_max === undefined || variant.size <= filters.size_max) &&
-    // A hidden price (null) is filtered by neither bound, as the API ignores them then.
-    (filters.price_min === undefined || variant.price === null || variant.price >= filters.price_min) &&
-    (filters.price_max === undefined || variant.price === null || variant.price <= filters.price_max) &&
+    (filters.price_min === undefined || price === null || price >= filters.price_min) &&
+    (filters.price_max === undefined || price === null || price <= filters.price_max) &&
     (!filters.in_stock || variant.stock > 0)
   );
 }

@@ -60,4 +60,10 @@ describe('what one order line may take (said where the quantity is typed)', () =
     expect(lineLimitNote(25, { stock: 50, unproven_held: 0 }, unproven)).toBeNull();
     expect(lineLimitNote(60, { stock: 50, unproven_held: 0 }, unproven)).toBeNull();
   });
+
+  it('says the limit in whole cartons of a product sold by them', () => {
+    // A share of 25 pieces holds four cartons of 6: 24.
+    expect(lineLimitNote(30, { stock: 50, unproven_held: 0 }, unproven, 6)).toMatch(/^Не больше 24 шт\. /);
+    expect(lineLimitNote(24, { stock: 50, unproven_held: 0 }, unproven, 6)).toBeNull();
+  });
 });

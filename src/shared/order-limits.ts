@@ -2,6 +2,7 @@
  * What one order line of an unproven buyer (no paid order, not trusted by a manager) may take of a
  * variant: the server refuses beyond it, the storefront says it where the quantity is typed.
  */
+import { roundDownToMultiple } from './pricing';
 
 /** GET /auth/user's order_limits as a line needs them: null fields fall on proven buyers not at all. */
 export interface LineLimits {
@@ -56,12 +57,20 @@ export function maxPiecesForLine(variant: VariantStock, limits: LineLimits | nul
 
 /**
  * What the storefront says beside a quantity one order may not take whole, or null when it may. A
- * quantity beyond the stock is the stock's to say.
+ * quantity beyond the stock is the stock's to say. The limit is said in whole cartons of `multiple`
+ * pieces: a count between them is never accepted.
  */
-export function lineLimitNote(quantity: number, variant: VariantStock, limits: LineLimits | null): string | null {
+export function lineLimitNote(
+  quantity: number,
+  variant: VariantStock,
+  limits: LineLimits | null,
+  multiple = 1,
+): string | null {
   if (variant.stock <= 0 || quantity > variant.stock) return null;
-  const max = maxPiecesForLine(variant, limits);
-  if (max === null || quantity <= max) return null;
+  const cap = maxPiecesForLine(variant, limits);
+  if (cap === null) return null;
+  const max = roundDownToMultiple(cap, multiple);
+  if (quantity <= max) return null;
   return max === 0
     ? 'Пока у вас нет оплаченных заказов, этот вариант сейчас заказать нельзя: его остаток ждёт покупателей с оплаченными заказами, напишите менеджеру'
     : `Не больше ${max} шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру`;

@@ -91,8 +91,9 @@ export const baseQueryWithReauth: BaseQueryFn<
   object,
   FetchBaseQueryMeta
 > = async (args, api, extraOptions) => {
-  // Public catalogue reads the page came with need neither a token nor the network.
-  const initial = takeInitialResponse(args);
+  // Public catalogue reads the page came with need neither a token nor the network; they are a
+  // visitor's, so a session (a token, or the cookie that renews one) reads its own from the API.
+  const initial = takeInitialResponse(args, currentToken(api.getState) !== null || hasSessionHint());
   if (initial) return initial;
   if (!isAuthCall(args)) {
     const token = currentToken(api.getState);

@@ -1,4 +1,4 @@
-import { Table } from 'antd';
+import { Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { OrderLine } from '@shared/api';
 import { formatRubles } from '@shared/money';
@@ -9,6 +9,21 @@ interface OrderLinesTableProps {
   totalPrice: number;
   /** How the article reads: the buyer's page links it to the product, the back office shows it as it is. */
   renderArticle?: (art: string) => ReactNode;
+}
+
+/** The price a piece applied, and, when the order kept them, its price by quantity and its type of prices. */
+function LinePrice({ line }: { line: OrderLine }) {
+  const terms = [line.tier_from !== null && `цена от ${line.tier_from} шт.`, line.price_type].filter(Boolean);
+  return (
+    <>
+      {formatRubles(line.price)}
+      {terms.length > 0 && (
+        <div>
+          <Typography.Text type="secondary">{terms.join(', ')}</Typography.Text>
+        </div>
+      )}
+    </>
+  );
 }
 
 /** An order's lines with their pieces and sum, as the buyer's order page and the back office show them. */
@@ -23,7 +38,12 @@ export function OrderLinesTable({ lines, totalPrice, renderArticle }: OrderLines
         { title: 'Название', dataIndex: 'name' },
         { title: 'Цвет', dataIndex: 'color' },
         { title: 'Размер, см', dataIndex: 'size', align: 'right' },
-        { title: 'Цена', dataIndex: 'price', align: 'right', render: formatRubles },
+        {
+          title: 'Цена',
+          dataIndex: 'price',
+          align: 'right',
+          render: (_price: number, line) => <LinePrice line={line} />,
+        },
         { title: 'Кол-во, шт.', dataIndex: 'quantity', align: 'right' },
         { title: 'Сумма', dataIndex: 'item_total', align: 'right', render: formatRubles },
       ]}

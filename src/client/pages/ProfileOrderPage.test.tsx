@@ -17,6 +17,9 @@ const LINES: BuyerOrder['lines'] = [
     price: 1499.9,
     quantity: 2,
     item_total: 2999.8,
+    list_price: null,
+    price_type: null,
+    tier_from: null,
   },
   {
     product_id: 4,
@@ -28,6 +31,9 @@ const LINES: BuyerOrder['lines'] = [
     price: 500,
     quantity: 3,
     item_total: 1500,
+    list_price: null,
+    price_type: null,
+    tier_from: null,
   },
 ];
 

@@ -18,6 +18,8 @@ function importLine(overrides: Partial<CartImportLine> & { line: number }): Cart
     variant_id: 81,
     name: 'Мишка Тедди',
     price: 1499.9,
+    multiple: 1,
+    min_quantity: 1,
     stock: 40,
     unproven_held: 0,
     error: null,
@@ -37,6 +39,8 @@ const MISSING: Partial<CartImportLine> = {
   variant_id: null,
   name: null,
   price: null,
+  multiple: null,
+  min_quantity: null,
   stock: null,
   error: 'Артикул MO-9999 не найден',
 };

@@ -45,7 +45,18 @@ export function loggedIn(user: User = USER, token = makeToken()): Partial<RootSt
 export const visitor = (): Partial<RootState> => ({ session: { user: null, accessToken: null, initialised: true } });
 
 export function variant(overrides: Partial<Variant> = {}): Variant {
-  return { id: 101, color: 'Розовый', size: 25, price: 990, stock: 5, unproven_held: 0, ...overrides };
+  return {
+    id: 101,
+    color: 'Розовый',
+    size: 25,
+    price: 990,
+    tiers: [],
+    tiers_scope: 'variant',
+    rrp: null,
+    stock: 5,
+    unproven_held: 0,
+    ...overrides,
+  };
 }
 
 export function product(overrides: Partial<Product> = {}): Product {
@@ -56,6 +67,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     description: 'Плюшевый мишка',
     big_description: null,
     image: 'bear.svg',
+    multiple: 1,
+    min_quantity: 1,
     variants: [variant()],
     ...overrides,
   };
@@ -74,24 +87,54 @@ export function products(count: number, from = 1): Product[] {
   });
 }
 
-export function cartItem(overrides: Partial<CartItem> & { price?: number } = {}): CartItem {
-  const { price = 500, ...rest } = overrides;
+/**
+ * A cart line at `price` a piece, no price by quantity reached and no packaging (each piece on its
+ * own); `product` overrides only the fields it names.
+ */
+export function cartItem(
+  overrides: Omit<Partial<CartItem>, 'product'> & { price?: number; product?: Partial<CartItem['product']> } = {},
+): CartItem {
+  const { price = 500, product: productFields, ...rest } = overrides;
   const count = rest.count ?? 1;
+  const unitPrice = rest.unit_price ?? price;
   return {
     id: 1,
     count,
-    item_total: price * count,
-    product: { id: 1, art: 'BEAR-01', name: 'Мишка Тедди', description: 'Плюшевый мишка', image: 'bear.svg' },
+    item_total: unitPrice * count,
+    product: {
+      id: 1,
+      art: 'BEAR-01',
+      name: 'Мишка Тедди',
+      description: 'Плюшевый мишка',
+      image: 'bear.svg',
+      multiple: 1,
+      min_quantity: 1,
+      ...productFields,
+    },
     variant: { price, color: 'Коричневый', size: 30, stock: 100, unproven_held: 0 },
     variant_id: 101,
     price_when_added: price,
+    unit_price: unitPrice,
+    tier: null,
+    next_tier: null,
+    tiers_scope: 'variant',
+    packaging_problem: null,
+    fit_count: null,
     available: true,
     ...rest,
   };
 }
 
-export function cart(items: CartItem[], version = 1): Cart {
-  return { items, total_price: items.reduce((sum, item) => sum + item.variant.price * item.count, 0), version };
+/** The cart of `items`; `overrides` sets the minimum order sum and what is missing to it. */
+export function cart(items: CartItem[], version = 1, overrides: Partial<Cart> = {}): Cart {
+  return {
+    items,
+    total_price: items.reduce((sum, item) => sum + item.unit_price * item.count, 0),
+    min_order_sum: 0,
+    missing_sum: 0,
+    version,
+    ...overrides,
+  };
 }
 
 export function order(overrides: Partial<OrderSummary> = {}): OrderSummary {

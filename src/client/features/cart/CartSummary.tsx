@@ -1,7 +1,7 @@
 import { Button, Card, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { CartItem } from '@shared/api';
-import { formatKopecks, rublesToKopecks } from '@shared/money';
+import { formatKopecks, formatRubles, rublesToKopecks } from '@shared/money';
 import { cartCheckoutPath } from '@shared/paths';
 import { goodsCount } from '@/components/format';
 import { useAppSelector } from '@/hooks/reduxHooks';
@@ -12,7 +12,7 @@ import { linesWithEdits, selectPendingEdits } from './cartEditsSlice';
  * The order the cart would make: its total, its count of goods and the way to checkout, for an
  * account that may order (the page says why another may not).
  */
-export function CartSummary({ items }: { items: CartItem[] }) {
+export function CartSummary({ items, minOrderSum }: { items: CartItem[]; minOrderSum: number }) {
   const pending = useAppSelector(selectPendingEdits);
   const { known, orderRefusal } = useCompanyStanding();
   const navigate = useNavigate();
@@ -20,8 +20,12 @@ export function CartSummary({ items }: { items: CartItem[] }) {
   const lines = linesWithEdits(items, pending).filter((line) => line.item.available);
   const someOffSale = items.some((item) => !item.available);
   const units = lines.reduce((sum, line) => sum + line.count, 0);
-  const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.item.variant.price) * line.count, 0);
+  // At the prices a piece the server applied to the saved counts (a new count's comes with the reload).
+  const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.item.unit_price) * line.count, 0);
   const shortOfStock = lines.some((line) => line.count > line.item.variant.stock);
+  // The server's missing_sum, counted over the counts on screen: an edit not saved yet counts too.
+  const missingKopecks = minOrderSum > 0 ? Math.max(0, rublesToKopecks(minOrderSum) - totalKopecks) : 0;
+  const blocked = shortOfStock || missingKopecks > 0;
 
   const checkout = () => {
     navigate(
@@ -41,11 +45,20 @@ export function CartSummary({ items }: { items: CartItem[] }) {
           block
           className="cart-checkout"
           onClick={checkout}
-          disabled={shortOfStock || lines.length === 0}
-          aria-describedby={shortOfStock ? 'cart-checkout-blocked' : undefined}
+          disabled={blocked || lines.length === 0}
+          aria-describedby={
+            [shortOfStock && 'cart-checkout-blocked', missingKopecks > 0 && 'cart-checkout-minimum']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
         >
           Оформить заказ
         </Button>
+      )}
+      {missingKopecks > 0 && (
+        <Typography.Paragraph id="cart-checkout-minimum" type="warning" className="cart-checkout-blocked">
+          До минимальной суммы заказа ({formatRubles(minOrderSum)}) не хватает {formatKopecks(missingKopecks)}
+        </Typography.Paragraph>
       )}
       {shortOfStock && (
         <Typography.Paragraph id="cart-checkout-blocked" type="danger" className="cart-checkout-blocked">

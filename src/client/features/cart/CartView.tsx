@@ -58,7 +58,7 @@ function CartContent({ userId }: { userId: number }) {
       <CartActions userId={userId} />
       <div className="cart">
         <CartList items={items} />
-        <CartSummary items={items} />
+        <CartSummary items={items} minOrderSum={cart?.min_order_sum ?? 0} />
       </div>
     </>
   );

@@ -9,6 +9,7 @@ import { formatKopecks, formatRubles, rublesToKopecks } from '@shared/money';
 import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
+import { PRICE_AFTER_SIGN_IN } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { useGetAddressesQuery } from '@/features/addresses/addressesApi';
 import { useGetCompanyQuery } from '@/features/company/companyApi';
@@ -97,7 +98,9 @@ export function CheckoutForm({
     entities.length > 0
       ? { ...opening, legal_entity_id: preselectedEntity(entities, typed?.legal_entity_id)?.id }
       : opening;
-  const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.price) * line.count, 0);
+  // Prices hidden from visitors: a session that ended while the page was open reads them so.
+  const pricesHidden = lines.some((line) => line.price === null);
+  const totalKopecks = lines.reduce((sum, line) => sum + rublesToKopecks(line.price ?? 0) * line.count, 0);
 
   const submit = async (fields: CheckoutFields) => {
     setAlert(null);
@@ -159,16 +162,20 @@ export function CheckoutForm({
                   {line.name} x {line.count}
                 </span>
                 <Typography.Text type="secondary" className="checkout-line-variant">
-                  {line.color}, {line.size} см · арт. {line.art} · {formatRubles(line.price)} / шт.
+                  {line.color}, {line.size} см · арт. {line.art} ·{' '}
+                  {line.price === null ? PRICE_AFTER_SIGN_IN : `${formatRubles(line.price)} / шт.`}
+                  {line.tierFrom !== null && ` · цена от ${line.tierFrom} шт.`}
                 </Typography.Text>
               </span>
-              <Typography.Text strong>{formatRubles(line.price * line.count)}</Typography.Text>
+              {line.price !== null && (
+                <Typography.Text strong>{formatKopecks(rublesToKopecks(line.price) * line.count)}</Typography.Text>
+              )}
             </li>
           ))}
         </ul>
         {/* The page's second heading level (it follows the page's h1), drawn at the fourth's size. */}
         <Typography.Title level={2} className="checkout-total">
-          Итого: {formatKopecks(totalKopecks)}
+          Итого: {pricesHidden ? PRICE_AFTER_SIGN_IN : formatKopecks(totalKopecks)}
         </Typography.Title>
       </Card>
       <Card title="Данные для заказа" className="checkout-form">

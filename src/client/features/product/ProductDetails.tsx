@@ -1,13 +1,17 @@
-import { Tag, Typography } from 'antd';
-import { lazy, Suspense, useRef, useState, type CSSProperties } from 'react';
+import { Flex, Tag, Typography } from 'antd';
+import { lazy, Suspense, useId, useRef, useState, type CSSProperties } from 'react';
 import { imageUrl, type Product, type Variant } from '@shared/api';
 import { formatRubles } from '@shared/money';
+import { PRODUCT_TIER_NOTE, tierLabel, tiersBelow } from '@shared/pricing';
 import { API_HOST } from '@/api/config';
+import { packagingNote } from '@/components/packaging';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { useNearViewport } from '@/components/useNearViewport';
 import { selectUser } from '@/features/session/sessionSlice';
+import { PriceAfterSignIn } from './PriceAfterSignIn';
 import { PurchaseControls } from './PurchaseControls';
 import { coloursOf } from './variants';
+import './product.css';
 
 // antd's Table comes with it: the page's picture, text and SPEC §4 controls do not wait for it.
 const VariantMatrix = lazy(() => import(/* webpackChunkName: "variant-matrix" */ './VariantMatrix'));
@@ -35,10 +39,51 @@ function MatrixWhenNear({ product }: { product: Product }) {
   );
 }
 
+/** The chosen variant's prices by quantity, those below its one-piece price (tierLabel's rows). */
+function PriceTiers({ onePiece, variant }: { onePiece: number; variant: Variant }) {
+  const headingId = useId();
+  const tiers = tiersBelow(onePiece, variant.tiers);
+  if (tiers.length === 0) return null;
+  return (
+    <section className="product-tiers" aria-labelledby={headingId}>
+      <Typography.Text strong id={headingId}>
+        Цены по количеству
+      </Typography.Text>
+      <ul aria-labelledby={headingId}>
+        {tiers.map((tier) => (
+          <li key={tier.from}>{tierLabel(tier)}</li>
+        ))}
+      </ul>
+      {variant.tiers_scope === 'product' && (
+        <Typography.Text type="secondary">Для этих цен {PRODUCT_TIER_NOTE}</Typography.Text>
+      )}
+    </section>
+  );
+}
+
+/** The chosen variant's price, with the recommended retail price beside it; to a visitor, maybe, the way to see it. */
+function VariantPrice({ variant }: { variant: Variant | undefined }) {
+  if (variant?.price === null) return <PriceAfterSignIn className="product-price-hidden" />;
+  return (
+    <Flex wrap align="baseline" gap="middle">
+      <div className="product-price" aria-label="Цена">
+        {variant ? formatRubles(variant.price) : 'Нет данных'}
+      </div>
+      {variant?.rrp != null && (
+        <span className="product-rrp">
+          <abbr title="Рекомендованная розничная цена">РРЦ</abbr> {formatRubles(variant.rrp)}
+        </span>
+      )}
+    </Flex>
+  );
+}
+
 export function ProductDetails({ product }: { product: Product }) {
   const user = useAppSelector(selectUser);
   const [variant, setVariant] = useState<Variant | undefined>(product.variants[0]);
   const inStock = (variant?.stock ?? 0) > 0;
+  const pricesHidden = variant?.price === null;
+  const packaging = packagingNote(product);
 
   return (
     <article className="product-details">
@@ -53,14 +98,16 @@ export function ProductDetails({ product }: { product: Product }) {
         <Typography.Title>{product.name}</Typography.Title>
         <p className="secondary-text">Артикул: {product.art}</p>
         <p className="secondary-text">{product.description || 'Описание отсутствует'}</p>
-        <div className="product-price" aria-label="Цена">
-          {variant ? formatRubles(variant.price) : 'Нет данных'}
-        </div>
+        <VariantPrice variant={variant} />
+        {variant && variant.price !== null && <PriceTiers onePiece={variant.price} variant={variant} />}
+        {packaging && <p className="product-packaging">{packaging}</p>}
         <Tag color={inStock ? 'success' : 'default'}>
           {inStock ? `В наличии: ${variant!.stock} шт.` : 'Нет в наличии'}
         </Tag>
         <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
-        {!user && <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>}
+        {!user && !pricesHidden && (
+          <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>
+        )}
       </div>
 
       {/* With one variant the controls above say it all. */}

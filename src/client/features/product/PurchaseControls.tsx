@@ -11,10 +11,12 @@ import { useAddToCartMutation, useGetCartQuery } from '@/features/cart/cartApi';
 import { useOrderLimits } from '@/features/session/orderLimits';
 import { selectUser } from '@/features/session/sessionSlice';
 import { lineLimitNote } from '@shared/order-limits';
+import { fitToPackaging } from '@shared/pricing';
+import { fitTypedCount, maxLineCount } from '@/components/packaging';
 import { chooseColour, chooseSize, coloursOf, noneInStock, sizesOf } from './variants';
 import './product.css';
 
-/** What was typed, as a whole number of pieces the cart accepts (the stock is checked apart). */
+/** What was typed, as a whole number of pieces the cart accepts (the stock and the packaging are checked apart). */
 function piecesOf(typed: number | null, max: number): number {
   const pieces = Math.floor(typed ?? LIMITS.minQuantity);
   if (!Number.isFinite(pieces)) return LIMITS.minQuantity;
@@ -80,14 +82,17 @@ export interface PurchaseControlsProps {
 export function PurchaseControls({ product, variant, onVariantChange }: PurchaseControlsProps) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
-  const [typedQuantity, setTypedQuantity] = useState<number | null>(LIMITS.minQuantity);
+  // The least the packaging allows: one carton, or the minimum.
+  const [typedQuantity, setTypedQuantity] = useState<number | null>(() => fitToPackaging(LIMITS.minQuantity, product));
+  const [roundedNote, setRoundedNote] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [addToCart, { isLoading: adding }] = useAddToCartMutation();
   // currentData: after logout (skipToken) data would still be the previous user's cart.
   const { currentData: cart } = useGetCartQuery(user ? user.id : skipToken);
 
   const inStock = (variant?.stock ?? 0) > 0;
-  const quantity = piecesOf(typedQuantity, LIMITS.maxCartCount);
+  const maxCount = maxLineCount(product);
+  const quantity = piecesOf(typedQuantity, maxCount);
   const inCart = Boolean(variant && cart?.items.some((item) => item.variant_id === variant.id));
   // A quantity beyond the stock is kept as typed and said, never lowered silently: the
   // buyer decides what to take instead, and buying waits for it.
@@ -96,23 +101,40 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
   const { lineLimits } = useOrderLimits();
   const note = beyondStock
     ? { text: `В наличии только ${variant!.stock} шт.`, type: 'danger' as const }
-    : { text: variant ? lineLimitNote(quantity, variant, lineLimits) : null, type: 'warning' as const };
+    : {
+        text: variant ? lineLimitNote(quantity, variant, lineLimits, product.multiple) : null,
+        type: 'warning' as const,
+      };
+  const describedBy = [note.text && 'purchase-quantity-note', roundedNote && 'purchase-rounded-note'].filter(Boolean);
 
   const choose = (next: Variant | undefined) => {
     setNotice(null);
     onVariantChange(next);
   };
 
+  /**
+   * The quantity raised to what the packaging allows, said under the field: the count to order, or
+   * null when it had to change (the buyer sees the new count before anything is ordered).
+   */
+  const fittedQuantity = (): number | null => {
+    const fitted = fitTypedCount(quantity, product, variant?.stock ?? 0);
+    setTypedQuantity(fitted.count);
+    setRoundedNote(fitted.note);
+    return fitted.note ? null : fitted.count;
+  };
+
   const buyNow = () => {
-    if (!variant) return;
-    navigate(checkoutPath([{ art: product.art, variantId: variant.id, count: quantity }]));
+    const count = fittedQuantity();
+    if (!variant || count === null) return;
+    navigate(checkoutPath([{ art: product.art, variantId: variant.id, count }]));
   };
 
   const putInCart = async () => {
-    if (!user || !variant) return;
+    const count = fittedQuantity();
+    if (!user || !variant || count === null) return;
     setNotice(null);
     try {
-      await addToCart({ user_id: user.id, product_id: product.id, variant_id: variant.id, count: quantity }).unwrap();
+      await addToCart({ user_id: user.id, product_id: product.id, variant_id: variant.id, count }).unwrap();
       setNotice({ kind: 'done', text: 'Товар добавлен в корзину' });
     } catch (error) {
       setNotice({ kind: 'failed', text: serverErrorDetail(error) ?? 'Не удалось добавить товар в корзину' });
@@ -146,29 +168,41 @@ export function PurchaseControls({ product, variant, onVariantChange }: Purchase
         </Flex>
       )}
 
-      <Flex wrap gap="small" align="center" className="buy-row">
-        <InputNumber
-          className="quantity-input"
-          aria-label="Количество"
-          size="large"
-          min={LIMITS.minQuantity}
-          max={LIMITS.maxCartCount}
-          precision={0}
-          inputMode="numeric"
-          value={typedQuantity}
-          status={beyondStock ? 'error' : undefined}
-          aria-invalid={beyondStock || undefined}
-          aria-describedby={note.text ? 'purchase-quantity-note' : undefined}
-          onChange={setTypedQuantity}
-          onBlur={() => setTypedQuantity(quantity)}
-        />
-        <Button type="primary" size="large" disabled={buyingDisabled} onClick={buyNow}>
-          Купить
-        </Button>
-        <Button size="large" disabled={buyingDisabled || inCart || adding} aria-busy={adding} onClick={putInCart}>
-          {inCart ? 'В корзине' : 'В корзину'}
-        </Button>
-      </Flex>
+      {/* A visitor who is shown no price is shown no way to buy at it (ProductDetails shows the way in). */}
+      {variant?.price !== null && (
+        <Flex wrap gap="small" align="center" className="buy-row">
+          <InputNumber
+            className="quantity-input"
+            aria-label="Количество"
+            size="large"
+            min={LIMITS.minQuantity}
+            max={maxCount}
+            step={product.multiple}
+            precision={0}
+            inputMode="numeric"
+            value={typedQuantity}
+            status={beyondStock ? 'error' : undefined}
+            aria-invalid={beyondStock || undefined}
+            aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
+            onChange={(typed) => {
+              setTypedQuantity(typed);
+              setRoundedNote(null);
+            }}
+            onBlur={fittedQuantity}
+          />
+          <Button type="primary" size="large" disabled={buyingDisabled} onClick={buyNow}>
+            Купить
+          </Button>
+          <Button size="large" disabled={buyingDisabled || inCart || adding} aria-busy={adding} onClick={putInCart}>
+            {inCart ? 'В корзине' : 'В корзину'}
+          </Button>
+        </Flex>
+      )}
+      {roundedNote && (
+        <Typography.Paragraph type="warning" id="purchase-rounded-note" role="status" className="purchase-notice">
+          {roundedNote}
+        </Typography.Paragraph>
+      )}
       {note.text && (
         <Typography.Paragraph type={note.type} id="purchase-quantity-note" className="purchase-notice">
           {note.text}

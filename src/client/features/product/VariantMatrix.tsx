@@ -12,6 +12,8 @@ import { useAddManyToCartMutation } from '@/features/cart/cartBulkApi';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
 import { selectUser } from '@/features/session/sessionSlice';
 import { lineLimitNote, type LineLimits } from '@shared/order-limits';
+import type { Packaging } from '@shared/pricing';
+import { fitTypedCount, maxLineCount } from '@/components/packaging';
 import { useOrderLimits } from '@/features/session/orderLimits';
 import {
   linesOf,
@@ -23,47 +25,63 @@ import {
   type MatrixRow,
   type Quantities,
 } from './matrix';
+import { PriceAfterSignIn } from './PriceAfterSignIn';
 
 const variantsCount = countOf({ one: 'вариант', few: 'варианта', many: 'вариантов' });
 
 interface CellProps {
   variant: Variant;
+  packaging: Packaging;
   pieces: number;
   /** What one order line may take (null: up to the stock). */
   lineLimits: LineLimits | null;
+  /** What the count typed was raised to, and why (fitTypedCount), or null. */
+  roundedNote: string | null;
   onChange(pieces: number): void;
+  /** The buyer has left the cell: its count is fitted to the packaging. */
+  onDone(): void;
 }
 
-function MatrixCell({ variant, pieces, lineLimits, onChange }: CellProps) {
+function MatrixCell({ variant, packaging, pieces, lineLimits, roundedNote, onChange, onDone }: CellProps) {
   const soldOut = variant.stock <= 0;
   const noteId = useId();
   const note =
     !soldOut && pieces > variant.stock
       ? { text: `В наличии только ${variant.stock} шт.`, type: 'danger' as const }
-      : { text: lineLimitNote(pieces, variant, lineLimits), type: 'warning' as const };
+      : { text: lineLimitNote(pieces, variant, lineLimits, packaging.multiple), type: 'warning' as const };
+  const notes = [
+    roundedNote && { id: `${noteId}-rounded`, text: roundedNote, type: 'warning' as const },
+    note.text && { id: noteId, ...note },
+  ].filter((shown) => !!shown);
   return (
     <Flex vertical gap={4} className="matrix-cell">
-      <span className="matrix-price">{formatRubles(variant.price)}</span>
+      {/* A visitor told prices after signing in sees the stock only (the footer has the way in). */}
+      {variant.price !== null && <span className="matrix-price">{formatRubles(variant.price)}</span>}
       <span className="matrix-stock">{soldOut ? 'нет на складе' : `остаток: ${variant.stock} шт.`}</span>
-      <InputNumber
-        aria-label={`Количество, ${variant.color}, ${variant.size} см`}
-        className="matrix-input"
-        min={0}
-        precision={0}
-        inputMode="numeric"
-        disabled={soldOut}
-        // Empty rather than 0: the cells the buyer has filled stand out.
-        placeholder="0"
-        value={pieces === 0 ? null : pieces}
-        status={note.text && note.type === 'danger' ? 'error' : undefined}
-        aria-describedby={note.text ? noteId : undefined}
-        onChange={(typed) => onChange(wholePieces(typed))}
-      />
-      {note.text && (
-        <Typography.Text id={noteId} type={note.type} className="matrix-note">
-          {note.text}
-        </Typography.Text>
+      {variant.price !== null && (
+        <InputNumber
+          aria-label={`Количество, ${variant.color}, ${variant.size} см`}
+          className="matrix-input"
+          min={0}
+          max={maxLineCount(packaging)}
+          step={packaging.multiple}
+          precision={0}
+          inputMode="numeric"
+          disabled={soldOut}
+          // Empty rather than 0: the cells the buyer has filled stand out.
+          placeholder="0"
+          value={pieces === 0 ? null : pieces}
+          status={note.text && note.type === 'danger' ? 'error' : undefined}
+          aria-describedby={notes.length > 0 ? notes.map((shown) => shown.id).join(' ') : undefined}
+          onChange={(typed) => onChange(wholePieces(typed))}
+          onBlur={onDone}
+        />
       )}
+      {notes.map((shown) => (
+        <Typography.Text key={shown.id} id={shown.id} type={shown.type} className="matrix-note">
+          {shown.text}
+        </Typography.Text>
+      ))}
     </Flex>
   );
 }
@@ -81,11 +99,40 @@ export default function VariantMatrix({ product }: { product: Product }) {
   const user = useAppSelector(selectUser);
   const headingId = useId();
   const [quantities, setQuantities] = useState<Quantities>({});
+  const [roundedNotes, setRoundedNotes] = useState<Record<number, string>>({});
   const [addMany, { isLoading: adding }] = useAddManyToCartMutation();
   const matrix = useMemo(() => matrixOf(product.variants), [product.variants]);
   const total = totalOf(product.variants, quantities);
   const { lineLimits } = useOrderLimits();
   const beyondStock = overStock(product.variants, quantities);
+  const pricesHidden = product.variants.some((variant) => variant.price === null);
+
+  const type = (variant: Variant, pieces: number) => {
+    setQuantities((typed) => ({ ...typed, [variant.id]: pieces }));
+    setRoundedNotes(({ [variant.id]: _left, ...others }) => others);
+  };
+
+  /**
+   * The filled cells raised to what the packaging allows, each change said in its cell: true when
+   * nothing had to change (the buyer sees the new counts before anything is added).
+   */
+  const fitCells = (variants: Variant[]): boolean => {
+    const fitted = variants.flatMap((variant) => {
+      const pieces = quantities[variant.id] ?? 0;
+      const { count, note } = fitTypedCount(pieces, product, variant.stock);
+      return pieces > 0 && note ? [{ variant, count, note }] : [];
+    });
+    if (fitted.length === 0) return true;
+    setQuantities((typed) => ({
+      ...typed,
+      ...Object.fromEntries(fitted.map((cell) => [cell.variant.id, cell.count])),
+    }));
+    setRoundedNotes((notes) => ({
+      ...notes,
+      ...Object.fromEntries(fitted.map((cell) => [cell.variant.id, cell.note])),
+    }));
+    return false;
+  };
 
   const columns: TableColumnsType<MatrixRow> = [
     { title: 'Цвет', dataIndex: 'colour', key: 'colour', rowScope: 'row', fixed: 'left' },
@@ -99,9 +146,12 @@ export default function VariantMatrix({ product }: { product: Product }) {
         return (
           <MatrixCell
             variant={variant}
+            packaging={product}
             pieces={quantities[variant.id] ?? 0}
             lineLimits={lineLimits}
-            onChange={(pieces) => setQuantities((typed) => ({ ...typed, [variant.id]: pieces }))}
+            roundedNote={roundedNotes[variant.id] ?? null}
+            onChange={(pieces) => type(variant, pieces)}
+            onDone={() => fitCells([variant])}
           />
         );
       },
@@ -114,10 +164,12 @@ export default function VariantMatrix({ product }: { product: Product }) {
       dispatch(authDialogOpened('login'));
       return;
     }
+    if (!fitCells(product.variants)) return;
     const lines = linesOf(product, matrix, quantities);
     try {
       await addMany({ user_id: user.id, items: lines }).unwrap();
       setQuantities({});
+      setRoundedNotes({});
       message.success(
         `Добавлено в корзину: ${total.pieces} шт. на ${formatKopecks(total.kopecks)} (${variantsCount(lines.length)})`,
       );
@@ -143,26 +195,32 @@ export default function VariantMatrix({ product }: { product: Product }) {
         // On a phone the sizes scroll sideways, the colours stay.
         scroll={{ x: 'max-content' }}
       />
-      <Flex wrap gap="middle" align="center" justify="space-between" className="matrix-footer">
-        <Typography.Text strong role="status">
-          Итого: {total.pieces} шт. на {formatKopecks(total.kopecks)}
-        </Typography.Text>
-        <Button
-          type="primary"
-          size="large"
-          disabled={total.pieces === 0 || beyondStock.length > 0 || adding}
-          aria-busy={adding}
-          aria-describedby={beyondStock.length > 0 ? `${headingId}-beyond-stock` : undefined}
-          onClick={addToCart}
-        >
-          Добавить в корзину
-        </Button>
-        {beyondStock.length > 0 && (
-          <Typography.Text type="danger" id={`${headingId}-beyond-stock`}>
-            Где указано больше, чем в наличии, уменьшите количество
+      {pricesHidden ? (
+        <Flex className="matrix-footer">
+          <PriceAfterSignIn />
+        </Flex>
+      ) : (
+        <Flex wrap gap="middle" align="center" justify="space-between" className="matrix-footer">
+          <Typography.Text strong role="status">
+            Итого: {total.pieces} шт. на {formatKopecks(total.kopecks)}
           </Typography.Text>
-        )}
-      </Flex>
+          <Button
+            type="primary"
+            size="large"
+            disabled={total.pieces === 0 || beyondStock.length > 0 || adding}
+            aria-busy={adding}
+            aria-describedby={beyondStock.length > 0 ? `${headingId}-beyond-stock` : undefined}
+            onClick={addToCart}
+          >
+            Добавить в корзину
+          </Button>
+          {beyondStock.length > 0 && (
+            <Typography.Text type="danger" id={`${headingId}-beyond-stock`}>
+              Где указано больше, чем в наличии, уменьшите количество
+            </Typography.Text>
+          )}
+        </Flex>
+      )}
     </section>
   );
 }

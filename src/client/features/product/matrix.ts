@@ -1,5 +1,6 @@
 import type { CartBulkLinePayload, Product, Variant } from '@shared/api';
 import { rublesToKopecks } from '@shared/money';
+import { unitPrice } from '@shared/pricing';
 import { coloursOf } from './variants';
 
 /** A row of the colour × size matrix: one colour, and its variant in each size (if it has one). */
@@ -50,15 +51,20 @@ export function linesOf(product: Product, matrix: Matrix, quantities: Quantities
   );
 }
 
-/** Pieces and their price in kopecks (exact: prices have at most two decimals). */
+/**
+ * Pieces and their price in kopecks (exact: prices have at most two decimals), each at the price by
+ * quantity the cells reach: a cell's own count, or, for a product's tiers, all the cells' together
+ * (what is already in the cart may lower it further; the cart says the price it applies).
+ */
 export function totalOf(variants: Variant[], quantities: Quantities): { pieces: number; kopecks: number } {
-  return variants.reduce(
-    (total, variant) => {
-      const count = quantities[variant.id] ?? 0;
-      return { pieces: total.pieces + count, kopecks: total.kopecks + rublesToKopecks(variant.price) * count };
-    },
-    { pieces: 0, kopecks: 0 },
-  );
+  const pieces = variants.reduce((sum, variant) => sum + (quantities[variant.id] ?? 0), 0);
+  const kopecks = variants.reduce((sum, variant) => {
+    const count = quantities[variant.id] ?? 0;
+    if (variant.price === null || count === 0) return sum;
+    const counted = variant.tiers_scope === 'product' ? pieces : count;
+    return sum + rublesToKopecks(unitPrice(variant.price, variant.tiers, counted)) * count;
+  }, 0);
+  return { pieces, kopecks };
 }
 
 /**

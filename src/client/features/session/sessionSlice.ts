@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { STORAGE_KEYS, type User } from '@shared/api';
 import { accessTokenRefreshed, refreshFailed, sessionExpired, type AccessTokenState } from '@/api/accessToken';
+import { baseApi } from '@/api/baseApi';
 import type { AppStartListening } from '@/app/listeners';
 
 /**
@@ -59,8 +60,19 @@ export const sessionSlice = createSlice({
 export const { signedIn, userUpdated, loggedOut } = sessionSlice.actions;
 export const { selectUser, selectSessionInitialised } = sessionSlice.selectors;
 
-/** Every change of the token, whichever action made it, is written to this tab's sessionStorage. */
+/**
+ * Every change of the token, whichever action made it, is written to this tab's sessionStorage.
+ * Another caller (a sign-in, a sign-out, a session that ended) is shown another catalogue: prices
+ * by their company's type, or none before signing in; what was read for the one before is read again.
+ */
 export function addSessionListeners(startAppListening: AppStartListening): void {
+  startAppListening({
+    predicate: (_action, current, previous) =>
+      previous.session.initialised && current.session.user?.id !== previous.session.user?.id,
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(baseApi.util.invalidateTags(['Product']));
+    },
+  });
   startAppListening({
     predicate: (_action, current, previous) => current.session.accessToken !== previous.session.accessToken,
     effect: (_action, listenerApi) => {
