@@ -51,7 +51,7 @@ const [MULTIPLE, MIN_QUANTITY] = PRICE_LIST_PACKAGING_COLUMNS;
  * A price type's column: its name for people, its code in brackets for the import, which finds the
  * type by the code alone (the code never changes, so a renamed type's old file still imports).
  */
-export const priceTypeHeader = ({ name, code }: Pick<PriceListType, 'name' | 'code'>) => `Цена «${name}» [${code}]`;
+const priceTypeHeader = ({ name, code }: Pick<PriceListType, 'name' | 'code'>) => `Цена «${name}» [${code}]`;
 /** The code in brackets that ends a price type's column header. */
 const TYPE_CODE = /\[([^[\]]*)\]$/;
 /** The columns a file may have beside the required ones: the packaging's and the price types'. */
