@@ -255,14 +255,19 @@ test('the price list’s check shows which rows change, old → new, downloads t
     headers: { authorization: `Bearer ${token}` },
   });
   expect(exported.status()).toBe(200);
-  // The export's CSV: a BOM, «;» between fields, text quoted, the decimal comma.
+  // The export's CSV: a BOM, «;» between fields, text quoted, the decimal comma; the other price
+  // types' columns after «Цена», the packaging, «Остаток» last.
   const [header, first] = (await exported.text()).replace(/^\uFEFF/, '').split('\r\n');
-  const cells = first!.split(';');
-  const [art, name, category, color, size, oldPrice, oldStock] = cells.map((cell) => cell.replace(/^"|"$/g, ''));
-  const changed = [...cells.slice(0, 5), '1234,50', '77'].join(';');
+  expect(header).toMatch(/^"Артикул";"Название";"Категория";"Цвет";Размер;Цена;(.+;)?Кратность;Минимум;Остаток$/);
+  const cells = first!.split(';').map((cell) => cell.replace(/^"|"$/g, ''));
+  const [art, name, category, color, size, oldPrice] = cells;
+  const oldStock = cells.at(-1);
+  // A file of the columns from before price types: the import still takes it.
+  const oldHeader = '"Артикул";"Название";"Категория";"Цвет";Размер;Цена;Остаток';
+  const changed = [`"${art}"`, `"${name}"`, `"${category}"`, `"${color}"`, size, '1234,50', '77'].join(';');
   const added = ['"E2E-PREVIEW-1"', '"Енот из прайс-листа"', `"${category}"`, '"серый"', '25', '990', '4'].join(';');
   const grown = [`"${art}"`, `"${name}"`, `"${category}"`, '"изумрудный"', '99', '500', '3'].join(';');
-  const file = Buffer.from(`\uFEFF${[header, changed, grown, added].join('\r\n')}\r\n`);
+  const file = Buffer.from(`\uFEFF${[oldHeader, changed, grown, added].join('\r\n')}\r\n`);
 
   const manager = await pageAs(browser, managerEmail);
   const managerConsole = watchConsole(manager);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { USER_ROLES } from '../../shared/user-roles';
 import { COMPANY_ROLES, LEGAL_ENTITY_KINDS } from '../../shared/company';
 import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../../shared/article-key';
+import type { Packaging } from '../../shared/pricing';
 import {
   type AnyPgColumn,
   boolean,
@@ -841,6 +842,14 @@ export const priceListPreviews = pgTable(
   ],
 );
 
+/** The other price types' prices (kopecks) and the packaging of a previewed row. */
+interface PreviewRowWholesale {
+  typePrices: { code: string; priceKopecks: number | null }[];
+  oldTypePrices: (number | null)[];
+  packaging: Packaging | null;
+  oldPackaging: Packaging | null;
+}
+
 /**
  * Every row of a previewed file, as it was read and what the shop had for it at the check: the old
  * values are null for a new variant. Unchanged rows are kept too: «Применить» checks them as well.
@@ -865,6 +874,14 @@ export const priceListPreviewRows = pgTable(
     oldCategory: text('old_category'),
     oldPrice: money('old_price'),
     oldStock: integer('old_stock'),
+    // What the row gives beyond the columns above, as the import plans it (domain/price-list-rows.ts
+    // PreviewedRow): the prices of the other price types the file has a column for, in kopecks by
+    // code (null: none), the shop's beside them, and the product's packaging. The default is what a
+    // file from before price types gives.
+    wholesale: jsonb('wholesale')
+      .$type<PreviewRowWholesale>()
+      .notNull()
+      .default({ typePrices: [], oldTypePrices: [], packaging: null, oldPackaging: null }),
   },
   (table) => [primaryKey({ columns: [table.previewId, table.row] })],
 );

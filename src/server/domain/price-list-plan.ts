@@ -1,10 +1,13 @@
 // What a checked price list would do to the shop as it is, worked out from the rows the import read
 // (repositories/price-list.ts): the errors only the shop can see, the variants it creates, updates and
-// leaves, the preview's rows and the audit entry. Pure, so the same plan is checked again when a
-// preview is applied.
+// leaves, the products whose packaging it changes, the preview's rows and the audit entry. Pure, so
+// the same plan is checked again when a preview is applied.
 import { kopecksToRubles } from '../../shared/money';
+import type { Packaging } from '../../shared/pricing';
 import {
   describeVariant,
+  rublesOrNone,
+  samePackaging,
   variantKey,
   type NumberedRow,
   type PreviewedRow as PreviewRow,
@@ -21,18 +24,30 @@ export interface ExistingProduct {
   categoryId: number;
   category: string;
   hidden: boolean;
+  packaging: Packaging;
 }
 
 export interface ExistingVariant {
   id: number;
   priceKopecks: number;
   stock: number;
+  /** Its own prices in the types other than the default, in kopecks by type id. */
+  typePrices: Map<number, number>;
 }
 
-/** What changed in a row, field by field, for the audit log. */
-export type Change = Partial<Pick<PriceListRow, 'name' | 'category' | 'stock'>> & { price?: number };
+/**
+ * What changed in a row, field by field, for the audit log: `price` is the default type's, as in
+ * the entries from before price types; `prices` the other types' by code (null: none of that type,
+ * its buyers paying the default type's price), only those that changed.
+ */
+export type Change = Partial<Pick<PriceListRow, 'name' | 'category' | 'stock'>> & {
+  price?: number;
+  prices?: Record<string, number | null>;
+  multiple?: number;
+  min_quantity?: number;
+};
 
-function differences(row: PriceListRow, product: ExistingProduct, variant: ExistingVariant) {
+function differences(row: PriceListRow, product: ExistingProduct, variant: ExistingVariant, typeIds: TypeIds) {
   const before: Change = {};
   const after: Change = {};
   if (product.name !== row.name) [before.name, after.name] = [product.name, row.name];
@@ -40,12 +55,28 @@ function differences(row: PriceListRow, product: ExistingProduct, variant: Exist
   if (variant.priceKopecks !== row.priceKopecks) {
     [before.price, after.price] = [kopecksToRubles(variant.priceKopecks), kopecksToRubles(row.priceKopecks)];
   }
+  for (const { code, priceKopecks } of row.typePrices) {
+    const old = variant.typePrices.get(typeIds.get(code)!) ?? null;
+    if (old === priceKopecks) continue;
+    (before.prices ??= {})[code] = rublesOrNone(old);
+    (after.prices ??= {})[code] = rublesOrNone(priceKopecks);
+  }
   if (variant.stock !== row.stock) [before.stock, after.stock] = [variant.stock, row.stock];
+  if (row.packaging && product.packaging.multiple !== row.packaging.multiple) {
+    [before.multiple, after.multiple] = [product.packaging.multiple, row.packaging.multiple];
+  }
+  if (row.packaging && product.packaging.min_quantity !== row.packaging.min_quantity) {
+    [before.min_quantity, after.min_quantity] = [product.packaging.min_quantity, row.packaging.min_quantity];
+  }
   return Object.keys(after).length === 0 ? null : { before, after };
 }
 
+/** The shop's price types other than the default, their ids by code. */
+export type TypeIds = Map<string, number>;
+
 export interface ShopState {
   categoryIds: Map<string, number>;
+  typeIds: TypeIds;
   productsByArt: Map<string, ExistingProduct>;
   variantsByKey: Map<string, ExistingVariant>;
 }
@@ -63,12 +94,28 @@ export interface ImportPlan {
   created: NumberedRow[];
   updated: UpdatedRow[];
   unchanged: NumberedRow[];
+  /** Known products whose кратность or minimum the rows change, by product id. */
+  packaging: Map<number, Packaging>;
 }
 
-export function planImport(rows: NumberedRow[], { categoryIds, productsByArt, variantsByKey }: ShopState): ImportPlan {
-  const plan: ImportPlan = { errors: [], created: [], updated: [], unchanged: [] };
+export function planImport(rows: NumberedRow[], shop: ShopState): ImportPlan {
+  const { categoryIds, typeIds, productsByArt, variantsByKey } = shop;
+  const plan: ImportPlan = { errors: [], created: [], updated: [], unchanged: [], packaging: new Map() };
+  // The file's price types were the shop's when it was read; one deleted (or made the default) since is said once.
+  const goneTypes = new Set<string>();
   for (const row of rows) {
     const product = productsByArt.get(row.art);
+    const gone = row.typePrices.find(({ code }) => !typeIds.has(code));
+    if (gone) {
+      if (!goneTypes.has(gone.code)) {
+        goneTypes.add(gone.code);
+        plan.errors.push({
+          row: row.row,
+          detail: `Тип цен с кодом «${gone.code}» удалён или стал типом по умолчанию, пока файл загружался: загрузите файл снова`,
+        });
+      }
+      continue;
+    }
     if (!categoryIds.has(row.category)) {
       plan.errors.push({
         row: row.row,
@@ -83,12 +130,16 @@ export function planImport(rows: NumberedRow[], { categoryIds, productsByArt, va
       });
       continue;
     }
+    // A new variant of a known product changes the product's packaging as well as its other rows do.
+    if (product && row.packaging && !samePackaging(product.packaging, row.packaging)) {
+      plan.packaging.set(product.id, row.packaging);
+    }
     const variant = variantsByKey.get(variantKey(row));
     if (!product || !variant) {
       plan.created.push(row);
       continue;
     }
-    const changes = differences(row, product, variant);
+    const changes = differences(row, product, variant, typeIds);
     if (changes) plan.updated.push({ row, variant, ...changes });
     else plan.unchanged.push(row);
   }
@@ -96,7 +147,7 @@ export function planImport(rows: NumberedRow[], { categoryIds, productsByArt, va
 }
 
 /** Every row of a plan without errors beside the shop's values for it, in the file's order. */
-export function previewRowsOf(plan: ImportPlan, { productsByArt, variantsByKey }: ShopState): PreviewRow[] {
+export function previewRowsOf(plan: ImportPlan, { typeIds, productsByArt, variantsByKey }: ShopState): PreviewRow[] {
   const known = (row: NumberedRow, kind: PreviewRow['kind']): PreviewRow => {
     const product = productsByArt.get(row.art)!;
     const variant = variantsByKey.get(variantKey(row))!;
@@ -108,28 +159,56 @@ export function previewRowsOf(plan: ImportPlan, { productsByArt, variantsByKey }
       oldCategory: product.category,
       oldPriceKopecks: variant.priceKopecks,
       oldStock: variant.stock,
+      oldTypePrices: row.typePrices.map(({ code }) => variant.typePrices.get(typeIds.get(code)!) ?? null),
+      oldPackaging: row.packaging && product.packaging,
     };
   };
   return [
-    ...plan.created.map((row): PreviewRow => ({
-      ...row,
-      kind: 'created',
-      newProduct: !productsByArt.has(row.art),
-      oldName: null,
-      oldCategory: null,
-      oldPriceKopecks: null,
-      oldStock: null,
-    })),
+    ...plan.created.map((row): PreviewRow => {
+      const product = productsByArt.get(row.art);
+      return {
+        ...row,
+        kind: 'created',
+        newProduct: !product,
+        oldName: null,
+        oldCategory: null,
+        oldPriceKopecks: null,
+        oldStock: null,
+        oldTypePrices: row.typePrices.map(() => null),
+        oldPackaging: (row.packaging && product?.packaging) ?? null,
+      };
+    }),
     ...plan.updated.map(({ row }) => known(row, 'updated')),
     ...plan.unchanged.map((row) => known(row, 'unchanged')),
   ].sort((a, b) => a.row - b.row);
 }
 
+/** JSON with every object's keys in order: rows compare alike however built or stored (jsonb reorders keys). */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
 export const samePreview = (a: PreviewRow[], b: PreviewRow[]) =>
-  a.length === b.length && a.every((row, index) => JSON.stringify(row) === JSON.stringify(b[index]));
+  a.length === b.length && a.every((row, index) => canonical(row) === canonical(b[index]));
 
 export const newProductsOf = (plan: ImportPlan, { productsByArt }: ShopState) =>
   new Set(plan.created.filter((row) => !productsByArt.has(row.art)).map((row) => row.art)).size;
+
+/** What a new variant's row sets, for the audit log: its prices (the types it has one in), stock and packaging. */
+function createdChange(row: NumberedRow): Change {
+  const prices = row.typePrices.filter(({ priceKopecks }) => priceKopecks !== null);
+  return {
+    price: kopecksToRubles(row.priceKopecks),
+    ...(prices.length > 0 && {
+      prices: Object.fromEntries(prices.map(({ code, priceKopecks }) => [code, rublesOrNone(priceKopecks)])),
+    }),
+    stock: row.stock,
+    ...(row.packaging && { multiple: row.packaging.multiple, min_quantity: row.packaging.min_quantity }),
+  };
+}
 
 /** The audit entry of an applied import: the counts, and each changed variant's fields before and after. */
 export function auditedImport({ created, updated, unchanged }: ImportPlan, newArticles: string[]) {
@@ -142,10 +221,7 @@ export function auditedImport({ created, updated, unchanged }: ImportPlan, newAr
       unchanged: unchanged.length,
       new_products: newArticles.slice(0, MAX_AUDITED_CHANGES),
       changes: firstOnes<Change>([
-        ...created.map((row): [string, Change] => [
-          describeVariant(row),
-          { price: kopecksToRubles(row.priceKopecks), stock: row.stock },
-        ]),
+        ...created.map((row): [string, Change] => [describeVariant(row), createdChange(row)]),
         ...updated.map(({ row, after }): [string, Change] => [describeVariant(row), after]),
       ]),
       ...(created.length + updated.length > MAX_AUDITED_CHANGES && { changes_truncated: true }),

@@ -1,6 +1,26 @@
 // The price list's rows, as the file holds them and as the shop compares them with its variants:
 // shared by the file's reading and writing (services/price-list.ts) and the import's SQL
 // (repositories/price-list.ts).
+import { kopecksToRubles } from '../../shared/money';
+import type { Packaging } from '../../shared/pricing';
+
+/** A price type as the price list names its column (price_types). */
+export interface PriceListType {
+  id: number;
+  /** Stable across renames: the import finds a type's column by it. */
+  code: string;
+  name: string;
+  isDefault: boolean;
+}
+
+/**
+ * A variant's price in a type other than the default, by the type's code: whole kopecks, or null
+ * when it has none of that type (its buyers then pay the default type's price).
+ */
+export interface TypePrice {
+  code: string;
+  priceKopecks: number | null;
+}
 
 /** One variant of one product, a line of the price list. */
 export interface PriceListRow {
@@ -9,9 +29,16 @@ export interface PriceListRow {
   category: string;
   color: string;
   size: number;
-  /** Whole kopecks: prices are compared and summed exactly. */
+  /** The default price type's (variants.price), whole kopecks: prices are compared and summed exactly. */
   priceKopecks: number;
+  /**
+   * The other types' prices, in the order of the types' ids: every other type in the export; in
+   * an import, the types the file has a column for (a type without one is left as it is).
+   */
+  typePrices: TypePrice[];
   stock: number;
+  /** The product's кратность and minimum, on each of its rows; null when an imported file has no such columns. */
+  packaging: Packaging | null;
 }
 
 /** A line read from a file, with its row number there (the header is row 1 when it comes first). */
@@ -31,6 +58,12 @@ export const variantKey = (row: Pick<PriceListRow, 'art' | 'color' | 'size'>) =>
 export const describeVariant = (row: Pick<PriceListRow, 'art' | 'color' | 'size'>) =>
   `«${row.art}», ${row.color}, ${row.size} см`;
 
+/** Kopecks as rubles, a price that may be missing staying missing. */
+export const rublesOrNone = (kopecks: number | null) => (kopecks === null ? null : kopecksToRubles(kopecks));
+
+export const samePackaging = (a: Packaging | null, b: Packaging | null) =>
+  a?.multiple === b?.multiple && a?.min_quantity === b?.min_quantity;
+
 /** A previewed row beside what the shop has for it (repositories/price-list.ts). */
 export interface PreviewedRow extends NumberedRow {
   kind: 'created' | 'updated' | 'unchanged';
@@ -39,6 +72,13 @@ export interface PreviewedRow extends NumberedRow {
   oldCategory: string | null;
   oldPriceKopecks: number | null;
   oldStock: number | null;
+  /** The variant's prices in the types of `typePrices`, one for one (null: none of that type, or a new variant). */
+  oldTypePrices: (number | null)[];
+  /**
+   * The product's packaging at the check when the row gives one (a new variant of a known product
+   * included: the packaging is the product's); null for a new product or a file without it.
+   */
+  oldPackaging: Packaging | null;
 }
 
 /** What an import did, or a dry run would do. */

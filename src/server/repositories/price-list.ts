@@ -1,6 +1,15 @@
 import { and, asc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../db/database';
-import { categories, priceListPreviewRows, priceListPreviews, products, variants } from '../db/schema';
+import {
+  categories,
+  priceListPreviewRows,
+  priceListPreviews,
+  priceTiers,
+  priceTypes,
+  products,
+  variantPrices,
+  variants,
+} from '../db/schema';
 import { brokenUniqueConstraint } from '../db/unique-violation';
 import { decimalToKopecks, kopecksToDecimal } from '../../shared/money';
 import {
@@ -8,6 +17,7 @@ import {
   type NumberedRow,
   type PreviewedRow as PreviewRow,
   type PriceListRow,
+  type PriceListType,
   type ImportOutcome,
 } from '../domain/price-list-rows';
 import { announceCatalogueChange } from '../db/notifications';
@@ -32,6 +42,12 @@ const CHUNK = 1000;
 /** How long a dry run's preview can be read and applied: long enough to look through a big file. */
 const PREVIEW_HOURS = 4;
 const PREVIEW_ROWS_PER_STATEMENT = 10_000;
+
+/** The columns of a preview beyond the fixed ones (repositories' `previewLayout`). */
+export interface PreviewLayout {
+  priceTypes: { code: string; name: string }[];
+  packaging: boolean;
+}
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -66,16 +82,24 @@ async function findProducts(tx: Transaction, arts: string[]): Promise<Map<string
         categoryId: products.categoryId,
         category: categories.name,
         hiddenAt: products.hiddenAt,
+        multiple: products.multiple,
+        minQuantity: products.minQuantity,
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(inArray(products.art, part));
-    for (const { art, hiddenAt, ...product } of rows) found.set(art, { ...product, hidden: hiddenAt !== null });
+    for (const { art, hiddenAt, multiple, minQuantity, ...product } of rows) {
+      found.set(art, { ...product, hidden: hiddenAt !== null, packaging: { multiple, min_quantity: minQuantity } });
+    }
   }
   return found;
 }
 
-/** The variants of these products by article, colour and size; locked when the import will write. */
+/**
+ * The variants of these products by article, colour and size, with their own prices in the other
+ * price types; locked when the import will write (the back office's price routes lock the variant
+ * too before they change its prices).
+ */
 async function findVariants(
   tx: Transaction,
   productsByArt: Map<string, ExistingProduct>,
@@ -90,17 +114,43 @@ async function findVariants(
       .where(inArray(variants.productId, part))
       // Id order, as the order transaction locks them, so the two cannot deadlock.
       .orderBy(asc(variants.id));
-    for (const variant of lock ? await query.for('update') : await query) {
+    const rows = lock ? await query.for('update') : await query;
+    const typePrices = await ownTypePrices(tx, part);
+    for (const variant of rows) {
       const art = artById.get(variant.productId)!;
       found.set(variantKey({ art, color: variant.color, size: variant.size }), {
         id: variant.id,
         priceKopecks: decimalToKopecks(variant.price),
         stock: variant.stock,
+        typePrices: typePrices.get(variant.id) ?? new Map(),
       });
     }
   }
   return found;
 }
+
+/** The own prices of these products' variants in the types other than the default: kopecks by type id, by variant id. */
+async function ownTypePrices(db: Queryable, productIds: number[]): Promise<Map<number, Map<number, number>>> {
+  const found = new Map<number, Map<number, number>>();
+  const rows = await db
+    .select({ variantId: variantPrices.variantId, typeId: variantPrices.priceTypeId, price: variantPrices.price })
+    .from(variantPrices)
+    .innerJoin(variants, eq(variants.id, variantPrices.variantId))
+    .where(inArray(variants.productId, productIds));
+  for (const { variantId, typeId, price } of rows) {
+    const prices = found.get(variantId) ?? new Map<number, number>();
+    prices.set(typeId, decimalToKopecks(price));
+    found.set(variantId, prices);
+  }
+  return found;
+}
+
+/** The shop's price types, by id (the export's column order). */
+const readPriceTypes = (db: Queryable): Promise<PriceListType[]> =>
+  db
+    .select({ id: priceTypes.id, code: priceTypes.code, name: priceTypes.name, isDefault: priceTypes.isDefault })
+    .from(priceTypes)
+    .orderBy(asc(priceTypes.id));
 
 /** Sets price and stock of many variants, a thousand per statement. */
 async function updateVariants(tx: Transaction, changed: { id: number; priceKopecks: number; stock: number }[]) {
@@ -119,12 +169,17 @@ async function updateVariants(tx: Transaction, changed: { id: number; priceKopec
   }
 }
 
-/** The shop's categories, and its products and variants the rows name; the variants locked when the import will write. */
+/**
+ * The shop's categories and price types, and its products and variants the rows name; the variants
+ * locked when the import will write.
+ */
 async function readShop(tx: Transaction, rows: NumberedRow[], lock: boolean): Promise<ShopState> {
   const categoryRows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
+  const types = await readPriceTypes(tx);
   const productsByArt = await findProducts(tx, [...new Set(rows.map((row) => row.art))]);
   return {
     categoryIds: new Map(categoryRows.map((category) => [category.name, category.id])),
+    typeIds: new Map(types.filter((type) => !type.isDefault).map((type) => [type.code, type.id])),
     productsByArt,
     variantsByKey: await findVariants(tx, productsByArt, lock),
   };
@@ -145,22 +200,28 @@ const previewRowColumns = {
   oldCategory: priceListPreviewRows.oldCategory,
   oldPrice: priceListPreviewRows.oldPrice,
   oldStock: priceListPreviewRows.oldStock,
+  wholesale: priceListPreviewRows.wholesale,
 };
 
-type StoredPreviewRow = { price: string; oldPrice: string | null } & Omit<
+type StoredPreviewRow = {
+  price: string;
+  oldPrice: string | null;
+  wholesale: Pick<PreviewRow, 'typePrices' | 'oldTypePrices' | 'packaging' | 'oldPackaging'>;
+} & Omit<
   PreviewRow,
-  'priceKopecks' | 'oldPriceKopecks'
+  'priceKopecks' | 'oldPriceKopecks' | 'typePrices' | 'oldTypePrices' | 'packaging' | 'oldPackaging'
 >;
 
-// The key order of PreviewRow as previewRowsOf builds it, so the two compare as JSON.
-const previewRowOfStored = ({ price, oldPrice, ...stored }: StoredPreviewRow): PreviewRow => ({
+const previewRowOfStored = ({ price, oldPrice, wholesale, ...stored }: StoredPreviewRow): PreviewRow => ({
   art: stored.art,
   name: stored.name,
   category: stored.category,
   color: stored.color,
   size: stored.size,
   priceKopecks: decimalToKopecks(price),
+  typePrices: wholesale.typePrices,
   stock: stored.stock,
+  packaging: wholesale.packaging,
   row: stored.row,
   kind: stored.kind,
   newProduct: stored.newProduct,
@@ -168,6 +229,8 @@ const previewRowOfStored = ({ price, oldPrice, ...stored }: StoredPreviewRow): P
   oldCategory: stored.oldCategory,
   oldPriceKopecks: oldPrice === null ? null : decimalToKopecks(oldPrice),
   oldStock: stored.oldStock,
+  oldTypePrices: wholesale.oldTypePrices,
+  oldPackaging: wholesale.oldPackaging,
 });
 
 /** Keeps a dry run's rows for a manager: his earlier preview and everyone's expired ones go. */
@@ -205,30 +268,77 @@ async function keepPreview(tx: Transaction, userId: number, plan: ImportPlan, sh
       old_category: row.oldCategory,
       old_price: row.oldPriceKopecks === null ? null : kopecksToDecimal(row.oldPriceKopecks),
       old_stock: row.oldStock,
+      wholesale: {
+        typePrices: row.typePrices,
+        oldTypePrices: row.oldTypePrices,
+        packaging: row.packaging,
+        oldPackaging: row.oldPackaging,
+      },
     }));
     await tx.execute(sql`
       insert into ${priceListPreviewRows}
         (preview_id, row, kind, new_product, art, name, category, color, size, price, stock,
-         old_name, old_category, old_price, old_stock)
+         old_name, old_category, old_price, old_stock, wholesale)
       select ${preview!.id}::uuid, row, kind, new_product, art, name, category, color, size, price, stock,
-             old_name, old_category, old_price, old_stock
+             old_name, old_category, old_price, old_stock, wholesale
       from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as given(
         row int, kind text, new_product boolean, art text, name text, category text, color text, size int,
-        price numeric(12, 2), stock int, old_name text, old_category text, old_price numeric(12, 2), old_stock int
+        price numeric(12, 2), stock int, old_name text, old_category text, old_price numeric(12, 2), old_stock int,
+        wholesale jsonb
       )`);
   }
   return preview!;
 }
 
+/** A variant's own price in a price type: kopecks, or null to remove it. */
+interface TypePriceWrite {
+  variantId: number;
+  typeId: number;
+  priceKopecks: number | null;
+}
+
+/**
+ * Sets and removes variants' own prices in the other price types, a thousand per statement. A
+ * removed price takes the variant's tiers in that type with it, as the back office's price form
+ * does: without a price of its own the variant sells at the default type's price and tiers.
+ */
+async function writeTypePrices(tx: Transaction, writes: TypePriceWrite[]) {
+  const set = writes.filter((write) => write.priceKopecks !== null);
+  for (const part of chunks(set)) {
+    await tx
+      .insert(variantPrices)
+      .values(
+        part.map((write) => ({
+          variantId: write.variantId,
+          priceTypeId: write.typeId,
+          price: kopecksToDecimal(write.priceKopecks!),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [variantPrices.variantId, variantPrices.priceTypeId],
+        set: { price: sql`excluded.price` },
+      });
+  }
+  for (const part of chunks(writes.filter((write) => write.priceKopecks === null))) {
+    const gone = sql.join(
+      part.map((write) => sql`(${write.variantId}::int, ${write.typeId}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`delete from ${variantPrices} where (variant_id, price_type_id) in (values ${gone})`);
+    await tx.execute(sql`delete from ${priceTiers} where (variant_id, price_type_id) in (values ${gone})`);
+  }
+}
+
 /** Writes a plan without errors; answers the articles of the products it made. */
 async function writePlan(
   tx: Transaction,
-  { created, updated }: ImportPlan,
-  { categoryIds, productsByArt }: ShopState,
+  { created, updated, packaging }: ImportPlan,
+  { categoryIds, typeIds, productsByArt }: ShopState,
   newProductImage: string,
 ): Promise<string[]> {
-  // A product takes the name and category of its rows (the file was checked: they all agree).
-  const productChanges = new Map<number, { name: string; categoryId: number }>();
+  // A product takes the name and category of its rows (the file was checked: they all agree), and
+  // their packaging.
+  const productChanges = new Map<number, Partial<typeof products.$inferInsert>>();
   for (const { row, before } of updated) {
     if (before.name !== undefined || before.category !== undefined) {
       productChanges.set(productsByArt.get(row.art)!.id, {
@@ -236,6 +346,9 @@ async function writePlan(
         categoryId: categoryIds.get(row.category)!,
       });
     }
+  }
+  for (const [id, { multiple, min_quantity: minQuantity }] of packaging) {
+    productChanges.set(id, { ...productChanges.get(id), multiple, minQuantity });
   }
   for (const [id, values] of productChanges) await tx.update(products).set(values).where(eq(products.id, id));
 
@@ -256,21 +369,37 @@ async function writePlan(
           categoryId: categoryIds.get(row.category)!,
           image: newProductImage,
           curatedRank: (rank += 1),
+          ...(row.packaging && { multiple: row.packaging.multiple, minQuantity: row.packaging.min_quantity }),
         })),
       )
       .returning({ id: products.id, art: products.art });
     for (const { id, art } of inserted) productIds.set(art, id);
   }
+
+  const typePriceWrites: TypePriceWrite[] = [];
   for (const part of chunks(created)) {
-    await tx.insert(variants).values(
-      part.map((row) => ({
-        productId: productIds.get(row.art)!,
-        color: row.color,
-        size: row.size,
-        price: kopecksToDecimal(row.priceKopecks),
-        stock: row.stock,
-      })),
+    const inserted = await tx
+      .insert(variants)
+      .values(
+        part.map((row) => ({
+          productId: productIds.get(row.art)!,
+          color: row.color,
+          size: row.size,
+          price: kopecksToDecimal(row.priceKopecks),
+          stock: row.stock,
+        })),
+      )
+      .returning({ id: variants.id, productId: variants.productId, color: variants.color, size: variants.size });
+    // Product, colour and size are unique among variants: each row finds its new variant's id.
+    const idOf = new Map(
+      inserted.map((variant) => [`${variant.productId}\u0000${variant.color}\u0000${variant.size}`, variant.id]),
     );
+    for (const row of part) {
+      const variantId = idOf.get(`${productIds.get(row.art)!}\u0000${row.color}\u0000${row.size}`)!;
+      for (const { code, priceKopecks } of row.typePrices) {
+        if (priceKopecks !== null) typePriceWrites.push({ variantId, typeId: typeIds.get(code)!, priceKopecks });
+      }
+    }
   }
   await updateVariants(
     tx,
@@ -278,6 +407,14 @@ async function writePlan(
       .filter(({ after }) => after.price !== undefined || after.stock !== undefined)
       .map(({ row, variant }) => ({ id: variant.id, priceKopecks: row.priceKopecks, stock: row.stock })),
   );
+  for (const { row, variant, after } of updated) {
+    if (after.prices === undefined) continue;
+    for (const { code, priceKopecks } of row.typePrices) {
+      if (Object.hasOwn(after.prices, code))
+        typePriceWrites.push({ variantId: variant.id, typeId: typeIds.get(code)!, priceKopecks });
+    }
+  }
+  await writeTypePrices(tx, typePriceWrites);
   return newProducts.map((row) => row.art);
 }
 
@@ -287,8 +424,17 @@ async function writePlan(
  */
 export function createPriceListRepository(db: Database) {
   return {
-    /** One row per variant of every product the storefront shows, by category, product and size. */
-    async rows(): Promise<PriceListRow[]> {
+    /** The shop's price types, by id: the price list's columns. */
+    priceTypes(): Promise<PriceListType[]> {
+      return readPriceTypes(db);
+    },
+
+    /**
+     * One row per variant of every product the storefront shows, by category, product and size,
+     * with its prices in each of `types` other than the default (null where it has none).
+     */
+    async rows(types: readonly PriceListType[]): Promise<PriceListRow[]> {
+      const others = types.filter((type) => !type.isDefault);
       const rows = await db
         .select({
           art: products.art,
@@ -297,21 +443,36 @@ export function createPriceListRepository(db: Database) {
           color: variants.color,
           size: variants.size,
           price: variants.price,
+          // Type id → price as text (numeric's exact digits), or null when the variant has no own price.
+          typePrices: sql<Record<string, string> | null>`(
+            select jsonb_object_agg(${variantPrices.priceTypeId}, ${variantPrices.price}::text)
+            from ${variantPrices} where ${variantPrices.variantId} = ${variants.id})`,
           stock: variants.stock,
+          multiple: products.multiple,
+          minQuantity: products.minQuantity,
         })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(isNull(products.hiddenAt))
         .orderBy(asc(categories.position), asc(categories.id), asc(products.id), asc(variants.size), asc(variants.id));
-      return rows.map(({ price, ...row }) => ({ ...row, priceKopecks: decimalToKopecks(price) }));
+      return rows.map(({ price, typePrices, multiple, minQuantity, ...row }) => ({
+        ...row,
+        priceKopecks: decimalToKopecks(price),
+        typePrices: others.map(({ id, code }) => {
+          const own = typePrices?.[id];
+          return { code, priceKopecks: own === undefined ? null : decimalToKopecks(own) };
+        }),
+        packaging: { multiple, min_quantity: minQuantity },
+      }));
     },
 
     /**
      * Applies checked rows keyed by article, colour and size: a known variant takes the row's
-     * price and stock (and its product the row's name and category), an unknown variant of a known
-     * article is added to it, an unknown article becomes a new product with the placeholder
-     * picture. Variants the file does not list are left as they are. Any error (an unknown
+     * prices (the default type's, and those of the types the file has a column for: an empty cell
+     * removes the variant's own) and stock, and its product the row's name, category and packaging
+     * (when the file has those columns); an unknown variant of a known article is added to it, an
+     * unknown article becomes a new product with the placeholder picture. Variants the file does not list are left as they are. Any error (an unknown
      * category, an article of a deleted product) and nothing is written; a dry run writes nothing
      * to the catalogue either and counts the same, keeping its rows as a preview when asked.
      */
@@ -363,16 +524,20 @@ export function createPriceListRepository(db: Database) {
               .where(eq(priceListPreviewRows.previewId, id))
               .orderBy(asc(priceListPreviewRows.row))
           ).map(previewRowOfStored);
-          const rows = stored.map(({ art, name, category, color, size, priceKopecks, stock, row }) => ({
-            art,
-            name,
-            category,
-            color,
-            size,
-            priceKopecks,
-            stock,
-            row,
-          }));
+          const rows = stored.map(
+            ({ art, name, category, color, size, priceKopecks, typePrices, stock, packaging, row }) => ({
+              art,
+              name,
+              category,
+              color,
+              size,
+              priceKopecks,
+              typePrices,
+              stock,
+              packaging,
+              row,
+            }),
+          );
           const shop = await readShop(tx, rows, true);
           const plan = planImport(rows, shop);
           if (plan.errors.length > 0 || !samePreview(previewRowsOf(plan, shop), stored)) return 'changed-since-preview';
@@ -393,6 +558,32 @@ export function createPriceListRepository(db: Database) {
     /** The counts of a manager's own preview that has not expired; null for anyone else's, or none. */
     async preview(id: string, userId: number) {
       return ownPreview(db, id, userId);
+    },
+
+    /**
+     * The price types a preview's file has columns for, in its rows' order, by their names now (a
+     * type deleted since by its code), and whether it gives the packaging: the same in every row.
+     */
+    async previewLayout(id: string): Promise<PreviewLayout> {
+      const [first] = await db
+        .select({ wholesale: priceListPreviewRows.wholesale })
+        .from(priceListPreviewRows)
+        .where(eq(priceListPreviewRows.previewId, id))
+        .orderBy(asc(priceListPreviewRows.row))
+        .limit(1);
+      const codes = first?.wholesale.typePrices.map((price) => price.code) ?? [];
+      const named =
+        codes.length === 0
+          ? []
+          : await db
+              .select({ code: priceTypes.code, name: priceTypes.name })
+              .from(priceTypes)
+              .where(inArray(priceTypes.code, codes));
+      const names = new Map(named.map((type) => [type.code, type.name]));
+      return {
+        priceTypes: codes.map((code) => ({ code, name: names.get(code) ?? code })),
+        packaging: first?.wholesale.packaging != null,
+      };
     },
 
     /** One page of a preview's changed and new rows, in the file's order; null as for `preview`. */

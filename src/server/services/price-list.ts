@@ -3,17 +3,22 @@ import ExcelJS from 'exceljs';
 import { LIMITS } from '../../shared/limits';
 import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
 import { kopecksToRubles, rublesToKopecks } from '../../shared/money';
-import { PRICE_LIST_COLUMNS } from '../../shared/schemas/admin-catalogue';
+import { MAX_MULTIPLE, packagingSettingsProblem, type Packaging } from '../../shared/pricing';
+import { PRICE_LIST_COLUMNS, PRICE_LIST_PACKAGING_COLUMNS } from '../../shared/schemas/admin-catalogue';
 import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
 import { readSheetTable } from './spreadsheet-reader';
 import {
   describeVariant,
+  rublesOrNone,
+  samePackaging,
   variantKey,
   type NumberedRow,
   type PreviewedRow,
   type PriceListRow,
+  type PriceListType,
   type RowError,
 } from '../domain/price-list-rows';
+import type { PreviewLayout } from '../repositories/price-list';
 
 /**
  * The price list as a file: the export writes it as XLSX or CSV, the import reads either back and
@@ -27,7 +32,7 @@ export const MAX_PRICE_LIST_BYTES = 10 * 1024 * 1024;
 const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 /**
  * Rows, cells and shared strings of a file (services/spreadsheet-file.ts): 50 000 rows of 9 text
- * columns (the price list has 7).
+ * columns (the price list has 9, and one more per price type beside the default).
  */
 const MAX_CELLS = 1_000_000;
 /**
@@ -40,28 +45,112 @@ const MAX_READ_HEAP_MB = 768;
 const MAX_LISTED_ERRORS = 100;
 
 const [ART, NAME, CATEGORY, COLOR, SIZE, PRICE, STOCK] = PRICE_LIST_COLUMNS;
+const [MULTIPLE, MIN_QUANTITY] = PRICE_LIST_PACKAGING_COLUMNS;
 
-const PRICE_LIST_TABLE_COLUMNS: TableColumn[] = [
-  { header: ART, width: 16, kind: 'text' },
-  { header: NAME, width: 40, kind: 'text' },
-  { header: CATEGORY, width: 24, kind: 'text' },
-  { header: COLOR, width: 16, kind: 'text' },
-  { header: SIZE, width: 10, kind: 'centimetres' },
-  { header: PRICE, width: 14, kind: 'kopecks' },
-  { header: STOCK, width: 12, kind: 'integer' },
-];
+/**
+ * A price type's column: its name for people, its code in brackets for the import, which finds the
+ * type by the code alone (the code never changes, so a renamed type's old file still imports).
+ */
+const priceTypeHeader = ({ name, code }: Pick<PriceListType, 'name' | 'code'>) => `Цена «${name}» [${code}]`;
+/** The code in brackets that ends a price type's column header. */
+const TYPE_CODE = /\[([^[\]]*)\]$/;
+/** The columns a file may have beside the required ones: the packaging's and the price types'. */
+const OPTIONAL_COLUMNS = new RegExp(`^(${PRICE_LIST_PACKAGING_COLUMNS.join('|')})$|${TYPE_CODE.source}`, 'i');
 
-export const writePriceList = (rows: PriceListRow[], format: SpreadsheetFormat): Promise<Buffer> =>
-  writeTable(
+/** The whole catalogue as a file: `rows` as the repository reads them for `types` (their other types' prices in that order). */
+export function writePriceList(
+  rows: PriceListRow[],
+  types: readonly PriceListType[],
+  format: SpreadsheetFormat,
+): Promise<Buffer> {
+  const typeHeaders = types.filter((type) => !type.isDefault).map(priceTypeHeader);
+  const columns: TableColumn[] = [
+    { header: ART, width: 16, kind: 'text' },
+    { header: NAME, width: 40, kind: 'text' },
+    { header: CATEGORY, width: 24, kind: 'text' },
+    { header: COLOR, width: 16, kind: 'text' },
+    { header: SIZE, width: 10, kind: 'centimetres' },
+    { header: PRICE, width: 14, kind: 'kopecks' },
+    ...typeHeaders.map((header): TableColumn => ({ header, width: Math.min(40, header.length), kind: 'kopecks' })),
+    { header: MULTIPLE, width: 11, kind: 'integer' },
+    { header: MIN_QUANTITY, width: 10, kind: 'integer' },
+    // Last: the column a warehouse's stock list is pasted into most often.
+    { header: STOCK, width: 12, kind: 'integer' },
+  ];
+  return writeTable(
     {
       sheetName: 'Прайс-лист',
-      columns: PRICE_LIST_TABLE_COLUMNS,
-      rows: rows.map((row) => [row.art, row.name, row.category, row.color, row.size, row.priceKopecks, row.stock]),
+      columns,
+      rows: rows.map((row) => [
+        row.art,
+        row.name,
+        row.category,
+        row.color,
+        row.size,
+        row.priceKopecks,
+        ...row.typePrices.map((price) => price.priceKopecks),
+        row.packaging?.multiple ?? null,
+        row.packaging?.min_quantity ?? null,
+        row.stock,
+      ]),
     },
     format,
   );
+}
 
-type ColumnName = (typeof PRICE_LIST_COLUMNS)[number];
+/** Which optional columns a file has: its price types' (the header as written and the type's code, by type id) and the packaging's. */
+interface FileLayout {
+  types: { header: string; code: string }[];
+  packaging: boolean;
+}
+
+const packagingColumnOf = (header: string) =>
+  PRICE_LIST_PACKAGING_COLUMNS.find((column) => column.toLowerCase() === header.toLowerCase());
+
+/** The layout of a file's optional columns (`readSheetTable`'s `optionalColumns`), or what is wrong with them. */
+function fileLayout(headers: string[], types: readonly PriceListType[]): FileLayout | string[] {
+  const problems: string[] = [];
+  const typeOfCode = new Map(types.map((type) => [type.code.toLowerCase(), type]));
+  const typeColumns = new Map<number, { header: string; code: string }>();
+  const packaging = new Set<string>();
+  for (const header of headers) {
+    const packagingColumn = packagingColumnOf(header);
+    if (packagingColumn) {
+      if (packaging.has(packagingColumn))
+        problems.push(`Столбец «${packagingColumn}» в заголовке дважды: оставьте один`);
+      packaging.add(packagingColumn);
+      continue;
+    }
+    const code = TYPE_CODE.exec(header)![1]!.trim();
+    const type = typeOfCode.get(code.toLowerCase());
+    if (!type) {
+      const what = code === '' ? 'в квадратных скобках нет кода типа цен' : `типа цен с кодом «${code}» нет`;
+      problems.push(
+        `Столбец «${header}»: ${what}. Столбец цены типа называется, как в выгрузке: Цена «Название» [код]; коды — в разделе «Типы цен»`,
+      );
+    } else if (type.isDefault) {
+      problems.push(`Столбец «${header}»: «${type.name}» — тип цен по умолчанию, его цены — в столбце «${PRICE}»`);
+    } else if (typeColumns.has(type.id)) {
+      problems.push(
+        `Столбцы «${typeColumns.get(type.id)!.header}» и «${header}» — оба для типа цен «${type.name}»: оставьте один`,
+      );
+    } else {
+      typeColumns.set(type.id, { header, code: type.code });
+    }
+  }
+  if (packaging.size === 1) {
+    const given = [...packaging][0]!;
+    const missing = PRICE_LIST_PACKAGING_COLUMNS.find((column) => column !== given)!;
+    problems.push(
+      `В заголовке есть столбец «${given}», но нет «${missing}»: кратность и минимум задаются только вместе`,
+    );
+  }
+  if (problems.length > 0) return problems;
+  return {
+    types: [...typeColumns].sort(([a], [b]) => a - b).map(([, column]) => column),
+    packaging: packaging.size === 2,
+  };
+}
 
 /** Spaces between groups of digits, as spreadsheets and people write them. */
 const DIGIT_GROUPING = /[\s\u00a0\u202f]/g;
@@ -76,9 +165,9 @@ function rublesOfText(text: string): number {
 class RowReader {
   readonly problems: string[] = [];
 
-  constructor(private readonly cells: Map<ColumnName, Cell | Error>) {}
+  constructor(private readonly cells: Map<string, Cell | Error>) {}
 
-  private fail(column: ColumnName, what: string): undefined {
+  private fail(column: string, what: string): undefined {
     this.problems.push(`Столбец «${column}»: ${what}`);
     return undefined;
   }
@@ -87,7 +176,7 @@ class RowReader {
     return `«${String(value)}»`;
   }
 
-  text(column: ColumnName, maxLength: number): string | undefined {
+  text(column: string, maxLength: number): string | undefined {
     const value = this.cells.get(column) ?? null;
     if (value instanceof Error) return this.fail(column, value.message);
     if (value === null) return this.fail(column, 'не заполнен');
@@ -98,7 +187,7 @@ class RowReader {
   }
 
   /** A whole number from `min` to `max`, given as a number or as digits (spaces between groups allowed). */
-  integer(column: ColumnName, min: number, max: number, rule: string): number | undefined {
+  integer(column: string, min: number, max: number, rule: string): number | undefined {
     const value = this.cells.get(column) ?? null;
     if (value instanceof Error) return this.fail(column, value.message);
     if (value === null) return this.fail(column, `не заполнен; нужно ${rule}`);
@@ -111,7 +200,7 @@ class RowReader {
   }
 
   /** Rubles with at most two digits of kopecks, more than zero: 1500, 1499,9 or 1 499.90. */
-  priceKopecks(column: ColumnName): number | undefined {
+  priceKopecks(column: string): number | undefined {
     const rule = 'цена в рублях больше нуля, не более двух знаков после запятой (например, 1499,90)';
     const value = this.cells.get(column) ?? null;
     if (value instanceof Error) return this.fail(column, value.message);
@@ -125,9 +214,26 @@ class RowReader {
     }
     return rublesToKopecks(rubles);
   }
+
+  /** A price as `priceKopecks` reads it, or null for an empty cell: no price of that type. */
+  typePriceKopecks(column: string): number | null | undefined {
+    return (this.cells.get(column) ?? null) === null ? null : this.priceKopecks(column);
+  }
+
+  /** The product's кратность and minimum: whole numbers of pieces, the minimum a multiple of the кратность. */
+  packaging(): Packaging | undefined {
+    const rule = `целое число штук от 1 до ${MAX_MULTIPLE.toLocaleString('ru-RU')}`;
+    const multiple = this.integer(MULTIPLE, 1, MAX_MULTIPLE, rule);
+    const minQuantity = this.integer(MIN_QUANTITY, 1, MAX_MULTIPLE, rule);
+    if (multiple === undefined || minQuantity === undefined) return undefined;
+    const packaging = { multiple, min_quantity: minQuantity };
+    const problem = packagingSettingsProblem(packaging);
+    if (problem === null) return packaging;
+    return this.fail(MIN_QUANTITY, problem.charAt(0).toLowerCase() + problem.slice(1));
+  }
 }
 
-function readRow(cells: Map<ColumnName, Cell | Error>): PriceListRow | string[] {
+function readRow(cells: Map<string, Cell | Error>, layout: FileLayout): PriceListRow | string[] {
   const reader = new RowReader(cells);
   const row = {
     art: reader.text(ART, LIMITS.artMax),
@@ -141,7 +247,11 @@ function readRow(cells: Map<ColumnName, Cell | Error>): PriceListRow | string[] 
       `целое число сантиметров от 1 до ${CATALOGUE_LIMITS.sizeMax}`,
     ),
     priceKopecks: reader.priceKopecks(PRICE),
+    // An empty cell is no price of that type, as the export writes it: the file says what the
+    // prices are to be, and a manager clears a cell to have the type's buyers pay the default price.
+    typePrices: layout.types.map(({ header, code }) => ({ code, priceKopecks: reader.typePriceKopecks(header) })),
     stock: reader.integer(STOCK, 0, CATALOGUE_LIMITS.stockMax, 'целое число штук, 0 или больше'),
+    packaging: layout.packaging ? reader.packaging() : null,
   };
   if (reader.problems.length > 0) return reader.problems;
   return row as PriceListRow;
@@ -160,11 +270,15 @@ export function listedErrors(errors: RowError[]): RowError[] {
 
 /**
  * The rows of an uploaded price list (XLSX or CSV, told apart by content), each checked: the
- * header names every column (in any order; other columns are ignored), each value is valid, no
- * variant appears twice, and the rows of one article agree on its name and category. Empty rows
- * are skipped. Problems that only the database can find are the repository's.
+ * header names every required column (in any order; columns it does not know are ignored), and
+ * its price types' columns name types of `types` by code; each value is valid, no variant appears
+ * twice, and the rows of one article agree on its name, category and packaging. Empty rows are
+ * skipped. Problems that only the database can find are the repository's.
  */
-export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]; errors: RowError[] }> {
+export async function readPriceList(
+  file: Buffer,
+  types: readonly PriceListType[],
+): Promise<{ rows: NumberedRow[]; errors: RowError[] }> {
   const table = await readSheetTable(file, {
     maxRows: MAX_IMPORT_ROWS + 1,
     rowsAllowed: MAX_IMPORT_ROWS,
@@ -172,10 +286,13 @@ export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]
     maxCells: MAX_CELLS,
     maxHeapMb: MAX_READ_HEAP_MB,
     columns: PRICE_LIST_COLUMNS,
+    optionalColumns: OPTIONAL_COLUMNS,
   });
-  const { headerRow, missingColumns, rows: lines } = table;
+  const { headerRow, missingColumns, optionalColumns, rows: lines } = table;
   if (headerRow === null) return { rows: [], errors: [{ row: 1, detail: 'Файл пустой: нет ни заголовка, ни строк' }] };
   if (missingColumns !== null) return { rows: [], errors: [{ row: headerRow, detail: missingColumns }] };
+  const layout = fileLayout(optionalColumns, types);
+  if (Array.isArray(layout)) return { rows: [], errors: layout.map((detail) => ({ row: headerRow, detail })) };
   if (lines.length === 0) return { rows: [], errors: [{ row: headerRow, detail: 'В файле нет строк с товарами' }] };
   if (lines.length > MAX_IMPORT_ROWS) {
     return {
@@ -188,10 +305,12 @@ export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]
   const errors: RowError[] = [];
   const seen = new Map<string, number>();
   const firstOfArticle = new Map<string, NumberedRow>();
+  // The cells' keys: the required columns' and the packaging's names, a price type's header as written.
+  const keys = [...PRICE_LIST_COLUMNS, ...optionalColumns.map((header) => packagingColumnOf(header) ?? header)];
   for (const line of lines) {
-    const cells = new Map(PRICE_LIST_COLUMNS.map((column, index) => [column, line.cells[index] ?? null]));
+    const cells = new Map(keys.map((key, index) => [key, line.cells[index] ?? null]));
     if ([...cells.values()].every((cell) => cell === null)) continue;
-    const read = readRow(cells);
+    const read = readRow(cells, layout);
     if (Array.isArray(read)) {
       errors.push(...read.map((detail) => ({ row: line.number, detail })));
       continue;
@@ -215,6 +334,11 @@ export async function readPriceList(file: Buffer): Promise<{ rows: NumberedRow[]
         row: row.row,
         detail: `Столбец «${CATEGORY}»: у артикула «${row.art}» в строке ${first.row} категория «${first.category}»; у всех вариантов товара она одна`,
       });
+    } else if (first?.packaging && !samePackaging(first.packaging, row.packaging)) {
+      errors.push({
+        row: row.row,
+        detail: `Столбцы «${MULTIPLE}» и «${MIN_QUANTITY}»: у артикула «${row.art}» в строке ${first.row} кратность ${first.packaging.multiple} и минимум ${first.packaging.min_quantity}; у всех вариантов товара они одни`,
+      });
     } else {
       if (!first) firstOfArticle.set(row.art, row);
       rows.push(row);
@@ -232,26 +356,55 @@ const CHANGE_KINDS: Record<PreviewedRow['kind'], string> = {
   unchanged: 'без изменений',
 };
 
-const PREVIEW_COLUMNS: { header: string; width: number; money?: boolean; cell(row: PreviewedRow): Cell }[] = [
-  { header: 'Строка', width: 8, cell: (row) => row.row },
-  { header: 'Что', width: 16, cell: (row) => (row.newProduct ? 'новый товар' : CHANGE_KINDS[row.kind]) },
-  { header: ART, width: 16, cell: (row) => row.art },
-  { header: COLOR, width: 16, cell: (row) => row.color },
-  { header: SIZE, width: 10, cell: (row) => row.size },
-  {
-    header: 'Цена было',
-    width: 14,
-    money: true,
-    cell: (row) => (row.oldPriceKopecks === null ? null : kopecksToRubles(row.oldPriceKopecks)),
-  },
-  { header: 'Цена стало', width: 14, money: true, cell: (row) => kopecksToRubles(row.priceKopecks) },
-  { header: 'Остаток было', width: 14, cell: (row) => row.oldStock },
-  { header: 'Остаток стало', width: 14, cell: (row) => row.stock },
-  { header: 'Название было', width: 40, cell: (row) => row.oldName },
-  { header: NAME, width: 40, cell: (row) => row.name },
-  { header: 'Категория была', width: 24, cell: (row) => row.oldCategory },
-  { header: CATEGORY, width: 24, cell: (row) => row.category },
-];
+interface PreviewColumn {
+  header: string;
+  width: number;
+  money?: boolean;
+  cell(row: PreviewedRow): Cell;
+}
+
+/**
+ * The changes file's columns: the price types' and the packaging's only when the checked file had
+ * them. An empty cell of a type's price is no price of that type, as in the price list.
+ */
+function previewColumns({ priceTypes, packaging }: PreviewLayout): PreviewColumn[] {
+  const packagingColumns: PreviewColumn[] = [
+    { header: `${MULTIPLE} была`, width: 14, cell: (row) => row.oldPackaging?.multiple ?? null },
+    { header: `${MULTIPLE} стала`, width: 14, cell: (row) => row.packaging?.multiple ?? null },
+    { header: `${MIN_QUANTITY} был`, width: 14, cell: (row) => row.oldPackaging?.min_quantity ?? null },
+    { header: `${MIN_QUANTITY} стал`, width: 14, cell: (row) => row.packaging?.min_quantity ?? null },
+  ];
+  return [
+    { header: 'Строка', width: 8, cell: (row) => row.row },
+    { header: 'Что', width: 16, cell: (row) => (row.newProduct ? 'новый товар' : CHANGE_KINDS[row.kind]) },
+    { header: ART, width: 16, cell: (row) => row.art },
+    { header: COLOR, width: 16, cell: (row) => row.color },
+    { header: SIZE, width: 10, cell: (row) => row.size },
+    { header: 'Цена было', width: 14, money: true, cell: (row) => rublesOrNone(row.oldPriceKopecks) },
+    { header: 'Цена стало', width: 14, money: true, cell: (row) => kopecksToRubles(row.priceKopecks) },
+    ...priceTypes.flatMap(({ name }, index): PreviewColumn[] => [
+      {
+        header: `Цена «${name}» было`,
+        width: 18,
+        money: true,
+        cell: (row) => rublesOrNone(row.oldTypePrices[index] ?? null),
+      },
+      {
+        header: `Цена «${name}» стало`,
+        width: 18,
+        money: true,
+        cell: (row) => rublesOrNone(row.typePrices[index]?.priceKopecks ?? null),
+      },
+    ]),
+    ...(packaging ? packagingColumns : []),
+    { header: 'Остаток было', width: 14, cell: (row) => row.oldStock },
+    { header: 'Остаток стало', width: 14, cell: (row) => row.stock },
+    { header: 'Название было', width: 40, cell: (row) => row.oldName },
+    { header: NAME, width: 40, cell: (row) => row.name },
+    { header: 'Категория была', width: 24, cell: (row) => row.oldCategory },
+    { header: CATEGORY, width: 24, cell: (row) => row.category },
+  ];
+}
 
 /**
  * A preview's changes as XLSX, written into `stream` as its rows are read: exceljs's streaming
@@ -259,10 +412,15 @@ const PREVIEW_COLUMNS: { header: string; width: number; money?: boolean; cell(ro
  * Text goes into string cells (inline, no shared-strings table to keep), which no spreadsheet runs
  * as a formula.
  */
-export async function writePreviewChanges(batches: AsyncIterable<PreviewedRow[]>, stream: Writable): Promise<void> {
+export async function writePreviewChanges(
+  layout: PreviewLayout,
+  batches: AsyncIterable<PreviewedRow[]>,
+  stream: Writable,
+): Promise<void> {
+  const columns = previewColumns(layout);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Изменения', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = PREVIEW_COLUMNS.map(({ header, width, money }) => ({
+  sheet.columns = columns.map(({ header, width, money }) => ({
     header,
     width,
     ...(money && { style: { numFmt: '#,##0.00' } }),
@@ -271,7 +429,7 @@ export async function writePreviewChanges(batches: AsyncIterable<PreviewedRow[]>
   header.font = { bold: true };
   header.commit();
   for await (const rows of batches) {
-    for (const row of rows) sheet.addRow(PREVIEW_COLUMNS.map((column) => column.cell(row))).commit();
+    for (const row of rows) sheet.addRow(columns.map((column) => column.cell(row))).commit();
   }
   sheet.commit();
   await workbook.commit();

@@ -356,26 +356,40 @@ export interface SheetTable {
   headerRow: number | null;
   /** What the header lacks, as a refusal says it (then there are no rows); null when it names every column. */
   missingColumns: string | null;
-  /** The non-empty rows after the header, each with the cells of `columns`, in their order. */
+  /** The header's other columns that match the optional pattern, as written there (trimmed), in its order. */
+  optionalColumns: string[];
+  /** The non-empty rows after the header, each with the cells of `columns`, then of `optionalColumns`. */
   rows: SheetRow[];
 }
 
 /**
- * The sheet's first non-empty row taken for the header naming `columns` (in any order and case;
- * other columns are left out), and the rows after it.
+ * The sheet's first non-empty row taken for the header naming `columns` (in any order and case),
+ * with the other columns whose header matches `optional` (which a file may have or not); the rest
+ * are left out. And the rows after it.
  */
-export function sheetTable(sheet: ExcelJS.Worksheet, columns: readonly string[]): SheetTable {
+export function sheetTable(sheet: ExcelJS.Worksheet, columns: readonly string[], optional?: RegExp): SheetTable {
   const rows = sheetRows(sheet);
   const header = rows.shift();
-  if (!header) return { headerRow: null, missingColumns: null, rows: [] };
+  if (!header) return { headerRow: null, missingColumns: null, optionalColumns: [], rows: [] };
   const positions = columnPositions(header, columns);
-  if (typeof positions === 'string') return { headerRow: header.number, missingColumns: positions, rows: [] };
+  if (typeof positions === 'string') {
+    return { headerRow: header.number, missingColumns: positions, optionalColumns: [], rows: [] };
+  }
+  const named = new Set(positions.values());
+  const optionalPositions: number[] = [];
+  const optionalColumns: string[] = [];
+  header.cells.forEach((cell, index) => {
+    const name = cell === null || cell instanceof Error ? '' : String(cell).trim();
+    if (optional && !named.has(index) && optional.test(name)) {
+      optionalPositions.push(index);
+      optionalColumns.push(name);
+    }
+  });
+  const read = [...columns.map((column) => positions.get(column)!), ...optionalPositions];
   return {
     headerRow: header.number,
     missingColumns: null,
-    rows: rows.map(({ number, cells }) => ({
-      number,
-      cells: columns.map((column) => cells[positions.get(column)!] ?? null),
-    })),
+    optionalColumns,
+    rows: rows.map(({ number, cells }) => ({ number, cells: read.map((index) => cells[index] ?? null) })),
   };
 }

@@ -14,6 +14,8 @@ export interface SheetReading {
    * holds the server's thread as long as it is (100 000 cells: about 0.1 s).
    */
   columns: readonly string[];
+  /** Other columns read when the header has them (services/spreadsheet-file.ts `sheetTable`). */
+  optionalColumns?: RegExp;
 }
 
 /** A refusal as it crosses from the thread: errors arrive as plain objects, so it says which it was. */
@@ -25,10 +27,10 @@ export interface SheetRefusal {
 /** The table, or the refusal a user is shown, or an unexpected failure (a 500 on the server's side). */
 export type SheetReadingResult = { table: SheetTable } | { refusal: SheetRefusal } | { failure: string };
 
-async function read({ file, limits, columns }: SheetReading): Promise<SheetReadingResult> {
+async function read({ file, limits, columns, optionalColumns }: SheetReading): Promise<SheetReadingResult> {
   try {
     const sheet = await readWorksheet(Buffer.from(file.buffer, file.byteOffset, file.byteLength), limits);
-    return { table: sheetTable(sheet, columns) };
+    return { table: sheetTable(sheet, columns, optionalColumns) };
   } catch (error) {
     if (error instanceof UnsupportedFileTypeError || error instanceof UploadRefusedError)
       return { refusal: { unsupportedType: error instanceof UnsupportedFileTypeError, detail: error.detail } };

@@ -29,6 +29,8 @@ export interface SheetReadLimits extends WorksheetLimits {
 export interface SheetRequest extends SheetReadLimits {
   /** The columns the header row must name (services/spreadsheet-file.ts `sheetTable`). */
   columns: readonly string[];
+  /** Other columns to read when the header has them: each whose header (trimmed) matches. */
+  optionalColumns?: RegExp;
 }
 
 /**
@@ -74,8 +76,8 @@ async function inTurn<Result>(read: () => Promise<Result>): Promise<Result> {
 }
 
 function readInThread(file: Buffer, request: SheetRequest): Promise<SheetTable> {
-  const { maxHeapMb, columns, ...limits } = request;
-  const reading: SheetReading = { file, limits, columns };
+  const { maxHeapMb, columns, optionalColumns, ...limits } = request;
+  const reading: SheetReading = { file, limits, columns, optionalColumns };
   const worker = new Worker(THREAD_FILE, {
     workerData: reading,
     execArgv: THREAD_EXEC_ARGV,

@@ -128,8 +128,15 @@ export const UploadedImageSchema = Type.Object({
 });
 
 export const CATALOGUE_FORMATS = ['xlsx', 'csv'] as const;
-/** The price list's columns, in order, as the export writes them and the import reads them. */
+/**
+ * The price list's columns every file has, the only ones of a file from before price types: «Цена»
+ * is the default type's. The export writes a column per other price type after «Цена», headed
+ * `Цена «Название» [код]` (the import finds the type by its code), then the packaging's columns,
+ * and «Остаток» last; the import takes the columns in any order.
+ */
 export const PRICE_LIST_COLUMNS = ['Артикул', 'Название', 'Категория', 'Цвет', 'Размер', 'Цена', 'Остаток'] as const;
+/** The product's кратность and minimum: a file has both or neither (then the products' stay as they are). */
+export const PRICE_LIST_PACKAGING_COLUMNS = ['Кратность', 'Минимум'] as const;
 
 export const ExportQuery = Type.Object({ format: Defaulted(Type.Enum(CATALOGUE_FORMATS, { default: 'xlsx' })) });
 export const ImportQuery = Type.Object({ dry_run: Defaulted(Type.Boolean({ default: true })) });
@@ -187,8 +194,30 @@ export const PreviewChangeSchema = Type.Object({
   old_category: Nullable(Type.String()),
   old_price: Nullable(Type.Number()),
   old_stock: Nullable(Type.Integer()),
+  prices: Type.Array(
+    Type.Object({
+      code: Type.String({ description: 'Код типа цен' }),
+      price: Nullable(
+        Type.Number({
+          description: 'Станет; null — своей цены этого типа не будет (действует цена типа по умолчанию)',
+        }),
+      ),
+      old_price: Nullable(Type.Number({ description: 'Было; null — своей цены не было, или вариант новый' })),
+    }),
+    { description: 'Цены типов из столбцов файла, в порядке price_types' },
+  ),
+  multiple: Nullable(
+    Type.Integer({ description: 'Кратность товара; null — в файле нет столбцов кратности и минимума' }),
+  ),
+  min_quantity: Nullable(Type.Integer()),
+  old_multiple: Nullable(Type.Integer({ description: 'Было у товара; null у нового товара или без этих столбцов' })),
+  old_min_quantity: Nullable(Type.Integer()),
 });
 export const PreviewChangesSchema = Type.Object({
+  price_types: Type.Array(Type.Object({ code: Type.String(), name: Type.String() }), {
+    description: 'Типы цен, для которых в файле есть столбцы (название — нынешнее)',
+  }),
+  packaging: Type.Boolean({ description: 'В файле есть столбцы «Кратность» и «Минимум»' }),
   items: Type.Array(PreviewChangeSchema),
   total: Type.Integer({ description: 'Изменённых и новых строк всего' }),
 });

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/admin-catalogue';
 import { moscowDay } from '../../../shared/dates';
 import { kopecksToRubles } from '../../../shared/money';
-import type { ImportOutcome, PreviewedRow } from '../../domain/price-list-rows';
+import { rublesOrNone, type ImportOutcome, type PreviewedRow } from '../../domain/price-list-rows';
 import {
   listedErrors,
   MAX_PRICE_LIST_BYTES,
@@ -43,7 +43,9 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { format } = request.query;
-      const file = await writePriceList(await app.repositories.priceList.rows(), format);
+      const { priceList } = app.repositories;
+      const types = await priceList.priceTypes();
+      const file = await writePriceList(await priceList.rows(types), types, format);
       // Named by today in Moscow, the shop's time.
       const fileName = `myagkiy-opt-price-list-${moscowDay(new Date())}.${format}`;
       return reply
@@ -67,7 +69,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { dry_run: dryRun } = request.query;
-      const file = await readPriceList(await readUpload(request));
+      const file = await readPriceList(await readUpload(request), await app.repositories.priceList.priceTypes());
       // With errors in the file the database is only read, to list its own errors beside them.
       const outcome = await priceListImport.importRows(file.rows, {
         dryRun: dryRun || file.errors.length > 0,
@@ -121,7 +123,13 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { skip, limit } = request.query;
       const preview = await priceListImport.preview(id, request.userId);
       const rows = await priceListImport.previewChanges(id, request.userId, skip, limit);
-      return { items: rows.map(changeAnswer), total: preview.created + preview.updated };
+      const layout = await app.repositories.priceList.previewLayout(id);
+      return {
+        price_types: layout.priceTypes,
+        packaging: layout.packaging,
+        items: rows.map(changeAnswer),
+        total: preview.created + preview.updated,
+      };
     },
   );
 
@@ -142,7 +150,9 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Checked before the first byte: a stranger's or an expired preview is a 404, not a broken file.
       await priceListImport.preview(id, request.userId);
       const file = new PassThrough();
-      writePreviewChanges(app.repositories.priceList.allPreviewChanges(id), file).catch((error: unknown) => {
+      const { priceList } = app.repositories;
+      const layout = await priceList.previewLayout(id);
+      writePreviewChanges(layout, priceList.allPreviewChanges(id), file).catch((error: unknown) => {
         request.log.error({ err: error }, 'the preview file could not be written');
         file.destroy(error as Error);
       });
@@ -203,8 +213,17 @@ function changeAnswer(row: PreviewedRow) {
     stock: row.stock,
     old_name: row.oldName,
     old_category: row.oldCategory,
-    old_price: row.oldPriceKopecks === null ? null : kopecksToRubles(row.oldPriceKopecks),
+    old_price: rublesOrNone(row.oldPriceKopecks),
     old_stock: row.oldStock,
+    prices: row.typePrices.map(({ code, priceKopecks }, index) => ({
+      code,
+      price: rublesOrNone(priceKopecks),
+      old_price: rublesOrNone(row.oldTypePrices[index] ?? null),
+    })),
+    multiple: row.packaging?.multiple ?? null,
+    min_quantity: row.packaging?.min_quantity ?? null,
+    old_multiple: row.oldPackaging?.multiple ?? null,
+    old_min_quantity: row.oldPackaging?.min_quantity ?? null,
   };
 }
 

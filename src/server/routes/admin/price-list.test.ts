@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Product } from '../../../shared/api';
+import type { AdminProduct, PriceType, Product } from '../../../shared/api';
 import { PRICE_LIST_COLUMNS } from '../../../shared/schemas/admin-catalogue';
 import { buildApp } from '../../app';
-import { auditLog, priceListPreviews, products } from '../../db/schema';
+import { auditLog, priceListPreviews, priceTiers, products } from '../../db/schema';
 import {
   allProducts,
   json,
@@ -35,12 +35,42 @@ let buyer: Shopper;
 let manager: Shopper;
 /** Products no test has touched yet: each test takes its own. */
 let untouched: Product[];
+/** The shop's price types beside the default «Опт», made for these tests: «Крупный опт», then an RRP. */
+let large: PriceType;
+let rrp: PriceType;
+
+const admin = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+  shop.app.inject({ method, url: `/api/v1/admin${url}`, headers: manager.headers, payload });
+
+async function createType(fields: object): Promise<PriceType> {
+  const response = await admin('POST', '/price-types', fields);
+  expect(response.statusCode).toBe(201);
+  return json<PriceType>(response);
+}
 
 beforeAll(async () => {
   ({ shop, buyer, manager } = await openBackOffice());
   untouched = await allProducts(shop.app);
+  large = await createType({ name: 'Крупный опт' });
+  rrp = await createType({ name: 'РРЦ', is_rrp: true });
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
+
+const LARGE_COLUMN = 'Цена «Крупный опт» [krupnyy-opt]';
+/** The export's header: the other types' columns after «Цена», by id, then the packaging, «Остаток» last. */
+const exportHeader = () => [
+  'Артикул',
+  'Название',
+  'Категория',
+  'Цвет',
+  'Размер',
+  'Цена',
+  LARGE_COLUMN,
+  `Цена «РРЦ» [${rrp.code}]`,
+  'Кратность',
+  'Минимум',
+  'Остаток',
+];
 
 const exportAs = (format: string, who: Shopper | null = manager) =>
   shop.app.inject({
@@ -109,10 +139,16 @@ async function categoryOf(item: Product): Promise<string> {
 }
 
 describe('GET /api/v1/admin/catalogue/export', () => {
-  it('xlsx: one row per variant of every shown product, the columns in order, read back with exceljs', async () => {
+  it('xlsx: one row per variant of every shown product, a column per other price type, the packaging, read back with exceljs', async () => {
     const hidden = untouched.shift()!;
     await shop.app.database.db.update(products).set({ hiddenAt: new Date() }).where(eq(products.id, hidden.id));
     const shown = (await allProducts(shop.app)).filter((item) => item.id !== hidden.id);
+    const priced = untouched.shift()!;
+    const [cheaper, other] = priced.variants;
+    expect(
+      (await admin('PUT', `/variants/${cheaper!.id}/prices`, [{ price_type_id: large.id, price: 812.4 }])).statusCode,
+    ).toBe(200);
+    expect((await admin('PATCH', `/products/${priced.id}`, { multiple: 6, min_quantity: 12 })).statusCode).toBe(200);
 
     const response = await exportAs('xlsx');
     expect(response.statusCode).toBe(200);
@@ -121,12 +157,13 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       /^attachment; filename="(myagkiy-opt-price-list-\d{4}-\d{2}-\d{2}\.xlsx)"; filename\*=UTF-8''\1$/,
     );
     const [header, ...rows] = await readXlsx(response.rawPayload);
-    expect(header).toEqual([...PRICE_LIST_COLUMNS]);
+    expect(header).toEqual(exportHeader());
     expect(rows).toHaveLength(shown.reduce((sum, item) => sum + item.variants.length, 0));
     expect(rows.some((row) => row[0] === hidden.art)).toBe(false);
 
     const sample = shown[3]!;
     const variant = sample.variants[0]!;
+    // exceljs reads an empty cell in the middle of a row as undefined: no price of that type.
     expect(rows).toContainEqual([
       sample.art,
       sample.name,
@@ -134,7 +171,22 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       variant.color,
       variant.size,
       variant.price,
+      undefined,
+      undefined,
+      1,
+      1,
       variant.stock,
+    ]);
+    const ofPriced = rows.filter((row) => row[0] === priced.art);
+    expect(ofPriced.find((row) => row[3] === cheaper!.color && row[4] === cheaper!.size)).toEqual([
+      ...[priced.art, priced.name, expect.any(String), cheaper!.color, cheaper!.size, cheaper!.price],
+      ...[812.4, undefined, 6, 12, cheaper!.stock],
+    ]);
+    expect(ofPriced.find((row) => row[3] === other!.color && row[4] === other!.size)!.slice(6, 10)).toEqual([
+      undefined,
+      undefined,
+      6,
+      12,
     ]);
   });
 
@@ -150,7 +202,9 @@ describe('GET /api/v1/admin/catalogue/export', () => {
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
-    expect(text.split('\r\n')[0]).toBe('"Артикул";"Название";"Категория";"Цвет";Размер;Цена;Остаток');
+    expect(text.split('\r\n')[0]).toBe(
+      `"Артикул";"Название";"Категория";"Цвет";Размер;Цена;${LARGE_COLUMN};Цена «РРЦ» [${rrp.code}];Кратность;Минимум;Остаток`,
+    );
     // The apostrophe keeps a spreadsheet from running the cell; the quotes inside are doubled.
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"";""Мишка"")"`);
 
@@ -160,7 +214,7 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       parserOptions: { delimiter: ';' },
     });
     const lines = sheetLines(sheet);
-    expect(lines[0]).toEqual([...PRICE_LIST_COLUMNS]);
+    expect(lines[0]).toEqual(exportHeader());
     const variant = item.variants[0]!;
     expect(lines).toContainEqual([
       item.art,
@@ -169,6 +223,10 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       variant.color,
       String(variant.size),
       variant.price!.toFixed(2).replace('.', ','),
+      '',
+      '',
+      '1',
+      '1',
       String(variant.stock),
     ]);
 
@@ -426,6 +484,8 @@ describe('POST /api/v1/admin/catalogue/import', () => {
 });
 
 interface PreviewChanges {
+  price_types: { code: string; name: string }[];
+  packaging: boolean;
   items: Record<string, unknown>[];
   total: number;
 }
@@ -480,6 +540,8 @@ describe('the dry run’s preview: which rows change, paged, as XLSX, and applie
 
     const all = await changesPage(id, 0, 100);
     expect(all.total).toBe(4);
+    // A file of the old columns only: no price types', no packaging.
+    expect(all).toMatchObject({ price_types: [], packaging: false });
     expect(all.items).toEqual([
       {
         row: 2,
@@ -496,6 +558,11 @@ describe('the dry run’s preview: which rows change, paged, as XLSX, and applie
         old_category: category,
         old_price: first[5],
         old_stock: first[6],
+        prices: [],
+        multiple: null,
+        min_quantity: null,
+        old_multiple: null,
+        old_min_quantity: null,
       },
       expect.objectContaining({
         row: 3 + rest.length,
@@ -696,6 +763,274 @@ describe('the dry run’s preview: which rows change, paged, as XLSX, and applie
       true,
     );
     expect(bad).toMatchObject({ preview: null, errors: [expect.anything()] });
+  });
+});
+
+describe('the price types’ columns and the packaging', () => {
+  const header = (...columns: string[]): Line => [...PRICE_LIST_COLUMNS.slice(0, 6), ...columns, 'Остаток'];
+  const adminProduct = async (id: number) => json<AdminProduct>(await admin('GET', `/products/${id}`));
+  /** The variant's own price in `type`, or null when it has none there. */
+  const ownPrice = (item: AdminProduct, variantId: number, type: PriceType) =>
+    item.variants.find((variant) => variant.id === variantId)!.prices.find((price) => price.price_type_id === type.id)
+      ?.price ?? null;
+  async function setPrices(variantId: number, prices: object[]) {
+    expect((await admin('PUT', `/variants/${variantId}/prices`, prices)).statusCode).toBe(200);
+  }
+  /** An untouched product of at least two variants. */
+  function productOfTwo(): Product {
+    const index = untouched.findIndex((item) => item.variants.length >= 2);
+    return untouched.splice(index, 1)[0]!;
+  }
+  const lastAudit = async () =>
+    (await shop.app.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]!;
+
+  it('a renamed type’s column is found by its code: an empty cell removes a price, a filled one sets it, a type without a column stays; the packaging is set; preview, XLSX and journal per type', async () => {
+    const item = productOfTwo();
+    const [dropped, priced] = item.variants as [Product['variants'][number], Product['variants'][number]];
+    const category = await categoryOf(item);
+    await setPrices(dropped.id, [{ price_type_id: large.id, price: 900, tiers: [{ from: 10, price: 850 }] }]);
+    await setPrices(priced.id, [{ price_type_id: rrp.id, price: 1999 }]);
+    // The type is renamed after the file was made: its column keeps the old name and the code.
+    expect((await admin('PATCH', `/price-types/${large.id}`, { name: 'Крупный опт 2027' })).statusCode).toBe(200);
+    try {
+      const lines: Line[] = [
+        header(LARGE_COLUMN, 'Кратность', 'Минимум'),
+        [item.art, item.name, category, dropped.color, dropped.size, dropped.price, null, 6, 12, dropped.stock],
+        [item.art, item.name, category, priced.color, priced.size, priced.price, '850,50', 6, 12, priced.stock],
+        ['NEW-TYPES-1', 'Жираф', category, 'жёлтый', 40, 1500, 1350, 2, 4, 10],
+      ];
+      const checked = await importResult(await xlsxOf(lines), true);
+      expect(checked).toMatchObject({ created: 1, updated: 2, new_products: 1, errors: [] });
+      const id = checked.preview!.id;
+
+      const page = await changesPage(id, 0, 100);
+      expect(page).toMatchObject({
+        price_types: [{ code: 'krupnyy-opt', name: 'Крупный опт 2027' }],
+        packaging: true,
+        total: 3,
+      });
+      expect(page.items).toEqual([
+        expect.objectContaining({
+          row: 2,
+          kind: 'updated',
+          prices: [{ code: 'krupnyy-opt', price: null, old_price: 900 }],
+          ...{ multiple: 6, min_quantity: 12, old_multiple: 1, old_min_quantity: 1 },
+        }),
+        expect.objectContaining({
+          row: 3,
+          kind: 'updated',
+          prices: [{ code: 'krupnyy-opt', price: 850.5, old_price: null }],
+        }),
+        expect.objectContaining({
+          row: 4,
+          kind: 'created',
+          new_product: true,
+          prices: [{ code: 'krupnyy-opt', price: 1350, old_price: null }],
+          ...{ multiple: 2, min_quantity: 4, old_multiple: null, old_min_quantity: null },
+        }),
+      ]);
+      const [changesHeader, firstChange] = await readXlsx((await previewCall('GET', id, '/changes.xlsx')).rawPayload);
+      expect(changesHeader).toEqual([
+        ...['Строка', 'Что', 'Артикул', 'Цвет', 'Размер', 'Цена было', 'Цена стало'],
+        ...['Цена «Крупный опт 2027» было', 'Цена «Крупный опт 2027» стало'],
+        ...['Кратность была', 'Кратность стала', 'Минимум был', 'Минимум стал'],
+        ...['Остаток было', 'Остаток стало', 'Название было', 'Название', 'Категория была', 'Категория'],
+      ]);
+      expect(firstChange).toEqual([
+        ...[2, 'изменение', item.art, dropped.color, dropped.size, dropped.price, dropped.price],
+        ...[900, undefined, 1, 6, 1, 12],
+        ...[dropped.stock, dropped.stock, item.name, item.name, category, category],
+      ]);
+      // The check changed nothing yet.
+      expect(ownPrice(await adminProduct(item.id), dropped.id, large)).toBe(900);
+
+      expect((await previewCall('POST', id, '/apply')).statusCode).toBe(200);
+      const after = await adminProduct(item.id);
+      expect(after).toMatchObject({ multiple: 6, min_quantity: 12 });
+      expect(ownPrice(after, dropped.id, large)).toBeNull();
+      // Its tiers in the type went with the price, as the back office's price form removes them.
+      expect(
+        await shop.app.database.db.$count(
+          priceTiers,
+          and(eq(priceTiers.variantId, dropped.id), eq(priceTiers.priceTypeId, large.id)),
+        ),
+      ).toBe(0);
+      expect(ownPrice(after, priced.id, large)).toBe(850.5);
+      expect(ownPrice(after, priced.id, rrp)).toBe(1999);
+      const created = await adminProduct((await product('NEW-TYPES-1')).id);
+      expect(created).toMatchObject({ multiple: 2, min_quantity: 4 });
+      expect(ownPrice(created, created.variants[0]!.id, large)).toBe(1350);
+
+      const audit = await lastAudit();
+      const droppedKey = `«${item.art}», ${dropped.color}, ${dropped.size} см`;
+      const pricedKey = `«${item.art}», ${priced.color}, ${priced.size} см`;
+      expect(audit.before).toEqual({
+        [droppedKey]: { prices: { 'krupnyy-opt': 900 }, multiple: 1, min_quantity: 1 },
+        [pricedKey]: { prices: { 'krupnyy-opt': null }, multiple: 1, min_quantity: 1 },
+      });
+      expect((audit.after as { changes: object }).changes).toEqual({
+        '«NEW-TYPES-1», жёлтый, 40 см': {
+          price: 1500,
+          prices: { 'krupnyy-opt': 1350 },
+          stock: 10,
+          multiple: 2,
+          min_quantity: 4,
+        },
+        [droppedKey]: { prices: { 'krupnyy-opt': null }, multiple: 6, min_quantity: 12 },
+        [pricedKey]: { prices: { 'krupnyy-opt': 850.5 }, multiple: 6, min_quantity: 12 },
+      });
+    } finally {
+      await admin('PATCH', `/price-types/${large.id}`, { name: 'Крупный опт' });
+    }
+  });
+
+  it('an old file of the seven columns changes what it has and leaves the types’ prices and the packaging', async () => {
+    const item = productOfTwo();
+    const [first] = item.variants;
+    await setPrices(first!.id, [{ price_type_id: large.id, price: 700 }]);
+    expect((await admin('PATCH', `/products/${item.id}`, { multiple: 3, min_quantity: 6 })).statusCode).toBe(200);
+    const [line, ...rest] = linesOf(item, await categoryOf(item));
+    const file = await xlsxOf([[...PRICE_LIST_COLUMNS], [...line!.slice(0, 5), 777, 5], ...rest]);
+    expect(await importResult(file, false)).toMatchObject({ updated: 1, unchanged: rest.length, errors: [] });
+    const after = await adminProduct(item.id);
+    expect(after).toMatchObject({ multiple: 3, min_quantity: 6 });
+    expect(after.variants.find((variant) => variant.id === first!.id)).toMatchObject({ price: 777, stock: 5 });
+    expect(ownPrice(after, first!.id, large)).toBe(700);
+  });
+
+  it('the header refuses the whole file: an unknown code naming its column, the default type’s, one type twice, «Кратность» without «Минимум»', async () => {
+    const item = untouched.shift()!;
+    const variant = item.variants[0]!;
+    const category = await categoryOf(item);
+    const line = (...cells: Line): Line => [item.art, item.name, category, variant.color, variant.size, 1, ...cells, 1];
+    const before = await adminProduct(item.id);
+    const auditBefore = await shop.app.database.db.$count(auditLog);
+    const refusals = [
+      [header('Цена «Опт для своих» [svoi]'), line(500)],
+      [header('Цена «Оптовая» []'), line(500)],
+      [header('Цена «Опт» [opt]'), line(500)],
+      [header(LARGE_COLUMN, 'Крупный опт [KRUPNYY-OPT]'), line(500, 500)],
+      [header('Кратность'), line(6)],
+    ];
+    const errors = [];
+    for (const lines of refusals) errors.push((await importResult(await xlsxOf(lines), false)).errors);
+    expect(errors).toEqual([
+      [
+        {
+          row: 1,
+          detail:
+            'Столбец «Цена «Опт для своих» [svoi]»: типа цен с кодом «svoi» нет. Столбец цены типа называется, как в выгрузке: Цена «Название» [код]; коды — в разделе «Типы цен»',
+        },
+      ],
+      [
+        {
+          row: 1,
+          detail: expect.stringMatching(/^Столбец «Цена «Оптовая» \[\]»: в квадратных скобках нет кода типа цен/),
+        },
+      ],
+      [{ row: 1, detail: 'Столбец «Цена «Опт» [opt]»: «Опт» — тип цен по умолчанию, его цены — в столбце «Цена»' }],
+      [
+        {
+          row: 1,
+          detail: `Столбцы «${LARGE_COLUMN}» и «Крупный опт [KRUPNYY-OPT]» — оба для типа цен «Крупный опт»: оставьте один`,
+        },
+      ],
+      [
+        {
+          row: 1,
+          detail: 'В заголовке есть столбец «Кратность», но нет «Минимум»: кратность и минимум задаются только вместе',
+        },
+      ],
+    ]);
+    expect(await adminProduct(item.id)).toEqual(before);
+    expect(await shop.app.database.db.$count(auditLog)).toBe(auditBefore);
+  });
+
+  it('a bad price of a type refuses the whole file, every row’s problem listed, and nothing changes', async () => {
+    const item = untouched.shift()!;
+    const variant = item.variants[0]!;
+    const category = await categoryOf(item);
+    const bad = (art: string, price: string | number): Line => [art, 'Кот', category, 'белый', 20, 100, price, 1];
+    const lines: Line[] = [
+      header(LARGE_COLUMN),
+      [item.art, item.name, category, variant.color, variant.size, 4444, 4000, 44], // row 2: a good change
+      bad('NEW-TYPE-BAD-1', 0), // row 3
+      bad('NEW-TYPE-BAD-2', -5), // row 4
+      bad('NEW-TYPE-BAD-3', '12,345'), // row 5
+      bad('NEW-TYPE-BAD-4', 'дорого'), // row 6
+    ];
+    const before = await adminProduct(item.id);
+    const auditBefore = await shop.app.database.db.$count(auditLog);
+    const rule = 'нужна цена в рублях больше нуля, не более двух знаков после запятой (например, 1499,90)';
+    for (const dryRun of [true, false]) {
+      expect(await importResult(await xlsxOf(lines), dryRun)).toEqual({
+        dry_run: dryRun,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        new_products: 0,
+        preview: null,
+        errors: [
+          { row: 3, detail: `Столбец «${LARGE_COLUMN}»: «0» — ${rule}` },
+          { row: 4, detail: `Столбец «${LARGE_COLUMN}»: «-5» — ${rule}` },
+          { row: 5, detail: `Столбец «${LARGE_COLUMN}»: «12,345» — ${rule}` },
+          { row: 6, detail: `Столбец «${LARGE_COLUMN}»: «дорого» — ${rule}` },
+        ],
+      });
+    }
+    expect(await adminProduct(item.id)).toEqual(before);
+    expect(await shop.app.database.db.$count(auditLog)).toBe(auditBefore);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/products/NEW-TYPE-BAD-1' })).statusCode).toBe(404);
+  });
+
+  it('the packaging: whole numbers, the minimum a multiple of the кратность, the same on every row of a product', async () => {
+    const item = productOfTwo();
+    const [first, second] = item.variants;
+    const category = await categoryOf(item);
+    const packed = (art: string, size: number, multiple: Line[number], minimum: Line[number]): Line => [
+      ...[art, 'Кот', category, 'белый', size, 100, multiple, minimum, 1],
+    ];
+    const lines: Line[] = [
+      header('Кратность', 'Минимум'),
+      [item.art, item.name, category, first!.color, first!.size, first!.price, 6, 12, first!.stock], // row 2
+      [item.art, item.name, category, second!.color, second!.size, second!.price, 6, 18, second!.stock], // row 3
+      packed('NEW-PACK-1', 20, 4, 6), // row 4
+      packed('NEW-PACK-2', 20, 2.5, 5), // row 5
+      packed('NEW-PACK-3', 20, 0, null), // row 6
+    ];
+    const before = await adminProduct(item.id);
+    const result = await importResult(await xlsxOf(lines), false);
+    expect(result.errors).toEqual([
+      {
+        row: 3,
+        detail: `Столбцы «Кратность» и «Минимум»: у артикула «${item.art}» в строке 2 кратность 6 и минимум 12; у всех вариантов товара они одни`,
+      },
+      { row: 4, detail: 'Столбец «Минимум»: минимальное количество (6 шт.) должно быть кратно кратности (4)' },
+      { row: 5, detail: 'Столбец «Кратность»: «2.5» — нужно целое число штук от 1 до 10\u00a0000' },
+      { row: 6, detail: 'Столбец «Кратность»: «0» — нужно целое число штук от 1 до 10\u00a0000' },
+      { row: 6, detail: 'Столбец «Минимум»: не заполнен; нужно целое число штук от 1 до 10\u00a0000' },
+    ]);
+    expect(await adminProduct(item.id)).toEqual(before);
+  });
+
+  it('a type’s price edited after the check: «Применить» says the catalogue changed and writes nothing', async () => {
+    const item = productOfTwo();
+    const [first, second] = item.variants;
+    const category = await categoryOf(item);
+    const lines: Line[] = [
+      header(LARGE_COLUMN),
+      [item.art, item.name, category, first!.color, first!.size, first!.price, 640, first!.stock],
+      // Unchanged: no price of the type, as the shop has it now.
+      [item.art, item.name, category, second!.color, second!.size, second!.price, null, second!.stock],
+    ];
+    const { preview, updated, unchanged } = await importResult(await xlsxOf(lines), true);
+    expect({ updated, unchanged }).toEqual({ updated: 1, unchanged: 1 });
+    await setPrices(second!.id, [{ price_type_id: large.id, price: 610 }]);
+    const refused = await previewCall('POST', preview!.id, '/apply');
+    expect(refused.statusCode).toBe(409);
+    const after = await adminProduct(item.id);
+    expect(ownPrice(after, first!.id, large)).toBeNull();
+    expect(ownPrice(after, second!.id, large)).toBe(610);
   });
 });
 

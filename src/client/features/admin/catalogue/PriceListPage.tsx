@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Table, Tag, theme, Typography, Upload, type TableProps } from 'antd';
 import { useState } from 'react';
-import type { ImportResult, PreviewChange } from '@shared/api';
+import type { ImportResult, PreviewChange, PreviewChanges as PreviewChangesPage } from '@shared/api';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageTitle } from '@/components/PageTitle';
 import { formatRubles } from '@shared/money';
@@ -29,7 +29,8 @@ function PriceListExport() {
     <Card title="Экспорт" size="small">
       <Flex vertical gap="small">
         <Typography.Paragraph>
-          Весь каталог, по строке на вариант: Артикул, Название, Категория, Цвет, Размер, Цена, Остаток.
+          Весь каталог, по строке на вариант: Артикул, Название, Категория, Цвет, Размер, Цена (типа цен по умолчанию),
+          по столбцу на каждый другой тип цен — «Цена «Название» [код]», Кратность, Минимум, Остаток.
         </Typography.Paragraph>
         <Flex gap="small" wrap>
           {FORMATS.map(({ format, label }) => (
@@ -127,7 +128,36 @@ function ChangeKind({ change }: { change: PreviewChange }) {
   return <Tag>изменение</Tag>;
 }
 
-const CHANGE_COLUMNS: TableProps<PreviewChange>['columns'] = [
+/** A price of another type: none is «нет», its buyers paying the default type's price. */
+const typePrice = (price: number | null) => (price === null ? 'нет' : formatRubles(price));
+
+/** The packaging's «было → стало» (a new product has no «было»). */
+function PackagingChange({ before, after }: { before: number | null; after: number | null }) {
+  return after === null ? null : <Change before={before} after={after} show={String} />;
+}
+
+type ChangeColumn = NonNullable<TableProps<PreviewChange>['columns']>[number];
+
+const PACKAGING_COLUMNS: ChangeColumn[] = [
+  {
+    title: 'Кратность',
+    key: 'multiple',
+    align: 'right',
+    render: (_value, change) => <PackagingChange before={change.old_multiple} after={change.multiple} />,
+  },
+  {
+    title: 'Минимум',
+    key: 'min_quantity',
+    align: 'right',
+    render: (_value, change) => <PackagingChange before={change.old_min_quantity} after={change.min_quantity} />,
+  },
+];
+
+/** The table's columns: a price type's and the packaging's only when the checked file had them. */
+const changeColumns = ({
+  price_types: priceTypes,
+  packaging,
+}: Pick<PreviewChangesPage, 'price_types' | 'packaging'>): ChangeColumn[] => [
   { title: 'Строка', dataIndex: 'row', width: 80, align: 'right' },
   { title: 'Что', key: 'kind', render: (_value, change) => <ChangeKind change={change} /> },
   { title: 'Артикул', dataIndex: 'art' },
@@ -149,6 +179,18 @@ const CHANGE_COLUMNS: TableProps<PreviewChange>['columns'] = [
     align: 'right',
     render: (_value, change) => <Change before={change.old_price} after={change.price} show={formatRubles} />,
   },
+  ...priceTypes.map(({ code, name }, index): ChangeColumn => ({
+    title: `Цена «${name}»`,
+    key: `price-${code}`,
+    align: 'right',
+    render: (_value, change) => {
+      const price = change.prices[index];
+      if (!price) return null;
+      const before = change.kind === 'created' ? null : typePrice(price.old_price);
+      return <Change before={before} after={typePrice(price.price)} show={sameText} />;
+    },
+  })),
+  ...(packaging ? PACKAGING_COLUMNS : []),
   {
     title: 'Остаток',
     key: 'stock',
@@ -192,7 +234,7 @@ function PreviewChanges({ id }: { id: string }) {
       <Table<PreviewChange>
         rowKey="row"
         size="small"
-        columns={CHANGE_COLUMNS}
+        columns={changeColumns(data ?? { price_types: [], packaging: false })}
         dataSource={data?.items}
         loading={isFetching}
         scroll={{ x: 'max-content' }}
@@ -244,6 +286,11 @@ function PriceListImport() {
         <Typography.Paragraph>
           Файл XLSX или CSV с теми же столбцами, что и в выгрузке. Сначала файл проверяется, и видно, что изменится;
           применить можно только файл без ошибок.
+        </Typography.Paragraph>
+        <Typography.Paragraph>
+          Столбец типа цен узнаётся по коду в квадратных скобках, так что файл годится и после переименования типа.
+          Пустая ячейка в нём — своей цены этого типа у варианта не будет: его покупатели платят цену типа по умолчанию.
+          Если столбца какого-то типа цен или столбцов «Кратность» и «Минимум» в файле нет, импорт их не меняет.
         </Typography.Paragraph>
         <Flex gap="small" wrap>
           <Upload

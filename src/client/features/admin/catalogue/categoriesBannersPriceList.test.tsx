@@ -203,6 +203,11 @@ describe('Импорт и экспорт (back office)', () => {
     old_category: 'Мишки',
     old_price: 990,
     old_stock: 12,
+    prices: [],
+    multiple: null,
+    min_quantity: null,
+    old_multiple: null,
+    old_min_quantity: null,
     ...fields,
   });
   /** The preview's pages: 120 changed rows, row 2 on, as the server pages them. */
@@ -226,7 +231,12 @@ describe('Импорт и экспорт (back office)', () => {
       calls.record(request);
       const params = new URL(request.url).searchParams;
       const skip = Number(params.get('skip'));
-      return json({ items: rows.slice(skip, skip + Number(params.get('limit'))), total: rows.length });
+      return json({
+        price_types: [],
+        packaging: false,
+        items: rows.slice(skip, skip + Number(params.get('limit'))),
+        total: rows.length,
+      });
     });
     return { calls, handler };
   }
@@ -306,6 +316,61 @@ describe('Импорт и экспорт (back office)', () => {
     expect(calls.calls).toHaveLength(1);
     expect(screen.queryByText('Что изменится')).not.toBeInTheDocument();
     expect(apply()).toBeDisabled();
+  });
+
+  test('a file with a price type’s column and the packaging: each type’s price and the packaging old → new', async () => {
+    const large = (price: number | null, oldPrice: number | null) => [
+      { code: 'krupnyy-opt', price, old_price: oldPrice },
+    ];
+    const packed = { multiple: 6, min_quantity: 12 };
+    const { user } = openAt(
+      '/admin/price-list',
+      importRoute(clean({ created: 1, updated: 2 })).handler,
+      http.get(`${PREVIEWS}/changes`, () =>
+        json({
+          price_types: [{ code: 'krupnyy-opt', name: 'Крупный опт' }],
+          packaging: true,
+          items: [
+            change(2, { prices: large(null, 900), ...packed, old_multiple: 1, old_min_quantity: 1 }),
+            change(3, { prices: large(850.5, null), ...packed, old_multiple: 1, old_min_quantity: 1 }),
+            change(4, {
+              kind: 'created',
+              new_product: true,
+              art: 'NEW-1',
+              ...{ old_name: null, old_category: null, old_price: null, old_stock: null },
+              prices: large(1350, null),
+              ...{ multiple: 2, min_quantity: 4, old_multiple: null, old_min_quantity: null },
+            }),
+          ],
+          total: 3,
+        }),
+      ),
+    );
+    await user.upload(screen.getByLabelText('Файл прайс-листа'), priceList());
+
+    const table = (await screen.findByRole('columnheader', { name: 'Цена «Крупный опт»' })).closest('table')!;
+    const titles = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(titles).toEqual([
+      ...['Строка', 'Что', 'Артикул', 'Название', 'Категория', 'Цвет', 'Размер', 'Цена', 'Цена «Крупный опт»'],
+      ...['Кратность', 'Минимум', 'Остаток'],
+    ]);
+    // The cells in the columns' order: a removed price says «нет» (the default type's then applies).
+    const cellsOf = (art: string) =>
+      within(rowOf(art))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent!.replace(/\s/g, ' '));
+    expect(cellsOf('MO-2').slice(8, 11)).toEqual(['900,00 ₽ → нет', '1 → 6', '1 → 12']);
+    expect(
+      within(rowOf('MO-2'))
+        .getByText(/^900,00\s₽$/)
+        .closest('del'),
+    ).not.toBeNull();
+    expect(cellsOf('MO-3').slice(8, 11)).toEqual(['нет → 850,50 ₽', '1 → 6', '1 → 12']);
+    // A new product's prices and packaging as they will be, with nothing struck out.
+    expect(cellsOf('NEW-1').slice(8, 11)).toEqual(['1 350,00 ₽', '2', '4']);
+    expect(within(rowOf('NEW-1')).queryByRole('deletion')).not.toBeInTheDocument();
   });
 
   test('«Скачать изменения (XLSX)» saves the preview’s file under the server’s name', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "price_list_preview_rows" ADD COLUMN "wholesale" jsonb DEFAULT '{"typePrices":[],"oldTypePrices":[],"packaging":null,"oldPackaging":null}'::jsonb NOT NULL;
