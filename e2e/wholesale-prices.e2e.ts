@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { BuyerOrder, Product } from '../src/shared/api';
+import type { BuyerOrder } from '../src/shared/api';
 import { formatRubles } from '../src/shared/money';
 import {
   axeViolations,
@@ -24,7 +24,7 @@ import { startShopWithManager, type RunningShop } from './shop-server';
 let shop: RunningShop;
 let dataDir: string;
 let api: APIRequestContext;
-let product: Product;
+let product: Awaited<ReturnType<typeof findProduct>>;
 const managerEmail = newEmail('manager');
 const regularEmail = newEmail('regular');
 const largeEmail = newEmail('large');

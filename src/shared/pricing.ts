@@ -1,7 +1,8 @@
 // Wholesale pricing as both wings apply it: the price breaks by quantity (tiers) and the carton
 // rules (кратность, minimum per line). The server decides with these what a line costs and which
 // counts it accepts; the storefront says the same beforehand, in the same words.
-import { formatRubles, rublesToKopecks } from './money';
+import { priceProblem } from './catalogue';
+import { formatRubles } from './money';
 
 /** A price break: from `from` pieces, `price` ₽ a piece. */
 export interface PriceTier {
@@ -102,13 +103,6 @@ export function packagingSettingsProblem({ multiple, min_quantity }: Packaging):
   if (min_quantity % multiple !== 0) {
     return `Минимальное количество (${pieces(min_quantity)}) должно быть кратно кратности (${multiple})`;
   }
-  return null;
-}
-
-/** Why `price` is no price a buyer could pay (zero, negative, fractions of a kopeck), or null. */
-export function priceProblem(price: number): string | null {
-  if (!(price > 0)) return 'Цена должна быть больше нуля';
-  if (Math.abs(price * 100 - rublesToKopecks(price)) > 1e-6) return 'Цена указывается в рублях с копейками, не точнее';
   return null;
 }
 

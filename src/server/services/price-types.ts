@@ -10,7 +10,8 @@ import type {
   VariantPrices,
 } from '../../shared/api';
 import { rublesToDecimal } from '../../shared/money';
-import { priceProblem, tiersProblem, type PriceTier } from '../../shared/pricing';
+import { priceProblem } from '../../shared/catalogue';
+import { tiersProblem, type PriceTier } from '../../shared/pricing';
 import type { Database, Queryable, Transaction } from '../db/database';
 import {
   CatalogueItemNotFoundError,
