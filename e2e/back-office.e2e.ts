@@ -69,24 +69,12 @@ async function placeOrder(): Promise<number> {
   return ((await response.json()) as { id: number }).id;
 }
 
-async function pageAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: shop.url,
-    locale: 'ru-RU',
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto('/');
-  await logInThroughDialog(page, email);
-  return page;
-}
-
 test('a manager invoices a new order, the buyer downloads the invoice, the order is paid, sent and delivered', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const orderId = await placeOrder();
-  const manager = await pageAs(browser, managerEmail);
+  const manager = await pageAs(browser, shop.url, managerEmail, { width: 1440, height: 900 });
   const managerConsole = watchConsole(manager);
 
   // The supplier's details first: without them no invoice can be issued.
@@ -121,7 +109,7 @@ test('a manager invoices a new order, the buyer downloads the invoice, the order
   await expect(manager.getByText('Ожидает оплаты').first()).toBeVisible();
 
   // The buyer sees the invoice in the profile and downloads the PDF, which says what it should.
-  const buyer = await pageAs(browser, buyerEmail);
+  const buyer = await pageAs(browser, shop.url, buyerEmail, { width: 1440, height: 900 });
   const buyerConsole = watchConsole(buyer);
   await buyer.goto('/profile');
   const [download] = await Promise.all([
@@ -208,7 +196,7 @@ async function openProductForm(manager: Page, art: string, name: string): Promis
 test('a price changed in the back office shows on the product page at once', async ({ browser }) => {
   test.setTimeout(180_000);
   const product = await findProduct(api, (candidate) => candidate.variants.length >= 2);
-  const manager = await pageAs(browser, managerEmail);
+  const manager = await pageAs(browser, shop.url, managerEmail, { width: 1440, height: 900 });
   const managerConsole = watchConsole(manager);
   // The storefront's cached answer for the product, read before the change.
   const storefront = await manager.context().newPage();
@@ -269,7 +257,7 @@ test('the price list’s check shows which rows change, old → new, downloads t
   const grown = [`"${art}"`, `"${name}"`, `"${category}"`, '"изумрудный"', '99', '500', '3'].join(';');
   const file = Buffer.from(`\uFEFF${[oldHeader, changed, grown, added].join('\r\n')}\r\n`);
 
-  const manager = await pageAs(browser, managerEmail);
+  const manager = await pageAs(browser, shop.url, managerEmail, { width: 1440, height: 900 });
   const managerConsole = watchConsole(manager);
   await manager.getByRole('link', { name: 'Панель менеджера' }).click();
   await manager.getByRole('menuitem', { name: 'Импорт и экспорт' }).click();

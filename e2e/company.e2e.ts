@@ -5,6 +5,9 @@ import { request as apiRequest, type APIRequestContext, type Browser, type Page 
 import { COMPANY_MESSAGES } from '../src/shared/company';
 import {
   axeViolations,
+  bearerOf,
+  pageAs,
+  userIdOf,
   expect,
   findProduct,
   logInThroughDialog,
@@ -41,7 +44,7 @@ test.beforeAll(async () => {
   ({ shop, dataDir } = await startShopWithManager(managerEmail));
   api = await apiRequest.newContext({ baseURL: shop.url });
   const saved = await api.put('/api/v1/admin/settings/requisites', {
-    headers: await bearerOf(managerEmail),
+    headers: await bearerOf(api, managerEmail),
     data: { ...SUPPLIER, vat_rate: null, payment_days: 5 },
   });
   expect(saved.status()).toBe(200);
@@ -52,31 +55,6 @@ test.afterAll(async () => {
   await shop?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function bearerOf(email: string): Promise<{ authorization: string }> {
-  const response = await api.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
-}
-
-const userIdOf = (headers: { authorization: string }) =>
-  Number(
-    (JSON.parse(Buffer.from(headers.authorization.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub,
-  );
-
-async function pageAs(browser: Browser, email?: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: shop.url,
-    locale: 'ru-RU',
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  if (email) {
-    await page.goto('/');
-    await logInThroughDialog(page, email);
-  }
-  return page;
-}
 
 /** The path of the invitation letter's link (`/invite#<token>`), read from the letter as the invitee would. */
 async function invitationLink(email: string): Promise<string> {
@@ -106,7 +84,7 @@ test('an owner invites a purchaser, who makes an account from the letter and ord
   await registerBuyer(api, ownerEmail);
 
   // The owner adds the company's ООО and invites a purchaser from the profile's «Компания».
-  const owner = await pageAs(browser, ownerEmail);
+  const owner = await pageAs(browser, shop.url, ownerEmail);
   const ownerConsole = watchConsole(owner);
   await owner.goto('/profile#company');
   const company = owner.getByRole('region', { name: 'Компания' });
@@ -129,7 +107,7 @@ test('an owner invites a purchaser, who makes an account from the letter and ord
   expect(await axeViolations(owner, 'the company section')).toEqual([]);
 
   // The purchaser opens the letter's link: a new account, signed in, an employee of the company.
-  const purchaser = await pageAs(browser);
+  const purchaser = await pageAs(browser, shop.url);
   const purchaserConsole = watchConsole(purchaser);
   await purchaser.goto(await invitationLink(purchaserEmail));
   await expect(purchaser.getByText(ownerEmail).first()).toBeVisible();
@@ -144,7 +122,7 @@ test('an owner invites a purchaser, who makes an account from the letter and ord
   await expect(purchaser.getByRole('region', { name: 'Компания' }).getByText(OOO.name)).toBeVisible();
 
   // The purchaser orders for the ООО: the checkout offers the company's legal entity.
-  await fillCart(await bearerOf(purchaserEmail));
+  await fillCart(await bearerOf(api, purchaserEmail));
   await purchaser.goto('/cart');
   await purchaser.getByRole('button', { name: 'Оформить заказ' }).click();
   await expect(purchaser.getByRole('combobox', { name: 'Юрлицо' })).toBeVisible();
@@ -159,7 +137,9 @@ test('an owner invites a purchaser, who makes an account from the letter and ord
   await owner.goto('/profile');
   await expect(owner.getByText('Оформил: Мария')).toBeVisible();
   const orders = (await (
-    await api.get(`/api/v1/order/${userIdOf(await bearerOf(ownerEmail))}`, { headers: await bearerOf(ownerEmail) })
+    await api.get(`/api/v1/order/${userIdOf(await bearerOf(api, ownerEmail))}`, {
+      headers: await bearerOf(api, ownerEmail),
+    })
   ).json()) as { placed_by: { name: string }; legal_entity_id: string | null }[];
   expect(orders).toEqual([expect.objectContaining({ placed_by: expect.objectContaining({ name: 'Мария' }) })]);
   expect(orders[0]!.legal_entity_id).not.toBeNull();
@@ -172,7 +152,7 @@ test('an accountant downloads the company’s invoice and finds no «Оформ�
   const ownerEmail = newEmail('owner');
   const accountantEmail = newEmail('accountant');
   await registerBuyer(api, ownerEmail);
-  const owner = await bearerOf(ownerEmail);
+  const owner = await bearerOf(api, ownerEmail);
 
   // Invited and accepted through the API the pages call; the owner orders, the manager invoices.
   const invited = await api.post('/api/v1/company/invitations', {
@@ -197,13 +177,15 @@ test('an accountant downloads the company’s invoice and finds no «Оформ�
   });
   expect(placed.status()).toBe(201);
   const orderId = ((await placed.json()) as { id: number }).id;
-  const invoiced = await api.post(`/api/v1/admin/orders/${orderId}/invoice`, { headers: await bearerOf(managerEmail) });
+  const invoiced = await api.post(`/api/v1/admin/orders/${orderId}/invoice`, {
+    headers: await bearerOf(api, managerEmail),
+  });
   expect(invoiced.status()).toBe(201);
 
   // The accountant's cart says why there is no «Оформить заказ».
-  const accountant = await pageAs(browser, accountantEmail);
+  const accountant = await pageAs(browser, shop.url, accountantEmail);
   const console = watchConsole(accountant);
-  await fillCart(await bearerOf(accountantEmail));
+  await fillCart(await bearerOf(api, accountantEmail));
   await accountant.goto('/cart');
   await expect(accountant.getByText(COMPANY_MESSAGES.accountantCannotOrder)).toBeVisible();
   await expect(accountant.getByRole('button', { name: 'Оформить заказ' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'e2e-artifacts', 'screenshots');
 export const PASSWORD = 'Плюшевый-мишка-2026';
@@ -169,6 +169,35 @@ export const ORDER_DETAILS = {
   contact_name: 'Ирина',
   contact_phone: '+7 900 000-00-00',
 };
+
+/** An account's Authorization header, from the token call the storefront's sign-in makes. */
+export async function bearerOf(request: APIRequestContext, email: string): Promise<{ authorization: string }> {
+  const response = await request.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
+}
+
+/** The account an Authorization header is of: its token's `sub`. */
+export const userIdOf = (headers: { authorization: string }) =>
+  Number(
+    (JSON.parse(Buffer.from(headers.authorization.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub,
+  );
+
+/** A page in a browser context of its own, in Russian, on the shop at `baseURL`; signed in when an address is given. */
+export async function pageAs(
+  browser: Browser,
+  baseURL: string,
+  email?: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport });
+  const page = await context.newPage();
+  if (email) {
+    await page.goto('/');
+    await logInThroughDialog(page, email);
+  }
+  return page;
+}
 
 /** A product of the demo catalogue matching a condition, read from the API the storefront uses. */
 export async function findProduct(

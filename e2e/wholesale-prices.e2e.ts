@@ -4,6 +4,9 @@ import type { BuyerOrder } from '../src/shared/api';
 import { formatRubles } from '../src/shared/money';
 import {
   axeViolations,
+  bearerOf,
+  pageAs,
+  userIdOf,
   expect,
   findProduct,
   logInThroughDialog,
@@ -31,22 +34,11 @@ const largeEmail = newEmail('large');
 const LARGE_PRICE = 555;
 const TIER_PRICE = 499.5;
 
-async function bearerOf(email: string): Promise<{ authorization: string }> {
-  const response = await api.post('/api/v1/auth/token', { form: { username: email, password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
-}
-
-const userIdOf = (headers: { authorization: string }) =>
-  Number(
-    (JSON.parse(Buffer.from(headers.authorization.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub,
-  );
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   ({ shop, dataDir } = await startShopWithManager(managerEmail));
   api = await apiRequest.newContext({ baseURL: shop.url });
-  const manager = await bearerOf(managerEmail);
+  const manager = await bearerOf(api, managerEmail);
   await registerBuyer(api, regularEmail);
   await registerBuyer(api, largeEmail);
   product = await findProduct(api, (candidate) => candidate.variants[0]!.stock >= 20);
@@ -67,7 +59,7 @@ test.beforeAll(async () => {
     data: [{ price_type_id: largeType.id, tiers: [{ from: 12, price: TIER_PRICE }] }],
   });
   expect(tiers.status()).toBe(200);
-  const company = (await (await api.get('/api/v1/company', { headers: await bearerOf(largeEmail) })).json()) as {
+  const company = (await (await api.get('/api/v1/company', { headers: await bearerOf(api, largeEmail) })).json()) as {
     id: number;
   };
   const assigned = await api.patch(`/api/v1/admin/companies/${company.id}`, {
@@ -83,23 +75,9 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function pageAs(browser: Browser, email?: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: shop.url,
-    locale: 'ru-RU',
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  if (email) {
-    await page.goto('/');
-    await logInThroughDialog(page, email);
-  }
-  return page;
-}
-
 /** Orders `quantity` of the product's first variant from the cart, through the checkout's form. */
 async function orderFromCart(page: Page, email: string, quantity: number): Promise<BuyerOrder> {
-  const headers = await bearerOf(email);
+  const headers = await bearerOf(api, email);
   const added = await api.post('/api/v1/cart/add', {
     headers,
     data: { user_id: userIdOf(headers), product_id: product.id, variant_id: product.variants[0]!.id, count: quantity },
@@ -126,17 +104,17 @@ test('each company sees and orders at its own price type; the large one’s brea
   const productPath = `/product/${encodeURIComponent(product.art)}`;
 
   // A visitor and the regular buyer: «Опт».
-  const visitor = await pageAs(browser);
+  const visitor = await pageAs(browser, shop.url);
   await visitor.goto(productPath);
   await expect(visitor.getByLabel('Цена')).toHaveText(formatRubles(defaultPrice));
-  const regular = await pageAs(browser, regularEmail);
+  const regular = await pageAs(browser, shop.url, regularEmail);
   const regularConsole = watchConsole(regular);
   await regular.goto(productPath);
   await expect(regular.getByLabel('Цена')).toHaveText(formatRubles(defaultPrice));
   await expect(regular.getByText('Цены по количеству')).toHaveCount(0);
 
   // The large buyer: «Крупный опт», with the break named on the product page.
-  const large = await pageAs(browser, largeEmail);
+  const large = await pageAs(browser, shop.url, largeEmail);
   const largeConsole = watchConsole(large);
   await large.goto(productPath);
   await expect(large.getByLabel('Цена')).toHaveText(formatRubles(LARGE_PRICE));
@@ -162,7 +140,7 @@ test('each company sees and orders at its own price type; the large one’s brea
 
 test('with «цены только после входа», a visitor sees no price and a buyer sees theirs', async ({ browser }) => {
   test.setTimeout(120_000);
-  const manager = await bearerOf(managerEmail);
+  const manager = await bearerOf(api, managerEmail);
   const hidden = await api.put('/api/v1/admin/settings/storefront', {
     headers: manager,
     data: { prices_for_visitors: false },
@@ -170,14 +148,14 @@ test('with «цены только после входа», a visitor sees no pr
   expect(hidden.status()).toBe(200);
   try {
     const productPath = `/product/${encodeURIComponent(product.art)}`;
-    const visitor = await pageAs(browser);
+    const visitor = await pageAs(browser, shop.url);
     const served = await visitor.goto(productPath);
     expect(await served!.text()).not.toMatch(/"price":\d/);
     await expect(visitor.getByText('Цена после входа').first()).toBeVisible();
     await expect(visitor.getByLabel('Цена')).toHaveCount(0);
     expect(await axeViolations(visitor, 'a product page without prices')).toEqual([]);
 
-    const large = await pageAs(browser, largeEmail);
+    const large = await pageAs(browser, shop.url, largeEmail);
     await large.goto(productPath);
     await expect(large.getByLabel('Цена')).toHaveText(formatRubles(LARGE_PRICE));
   } finally {

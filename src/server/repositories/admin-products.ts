@@ -96,7 +96,7 @@ async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<Admin
     variantsOfProducts(db, productIds),
     pricing.catalogueTypes(),
     pricing.variantPricesOfProducts(productIds),
-    pricing.allTiers(productIds),
+    pricing.tiersOfProducts(productIds),
   ]);
   const tiersOf = tiersByOwner(tierRows);
   const pricesOf = new Map<number, Map<number, string>>();

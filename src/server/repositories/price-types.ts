@@ -1,7 +1,7 @@
 // The price types' SQL: the types themselves, a variant's prices in the types other than the
 // default (variant_prices) and the tiers (price_tiers). Rows or null only; the rules are the
 // pricing service's (services/price-types.ts) and src/shared/pricing.ts's.
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { companies, priceTiers, priceTypes, variantPrices, variants } from '../db/schema';
 import type { TierRow } from '../domain/wholesale-price';
@@ -42,6 +42,18 @@ const typeColumns = {
 };
 
 export function createPriceTypesRepository(db: Queryable) {
+  const tiersWhere = (where: SQL | undefined): Promise<TierRow[]> =>
+    db
+      .select({
+        priceTypeId: priceTiers.priceTypeId,
+        productId: priceTiers.productId,
+        variantId: priceTiers.variantId,
+        from: priceTiers.fromQuantity,
+        price: priceTiers.price,
+      })
+      .from(priceTiers)
+      .where(where);
+
   return {
     list(): Promise<PriceTypeRow[]> {
       return db.select(typeColumns).from(priceTypes).orderBy(asc(priceTypes.id));
@@ -113,26 +125,17 @@ export function createPriceTypesRepository(db: Queryable) {
     },
 
     /** The tiers of these variants and products in these types, for pricing them. */
-    async tiers(typeIds: readonly number[], productIds: readonly number[], variantIds: readonly number[]) {
-      if (productIds.length === 0 && variantIds.length === 0) return [] as TierRow[];
-      return db
-        .select({
-          priceTypeId: priceTiers.priceTypeId,
-          productId: priceTiers.productId,
-          variantId: priceTiers.variantId,
-          from: priceTiers.fromQuantity,
-          price: priceTiers.price,
-        })
-        .from(priceTiers)
-        .where(
-          and(
-            inArray(priceTiers.priceTypeId, [...new Set(typeIds)]),
-            or(
-              productIds.length > 0 ? inArray(priceTiers.productId, [...productIds]) : undefined,
-              variantIds.length > 0 ? inArray(priceTiers.variantId, [...variantIds]) : undefined,
-            ),
+    tiers(typeIds: readonly number[], productIds: readonly number[], variantIds: readonly number[]) {
+      if (productIds.length === 0 && variantIds.length === 0) return Promise.resolve([]);
+      return tiersWhere(
+        and(
+          inArray(priceTiers.priceTypeId, [...new Set(typeIds)]),
+          or(
+            productIds.length > 0 ? inArray(priceTiers.productId, [...productIds]) : undefined,
+            variantIds.length > 0 ? inArray(priceTiers.variantId, [...variantIds]) : undefined,
           ),
-        );
+        ),
+      );
     },
 
     /** The prices of these products' variants in the types other than the default, for the back office. */
@@ -149,20 +152,16 @@ export function createPriceTypesRepository(db: Queryable) {
         .where(inArray(variants.productId, [...productIds]));
     },
 
-    /** Every tier of these products and of their variants, in every type, for the back office. */
-    allTiers(productIds: readonly number[]): Promise<TierRow[]> {
+    /**
+     * Every tier of these products and of their variants, in `typeIds` (every type when not given):
+     * a page of the catalogue, or a product in the back office.
+     */
+    tiersOfProducts(productIds: readonly number[], typeIds?: readonly number[]): Promise<TierRow[]> {
       if (productIds.length === 0) return Promise.resolve([]);
       const ofProducts = sql.param([...productIds]);
-      return db
-        .select({
-          priceTypeId: priceTiers.priceTypeId,
-          productId: priceTiers.productId,
-          variantId: priceTiers.variantId,
-          from: priceTiers.fromQuantity,
-          price: priceTiers.price,
-        })
-        .from(priceTiers)
-        .where(
+      return tiersWhere(
+        and(
+          typeIds ? inArray(priceTiers.priceTypeId, [...new Set(typeIds)]) : undefined,
           or(
             sql`${priceTiers.productId} = any(${ofProducts}::int[])`,
             and(
@@ -171,7 +170,8 @@ export function createPriceTypesRepository(db: Queryable) {
                 where ${variants.productId} = any(${ofProducts}::int[]))`,
             ),
           ),
-        );
+        ),
+      );
     },
 
     async setVariantPrice(variantId: number, typeId: number, price: string | null): Promise<void> {

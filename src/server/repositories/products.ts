@@ -9,7 +9,6 @@ import {
   articleNumberSql,
   categories,
   nameVocabulary,
-  priceTiers,
   productNameSortKey,
   products,
   typoKeySql,
@@ -17,6 +16,7 @@ import {
   variants,
 } from '../db/schema';
 import { priceSetOf, TierIndex } from '../domain/wholesale-price';
+import { createPriceTypesRepository } from './price-types';
 import type { PriceView } from '../domain/wholesale-price';
 
 export interface Page {
@@ -116,27 +116,11 @@ export async function withVariants<Row extends { id: number }>(
     .from(variants)
     .where(inArray(variants.productId, productIds))
     .orderBy(asc(variants.size), asc(variants.id));
-  const tiers =
+  const tiers = new TierIndex(
     types === null
-      ? new TierIndex([])
-      : new TierIndex(
-          await db
-            .select({
-              priceTypeId: priceTiers.priceTypeId,
-              productId: priceTiers.productId,
-              variantId: priceTiers.variantId,
-              from: priceTiers.fromQuantity,
-              price: priceTiers.price,
-            })
-            .from(priceTiers)
-            .where(
-              and(
-                inArray(priceTiers.priceTypeId, [...new Set([types.typeId, types.defaultTypeId])]),
-                sql`(${inArray(priceTiers.productId, productIds)} or ${priceTiers.variantId} in (select ${variants.id}
-                  from ${variants} where ${inArray(variants.productId, productIds)}))`,
-              ),
-            ),
-        );
+      ? []
+      : await createPriceTypesRepository(db).tiersOfProducts(productIds, [types.typeId, types.defaultTypeId]),
+  );
   const byProduct = new Map<number, Variant[]>(rows.map((row) => [row.id, []]));
   for (const { productId, price, typePrice, rrp, ...variant } of variantRows) {
     const set = types && priceSetOf({ id: variant.id, productId, price, typePrice }, types, tiers);

@@ -22,7 +22,7 @@ import {
 import { priceTypeCode } from '../domain/price-type-code';
 import { createAdminProductsRepository } from '../repositories/admin-products';
 import { createAuditRepository } from '../repositories/audit';
-import { createPriceTypesRepository, type PriceTypeRow } from '../repositories/price-types';
+import { createPriceTypesRepository, type PriceTypeRow, type PriceTypesRepository } from '../repositories/price-types';
 import { createSettingsRepository } from '../repositories/settings';
 import { changeCatalogue } from './catalogue-change';
 import { PRICES_FOR_VISITORS_SETTING } from './price-views';
@@ -59,6 +59,29 @@ function minOrderSumOf(rubles: number): string {
 
 const decimalTiers = (tiers: readonly PriceTier[]) =>
   tiers.map((tier) => ({ from: tier.from, price: rublesToDecimal(tier.price) }));
+
+/**
+ * Each entry of a prices body with its price type, in order: every type named once (else 422) and
+ * known (else 404); an RRP type's entry with tiers refused (it is never sold, by any quantity).
+ */
+async function typedEntries<Entry extends { price_type_id: number; tiers?: readonly PriceTier[] }>(
+  priceTypes: PriceTypesRepository,
+  entries: readonly Entry[],
+): Promise<[Entry, PriceTypeRow][]> {
+  const typed: [Entry, PriceTypeRow][] = [];
+  for (const entry of entries) {
+    if (typed.some(([earlier]) => earlier.price_type_id === entry.price_type_id)) {
+      throw new PricingRefusedError('Каждый тип цен указывается один раз');
+    }
+    const type = await priceTypes.find(entry.price_type_id);
+    if (!type) throw new PriceTypeNotFoundError();
+    if (type.isRrp && (entry.tiers?.length ?? 0) > 0) {
+      throw new PricingRefusedError('У рекомендованной розничной цены нет цен по количеству');
+    }
+    typed.push([entry, type]);
+  }
+  return typed;
+}
 
 async function lockedType(tx: Queryable, id: number): Promise<PriceTypeRow> {
   const type = await createPriceTypesRepository(tx).lock(id);
@@ -182,21 +205,13 @@ export function createPriceTypeService(db: Database) {
         const variant = await products.lockVariant(variantId);
         if (!variant) throw new CatalogueItemNotFoundError('Вариант не найден');
         const before = await products.find(variant.product_id);
-        const seen = new Set<number>();
-        for (const entry of entries) {
-          if (seen.has(entry.price_type_id)) throw new PricingRefusedError('Каждый тип цен указывается один раз');
-          seen.add(entry.price_type_id);
-          const type = await priceTypes.find(entry.price_type_id);
-          if (!type) throw new PriceTypeNotFoundError();
+        for (const [entry, type] of await typedEntries(priceTypes, entries)) {
           const tiers = entry.tiers ?? [];
           if (entry.price === null) {
             if (type.isDefault) throw new PricingRefusedError(`У типа «${type.name}» (по умолчанию) цена есть всегда`);
             if (tiers.length > 0) throw new PricingRefusedError('Цены по количеству задаются вместе с ценой типа');
           } else {
             refusedIf(priceProblem(entry.price));
-          }
-          if (type.isRrp && tiers.length > 0) {
-            throw new PricingRefusedError('У рекомендованной розничной цены нет цен по количеству');
           }
           refusedIf(tiersProblem(tiers, entry.price ?? Number(variant.price)));
           if (type.isDefault) await products.updateVariant(variantId, { price: entry.price! });
@@ -231,15 +246,7 @@ export function createPriceTypeService(db: Database) {
         const priceTypes = createPriceTypesRepository(tx);
         const before = await products.lock(productId);
         if (!before) throw new CatalogueItemNotFoundError('Товар не найден');
-        const seen = new Set<number>();
-        for (const entry of entries) {
-          if (seen.has(entry.price_type_id)) throw new PricingRefusedError('Каждый тип цен указывается один раз');
-          seen.add(entry.price_type_id);
-          const type = await priceTypes.find(entry.price_type_id);
-          if (!type) throw new PriceTypeNotFoundError();
-          if (type.isRrp && entry.tiers.length > 0) {
-            throw new PricingRefusedError('У рекомендованной розничной цены нет цен по количеству');
-          }
+        for (const [entry, type] of await typedEntries(priceTypes, entries)) {
           refusedIf(tiersProblem(entry.tiers, null));
           await priceTypes.replaceTiers({ productId }, type.id, decimalTiers(entry.tiers));
         }
