@@ -80,9 +80,12 @@ function VariantPrice({ variant }: { variant: Variant | undefined }) {
 
 export function ProductDetails({ product }: { product: Product }) {
   const user = useAppSelector(selectUser);
-  const [variant, setVariant] = useState<Variant | undefined>(product.variants[0]);
+  // By id: the product read again (another caller's prices after a sign-in) keeps the choice, with the new data.
+  const [variantId, setVariantId] = useState(product.variants[0]?.id);
+  const variant = product.variants.find(({ id }) => id === variantId);
   const inStock = (variant?.stock ?? 0) > 0;
-  const pricesHidden = variant?.price === null;
+  // Prices shown after signing in only: to a visitor every variant's is null.
+  const pricesHidden = product.variants.some(({ price }) => price === null);
   const packaging = packagingNote(product);
 
   return (
@@ -104,14 +107,14 @@ export function ProductDetails({ product }: { product: Product }) {
         <Tag color={inStock ? 'success' : 'default'}>
           {inStock ? `В наличии: ${variant!.stock} шт.` : 'Нет в наличии'}
         </Tag>
-        <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
+        <PurchaseControls product={product} variant={variant} onVariantChange={(chosen) => setVariantId(chosen?.id)} />
         {!user && !pricesHidden && (
           <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>
         )}
       </div>
 
-      {/* With one variant the controls above say it all. */}
-      {product.variants.length > 1 && <MatrixWhenNear product={product} />}
+      {/* With one variant the controls above say it all; without prices there is nothing to order in it. */}
+      {product.variants.length > 1 && !pricesHidden && <MatrixWhenNear product={product} />}
 
       {product.big_description && (
         <section className="product-more">
