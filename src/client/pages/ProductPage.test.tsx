@@ -438,6 +438,21 @@ describe('Product page: wholesale prices', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?items=FOX-06:602:10'));
   });
 
+  test('the whole stock of one size, kept for another, is raised before anything is ordered', async () => {
+    const { user, addCalls } = await openAsUser(FOX);
+    await user.click(size('50 см'));
+    await typeQuantity(user, '10');
+    await user.click(size('30 см'));
+    await user.click(cartButton());
+    expect(quantityField()).toHaveValue('12');
+    expect(screen.getByText('Округлено до 12 шт.: товар продаётся упаковками по 6 шт.')).toBeInTheDocument();
+    expect(addCalls.calls).toHaveLength(0);
+
+    await user.click(cartButton());
+    await waitFor(() => expect(addCalls.calls).toHaveLength(1));
+    expect(await addCalls.last!.json()).toMatchObject({ variant_id: 601, count: 12 });
+  });
+
   test('a buyer who has not paid an order yet is told the limit of one order in whole cartons', async () => {
     server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
     const { user } = await openAsUser(FOX);

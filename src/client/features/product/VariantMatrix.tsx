@@ -108,26 +108,13 @@ export default function VariantMatrix({ product }: { product: Product }) {
     setRoundedNotes(({ [variant.id]: _left, ...others }) => others);
   };
 
-  /**
-   * The filled cells raised to what the packaging allows, each change said in its cell: true when
-   * nothing had to change (the buyer sees the new counts before anything is added).
-   */
-  const fitCells = (variants: Variant[]): boolean => {
-    const fitted = variants.flatMap((variant) => {
-      const pieces = quantities[variant.id] ?? 0;
-      const { count, note } = fitTypedCount(pieces, product, variant.stock);
-      return pieces > 0 && note ? [{ variant, count, note }] : [];
-    });
-    if (fitted.length === 0) return true;
-    setQuantities((typed) => ({
-      ...typed,
-      ...Object.fromEntries(fitted.map((cell) => [cell.variant.id, cell.count])),
-    }));
-    setRoundedNotes((notes) => ({
-      ...notes,
-      ...Object.fromEntries(fitted.map((cell) => [cell.variant.id, cell.note])),
-    }));
-    return false;
+  /** A cell the buyer has left, raised to what the packaging allows, the change said in the cell. */
+  const fitCell = (variant: Variant) => {
+    const pieces = quantities[variant.id] ?? 0;
+    const { count, note } = fitTypedCount(pieces, product, variant.stock);
+    if (pieces === 0 || !note) return;
+    setQuantities((typed) => ({ ...typed, [variant.id]: count }));
+    setRoundedNotes((notes) => ({ ...notes, [variant.id]: note }));
   };
 
   const columns: TableColumnsType<MatrixRow> = [
@@ -147,7 +134,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
             lineLimits={lineLimits}
             roundedNote={roundedNotes[variant.id] ?? null}
             onChange={(pieces) => type(variant, pieces)}
-            onDone={() => fitCells([variant])}
+            onDone={() => fitCell(variant)}
           />
         );
       },
@@ -160,7 +147,6 @@ export default function VariantMatrix({ product }: { product: Product }) {
       dispatch(authDialogOpened('login'));
       return;
     }
-    if (!fitCells(product.variants)) return;
     const lines = linesOf(product, matrix, quantities);
     try {
       await addMany({ user_id: user.id, items: lines }).unwrap();
