@@ -41,15 +41,15 @@ function MatrixWhenNear({ product }: { product: Product }) {
 
 /** The chosen variant's prices by quantity, those below its one-piece price (tierLabel's rows). */
 function PriceTiers({ onePiece, variant }: { onePiece: number; variant: Variant }) {
-  const headingId = useId();
+  const titleId = useId();
   const tiers = tiersBelow(onePiece, variant.tiers);
   if (tiers.length === 0) return null;
   return (
-    <section className="product-tiers" aria-labelledby={headingId}>
-      <Typography.Text strong id={headingId}>
+    <div className="product-tiers">
+      <Typography.Text strong id={titleId}>
         Цены по количеству
       </Typography.Text>
-      <ul aria-labelledby={headingId}>
+      <ul aria-labelledby={titleId}>
         {tiers.map((tier) => (
           <li key={tier.from}>{tierLabel(tier)}</li>
         ))}
@@ -57,7 +57,7 @@ function PriceTiers({ onePiece, variant }: { onePiece: number; variant: Variant 
       {variant.tiers_scope === 'product' && (
         <Typography.Text type="secondary">Для этих цен {PRODUCT_TIER_NOTE}</Typography.Text>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -103,7 +103,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
   const { lineLimits } = useOrderLimits();
   const beyondStock = overStock(product.variants, quantities);
 
-  const type = (variant: Variant, pieces: number) => {
+  const typeCell = (variant: Variant, pieces: number) => {
     setQuantities((typed) => ({ ...typed, [variant.id]: pieces }));
     setRoundedNotes(({ [variant.id]: _left, ...others }) => others);
   };
@@ -133,7 +133,7 @@ export default function VariantMatrix({ product }: { product: Product }) {
             pieces={quantities[variant.id] ?? 0}
             lineLimits={lineLimits}
             roundedNote={roundedNotes[variant.id] ?? null}
-            onChange={(pieces) => type(variant, pieces)}
+            onChange={(pieces) => typeCell(variant, pieces)}
             onDone={() => fitCell(variant)}
           />
         );
