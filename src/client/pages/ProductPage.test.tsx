@@ -482,6 +482,25 @@ describe('Product page: prices shown after signing in only', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
+  test('a session that ends reads the product again: the buyer’s price does not stay on a visitor’s screen', async () => {
+    const token = makeToken();
+    server.use(
+      refreshFails(),
+      http.get(`${API}/products/FOX-06`, ({ request }) =>
+        json(request.headers.get('authorization') === `Bearer ${token}` ? FOX : HIDDEN_FOX),
+      ),
+      http.get(`${API}/cart/${USER.id}`, () => json(cart([]))),
+      // The session was ended elsewhere (a password change): the token is refused, the refresh too.
+      http.post(`${API}/cart/add`, () => json({ detail: 'Не авторизован' }, 401)),
+    );
+    const user = userEvent.setup();
+    renderShop({ route: '/product/FOX-06', preloadedState: loggedIn(USER, token) });
+    expect(await screen.findByLabelText('Цена')).toHaveTextContent('500,00 ₽');
+    await user.click(await screen.findByRole('button', { name: 'В корзину' }));
+    expect(await screen.findByText('Цена после входа')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Цена')).not.toBeInTheDocument();
+  });
+
   test('signing in reads the product again: the company’s price shows where «Цена после входа» was', async () => {
     const token = makeToken();
     const productCalls = recorder();
