@@ -33,7 +33,10 @@ const HARE = cartItem({
  * the server's: 409 with the line when it holds another count. `setCountElsewhere` is another tab's
  * save. Every call is recorded with the time it arrived.
  */
-function cartServer(initial: CartItem[], { failWith }: { failWith?: number } = {}) {
+function cartServer(
+  initial: CartItem[],
+  { failWith, minOrderSum = 0 }: { failWith?: number; minOrderSum?: number } = {},
+) {
   let items = initial.map((item) => ({ ...item }));
   const gets = recorder();
   const puts = recorder();
@@ -41,14 +44,15 @@ function cartServer(initial: CartItem[], { failWith }: { failWith?: number } = {
   const arrivals: { method: string; at: number }[] = [];
   const network = { down: false };
   const setCount = (id: number, count: number) => {
-    items = items.map((item) => (item.id === id ? { ...item, count, item_total: item.variant.price * count } : item));
+    items = items.map((item) => (item.id === id ? { ...item, count, item_total: item.unit_price * count } : item));
   };
   server.use(
     ...homeHandlers(),
     http.get(`${API}/cart/${USER.id}`, ({ request }) => {
       if (network.down) return HttpResponse.error();
       gets.record(request);
-      return json(cart(items));
+      const total = items.reduce((sum, item) => sum + item.unit_price * item.count, 0);
+      return json(cart(items, 1, { min_order_sum: minOrderSum, missing_sum: Math.max(0, minOrderSum - total) }));
     }),
     http.put(`${API}/cart/count`, ({ request }) => {
       if (network.down) return HttpResponse.error();
@@ -77,7 +81,7 @@ function cartServer(initial: CartItem[], { failWith }: { failWith?: number } = {
   return { gets, puts, deletes, arrivals, network, setCountElsewhere: setCount };
 }
 
-async function openCart(items: CartItem[], options?: { failWith?: number }) {
+async function openCart(items: CartItem[], options?: Parameters<typeof cartServer>[1]) {
   const network = cartServer(items, options);
   const user = userEvent.setup();
   const rendered = renderShop({ route: '/cart', preloadedState: loggedIn() });
@@ -655,5 +659,98 @@ describe('Cart page: what a buyer who has not paid an order yet is told', () => 
     await user.click(screen.getByRole('button', { name: 'Отправить письмо ещё раз' }));
     expect(await screen.findByText('Письмо отправлено. Ссылка в нём действует 24 часа.')).toBeInTheDocument();
     expect(resent.calls).toHaveLength(1);
+  });
+});
+
+// Sold by cartons of 6, at least 12 in a line; 500 ₽ a piece, 450 ₽ from 12 pieces of the model, 400 ₽ from 48.
+const FOX = cartItem({
+  id: 6,
+  count: 12,
+  price: 500,
+  unit_price: 450,
+  tier: { from: 12, price: 450 },
+  next_tier: { from: 48, price: 400, missing: 36 },
+  tiers_scope: 'product',
+  variant_id: 601,
+  product: { id: 6, art: 'FOX-06', name: 'Лиса', description: null, multiple: 6, min_quantity: 12 },
+});
+
+describe('Cart page: wholesale prices', () => {
+  test('a line at a price by quantity shows the price applied, the tier reached and what more pieces would bring', async () => {
+    await openCart([FOX]);
+    const fox = line('Лиса');
+    expect(within(fox).getByText('450,00 ₽')).toBeInTheDocument();
+    expect(within(fox).getByText('Цена от 12 шт.')).toBeInTheDocument();
+    expect(
+      within(fox).getByText('Ещё 36 шт. — и цена 400,00 ₽ (цвета и размеры модели считаются вместе)'),
+    ).toBeInTheDocument();
+    expect(within(fox).getByText('5 400,00 ₽')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 5 400,00 ₽');
+  });
+
+  test('a size’s own tiers say nothing of the model; a line below every tier names none', async () => {
+    await openCart([
+      { ...FOX, tiers_scope: 'variant', next_tier: { from: 24, price: 420, missing: 12 } },
+      { ...BEAR, count: 2 },
+    ]);
+    expect(within(line('Лиса')).getByText('Ещё 12 шт. — и цена 420,00 ₽')).toBeInTheDocument();
+    expect(within(line('Мишка Тедди')).queryByText(/Цена от|Ещё/)).not.toBeInTheDocument();
+  });
+
+  test('a line the packaging does not take says why, and «Округлить до N» sets the count', async () => {
+    const { user, puts } = await openCart([
+      {
+        ...FOX,
+        count: 10,
+        tier: null,
+        unit_price: 500,
+        next_tier: null,
+        packaging_problem: 'Товар продаётся упаковками по 6 шт.: количество должно быть кратно 6',
+        fit_count: 12,
+      },
+    ]);
+    const fox = line('Лиса');
+    expect(within(fox).getByRole('alert')).toHaveTextContent(
+      'Товар продаётся упаковками по 6 шт.: количество должно быть кратно 6',
+    );
+    await user.click(within(fox).getByRole('button', { name: 'Округлить до 12' }));
+    expect(countOf('Лиса')).toHaveValue('12');
+    expect(within(line('Лиса')).queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
+    expect(query(puts.last!)).toMatchObject({ item_id: '6', count: '12' });
+  });
+
+  test('a typed count the packaging does not take is raised as the field is left, and the line says so', async () => {
+    const { user, puts } = await openCart([FOX]);
+    await user.clear(countOf('Лиса'));
+    await user.type(countOf('Лиса'), '15');
+    // Kept as typed while the buyer types: 1 on the way to 15 is not raised to 12.
+    expect(countOf('Лиса')).toHaveValue('15');
+    await user.tab();
+    expect(countOf('Лиса')).toHaveValue('18');
+    expect(countOf('Лиса')).toHaveAccessibleDescription('Округлено до 18 шт.: товар продаётся упаковками по 6 шт.');
+    await waitFor(() => expect(puts.calls).toHaveLength(1), { timeout: 2000 });
+    expect(query(puts.last!)).toMatchObject({ item_id: '6', count: '18' });
+  });
+
+  test('+ and − step by the carton, and − at the minimum deletes the line', async () => {
+    const { user, deletes } = await openCart([FOX, BEAR]);
+    await user.click(plus('Лиса'));
+    expect(countOf('Лиса')).toHaveValue('18');
+    await user.click(minus('Лиса'));
+    expect(countOf('Лиса')).toHaveValue('12');
+    await user.click(minus('Лиса'));
+    expect(hasLine('Лиса')).toBe(false);
+    await waitFor(() => expect(deletes.calls).toHaveLength(1), { timeout: 2000 });
+  });
+
+  test('below the minimum order sum the checkout is off, saying how much is missing, until the cart reaches it', async () => {
+    const { user } = await openCart([{ ...BEAR, count: 9 }], { minOrderSum: 5000 });
+    const checkout = screen.getByRole('button', { name: 'Оформить заказ' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(/^До минимальной суммы заказа \(5\s000,00\s₽\) не хватает 500,00\s₽$/);
+    await user.click(plus('Мишка Тедди'));
+    expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeEnabled();
+    expect(screen.queryByText(/До минимальной суммы заказа/)).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,8 @@ import { LIMITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Address, Cart, OrderSummary, Requisites } from '@shared/api';
+import type { Address, Cart, OrderSummary, Product, Requisites } from '@shared/api';
+import { minOrderSumMessage } from '@shared/pricing';
 import {
   cart,
   cartHandler,
@@ -29,6 +30,10 @@ const HARE = product({ id: 2, art: 'HARE-02', name: 'Заяц', variants: [varia
 const ITEMS = 'BEAR-01:101:2,HARE-02:202:1';
 interface NetworkOptions {
   orderStatus?: number;
+  /** The detail of a refused order. */
+  orderDetail?: string;
+  /** What POST /products/by-arts finds among. */
+  catalogue?: Product[];
   orderDelayMs?: number;
   productDelayMs?: number;
   /** The first this many order requests get no answer (offline, or a connection reset). */
@@ -43,6 +48,8 @@ interface NetworkOptions {
 
 function checkoutNetwork({
   orderStatus = 201,
+  orderDetail = 'Ошибка сервера',
+  catalogue = [BEAR, HARE],
   orderDelayMs = 0,
   productDelayMs = 0,
   unansweredOrders = 0,
@@ -69,13 +76,13 @@ function checkoutNetwork({
       if (productDelayMs) await wait(productDelayMs);
       if (productsFailAfterFirst && productCalls.calls.length > 1) return HttpResponse.error();
       const { arts } = (await request.json()) as { arts: string[] };
-      return json([BEAR, HARE].filter((candidate) => arts.includes(candidate.art)));
+      return json(catalogue.filter((candidate) => arts.includes(candidate.art)));
     }),
     http.post(`${API}/order/`, async ({ request }) => {
       orderCalls.record(request);
       if (orderDelayMs) await wait(orderDelayMs);
       if (orderCalls.calls.length <= unansweredOrders) return HttpResponse.error();
-      return orderStatus < 300 ? json(order(), orderStatus) : json({ detail: 'Ошибка сервера' }, orderStatus);
+      return orderStatus < 300 ? json(order(), orderStatus) : json({ detail: orderDetail }, orderStatus);
     }),
   );
   return { orderCalls, productCalls, requisitesSaves };
@@ -126,6 +133,35 @@ describe('Checkout: the order lines (SPEC §2)', () => {
     expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 6 960,00 ₽');
     expect(productCalls.calls).toHaveLength(1);
     expect(await productCalls.last!.json()).toEqual({ arts: ['BEAR-01'] });
+  });
+
+  test('lines at a price by quantity: a model’s tiers count its lines together, a size’s its own line', async () => {
+    const FOX = product({
+      id: 6,
+      art: 'FOX-06',
+      name: 'Лиса',
+      variants: [
+        variant({ id: 601, price: 500, tiers: [{ from: 12, price: 450 }], tiers_scope: 'product' }),
+        variant({ id: 602, size: 50, price: 500, tiers: [{ from: 12, price: 450 }], tiers_scope: 'product' }),
+      ],
+    });
+    const OWL = product({
+      id: 7,
+      art: 'OWL-07',
+      name: 'Сова',
+      variants: [
+        variant({ id: 701, price: 300, tiers: [{ from: 10, price: 250 }] }),
+        variant({ id: 702, size: 50, price: 300, tiers: [{ from: 10, price: 250 }] }),
+      ],
+    });
+    await openCheckout('FOX-06:601:6,FOX-06:602:6,OWL-07:701:6,OWL-07:702:6', { catalogue: [FOX, OWL] });
+    const [fox25, fox50] = (await screen.findAllByText('Лиса x 6')).map((name) => name.closest('li')!);
+    expect(fox25).toHaveTextContent(/450,00\s₽ \/ шт\. · цена от 12 шт\./);
+    expect(within(fox50!).getByText('2 700,00 ₽')).toBeInTheDocument();
+    const owl = screen.getAllByText('Сова x 6')[0]!.closest('li')!;
+    expect(owl).toHaveTextContent(/300,00\s₽ \/ шт\.1\s800,00\s₽$/);
+    // 12 × 450 + 12 × 300
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 9 000,00 ₽');
   });
 
   test('every product of the lines in one request', async () => {
@@ -345,6 +381,17 @@ describe('Checkout: one order per intent', () => {
     expect(field('Имя')).toHaveValue('Иван');
   });
 
+  test('an order below the minimum order sum is refused with what is missing, said as the server says it', async () => {
+    const { user } = await openForm({ orderStatus: 422, orderDetail: minOrderSumMessage(5000, 1769.5) });
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByText(MESSAGES.orderFailed)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Минимальная сумма заказа — 5\s000,00\s₽: добавьте товаров ещё на 1\s769,50\s₽$/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Мишка Тедди x 2')).toBeInTheDocument();
+  });
+
   test('offline: the alert says the data is kept, and the form and lines stay', async () => {
     const { user, router } = await openForm({ unansweredOrders: 1 });
     await fillRequired(user);
@@ -558,6 +605,16 @@ describe('Checkout of the server cart: /checkout without items', () => {
     const [first, second] = orderCalls.calls;
     expect(await second!.json()).toMatchObject({ cart_version: 42, items: [{ variant_id: 101, quantity: 2 }] });
     expect(keyOf(second)).not.toBe(keyOf(first));
+  });
+
+  test('a line at a price by quantity shows the price the cart applies', async () => {
+    const tiered = cartItem({ id: 1, count: 12, price: 990, unit_price: 900, tier: { from: 12, price: 900 } });
+    checkoutNetwork();
+    server.use(http.get(`${API}/cart/${USER.id}`, () => json(cart([tiered]))));
+    renderShop({ route: '/checkout', preloadedState: loggedIn() });
+    const bear = (await screen.findByText('Мишка Тедди x 12')).closest('li')!;
+    expect(bear).toHaveTextContent(/900,00\s₽ \/ шт\. · цена от 12 шт\./);
+    expect(screen.getByRole('heading', { name: /Итого/ })).toHaveTextContent('Итого: 10 800,00 ₽');
   });
 
   test('an empty cart: nothing to order', async () => {

@@ -1,7 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { banner, json, product, products, recorder, refreshFails, variant, visitor, wait } from '@/test/fixtures';
+import {
+  banner,
+  cart,
+  cartHandler,
+  json,
+  loggedIn,
+  makeToken,
+  product,
+  products,
+  recorder,
+  refreshFails,
+  variant,
+  visitor,
+  wait,
+  withSessionCookie,
+} from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 import { apiReadKey, INITIAL_RESPONSES_ELEMENT_ID } from '@shared/api';
@@ -186,6 +201,14 @@ describe('product card', () => {
     expect(within(screen.getByRole('link', { name: /Лиса/ })).getByText('Нет данных')).toBeInTheDocument();
   });
 
+  test('a price shown only after signing in says so: no roubles, no «0 ₽»', async () => {
+    popularNetwork([[product({ variants: [variant({ id: 1, price: null }), variant({ id: 2, price: null })] })]]);
+    renderShop({ preloadedState: visitor() });
+    const card = await screen.findByRole('link', { name: /Мишка Тедди/ });
+    expect(within(card).getByText('Цена после входа')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent(/₽|NaN/);
+  });
+
   test('opens the product page', async () => {
     popularNetwork([[product()]]);
     server.use(http.get(`${API}/products/BEAR-01`, () => json(product())));
@@ -215,6 +238,52 @@ describe('Home page with the answers the server wrote into it', () => {
     expect(await screen.findByText('Игрушка 9')).toBeInTheDocument();
     expect(document.getElementById(INITIAL_RESPONSES_ELEMENT_ID)).toBeNull();
     await waitFor(() => expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['16']));
+  });
+});
+
+describe('Home page with the answers the server wrote into it, for a buyer with a session', () => {
+  /** The visitor's answers (the shop's default prices, or none) as the server writes them into the page. */
+  function serveVisitorsAnswers() {
+    const served = document.createElement('script');
+    served.type = 'application/json';
+    served.id = INITIAL_RESPONSES_ELEMENT_ID;
+    served.textContent = JSON.stringify({
+      [apiReadKey('api/v1/products/popular', { skip: 0, limit: 8 })]: [
+        product({ name: 'Витрина для гостей', variants: [variant({ price: null })] }),
+      ],
+    });
+    document.head.append(served);
+  }
+
+  test('a signed-in tab asks the API for its own prices, and the visitor’s never show', async () => {
+    const popularCalls = popularNetwork([
+      [product({ name: 'Мишка по цене компании', variants: [variant({ price: 777 })] })],
+    ]);
+    server.use(cartHandler(cart([])));
+    serveVisitorsAnswers();
+    renderShop({ preloadedState: loggedIn() });
+    const card = await screen.findByRole('link', { name: /Мишка по цене компании/ });
+    expect(within(card).getByText('777,00 ₽')).toBeInTheDocument();
+    expect(screen.queryByText('Витрина для гостей')).not.toBeInTheDocument();
+    expect(screen.queryByText('Цена после входа')).not.toBeInTheDocument();
+    expect(popularCalls.calls.map((request) => query(request).skip)).toEqual(['0']);
+  });
+
+  test('a new tab with the session cookie only renews its token and asks the API, not the page', async () => {
+    withSessionCookie();
+    const popularCalls = popularNetwork([
+      [product({ name: 'Мишка по цене компании', variants: [variant({ price: 777 })] })],
+    ]);
+    const token = makeToken();
+    server.use(
+      cartHandler(cart([])),
+      http.post(`${API}/auth/refresh`, () => json({ access_token: token, token_type: 'bearer' })),
+    );
+    serveVisitorsAnswers();
+    renderShop({ preloadedState: visitor() });
+    expect(await screen.findByRole('link', { name: /Мишка по цене компании/ })).toBeInTheDocument();
+    expect(screen.queryByText('Витрина для гостей')).not.toBeInTheDocument();
+    expect(popularCalls.last!.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   cartItem,
   json,
   loggedIn,
+  makeToken,
   product,
   recorder,
   refreshFails,
@@ -330,5 +331,198 @@ describe('Product page: the limit of one order', () => {
         'Не больше 2 шт. за один заказ, пока у вас нет оплаченных заказов: для большего объёма напишите менеджеру',
       ),
     );
+  });
+});
+
+// Sold by cartons of 6, at least 12 in a line; the model's tiers count all its sizes together.
+const FOX: Product = product({
+  id: 6,
+  art: 'FOX-06',
+  name: 'Лиса',
+  multiple: 6,
+  min_quantity: 12,
+  variants: [
+    variant({
+      id: 601,
+      color: 'рыжий',
+      size: 30,
+      price: 500,
+      rrp: 990,
+      stock: 100,
+      tiers: [
+        { from: 12, price: 450 },
+        { from: 48, price: 400 },
+      ],
+      tiers_scope: 'product',
+    }),
+    variant({ id: 602, color: 'рыжий', size: 50, price: 800, stock: 10, tiers: [{ from: 12, price: 450 }] }),
+  ],
+});
+
+/** FOX as a visitor is shown it when the shop shows prices after signing in only. */
+const HIDDEN_FOX: Product = {
+  ...FOX,
+  variants: FOX.variants.map((shown) => ({ ...shown, price: null, tiers: [], rrp: null })),
+};
+
+const quantityField = () => screen.getByRole('spinbutton', { name: 'Количество' });
+
+async function typeQuantity(user: ReturnType<typeof userEvent.setup>, count: string) {
+  await user.clear(quantityField());
+  await user.type(quantityField(), count);
+  await user.tab();
+}
+
+describe('Product page: wholesale prices', () => {
+  test('the prices by quantity, the recommended retail price and the packaging are shown beside the price', async () => {
+    const { user } = await openAsUser(FOX);
+    expect(price()).toHaveTextContent('500,00 ₽');
+    expect(screen.getByTitle('Рекомендованная розничная цена').parentElement).toHaveTextContent('РРЦ 990,00 ₽');
+    const tiers = screen.getByRole('list', { name: 'Цены по количеству' });
+    expect(
+      within(tiers)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent!.replace(/\s/g, ' ')),
+    ).toEqual(['от 12 шт. — 450,00 ₽', 'от 48 шт. — 400,00 ₽']);
+    expect(screen.getByText('Для этих цен цвета и размеры модели считаются вместе')).toBeInTheDocument();
+    expect(screen.getByText('Продаётся упаковками по 6 шт., минимум 12 шт.')).toBeInTheDocument();
+
+    // A size of its own tiers and no РРЦ: the note of the model counted together goes, and the РРЦ.
+    await user.click(size('50 см'));
+    expect(price()).toHaveTextContent('800,00 ₽');
+    expect(screen.queryByTitle('Рекомендованная розничная цена')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Цены по количеству' })).getByRole('listitem')).toHaveTextContent(
+      'от 12 шт. — 450,00 ₽',
+    );
+    expect(screen.queryByText(/считаются вместе/)).not.toBeInTheDocument();
+  });
+
+  test('a product sold by the piece has no prices by quantity and says nothing of packaging', async () => {
+    await openAsUser();
+    expect(screen.queryByRole('list', { name: 'Цены по количеству' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Продаётся/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/РРЦ/)).not.toBeInTheDocument();
+  });
+
+  test('the quantity starts at the minimum; a count the packaging does not take is raised, and the buyer is told', async () => {
+    const { user, addCalls } = await openAsUser(FOX);
+    expect(quantityField()).toHaveValue('12');
+
+    await typeQuantity(user, '14');
+    expect(quantityField()).toHaveValue('18');
+    expect(screen.getByText('Округлено до 18 шт.: товар продаётся упаковками по 6 шт.')).toHaveRole('status');
+    expect(quantityField()).toHaveAccessibleDescription('Округлено до 18 шт.: товар продаётся упаковками по 6 шт.');
+
+    await typeQuantity(user, '6');
+    expect(quantityField()).toHaveValue('12');
+    expect(screen.getByText('Округлено до 12 шт.: минимальный заказ — 12 шт.')).toHaveRole('status');
+
+    await user.click(cartButton());
+    expect(await screen.findByRole('button', { name: 'В корзине' })).toBeDisabled();
+    expect(await addCalls.last!.json()).toMatchObject({ variant_id: 601, count: 12 });
+  });
+
+  test('a count the packaging takes is kept as typed, and so is the whole stock left', async () => {
+    const { user, router } = await openAsUser(FOX);
+    await typeQuantity(user, '24');
+    expect(quantityField()).toHaveValue('24');
+    expect(screen.queryByText(/^Округлено/)).not.toBeInTheDocument();
+
+    // 10 left of the 50 cm size: less than the minimum, and not a whole carton, but all there is.
+    await user.click(size('50 см'));
+    await typeQuantity(user, '10');
+    expect(quantityField()).toHaveValue('10');
+    expect(screen.queryByText(/^Округлено/)).not.toBeInTheDocument();
+    productNetwork(FOX);
+    await user.click(buyButton());
+    await waitFor(() => expect(router.state.location.search).toBe('?items=FOX-06:602:10'));
+  });
+
+  test('the whole stock of one size, kept for another, is raised before anything is ordered', async () => {
+    const { user, addCalls } = await openAsUser(FOX);
+    await user.click(size('50 см'));
+    await typeQuantity(user, '10');
+    await user.click(size('30 см'));
+    await user.click(cartButton());
+    expect(quantityField()).toHaveValue('12');
+    expect(screen.getByText('Округлено до 12 шт.: товар продаётся упаковками по 6 шт.')).toBeInTheDocument();
+    expect(addCalls.calls).toHaveLength(0);
+
+    await user.click(cartButton());
+    await waitFor(() => expect(addCalls.calls).toHaveLength(1));
+    expect(await addCalls.last!.json()).toMatchObject({ variant_id: 601, count: 12 });
+  });
+
+  test('a buyer who has not paid an order yet is told the limit of one order in whole cartons', async () => {
+    server.use(http.get(`${API}/auth/user`, () => json(unprovenBuyer())));
+    const { user } = await openAsUser(FOX);
+    // Half of the stock of 100 is 50 pieces: eight cartons, 48.
+    await typeQuantity(user, '54');
+    await waitFor(() => expect(quantityField()).toHaveAccessibleDescription(/^Не больше 48 шт\. за один заказ/));
+  });
+});
+
+describe('Product page: prices shown after signing in only', () => {
+  test('a visitor is told so, with the way in, and is offered no way to buy at a price not shown', async () => {
+    server.use(refreshFails());
+    productNetwork(HIDDEN_FOX);
+    const user = userEvent.setup();
+    renderShop({ route: '/product/FOX-06', preloadedState: visitor() });
+    await screen.findByRole('heading', { name: 'Лиса' });
+    expect(await screen.findByText('Цена после входа')).toBeInTheDocument();
+    // The choice of colour and size stays: a visitor may look around.
+    expect(screen.getByRole('radiogroup', { name: 'Размер' })).toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton', { name: 'Количество' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Купить' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^В корзин/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Цены по количеству' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article')).not.toHaveTextContent(/₽|NaN/);
+
+    await user.click(screen.getByRole('button', { name: 'Войти, чтобы увидеть цены' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  test('a session that ends reads the product again: the buyer’s price does not stay on a visitor’s screen', async () => {
+    const token = makeToken();
+    server.use(
+      refreshFails(),
+      http.get(`${API}/products/FOX-06`, ({ request }) =>
+        json(request.headers.get('authorization') === `Bearer ${token}` ? FOX : HIDDEN_FOX),
+      ),
+      http.get(`${API}/cart/${USER.id}`, () => json(cart([]))),
+      // The session was ended elsewhere (a password change): the token is refused, the refresh too.
+      http.post(`${API}/cart/add`, () => json({ detail: 'Не авторизован' }, 401)),
+    );
+    const user = userEvent.setup();
+    renderShop({ route: '/product/FOX-06', preloadedState: loggedIn(USER, token) });
+    expect(await screen.findByLabelText('Цена')).toHaveTextContent('500,00 ₽');
+    await user.click(await screen.findByRole('button', { name: 'В корзину' }));
+    expect(await screen.findByText('Цена после входа')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Цена')).not.toBeInTheDocument();
+  });
+
+  test('signing in reads the product again: the company’s price shows where «Цена после входа» was', async () => {
+    const token = makeToken();
+    const productCalls = recorder();
+    server.use(
+      refreshFails(),
+      http.get(`${API}/products/FOX-06`, ({ request }) => {
+        productCalls.record(request);
+        return json(request.headers.get('authorization') === `Bearer ${token}` ? FOX : HIDDEN_FOX);
+      }),
+      http.post(`${API}/auth/token`, () => json({ access_token: token, token_type: 'bearer' })),
+      http.get(`${API}/cart/${USER.id}`, () => json(cart([]))),
+    );
+    const user = userEvent.setup();
+    renderShop({ route: '/product/FOX-06', preloadedState: visitor() });
+    await user.click(await screen.findByRole('button', { name: 'Войти, чтобы увидеть цены' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email'), USER.email);
+    await user.type(within(dialog).getByLabelText('Пароль'), 'secret-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Войти' }));
+
+    expect(await screen.findByLabelText('Цена')).toHaveTextContent('500,00 ₽');
+    expect(screen.queryByText('Цена после входа')).not.toBeInTheDocument();
+    expect(productCalls.calls).toHaveLength(2);
   });
 });

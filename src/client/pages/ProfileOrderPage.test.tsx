@@ -162,6 +162,34 @@ describe('Order page /profile/orders/{id}', () => {
     ]);
   });
 
+  test('a line at a price by quantity says from how many pieces, and by which type of prices it was ordered', async () => {
+    const [teddy, hare] = LINES;
+    openOrder(
+      buyerOrder({
+        lines: [
+          {
+            ...teddy!,
+            quantity: 12,
+            price: 1299.9,
+            item_total: 15598.8,
+            list_price: 1499.9,
+            tier_from: 12,
+            price_type: 'Крупный опт',
+          },
+          { ...hare!, price_type: 'Крупный опт' },
+        ],
+      }),
+    );
+    expect(await heading()).toBeInTheDocument();
+    const rows = screen.getAllByRole('row');
+    const teddyRow = rows.find((row) => within(row).queryByText('Мишка Тедди'))!;
+    expect(within(teddyRow).getByText('цена от 12 шт., Крупный опт')).toBeInTheDocument();
+    expect(teddyRow).toHaveTextContent('1 299,90 ₽');
+    const hareRow = rows.find((row) => within(row).queryByText('Зайка'))!;
+    expect(within(hareRow).getByText('Крупный опт')).toBeInTheDocument();
+    expect(hareRow).not.toHaveTextContent(/цена от/);
+  });
+
   test('names the employee of the company who placed it', async () => {
     openOrder(buyerOrder({ placed_by: { user_id: 8, name: 'Ольга Смирнова' } }));
     expect(await heading()).toBeInTheDocument();

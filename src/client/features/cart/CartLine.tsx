@@ -134,7 +134,7 @@ export const CartLine = memo(function CartLine({ item }: { item: CartItem }) {
           onClick={() => setCount(nextCountUp(count, packaging))}
         />
       </Flex>
-      {/* At the price a piece the server applied to the saved count; a new count's price comes with the cart's reload. */}
+      {/* At the price a piece applied to the saved count: a new count's price comes with the cart's reload. */}
       <strong className="cart-line-total">{formatKopecks(rublesToKopecks(item.unit_price) * count)}</strong>
       <Button
         type="text"

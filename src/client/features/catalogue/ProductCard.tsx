@@ -4,7 +4,7 @@ import { imageUrl, type Product } from '@shared/api';
 import { formatRubles } from '@shared/money';
 import { productPath } from '@shared/paths';
 import { API_HOST } from '@/api/config';
-import { PRICE_AFTER_SIGN_IN } from '@/components/format';
+import { PRICE_AFTER_SIGN_IN } from '@/components/priceAfterSignIn';
 
 /**
  * SPEC §9: the lowest variant price, or 'Нет данных' when the product has no variants; a visitor

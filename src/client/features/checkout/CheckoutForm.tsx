@@ -9,7 +9,7 @@ import { formatKopecks, formatRubles, rublesToKopecks } from '@shared/money';
 import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { useAppSelector } from '@/hooks/reduxHooks';
-import { PRICE_AFTER_SIGN_IN } from '@/components/format';
+import { PRICE_AFTER_SIGN_IN } from '@/components/priceAfterSignIn';
 import { PageLoading } from '@/components/PageLoading';
 import { useGetAddressesQuery } from '@/features/addresses/addressesApi';
 import { useGetCompanyQuery } from '@/features/company/companyApi';

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { PRICE_AFTER_SIGN_IN } from '@/components/format';
+import { PRICE_AFTER_SIGN_IN } from '@/components/priceAfterSignIn';
 import { useAppDispatch } from '@/hooks/reduxHooks';
 import { authDialogOpened } from '@/features/session/authDialogSlice';
 

@@ -41,15 +41,15 @@ function MatrixWhenNear({ product }: { product: Product }) {
 
 /** The chosen variant's prices by quantity, those below its one-piece price (tierLabel's rows). */
 function PriceTiers({ onePiece, variant }: { onePiece: number; variant: Variant }) {
-  const headingId = useId();
+  const titleId = useId();
   const tiers = tiersBelow(onePiece, variant.tiers);
   if (tiers.length === 0) return null;
   return (
-    <section className="product-tiers" aria-labelledby={headingId}>
-      <Typography.Text strong id={headingId}>
+    <div className="product-tiers">
+      <Typography.Text strong id={titleId}>
         Цены по количеству
       </Typography.Text>
-      <ul aria-labelledby={headingId}>
+      <ul aria-labelledby={titleId}>
         {tiers.map((tier) => (
           <li key={tier.from}>{tierLabel(tier)}</li>
         ))}
@@ -57,7 +57,7 @@ function PriceTiers({ onePiece, variant }: { onePiece: number; variant: Variant 
       {variant.tiers_scope === 'product' && (
         <Typography.Text type="secondary">Для этих цен {PRODUCT_TIER_NOTE}</Typography.Text>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -80,9 +80,12 @@ function VariantPrice({ variant }: { variant: Variant | undefined }) {
 
 export function ProductDetails({ product }: { product: Product }) {
   const user = useAppSelector(selectUser);
-  const [variant, setVariant] = useState<Variant | undefined>(product.variants[0]);
+  // By id: the product read again (another caller's prices after a sign-in) keeps the choice, with the new data.
+  const [variantId, setVariantId] = useState(product.variants[0]?.id);
+  const variant = product.variants.find(({ id }) => id === variantId);
   const inStock = (variant?.stock ?? 0) > 0;
-  const pricesHidden = variant?.price === null;
+  // Prices shown after signing in only: to a visitor every variant's is null.
+  const pricesHidden = product.variants.some(({ price }) => price === null);
   const packaging = packagingNote(product);
 
   return (
@@ -104,14 +107,14 @@ export function ProductDetails({ product }: { product: Product }) {
         <Tag color={inStock ? 'success' : 'default'}>
           {inStock ? `В наличии: ${variant!.stock} шт.` : 'Нет в наличии'}
         </Tag>
-        <PurchaseControls product={product} variant={variant} onVariantChange={setVariant} />
+        <PurchaseControls product={product} variant={variant} onVariantChange={(chosen) => setVariantId(chosen?.id)} />
         {!user && !pricesHidden && (
           <p className="secondary-text">Войдите, чтобы купить или добавить товар в корзину.</p>
         )}
       </div>
 
-      {/* With one variant the controls above say it all. */}
-      {product.variants.length > 1 && <MatrixWhenNear product={product} />}
+      {/* With one variant the controls above say it all; without prices there is nothing to order in it. */}
+      {product.variants.length > 1 && !pricesHidden && <MatrixWhenNear product={product} />}
 
       {product.big_description && (
         <section className="product-more">

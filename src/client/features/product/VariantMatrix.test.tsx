@@ -36,11 +36,11 @@ const addButton = () => screen.getByRole('button', { name: 'Добавить в 
 const total = () => screen.getByText(/^Итого:/);
 
 /** The product, and a cart that the bulk call fills as the server would. */
-function network() {
+function network(answer: Product = BEAR) {
   const bulkCalls = recorder();
   const items: CartItem[] = [];
   server.use(
-    http.get(`${API}/products/${BEAR.art}`, () => json(BEAR)),
+    http.get(`${API}/products/${answer.art}`, () => json(answer)),
     http.get(`${API}/cart/${USER.id}`, () => json(cart(items))),
     http.post(`${API}/cart/bulk`, async ({ request }) => {
       bulkCalls.record(request);
@@ -54,10 +54,10 @@ function network() {
   return { bulkCalls };
 }
 
-async function openMatrix(preloadedState = loggedIn()) {
-  const calls = network();
+async function openMatrix(preloadedState = loggedIn(), answer: Product = BEAR) {
+  const calls = network(answer);
   const user = userEvent.setup();
-  const rendered = renderShop({ route: `/product/${BEAR.art}`, preloadedState });
+  const rendered = renderShop({ route: `/product/${answer.art}`, preloadedState });
   // The matrix is a chunk of its own, loaded after the page.
   await screen.findByRole('table');
   return { user, ...calls, ...rendered };
@@ -198,6 +198,81 @@ describe('Product page: the colour × size matrix', () => {
     renderShop({ route: `/product/${BEAR.art}`, preloadedState: loggedIn() });
     await waitFor(() => expect(screen.getByRole('button', { name: 'В корзину' })).toBeEnabled());
     // Time for a lazy chunk to arrive, were it asked for.
+    await wait(100);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+// Cartons of 6, at least 12 in a line. Orange counts its tiers over the model, white per size.
+const FOX: Product = product({
+  art: 'FOX-06',
+  name: 'Лиса',
+  multiple: 6,
+  min_quantity: 12,
+  variants: [
+    variant({
+      id: 601,
+      color: 'рыжий',
+      size: 30,
+      price: 500,
+      stock: 100,
+      tiers: [{ from: 24, price: 450 }],
+      tiers_scope: 'product',
+    }),
+    variant({
+      id: 602,
+      color: 'рыжий',
+      size: 50,
+      price: 800,
+      stock: 100,
+      tiers: [{ from: 24, price: 450 }],
+      tiers_scope: 'product',
+    }),
+    variant({ id: 603, color: 'белый', size: 30, price: 500, stock: 100, tiers: [{ from: 24, price: 400 }] }),
+  ],
+});
+
+describe('Product page: the matrix of a product sold by cartons, with prices by quantity', () => {
+  test('a cell’s count the packaging does not take is raised as the buyer leaves it, and the cell says so', async () => {
+    const { user } = await openMatrix(loggedIn(), FOX);
+    const orange30 = cell('рыжий', 30);
+    await user.type(orange30, '13');
+    await user.tab();
+    expect(orange30).toHaveValue('18');
+    expect(orange30).toHaveAccessibleDescription('Округлено до 18 шт.: товар продаётся упаковками по 6 шт.');
+    await user.clear(orange30);
+    await user.type(orange30, '6');
+    await user.tab();
+    expect(orange30).toHaveValue('12');
+    expect(orange30).toHaveAccessibleDescription('Округлено до 12 шт.: минимальный заказ — 12 шт.');
+  });
+
+  test('the total is at the prices by quantity the cells reach: the model’s over all its cells, a size’s on its own', async () => {
+    const { user } = await openMatrix(loggedIn(), FOX);
+    await user.type(cell('рыжий', 30), '12');
+    expect(total()).toHaveTextContent(/^Итого: 12 шт\. на 6\s000,00\s₽$/);
+    // 24 pieces of the model reach orange's 450 ₽; white's own 12 do not reach its 400 ₽: 12 × 450 + 12 × 500.
+    await user.type(cell('белый', 30), '12');
+    expect(total()).toHaveTextContent(/^Итого: 24 шт\. на 11\s400,00\s₽$/);
+    // White's 24 reach its own: 12 × 450 + 24 × 400.
+    await user.clear(cell('белый', 30));
+    await user.type(cell('белый', 30), '24');
+    expect(total()).toHaveTextContent(/^Итого: 36 шт\. на 15\s000,00\s₽$/);
+  });
+
+  test('«Добавить в корзину» sends the fitted counts', async () => {
+    const { user, bulkCalls } = await openMatrix(loggedIn(), FOX);
+    await user.type(cell('белый', 30), '20');
+    await user.click(addButton());
+    await waitFor(() => expect(bulkCalls.calls).toHaveLength(1));
+    expect((await bulkCalls.last!.json()).items).toEqual([{ product_id: FOX.id, variant_id: 603, count: 24 }]);
+  });
+
+  test('prices shown after signing in only: no matrix to order from', async () => {
+    server.use(refreshFails());
+    network({ ...FOX, variants: FOX.variants.map((shown) => ({ ...shown, price: null, tiers: [] })) });
+    renderShop({ route: `/product/${FOX.art}`, preloadedState: visitor() });
+    expect(await screen.findByText('Цена после входа')).toBeInTheDocument();
     await wait(100);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -25,7 +25,6 @@ import {
   type MatrixRow,
   type Quantities,
 } from './matrix';
-import { PriceAfterSignIn } from './PriceAfterSignIn';
 
 const variantsCount = countOf({ one: 'вариант', few: 'варианта', many: 'вариантов' });
 
@@ -55,28 +54,26 @@ function MatrixCell({ variant, packaging, pieces, lineLimits, roundedNote, onCha
   ].filter((shown) => !!shown);
   return (
     <Flex vertical gap={4} className="matrix-cell">
-      {/* A visitor told prices after signing in sees the stock only (the footer has the way in). */}
+      {/* Not shown to a visitor told prices after signing in (ProductDetails). */}
       {variant.price !== null && <span className="matrix-price">{formatRubles(variant.price)}</span>}
       <span className="matrix-stock">{soldOut ? 'нет на складе' : `остаток: ${variant.stock} шт.`}</span>
-      {variant.price !== null && (
-        <InputNumber
-          aria-label={`Количество, ${variant.color}, ${variant.size} см`}
-          className="matrix-input"
-          min={0}
-          max={maxLineCount(packaging)}
-          step={packaging.multiple}
-          precision={0}
-          inputMode="numeric"
-          disabled={soldOut}
-          // Empty rather than 0: the cells the buyer has filled stand out.
-          placeholder="0"
-          value={pieces === 0 ? null : pieces}
-          status={note.text && note.type === 'danger' ? 'error' : undefined}
-          aria-describedby={notes.length > 0 ? notes.map((shown) => shown.id).join(' ') : undefined}
-          onChange={(typed) => onChange(wholePieces(typed))}
-          onBlur={onDone}
-        />
-      )}
+      <InputNumber
+        aria-label={`Количество, ${variant.color}, ${variant.size} см`}
+        className="matrix-input"
+        min={0}
+        max={maxLineCount(packaging)}
+        step={packaging.multiple}
+        precision={0}
+        inputMode="numeric"
+        disabled={soldOut}
+        // Empty rather than 0: the cells the buyer has filled stand out.
+        placeholder="0"
+        value={pieces === 0 ? null : pieces}
+        status={note.text && note.type === 'danger' ? 'error' : undefined}
+        aria-describedby={notes.length > 0 ? notes.map((shown) => shown.id).join(' ') : undefined}
+        onChange={(typed) => onChange(wholePieces(typed))}
+        onBlur={onDone}
+      />
       {notes.map((shown) => (
         <Typography.Text key={shown.id} id={shown.id} type={shown.type} className="matrix-note">
           {shown.text}
@@ -105,33 +102,19 @@ export default function VariantMatrix({ product }: { product: Product }) {
   const total = totalOf(product.variants, quantities);
   const { lineLimits } = useOrderLimits();
   const beyondStock = overStock(product.variants, quantities);
-  const pricesHidden = product.variants.some((variant) => variant.price === null);
 
-  const type = (variant: Variant, pieces: number) => {
+  const typeCell = (variant: Variant, pieces: number) => {
     setQuantities((typed) => ({ ...typed, [variant.id]: pieces }));
     setRoundedNotes(({ [variant.id]: _left, ...others }) => others);
   };
 
-  /**
-   * The filled cells raised to what the packaging allows, each change said in its cell: true when
-   * nothing had to change (the buyer sees the new counts before anything is added).
-   */
-  const fitCells = (variants: Variant[]): boolean => {
-    const fitted = variants.flatMap((variant) => {
-      const pieces = quantities[variant.id] ?? 0;
-      const { count, note } = fitTypedCount(pieces, product, variant.stock);
-      return pieces > 0 && note ? [{ variant, count, note }] : [];
-    });
-    if (fitted.length === 0) return true;
-    setQuantities((typed) => ({
-      ...typed,
-      ...Object.fromEntries(fitted.map((cell) => [cell.variant.id, cell.count])),
-    }));
-    setRoundedNotes((notes) => ({
-      ...notes,
-      ...Object.fromEntries(fitted.map((cell) => [cell.variant.id, cell.note])),
-    }));
-    return false;
+  /** A cell the buyer has left, raised to what the packaging allows, the change said in the cell. */
+  const fitCell = (variant: Variant) => {
+    const pieces = quantities[variant.id] ?? 0;
+    const { count, note } = fitTypedCount(pieces, product, variant.stock);
+    if (pieces === 0 || !note) return;
+    setQuantities((typed) => ({ ...typed, [variant.id]: count }));
+    setRoundedNotes((notes) => ({ ...notes, [variant.id]: note }));
   };
 
   const columns: TableColumnsType<MatrixRow> = [
@@ -150,8 +133,8 @@ export default function VariantMatrix({ product }: { product: Product }) {
             pieces={quantities[variant.id] ?? 0}
             lineLimits={lineLimits}
             roundedNote={roundedNotes[variant.id] ?? null}
-            onChange={(pieces) => type(variant, pieces)}
-            onDone={() => fitCells([variant])}
+            onChange={(pieces) => typeCell(variant, pieces)}
+            onDone={() => fitCell(variant)}
           />
         );
       },
@@ -164,7 +147,6 @@ export default function VariantMatrix({ product }: { product: Product }) {
       dispatch(authDialogOpened('login'));
       return;
     }
-    if (!fitCells(product.variants)) return;
     const lines = linesOf(product, matrix, quantities);
     try {
       await addMany({ user_id: user.id, items: lines }).unwrap();
@@ -195,32 +177,26 @@ export default function VariantMatrix({ product }: { product: Product }) {
         // On a phone the sizes scroll sideways, the colours stay.
         scroll={{ x: 'max-content' }}
       />
-      {pricesHidden ? (
-        <Flex className="matrix-footer">
-          <PriceAfterSignIn />
-        </Flex>
-      ) : (
-        <Flex wrap gap="middle" align="center" justify="space-between" className="matrix-footer">
-          <Typography.Text strong role="status">
-            Итого: {total.pieces} шт. на {formatKopecks(total.kopecks)}
+      <Flex wrap gap="middle" align="center" justify="space-between" className="matrix-footer">
+        <Typography.Text strong role="status">
+          Итого: {total.pieces} шт. на {formatKopecks(total.kopecks)}
+        </Typography.Text>
+        <Button
+          type="primary"
+          size="large"
+          disabled={total.pieces === 0 || beyondStock.length > 0 || adding}
+          aria-busy={adding}
+          aria-describedby={beyondStock.length > 0 ? `${headingId}-beyond-stock` : undefined}
+          onClick={addToCart}
+        >
+          Добавить в корзину
+        </Button>
+        {beyondStock.length > 0 && (
+          <Typography.Text type="danger" id={`${headingId}-beyond-stock`}>
+            Где указано больше, чем в наличии, уменьшите количество
           </Typography.Text>
-          <Button
-            type="primary"
-            size="large"
-            disabled={total.pieces === 0 || beyondStock.length > 0 || adding}
-            aria-busy={adding}
-            aria-describedby={beyondStock.length > 0 ? `${headingId}-beyond-stock` : undefined}
-            onClick={addToCart}
-          >
-            Добавить в корзину
-          </Button>
-          {beyondStock.length > 0 && (
-            <Typography.Text type="danger" id={`${headingId}-beyond-stock`}>
-              Где указано больше, чем в наличии, уменьшите количество
-            </Typography.Text>
-          )}
-        </Flex>
-      )}
+        )}
+      </Flex>
     </section>
   );
 }
