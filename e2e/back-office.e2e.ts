@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   PASSWORD,
   axeViolations,
   expect,
   findProduct,
-  logInThroughDialog,
   newEmail,
   ORDER_DETAILS,
+  pageAs,
   screenshots,
   SUPPLIER,
   test,

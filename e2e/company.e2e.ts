@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext } from '@playwright/test';
 import { COMPANY_MESSAGES } from '../src/shared/company';
 import {
   axeViolations,
@@ -10,7 +10,6 @@ import {
   userIdOf,
   expect,
   findProduct,
-  logInThroughDialog,
   newEmail,
   ORDER_DETAILS,
   PASSWORD,

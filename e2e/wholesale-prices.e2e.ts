@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { BuyerOrder } from '../src/shared/api';
 import { formatRubles } from '../src/shared/money';
 import {
@@ -9,10 +9,8 @@ import {
   userIdOf,
   expect,
   findProduct,
-  logInThroughDialog,
   newEmail,
   ORDER_DETAILS,
-  PASSWORD,
   registerBuyer,
   test,
   watchConsole,
