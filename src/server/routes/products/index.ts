@@ -39,7 +39,11 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (bearerToken(request.headers.authorization) === null) {
       return priceViews.visitorNow() ?? priceViews.forVisitor();
     }
-    return app.identify(request).then(async (userId) => {
+    // A signed-in buyer's every read: known at once too, once their token and view have been seen.
+    const identified = app.identify(request);
+    const known = typeof identified === 'number' ? priceViews.buyerNow(identified) : undefined;
+    if (known) return known;
+    return Promise.resolve(identified).then(async (userId) => {
       const view = priceViews.buyerNow(userId) ?? (await priceViews.forBuyer(userId));
       if (!view) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
       return view;
@@ -106,9 +110,15 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/popular', { schema: schema.popularProducts, ...CACHED_READ }, (request, reply) => {
     const { skip, limit } = request.query;
-    return cached(request, reply, `popular:${skip}:${limit}`, (view) => dataOnly(products.listPopular(request.query, view)), {
-      skip,
-    });
+    return cached(
+      request,
+      reply,
+      `popular:${skip}:${limit}`,
+      (view) => dataOnly(products.listPopular(request.query, view)),
+      {
+        skip,
+      },
+    );
   });
 
   app.get('/categories/all', { schema: schema.categoryNames, ...CACHED_READ }, (request, reply) =>
@@ -176,9 +186,15 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:art', { schema: schema.productByArt, ...CACHED_READ }, (request, reply) =>
-    cached(request, reply, `art:${request.params.art}`, (view) => dataOnly(products.findByArt(request.params.art, view)), {
-      missing: 'Товар не найден',
-    }),
+    cached(
+      request,
+      reply,
+      `art:${request.params.art}`,
+      (view) => dataOnly(products.findByArt(request.params.art, view)),
+      {
+        missing: 'Товар не найден',
+      },
+    ),
   );
 };
 
