@@ -58,6 +58,22 @@ describe('session revocations kept in memory', () => {
     expect([store.reads, store.lookups]).toEqual([1, 0]);
   });
 
+  it('answers without a promise only what it knows: a remembered session, or any while the list is fresh and heard', async () => {
+    expect(revocations.revokedNow(B)).toBeUndefined();
+    expect(await revocations.isRevoked(B)).toBe(false);
+    expect(revocations.revokedNow(B)).toBe(false);
+    revocations.remember([A]);
+    expect(revocations.revokedNow(A)).toBe(true);
+
+    now += REVOCATIONS_MAX_AGE_MS + 1;
+    expect(revocations.revokedNow(B)).toBeUndefined();
+    expect(revocations.revokedNow(A)).toBe(true);
+    expect(await revocations.isRevoked(B)).toBe(false);
+    revocations.suspend();
+    expect(revocations.revokedNow(B)).toBeUndefined();
+    expect(revocations.revokedNow(A)).toBe(true);
+  });
+
   it('concurrent checks share one reading', async () => {
     await Promise.all([revocations.isRevoked(A), revocations.isRevoked(B), revocations.isRevoked(A)]);
     expect(store.reads).toBe(1);

@@ -49,10 +49,21 @@ export class SessionRevocations {
   }
 
   async isRevoked(sessionId: string): Promise<boolean> {
-    if (this.revoked.has(sessionId)) return true;
+    const known = this.revokedNow(sessionId);
+    if (known !== undefined) return known;
     if (this.suspended) return this.store.isRevoked(sessionId);
-    if (this.clock() - this.loadedAt > REVOCATIONS_MAX_AGE_MS) await this.reload();
+    await this.reload();
     return this.revoked.has(sessionId);
+  }
+
+  /**
+   * `isRevoked` without a promise when the answer is known here (the list is fresh and the
+   * notifications arrive); undefined when it is not, and `isRevoked` must be asked.
+   */
+  revokedNow(sessionId: string): boolean | undefined {
+    if (this.revoked.has(sessionId)) return true;
+    if (this.suspended || this.clock() - this.loadedAt > REVOCATIONS_MAX_AGE_MS) return undefined;
+    return false;
   }
 
   /** The connection that listens is lost: notifications may be missed, so every unknown session is looked up. */

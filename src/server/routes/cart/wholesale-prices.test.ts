@@ -1,12 +1,16 @@
 import type { AdminProduct, BuyerOrder, Cart, CartImportResult, PriceType, Product } from '../../../shared/api';
 import { newManager } from '../../../../test/server/helpers/back-office';
+import { TEST_PASSWORD } from '../../../../test/server/helpers/shop-data';
 import {
   allProducts,
+  bearer,
   createTestApp,
   json,
+  logIn,
   markCompanyPaid,
   memberOf,
   quickShoppers,
+  setCookie,
   setVariant,
   STARTUP_TIMEOUT,
   type Shopper,
@@ -146,6 +150,23 @@ describe('the catalogue', () => {
       headers: { authorization: 'Bearer not-a-token' },
     });
     expect(answer.statusCode).toBe(401);
+  });
+
+  it('a session ended after its reads were answered is refused at once; the account’s other sessions go on', async () => {
+    const signedIn = await logIn(shop.app, large.email, TEST_PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    const session = { ...large, headers: bearer(json<{ access_token: string }>(signedIn).access_token) };
+    // Twice: the second is answered from what the first left known (the token, the buyer's prices).
+    for (let read = 0; read < 2; read += 1)
+      expect((await productAs(product.art, session)).variants[0]!.price).toBe(500);
+    const out = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { refresh_token: setCookie(signedIn, 'refresh_token')!.value },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await read(`/products/${encodeURIComponent(product.art)}`, session)).statusCode).toBe(401);
+    expect((await productAs(product.art, large)).variants[0]!.price).toBe(500);
   });
 
   it('a company given another type sees it at once', async () => {

@@ -41,7 +41,11 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (bearerToken(request.headers.authorization) === null) {
       return priceViews.visitorNow() ?? priceViews.forVisitor();
     }
-    return app.identify(request).then(async (userId) => {
+    // A signed-in buyer's every read: known at once too, once their token and view have been seen.
+    const identified = app.identify(request);
+    const known = typeof identified === 'number' ? priceViews.buyerNow(identified) : undefined;
+    if (known) return known;
+    return Promise.resolve(identified).then(async (userId) => {
       const view = priceViews.buyerNow(userId) ?? (await priceViews.forBuyer(userId));
       if (!view) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
       return view;
