@@ -52,6 +52,13 @@ function refusedIf(problem: string | null): void {
   if (problem) throw new PricingRefusedError(problem);
 }
 
+/** The name as kept: trimmed, and never blank (the schema's minLength counts spaces). */
+function nameOf(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new PricingRefusedError('Укажите название типа цен');
+  return trimmed;
+}
+
 function minOrderSumOf(rubles: number): string {
   refusedIf(rubles === 0 ? null : priceProblem(rubles));
   return rublesToDecimal(rubles);
@@ -106,8 +113,8 @@ export function createPriceTypeService(db: Database) {
         async (tx) => {
           const priceTypes = createPriceTypesRepository(tx);
           const id = await priceTypes.insert({
-            code: priceTypeCode(fields.name.trim(), await priceTypes.codesInUse()),
-            name: fields.name.trim(),
+            code: priceTypeCode(nameOf(fields.name), await priceTypes.codesInUse()),
+            name: nameOf(fields.name),
             isRrp: fields.is_rrp ?? false,
             minOrderSum: minOrderSumOf(fields.min_order_sum ?? 0),
           });
@@ -150,7 +157,7 @@ export function createPriceTypeService(db: Database) {
             );
           }
           await priceTypes.update(id, {
-            ...(patch.name !== undefined && { name: patch.name.trim() }),
+            ...(patch.name !== undefined && { name: nameOf(patch.name) }),
             ...(patch.is_rrp !== undefined && { isRrp: patch.is_rrp }),
             ...(patch.min_order_sum !== undefined && { minOrderSum: minOrderSumOf(patch.min_order_sum) }),
           });

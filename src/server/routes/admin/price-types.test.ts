@@ -69,12 +69,14 @@ describe('price types', () => {
       admin('POST', '/price-types', { name: 'Ещё РРЦ', is_rrp: true }),
       admin('POST', '/price-types', { name: 'Розница', is_rrp: true, is_default: true }),
       admin('POST', '/price-types', { name: 'Копейки', min_order_sum: 100.005 }),
+      admin('POST', '/price-types', { name: '   ' }),
     ]);
     expect(refusals.map((response) => [response.statusCode, json<{ detail: string }>(response).detail])).toEqual([
       [409, 'Тип цен с таким названием уже есть'],
       [409, 'Рекомендованная розничная цена уже есть: она бывает одна'],
       [422, 'Рекомендованная розничная цена не может быть типом по умолчанию'],
       [422, 'Цена 100.005 ₽: не больше двух знаков после запятой (копейки)'],
+      [422, 'Укажите название типа цен'],
     ]);
     expect(await typesNow()).toEqual(before);
   });
