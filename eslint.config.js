@@ -87,7 +87,8 @@ const architectureZones = [
  * The server's layers (docs/decisions.md, «Server layers held by lint»): routes translate HTTP;
  * services hold the rules and run the transactions; repositories are the SQL; db/ is the
  * connection, schema, migrations and NOTIFY channels; domain/ is pure and imported by anyone; mail/
- * and invoices/ are output formats (letters, the invoice's PDF) that services use; plugins wire
+ * and invoices/ are output formats (letters, the invoice's PDF) and commerceml/ 1С's exchange format
+ * (read and written), all used by services; plugins wire
  * the app; cli/ are the managers' commands.
  */
 const server = (...segments) => at('src/server', ...segments);
@@ -102,30 +103,38 @@ const serverZones = [
       server('db'),
       server('mail'),
       server('invoices'),
+      server('commerceml'),
       server('cli'),
       server('api-error.ts'),
     ],
     message: "domain/ is pure: the shop's rules and their errors, with no HTTP, SQL or output format.",
   },
   {
-    target: [server('services'), server('repositories'), server('db'), server('mail'), server('invoices')],
+    target: [
+      server('services'),
+      server('repositories'),
+      server('db'),
+      server('mail'),
+      server('invoices'),
+      server('commerceml'),
+    ],
     from: [server('routes'), server('plugins'), server('cli'), server('api-error.ts')],
     message:
       'Below the routes there is no HTTP: services and repositories throw domain errors (domain/domain-errors.ts), which the error handler answers.',
   },
   {
-    target: [server('repositories'), server('db'), server('mail'), server('invoices')],
+    target: [server('repositories'), server('db'), server('mail'), server('invoices'), server('commerceml')],
     from: server('services'),
-    message: 'Services use repositories, mail/ and invoices/, never the reverse.',
+    message: 'Services use repositories, mail/, invoices/ and commerceml/, never the reverse.',
   },
   {
-    target: [server('mail'), server('invoices')],
+    target: [server('mail'), server('invoices'), server('commerceml')],
     from: [server('repositories'), server('db')],
-    message: 'mail/ and invoices/ draw what services give them: they read no database.',
+    message: 'mail/, invoices/ and commerceml/ draw or read what services give them: they read no database.',
   },
   {
     target: [server('repositories'), server('db')],
-    from: [server('mail'), server('invoices')],
+    from: [server('mail'), server('invoices'), server('commerceml')],
     message: 'Repositories return rows; the letters and documents are made from them by services.',
   },
   {

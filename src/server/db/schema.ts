@@ -3,6 +3,7 @@ import { USER_ROLES } from '../../shared/user-roles';
 import { COMPANY_ROLES, LEGAL_ENTITY_KINDS } from '../../shared/company';
 import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../../shared/article-key';
 import type { Packaging } from '../../shared/pricing';
+import type { OneCOrderDocument, ExchangeRunStats } from '../../shared/exchange';
 import {
   type AnyPgColumn,
   boolean,
@@ -66,6 +67,10 @@ export const users = pgTable(
       .notNull()
       .references((): AnyPgColumn => companies.id, { onDelete: 'restrict' }),
     companyRole: text('company_role', { enum: COMPANY_ROLES }).notNull(),
+    // Granted by `npm run users -- grant-exchange` or in the back office: the account 1С signs in
+    // with at /1c_exchange (HTTP Basic). Apart from the role, so that a dedicated account holds it
+    // without the back office (the password is typed into 1С, read by whoever administers 1С).
+    exchangeAccess: boolean('exchange_access').notNull().default(false),
   },
   (table) => [
     check('users_role_known', sql`${table.role} in ('buyer', 'manager')`),
@@ -350,6 +355,8 @@ export const categories = pgTable('categories', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull().unique(),
   position: integer('position').notNull(),
+  // The Ид of the 1С Группа it was made from (the exchange matches it by this, never by name).
+  externalId: text('external_id').unique(),
 });
 
 /** A name as the category page sorts by it: case-insensitive, ё as е, under any database collation. */
@@ -398,6 +405,8 @@ export const products = pgTable(
     // multiple itself), or the whole stock left (src/shared/pricing.ts).
     multiple: integer('multiple').notNull().default(1),
     minQuantity: integer('min_quantity').notNull().default(1),
+    // 1С's Товар Ид: the exchange matches the product by it on every exchange, never by name.
+    externalId: text('external_id').unique(),
     // The words of the name (weight A) and of the description (B), stemmed by the Russian snowball
     // stemmer, for the storefront's search; kept by PostgreSQL itself, so no write can forget it.
     searchVector: tsvector('search_vector')
@@ -501,6 +510,10 @@ export const variants = pgTable(
      * nullable here only so that writers need not name it.
      */
     categoryId: integer('category_id'),
+    // 1С's Предложение Ид (`товар#характеристика`, or the product's Ид for a product of one variant).
+    externalId: text('external_id').unique(),
+    // Штрихкод as 1С sends it (an EAN-13, or an internal or carton code).
+    barcode: text('barcode'),
   },
   (table) => [
     uniqueIndex('variants_product_color_size_idx').on(table.productId, table.color, table.size),
@@ -639,6 +652,15 @@ export const orders = pgTable(
     unproven: boolean('unproven').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The 1С exchange (type=sale): the order is sent while exchange_confirmed_at is null or older than
+    // exchange_changed_at. The shop's own changes move exchange_changed_at; changes read from 1С's
+    // file do not (1С knows them). `success` sets exchange_confirmed_at to the exchange_changed_at it
+    // sent, so a change made between the query and the success is sent again.
+    exchangeChangedAt: timestamp('exchange_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    exchangeConfirmedAt: timestamp('exchange_confirmed_at', { withTimezone: true }),
+    // The order as 1С last described it (its lines and sum, when they differ from what was placed:
+    // shipped 18 of 24): shown beside the buyer's lines, which never change.
+    oneCDocument: jsonb('one_c_document').$type<OneCOrderDocument>(),
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.id.desc()),
@@ -652,6 +674,10 @@ export const orders = pgTable(
     index('orders_company_unpaid_idx')
       .on(table.companyId)
       .where(sql`${table.status} in ('Создан', 'Ожидает оплаты')`),
+    // What the next type=sale query sends.
+    index('orders_exchange_pending_idx')
+      .on(table.exchangeChangedAt, table.id)
+      .where(sql`${table.exchangeConfirmedAt} is null or ${table.exchangeConfirmedAt} < ${table.exchangeChangedAt}`),
   ],
 );
 
@@ -934,3 +960,140 @@ export const mailOutbox = pgTable(
       .where(sql`sent_at is null and failed_at is null`),
   ],
 );
+
+/**
+ * A session of 1С at /1c_exchange: made by `checkauth` (HTTP Basic), named by the cookie it returns
+ * (only its SHA-256 kept), read by whichever server process the next call reaches.
+ */
+export const exchangeSessions = pgTable(
+  'exchange_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cookieHash: text('cookie_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientIp: text('client_ip').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    // The exchange `init` began in this session (its files and progress); null before `init`.
+    runId: uuid('run_id').references((): AnyPgColumn => exchangeRuns.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('exchange_sessions_last_seen_idx').on(table.lastSeenAt)],
+);
+
+/**
+ * One exchange with 1С, from `init` to `success` or `failure`: its files (in the exchange folder
+ * EXCHANGE_DIR/<id>/, kept EXCHANGE_FILES_KEEP_DAYS for support), what it did, and for the catalogue
+ * its progress file by file (exchange_files). The back office's «Обмен с 1С» lists these.
+ */
+export const exchangeRuns = pgTable(
+  'exchange_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['catalog', 'sale'] }).notNull(),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    // receiving: files arriving; importing; done; failed (failure says why).
+    status: text('status', { enum: ['receiving', 'importing', 'done', 'failed'] })
+      .notNull()
+      .default('receiving'),
+    failure: text('failure'),
+    stats: jsonb('stats').$type<ExchangeRunStats>().notNull().default({}),
+    // type=sale: the orders the query sent, with the exchange_changed_at each was sent at; `success`
+    // confirms exactly these. Null until a query.
+    sentOrders: jsonb('sent_orders').$type<{ id: number; changedAt: string }[]>(),
+    // The files were deleted (kept EXCHANGE_FILES_KEEP_DAYS).
+    filesRemovedAt: timestamp('files_removed_at', { withTimezone: true }),
+  },
+  (table) => [index('exchange_runs_started_idx').on(table.startedAt.desc(), table.id)],
+);
+
+/**
+ * A file of an exchange: received (chunks appended to EXCHANGE_DIR/<run>/<name>), then imported in
+ * steps. `stage` and `position` let the next `import` call, in any process, go on where the last
+ * one stopped; `heartbeat_at` tells a step still running from one whose process died.
+ */
+export const exchangeFiles = pgTable(
+  'exchange_files',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => exchangeRuns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bytes: numeric('bytes', { precision: 16, scale: 0, mode: 'number' }).notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    // received → staging (read into the exchange_staged_* tables) → staged → applied; failed.
+    stage: text('stage', { enum: ['received', 'staging', 'staged', 'applying', 'applied', 'failed'] })
+      .notNull()
+      .default('received'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    failure: text('failure'),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.name] })],
+);
+
+/** The Группы of an import.xml being imported, read in full before anything is applied. */
+export const exchangeStagedGroups = pgTable(
+  'exchange_staged_groups',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => exchangeRuns.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    parentId: text('parent_id'),
+    path: text('path').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.externalId] })],
+);
+
+/** The Товары of an import.xml being imported (commerceml/records.ts ProductRecord, as read). */
+export const exchangeStagedProducts = pgTable(
+  'exchange_staged_products',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => exchangeRuns.id, { onDelete: 'cascade' }),
+    file: text('file').notNull(),
+    externalId: text('external_id').notNull(),
+    record: jsonb('record').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.externalId] })],
+);
+
+/** The Предложения of an offers, prices or rests file being imported (commerceml/records.ts OfferRecord). */
+export const exchangeStagedOffers = pgTable(
+  'exchange_staged_offers',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => exchangeRuns.id, { onDelete: 'cascade' }),
+    file: text('file').notNull(),
+    externalId: text('external_id').notNull(),
+    record: jsonb('record').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.file, table.externalId] })],
+);
+
+/**
+ * 1С's price types (ТипыЦен), as the exchanges have named them, and the shop's type each fills. A
+ * 1С type named like a shop type fills it until a manager says otherwise (mapped_by_manager); an
+ * unmapped one («Закупочная») is ignored. The exchange never creates a shop type.
+ */
+export const exchangePriceTypes = pgTable('exchange_price_types', {
+  externalId: text('external_id').primaryKey(),
+  name: text('name').notNull(),
+  priceTypeId: integer('price_type_id').references(() => priceTypes.id, { onDelete: 'set null' }),
+  mappedByManager: boolean('mapped_by_manager').notNull().default(false),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** 1С's warehouses (Склады): the stock is the sum over those `used` (all of them until a manager chooses). */
+export const exchangeWarehouses = pgTable('exchange_warehouses', {
+  externalId: text('external_id').primaryKey(),
+  name: text('name').notNull(),
+  used: boolean('used').notNull().default(true),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
