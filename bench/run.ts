@@ -1,14 +1,15 @@
-// npm run bench [-- api orders memory lighthouse bundle cart growth find scale]: runs the benchmarks (all
-// but growth, find and scale by default) and writes their figures, beside their targets, to
+// npm run bench [-- api orders memory lighthouse bundle cart growth find scale exchange]: runs the benchmarks
+// (all but growth, find, scale and exchange by default) and writes their figures, beside their targets, to
 // docs/performance.md. growth (bench/growth.ts) and find (bench/find-fast.ts) grow a shop to 100 000
-// products first, and scale (bench/scale.ts) starts three clusters behind nginx, so they run only when
-// asked for.
+// products first, scale (bench/scale.ts) starts three clusters behind nginx, and exchange
+// (bench/exchange-import.ts) sends 1С's files of 100 000 products, so they run only when asked for.
 // PostgreSQL figures need BENCH_DATABASE_URL (an admin connection; a fresh database is made per run).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiTable, benchApi } from './api-load';
 import { benchCartPaint, cartPaintSection } from './cart-paint';
+import { benchExchange, exchangeSection } from './exchange-import';
 import { benchFind, findSection } from './find-fast';
 import { benchGrowth, growthOptions, growthSection } from './growth';
 import { root, machine } from './lib';
@@ -22,7 +23,7 @@ const lighthouseVersion = (
 ).version;
 
 const ALL = ['bundle', 'api', 'orders', 'memory', 'lighthouse', 'cart'] as const;
-const ON_REQUEST = ['growth', 'find', 'scale'] as const;
+const ON_REQUEST = ['growth', 'find', 'scale', 'exchange'] as const;
 type Bench = (typeof ALL)[number] | (typeof ON_REQUEST)[number];
 
 async function main(): Promise<void> {
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
           ? scaleSection(await benchScale(adminUrl, seconds), seconds)
           : '## Scale: 1, 2 and 3 processes behind nginx\n\nNot run: set BENCH_DATABASE_URL to a PostgreSQL server.',
       );
+    } else if (bench === 'exchange') {
+      sections.push(exchangeSection(await benchExchange(adminUrl)));
     } else if (bench === 'cart') {
       sections.push(cartPaintSection(await benchCartPaint(adminUrl)));
     } else if (bench === 'memory') {
@@ -109,6 +112,7 @@ const REPRODUCE = [
   '| Growth | `npm run bench -- growth` (not in the default run) |',
   '| Finding fast | `npm run bench -- find` (not in the default run; PostgreSQL too with `BENCH_DATABASE_URL`) |',
   "| Scale | `BENCH_DATABASE_URL=… npm run bench -- scale` (not in the default run; Debian's nginx) |",
+  '| The 1С exchange | `BENCH_DATABASE_URL=… npm run bench -- exchange` (not in the default run; about 1 GB of XML) |',
   '',
   'Below them, «History»: the earlier passes, dated, with what was tried and kept.',
 ].join('\n');
