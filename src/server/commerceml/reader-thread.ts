@@ -1,0 +1,48 @@
+/**
+ * The thread a CommerceML file is parsed in (commerceml/read-in-thread.ts starts it, one a file):
+ * it reads the file its workerData names with the matching reader and posts the batches one at a
+ * time, each only once the server's thread has acknowledged the one before, so however large the
+ * file, at most one batch is in flight.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { readImportFile } from './read-import';
+import { readOffersFile } from './read-offers';
+import { readOrdersFile } from './read-orders';
+import { CommerceMlError } from './records';
+
+export type CommerceMlFileKind = 'import' | 'offers' | 'orders';
+
+export interface ThreadReading {
+  kind: CommerceMlFileKind;
+  path: string;
+  fileName: string;
+}
+
+/** What the thread posts: a batch (to be acknowledged), the end, or why it stopped. */
+export type ThreadMessage =
+  | { batch: unknown[] }
+  | { done: true }
+  | { refusal: { file: string; line: number | null; reason: string } }
+  | { failure: string };
+
+const readers = { import: readImportFile, offers: readOffersFile, orders: readOrdersFile };
+
+async function read(port: NonNullable<typeof parentPort>, { kind, path, fileName }: ThreadReading) {
+  const acknowledged = () => new Promise<void>((resolve) => port.once('message', () => resolve()));
+  try {
+    for await (const batch of readers[kind](path, fileName)) {
+      const ack = acknowledged();
+      port.postMessage({ batch } satisfies ThreadMessage);
+      await ack;
+    }
+    port.postMessage({ done: true } satisfies ThreadMessage);
+  } catch (error) {
+    port.postMessage(
+      (error instanceof CommerceMlError
+        ? { refusal: { file: error.file, line: error.line, reason: error.reason } }
+        : { failure: error instanceof Error ? (error.stack ?? error.message) : String(error) }) satisfies ThreadMessage,
+    );
+  }
+}
+
+if (parentPort) void read(parentPort, workerData as ThreadReading);
