@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CommerceMlFileKind, ThreadMessage, ThreadReading } from './reader-thread';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { CommerceMlFileKind, ThreadAcknowledgement, ThreadMessage, ThreadReading } from './reader-thread';
 import { CommerceMlError, type ImportRecord, type OffersRecord, type OrderDocumentRecord } from './records';
 
 /**
@@ -20,6 +21,8 @@ const THREAD_FILE = path.join(__dirname, `reader-thread.${fromSources ? 'ts' : '
 const THREAD_EXEC_ARGV = fromSources ? ['--require', require.resolve('tsx/cjs')] : undefined;
 /** The thread's heap: one chunk, the open elements, one batch and the Классификатор's properties. */
 const THREAD_HEAP_MB = 256;
+/** How long a thread told to stop is given to close its file and end before it is ended. */
+const STOP_WAIT_MS = 2_000;
 
 export function readInThread(kind: 'import', path: string, fileName: string): AsyncIterable<ImportRecord[]>;
 export function readInThread(kind: 'offers', path: string, fileName: string): AsyncIterable<OffersRecord[]>;
@@ -57,21 +60,33 @@ export async function* readInThread(
           : error,
     }),
   );
-  worker.once('exit', () => push({ ended: null }));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  void exited.then(() => push({ ended: null }));
+  let awaitingAnswer = false;
   try {
     for (;;) {
-      if (arrived.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      const next = arrived.shift()!;
+      let next = arrived.shift();
+      while (!next) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        next = arrived.shift();
+      }
       if ('batch' in next) {
+        awaitingAnswer = true;
         yield next.batch as ImportRecord[] | OffersRecord[] | OrderDocumentRecord[];
-        worker.postMessage('next');
+        worker.postMessage('next' satisfies ThreadAcknowledgement);
+        awaitingAnswer = false;
       } else if ('done' in next) return;
       else if ('refusal' in next) throw new CommerceMlError(next.refusal.file, next.refusal.line, next.refusal.reason);
       else if ('failure' in next) throw new Error(`reading ${fileName} failed: ${next.failure}`);
       else throw next.ended ?? new Error(`the thread reading ${fileName} ended without an answer`);
     }
   } finally {
-    // Reached also when the caller breaks out of its loop: the thread stops with it.
-    await worker.terminate();
+    // The caller left its loop mid-file: the thread is told to stop, so it closes the file and
+    // ends by itself; one that does not within a moment is ended here.
+    if (awaitingAnswer) {
+      worker.postMessage('stop' satisfies ThreadAcknowledgement);
+      const stopped = await Promise.race([exited.then(() => true), delay(STOP_WAIT_MS, false, { ref: false })]);
+      if (!stopped) await worker.terminate();
+    } else await worker.terminate();
   }
 }

@@ -27,13 +27,18 @@ export type ThreadMessage =
 
 const readers = { import: readImportFile, offers: readOffersFile, orders: readOrdersFile };
 
+/** The server's thread's answer to a batch: read on, or stop (its caller left the loop). */
+export type ThreadAcknowledgement = 'next' | 'stop';
+
 async function read(port: NonNullable<typeof parentPort>, { kind, path, fileName }: ThreadReading) {
-  const acknowledged = () => new Promise<void>((resolve) => port.once('message', () => resolve()));
+  const acknowledged = () =>
+    new Promise<ThreadAcknowledgement>((resolve) => port.once('message', (answer: ThreadAcknowledgement) => resolve(answer)));
   try {
     for await (const batch of readers[kind](path, fileName)) {
-      const ack = acknowledged();
+      const answer = acknowledged();
       port.postMessage({ batch } satisfies ThreadMessage);
-      await ack;
+      // Leaving the loop closes the file (the reader's `finally`); then the thread has nothing left and ends.
+      if ((await answer) === 'stop') return;
     }
     port.postMessage({ done: true } satisfies ThreadMessage);
   } catch (error) {
