@@ -176,7 +176,9 @@ describe('readImportFile', () => {
   });
 
   test('an attribute or comment longer than twice the cap is refused too, before it is whole', async () => {
-    const error = await refusalOf(commerceMl(`<Каталог Описание="${'я'.repeat(3 * MAX_TEXT_CHARS)}"><Ид>c</Ид></Каталог>`));
+    const error = await refusalOf(
+      commerceMl(`<Каталог Описание="${'я'.repeat(3 * MAX_TEXT_CHARS)}"><Ид>c</Ид></Каталог>`),
+    );
     expect(error?.reason).toBe(`текст длиннее ${MAX_TEXT_CHARS} символов`);
   });
 
@@ -200,7 +202,10 @@ describe('readImportFile', () => {
       { length: count },
       (_, index) => `<Товар><Ид>${generatedProductId(index)}</Ид><Наименование>Мишка ${index}</Наименование></Товар>`,
     ).join('\n');
-    const file = await temporary.file('many.xml', commerceMl(`<Каталог><Ид>c</Ид><Товары>${products}</Товары></Каталог>`));
+    const file = await temporary.file(
+      'many.xml',
+      commerceMl(`<Каталог><Ид>c</Ид><Товары>${products}</Товары></Каталог>`),
+    );
     const sizes: number[] = [];
     const ids: string[] = [];
     for await (const batch of readImportFile(file, 'many.xml')) {

@@ -40,7 +40,7 @@ describe('readInThread', () => {
       ['orders', 'orders_from_1c.xml', readOrdersFile],
     ] as const;
     for (const [kind, name, reader] of cases) {
-      const inThread = await allRecords(readInThread(kind, commerceMlFixture(name), name));
+      const inThread = await allRecords<unknown>(readInThread(kind, commerceMlFixture(name), name));
       expect(inThread.length).toBeGreaterThan(0);
       expect(inThread).toEqual(await allRecords<unknown>(reader(commerceMlFixture(name), name)));
     }

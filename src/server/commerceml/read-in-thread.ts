@@ -32,7 +32,15 @@ export function readInThread(
   path: string,
   fileName: string,
 ): AsyncIterable<ImportRecord[] | OffersRecord[] | OrderDocumentRecord[]>;
-export async function* readInThread(
+export function readInThread(
+  kind: CommerceMlFileKind,
+  path: string,
+  fileName: string,
+): AsyncIterable<ImportRecord[] | OffersRecord[] | OrderDocumentRecord[]> {
+  return batchesFromThread(kind, path, fileName);
+}
+
+async function* batchesFromThread(
   kind: CommerceMlFileKind,
   path: string,
   fileName: string,

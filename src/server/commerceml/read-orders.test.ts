@@ -4,9 +4,7 @@ import type { OrderDocumentRecord } from './records';
 
 describe('readOrdersFile', () => {
   test('orders_from_1c.xml: each Документ with its requisites and its lines as 1С has them, not its subordinate documents', async () => {
-    const records = await allRecords(
-      readOrdersFile(commerceMlFixture('orders_from_1c.xml'), 'orders_from_1c.xml'),
-    );
+    const records = await allRecords(readOrdersFile(commerceMlFixture('orders_from_1c.xml'), 'orders_from_1c.xml'));
     expect(records).toEqual<OrderDocumentRecord[]>([
       {
         kind: 'order',

@@ -32,7 +32,9 @@ export type ThreadAcknowledgement = 'next' | 'stop';
 
 async function read(port: NonNullable<typeof parentPort>, { kind, path, fileName }: ThreadReading) {
   const acknowledged = () =>
-    new Promise<ThreadAcknowledgement>((resolve) => port.once('message', (answer: ThreadAcknowledgement) => resolve(answer)));
+    new Promise<ThreadAcknowledgement>((resolve) =>
+      port.once('message', (answer: ThreadAcknowledgement) => resolve(answer)),
+    );
   try {
     for await (const batch of readers[kind](path, fileName)) {
       const answer = acknowledged();

@@ -19,15 +19,21 @@ const NAME_MAX = 255;
 const VALUE_MAX = 1000;
 const COMMENT_MAX = 3000;
 
+/** Whether XML 1.0 can carry the character at all (control characters pasted into a comment cannot). */
+const isXmlCharacter = (character: string) => {
+  const code = character.codePointAt(0) ?? 0;
+  return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
+};
+
 const escapeXml = (value: string) =>
-  value
+  Array.from(value)
+    .filter(isXmlCharacter)
+    .join('')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // Characters XML 1.0 cannot carry at all (control characters pasted into a comment).
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+    .replace(/'/g, '&apos;');
 
 const cut = (value: string, max: number) => Array.from(value).slice(0, max).join('');
 

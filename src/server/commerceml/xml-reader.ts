@@ -66,7 +66,7 @@ function declaredEncoding(head: Buffer): string {
   const declaration = /^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
     head.subarray(0, 300).toString('latin1'),
   );
-  return declaration ? declaration[1] : 'utf-8';
+  return declaration?.[1] ?? 'utf-8';
 }
 
 /**
@@ -93,8 +93,7 @@ export async function* readCommerceMl<Item>(
   let lastTagAt = 0;
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
-    if (stack.length === 0 && name !== ROOT)
-      fail(`это не файл CommerceML: корневой элемент «${name}», а не «${ROOT}»`);
+    if (stack.length === 0 && name !== ROOT) fail(`это не файл CommerceML: корневой элемент «${name}», а не «${ROOT}»`);
     if (stack.length >= MAX_DEPTH) fail(`элементы вложены глубже ${MAX_DEPTH} уровней`);
     stack.push(name);
     text = '';
