@@ -12,6 +12,7 @@ import { createCategoryService } from '../services/categories';
 import { createCompanyService } from '../services/companies';
 import { createEmailConfirmationService } from '../services/email-confirmation';
 import { createExchangeEndpoint } from '../services/exchange-endpoint';
+import { createExchangeOrders } from '../services/exchange-orders';
 import { createInvoiceService } from '../services/invoices';
 import { createOrderService } from '../services/orders';
 import { createPasswordResetService } from '../services/password-reset';
@@ -32,6 +33,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     imageUploads: createImageUploadService(db),
     emailConfirmations: createEmailConfirmationService(db, shop),
     exchangeEndpoint: createExchangeEndpoint(db, config, log.child({ part: 'exchange' })),
+    exchangeOrders: createExchangeOrders(db, shop),
     invoices: createInvoiceService(db, shop),
     orders: createOrderService(db, shop, config),
     passwordResets: createPasswordResetService(db, shop),

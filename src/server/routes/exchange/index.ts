@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
-import { EXCHANGE_PATH, type ExchangeRunStats } from '../../../shared/exchange';
+import { EXCHANGE_PATH } from '../../../shared/exchange';
 import { CommerceMlError } from '../../commerceml/records';
 import { ExchangeRefusedError, ExchangeSignInError, ExchangeThrottledError } from '../../domain/domain-errors';
 import { classify } from '../../plugins/error-handler';
@@ -16,11 +16,6 @@ import { EXCHANGE_COOKIE } from '../../services/exchange-endpoint';
 interface ExchangeServices {
   exchangeCatalogue: {
     importStep(runId: string, fileName: string, folder: string, byUserId: number): Promise<'progress' | 'success'>;
-  };
-  exchangeOrders: {
-    query(runId: string): Promise<string>;
-    confirm(runId: string): Promise<number>;
-    applyFile(runId: string, path: string, fileName: string): Promise<ExchangeRunStats>;
   };
 }
 
@@ -49,7 +44,8 @@ const exchangeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const endpoint = app.services.exchangeEndpoint;
   // LEAD: once plugins/services.ts creates exchangeCatalogue and exchangeOrders (their helpers'
   // branches), drop this cast and the ExchangeServices interface above.
-  const { exchangeCatalogue, exchangeOrders } = app.services as typeof app.services & ExchangeServices;
+  const { exchangeCatalogue } = app.services as typeof app.services & ExchangeServices;
+  const { exchangeOrders } = app.services;
 
   // 1С's `file` body is raw bytes of any type (often none): handed on as the stream it is, appended
   // to disk as it arrives, never held whole. Only this plugin's route reads bodies so.
