@@ -18,13 +18,14 @@ export function createExchangeOrdersRepository(db: Queryable) {
   return {
     /** The orders the next query sends, oldest first, at most `limit`. */
     async pending(limit: number): Promise<SentOrder[]> {
-      const rows = await db
-        .select({ id: orders.id, changedAt: orders.exchangeChangedAt })
+      // As text: a JavaScript Date keeps milliseconds, the column microseconds, and `success` must
+      // confirm the very moment that was sent.
+      return db
+        .select({ id: orders.id, changedAt: sql<string>`${orders.exchangeChangedAt}::text` })
         .from(orders)
         .where(pending)
         .orderBy(asc(orders.id))
         .limit(limit);
-      return rows.map((row) => ({ id: row.id, changedAt: row.changedAt.toISOString() }));
     },
 
     pendingCount: async (): Promise<number> => {

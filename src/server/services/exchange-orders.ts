@@ -1,5 +1,6 @@
 // The orders' side of the 1С exchange (type=sale, README «Обмен с 1С»): the document of the orders
 // 1С has not confirmed, the confirmation, and what 1С's own orders file says happened to them.
+import { isDeepStrictEqual } from 'node:util';
 import type { ExchangeRunStats, OneCOrderDocument } from '../../shared/exchange';
 import type { OrderStatus } from '../../shared/order-statuses';
 import { readInThread } from '../commerceml/read-in-thread';
@@ -70,7 +71,18 @@ function oneCVersion(
       return mine !== undefined && mine.quantity === line.quantity && Math.abs(money(mine.price) - line.price) < 0.005;
     });
   if (same || document.lines.length === 0) return null;
-  return { number: document.number, sum: document.sum, lines: document.lines };
+  return {
+    number: document.number,
+    sum: document.sum,
+    lines: document.lines.map(({ id, article, name, price, quantity, sum }) => ({
+      id,
+      article,
+      name,
+      price,
+      quantity,
+      sum,
+    })),
+  };
 }
 
 export function createExchangeOrders(db: Database, shop: ShopMail) {
@@ -189,7 +201,9 @@ export function createExchangeOrders(db: Database, shop: ShopMail) {
       );
       const before =
         order.oneC === null ? null : { number: order.oneC.number, sum: order.oneC.sum, lines: order.oneC.lines };
-      if (JSON.stringify(version) !== JSON.stringify(before)) {
+      // Compared as plain values: jsonb keeps an object's keys in an order of its own, and the
+      // embedded database's driver gives objects of another prototype.
+      if (!isDeepStrictEqual(JSON.parse(JSON.stringify(version)), JSON.parse(JSON.stringify(before)))) {
         await repository.setOneCDocument(order.id, version && { ...version, receivedAt: new Date().toISOString() });
         changed = true;
       }
