@@ -32,6 +32,7 @@ import authRoutes from './routes/auth';
 import emailConfirmationRoutes from './routes/auth/email-confirmation';
 import bannersRoutes from './routes/banners';
 import cartRoutes from './routes/cart';
+import exchangeRoutes from './routes/exchange';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/image';
 import metricsRoutes from './routes/metrics';
@@ -222,6 +223,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(metricsRoutes);
+  // 1С's «Обмен с сайтом», at the address 1С is given (EXCHANGE_PATH), outside /api/v1.
+  await app.register(exchangeRoutes);
   await app.register(sitemapRoutes);
   await app.register(robotsRoutes);
   await app.register(storefront);

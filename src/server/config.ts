@@ -108,6 +108,24 @@ export interface MetricsConfig {
   token: string | null;
 }
 
+/** The 1С exchange at /1c_exchange (README, «Обмен с 1С»). */
+export interface ExchangeConfig {
+  /** EXCHANGE_DIR: each exchange's files in <dir>/<run id>/; in a cluster, storage every process reads. */
+  dir: string;
+  /** EXCHANGE_FILE_LIMIT: the most one request of 1С may carry (1С cuts bigger files in chunks of it). */
+  fileLimitBytes: number;
+  /** EXCHANGE_MAX_RUN_BYTES: what one exchange may upload in all. */
+  maxRunBytes: number;
+  /** EXCHANGE_MAX_UNPACKED_BYTES: what the zips of one exchange may inflate to, counted as they inflate. */
+  maxUnpackedBytes: number;
+  /** EXCHANGE_MAX_ZIP_ENTRIES: the files the zips of one exchange may hold. */
+  maxZipEntries: number;
+  /** EXCHANGE_FILES_KEEP_DAYS: an exchange's files are kept this long for support, then deleted. */
+  filesKeepDays: number;
+  /** EXCHANGE_ALLOWED_IPS: addresses and networks 1С may call from; empty: any. */
+  allowedIps: string[];
+}
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -161,6 +179,7 @@ export interface AppConfig {
   /** What each process keeps of the catalogue's answers (CATALOGUE_CACHE_MAX_ENTRIES, CATALOGUE_CACHE_MAX_MB). */
   catalogueCache: CatalogueCacheLimits;
   metrics: MetricsConfig;
+  exchange: ExchangeConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -308,6 +327,41 @@ export async function checkMetricsHostResolves(host: string): Promise<void> {
   }
 }
 
+/** Comma-separated addresses and CIDR networks, each checked now so that a typo stops the start. */
+function addressList(name: string, raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = list.find((entry) => !(ipaddr.isValid(entry) || isValidCidr(entry)));
+  if (wrong !== undefined)
+    throw new ConfigError(`${name} must be comma-separated IP addresses or CIDR networks, got "${wrong}"`);
+  return list;
+}
+
+function isValidCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const MIB = 1024 * 1024;
+
+function exchange(env: NodeJS.ProcessEnv, dataDir: string): ExchangeConfig {
+  return {
+    dir: path.resolve(projectRoot, env.EXCHANGE_DIR || path.join(dataDir, 'exchange')),
+    fileLimitBytes: integer(env, 'EXCHANGE_FILE_LIMIT', 100 * MIB, 1024),
+    maxRunBytes: integer(env, 'EXCHANGE_MAX_RUN_BYTES', 2048 * MIB, 1024),
+    maxUnpackedBytes: integer(env, 'EXCHANGE_MAX_UNPACKED_BYTES', 4096 * MIB, 1024),
+    maxZipEntries: integer(env, 'EXCHANGE_MAX_ZIP_ENTRIES', 200_000),
+    filesKeepDays: integer(env, 'EXCHANGE_FILES_KEEP_DAYS', 30),
+    allowedIps: addressList('EXCHANGE_ALLOWED_IPS', env.EXCHANGE_ALLOWED_IPS),
+  };
+}
+
 function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
   const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_SECONDS', 10) * 1000;
   const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_SECONDS', 120) * 1000;
@@ -403,5 +457,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: integer(env, 'CATALOGUE_CACHE_MAX_MB', 16) * 1024 * 1024,
     },
     metrics: metrics(env, port),
+    exchange: exchange(env, dataDir),
   };
 }

@@ -381,3 +381,33 @@ export class PriceTypeNotFoundError extends DomainError {
     super('Тип цен не найден');
   }
 }
+
+/** What 1С sent at /1c_exchange breaks the protocol or its rules (a file name with a path, a broken zip). */
+export class ExchangeRefusedError extends DomainError {}
+
+/** A file, a chunk or an exchange's files in all are larger than the exchange allows. */
+export class ExchangeTooLargeError extends DomainError {}
+
+/** /1c_exchange: a wrong e-mail or password, or an account without the exchange access. */
+export class ExchangeSignInError extends DomainError {
+  constructor() {
+    super('Неверный логин или пароль');
+  }
+}
+
+/** /1c_exchange: too many sign-ins from this address; 1С may try again after `seconds`. */
+export class ExchangeThrottledError extends DomainError {
+  constructor(readonly seconds: number) {
+    super(`Слишком много попыток входа, повторите через ${seconds} с`);
+  }
+}
+
+/** /1c_exchange: a call without a valid session cookie, or before `init`. */
+export class ExchangeSessionError extends DomainError {}
+
+/** /1c_exchange from an address outside EXCHANGE_ALLOWED_IPS. */
+export class ExchangeAddressRefusedError extends DomainError {
+  constructor() {
+    super('Обмен с этого адреса не разрешён');
+  }
+}

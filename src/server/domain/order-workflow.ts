@@ -39,9 +39,10 @@ export const PAID_STATUS: OrderStatus = 'Оплачен';
 
 /**
  * Who asks for a change decides which of the allowed ones they may make; `expiry` is the server
- * cancelling an unpaid order whose reservation lapsed, which may do what the buyer may.
+ * cancelling an unpaid order whose reservation lapsed, which may do what the buyer may; `1c` is the
+ * supplier's 1С saying what happened there (its orders file, services/exchange-orders.ts).
  */
-export type StatusChangeSource = 'manager' | 'invoice' | 'buyer' | 'expiry';
+export type StatusChangeSource = 'manager' | 'invoice' | 'buyer' | 'expiry' | '1c';
 
 export const allowedNextStatuses = (from: OrderStatus): readonly OrderStatus[] => NEXT[from];
 
@@ -59,7 +60,9 @@ export function assertStatusChange(
     if (to !== CANCELLED_STATUS || !buyerMayCancel(from)) throw new OrderNotCancellableError(orderId, from);
     return;
   }
-  if (!NEXT[from].includes(to)) throw new OrderTransitionError(orderId, from, to);
+  // An order invoiced in 1С is paid there without the shop's invoice: «Создан» may go to «Оплачен».
+  const invoicedInOneC = source === '1c' && from === NEW_ORDER_STATUS && to === PAID_STATUS;
+  if (!NEXT[from].includes(to) && !invoicedInOneC) throw new OrderTransitionError(orderId, from, to);
   if (to === AWAITING_PAYMENT_STATUS && source !== 'invoice') throw new InvoiceRequiredError(orderId);
 }
 

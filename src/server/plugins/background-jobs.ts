@@ -14,12 +14,14 @@ declare module 'fastify' {
 
 /** How often the attempts, reset requests and quick-order imports no window counts any more are deleted. */
 const WINDOWS_PURGE_INTERVAL_MS = 60 * 1000;
+/** The 1С exchange's long-unused sessions and its files kept past EXCHANGE_FILES_KEEP_DAYS are deleted this often. */
+const EXCHANGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Revocations older than every access token issued before them are deleted this often. */
 const REVOCATIONS_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * The work every server process does besides answering requests, all started here: the outbox's
- * sender, the sweep of lapsed reservations, and the purges of what the throttling windows and the
+ * sender, the sweep of lapsed reservations, the 1С exchange's old files and sessions, and the purges of what the throttling windows and the
  * revocation list no longer count. What the processes must agree on is in the database, so each
  * runs them alike.
  */
@@ -82,7 +84,12 @@ export default fp(
       revokedSessions
         .purgeOlderThan(app.sessionRevocations.keepSeconds)
         .catch((error: unknown) => app.log.warn({ err: error }, 'revoked sessions not purged'));
+    const sweepExchange = () =>
+      app.services.exchangeEndpoint
+        .sweep()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'exchange files or sessions not swept'));
     const timers = [
+      setInterval(sweepExchange, EXCHANGE_SWEEP_INTERVAL_MS).unref(),
       setInterval(purgeWindows, WINDOWS_PURGE_INTERVAL_MS).unref(),
       setInterval(purgeRevocations, REVOCATIONS_PURGE_INTERVAL_MS).unref(),
     ];

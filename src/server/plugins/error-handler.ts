@@ -25,6 +25,12 @@ import {
   PackagingError,
   PriceTypeConflictError,
   PriceTypeNotFoundError,
+  ExchangeRefusedError,
+  ExchangeTooLargeError,
+  ExchangeSignInError,
+  ExchangeThrottledError,
+  ExchangeSessionError,
+  ExchangeAddressRefusedError,
   PricingRefusedError,
   LegalEntityRefusedError,
   DuplicateLineError,
@@ -171,6 +177,13 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [PricingRefusedError, 422],
   [PriceTypeConflictError, 409],
   [PriceTypeNotFoundError, 404],
+  // /1c_exchange answers these as `failure` lines (routes/exchange), with the same statuses.
+  [ExchangeRefusedError, 400],
+  [ExchangeTooLargeError, 413],
+  [ExchangeSignInError, 401],
+  [ExchangeThrottledError, 429],
+  [ExchangeSessionError, 401],
+  [ExchangeAddressRefusedError, 403],
 ]);
 
 /** A refused line of a list is answered as its reason would be on its own. */
@@ -179,7 +192,8 @@ function statusOf(error: DomainError): number | undefined {
   return statusOfDomainError.get(error.constructor as typeof DomainError);
 }
 
-function classify(error: FastifyError): [number, string] {
+/** The status and the words any failure is answered with. */
+export function classify(error: FastifyError): [number, string] {
   if (error instanceof ApiError) return [error.statusCode, error.detail];
   // A domain error with no status here is a bug: it falls through to the generic 500 below.
   const domainStatus = error instanceof DomainError ? statusOf(error) : undefined;

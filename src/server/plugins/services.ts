@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
@@ -10,6 +11,8 @@ import { createPriceTypeService } from '../services/price-types';
 import { createCategoryService } from '../services/categories';
 import { createCompanyService } from '../services/companies';
 import { createEmailConfirmationService } from '../services/email-confirmation';
+import { createExchangeEndpoint } from '../services/exchange-endpoint';
+import { createExchangeOrders } from '../services/exchange-orders';
 import { createInvoiceService } from '../services/invoices';
 import { createOrderService } from '../services/orders';
 import { createPasswordResetService } from '../services/password-reset';
@@ -17,7 +20,7 @@ import { createPriceListImportService } from '../services/price-list-import';
 import { createImageUploadService } from '../services/uploaded-images';
 
 /** The services whose rules run in transactions of their own, over the repositories they open in them. */
-export function createServices(db: Database, config: AppConfig) {
+export function createServices(db: Database, config: AppConfig, log: FastifyBaseLogger) {
   const shop = shopMail(config);
   return {
     addresses: createAddressService(db, config.buyerLimits),
@@ -29,6 +32,8 @@ export function createServices(db: Database, config: AppConfig) {
     companies: createCompanyService(db, shop, config.buyerLimits),
     imageUploads: createImageUploadService(db),
     emailConfirmations: createEmailConfirmationService(db, shop),
+    exchangeEndpoint: createExchangeEndpoint(db, config, log.child({ part: 'exchange' })),
+    exchangeOrders: createExchangeOrders(db, shop),
     invoices: createInvoiceService(db, shop),
     orders: createOrderService(db, shop, config),
     passwordResets: createPasswordResetService(db, shop),
@@ -46,7 +51,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('services', createServices(app.database.db, app.config));
+    app.decorate('services', createServices(app.database.db, app.config, app.log));
   },
   { name: 'services', dependencies: ['config', 'database'] },
 );

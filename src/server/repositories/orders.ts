@@ -646,11 +646,24 @@ export function createOrdersRepository(db: Queryable) {
         .where(eq(companies.id, companyId));
     },
 
-    /** A paid order holds nothing for an unproven buyer any more. */
-    async setStatus(orderId: number, status: OrderStatus, { paid }: { paid: boolean }): Promise<void> {
+    /**
+     * A paid order holds nothing for an unproven buyer any more. The shop's own change is sent to 1С
+     * by the next exchange (exchange_changed_at); one read from 1С's file is not sent back.
+     */
+    async setStatus(
+      orderId: number,
+      status: OrderStatus,
+      { paid, fromOneC }: { paid: boolean; fromOneC: boolean },
+    ): Promise<void> {
+      const now = new Date();
       await db
         .update(orders)
-        .set({ status, updatedAt: new Date(), ...(paid ? { unproven: false } : {}) })
+        .set({
+          status,
+          updatedAt: now,
+          ...(paid ? { unproven: false } : {}),
+          ...(fromOneC ? {} : { exchangeChangedAt: now }),
+        })
         .where(eq(orders.id, orderId));
     },
 

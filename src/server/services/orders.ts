@@ -136,7 +136,7 @@ export async function changeStatusLocked(
   if (paid && order.unproven) await orders.releaseUnprovenHold(order.id);
   if (paid && order.companyId !== null) await orders.markCompanyPaid(order.companyId);
   const comment = change.comment?.trim() || null;
-  await orders.setStatus(order.id, change.to, { paid });
+  await orders.setStatus(order.id, change.to, { paid, fromOneC: change.source === '1c' });
   await orders.recordChange({
     orderId: order.id,
     fromStatus: from,
