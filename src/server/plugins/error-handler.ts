@@ -19,6 +19,7 @@ import {
   CompanyMembershipConflictError,
   CompanyRoleError,
   DomainError,
+  ExchangeImportError,
   InvitationGoneError,
   LegalEntityConflictError,
   MinOrderSumError,
@@ -171,6 +172,7 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [PricingRefusedError, 422],
   [PriceTypeConflictError, 409],
   [PriceTypeNotFoundError, 404],
+  [ExchangeImportError, 422],
 ]);
 
 /** A refused line of a list is answered as its reason would be on its own. */
