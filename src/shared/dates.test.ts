@@ -7,6 +7,7 @@ import {
   formatMoscowDateTime,
   formatMoscowDateTimeNumeric,
   formatMoscowDateTimeWithZone,
+  moscowClock,
   moscowDay,
   moscowInstant,
 } from './dates';
@@ -17,6 +18,8 @@ const LATE_EVENING_UTC = '2026-11-24T23:30:00.000Z';
 describe('Moscow time', () => {
   test('the calendar day and a wall-clock time are Moscow’s, whatever the machine’s zone', () => {
     expect(moscowDay(new Date(LATE_EVENING_UTC))).toBe('2026-11-25');
+    expect(moscowClock(new Date('2026-11-24T21:00:05.000Z'))).toBe('00:00:05');
+    expect(moscowClock(new Date(LATE_EVENING_UTC))).toBe('02:30:00');
     expect(moscowInstant('2026-11-25', '02:30').toISOString()).toBe(LATE_EVENING_UTC);
     expect(moscowInstant('2026-11-25').toISOString()).toBe('2026-11-24T21:00:00.000Z');
   });

@@ -22,6 +22,20 @@ export function moscowDay(instant: Date): string {
   return `${part.year}-${part.month}-${part.day}`;
 }
 
+const clockParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock time in Moscow at an instant, as HH:MM:SS (1С's exchange documents). */
+export function moscowClock(instant: Date): string {
+  const part = Object.fromEntries(clockParts.formatToParts(instant).map(({ type, value }) => [type, value]));
+  return `${part.hour}:${part.minute}:${part.second}`;
+}
+
 /** The instant of a Moscow wall-clock time (HH:MM) on a calendar day given as YYYY-MM-DD. */
 export const moscowInstant = (day: string, time = '00:00'): Date => new Date(`${day}T${time}:00+03:00`);
 
