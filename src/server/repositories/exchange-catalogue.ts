@@ -21,7 +21,9 @@ export function createExchangeCatalogueRepository(db: Queryable) {
   return {
     /** The file's stage, its row made (received) when 1С's `import` names a file unpacked from a zip. */
     async fileState(runId: string, name: string): Promise<{ stage: FileStage; failure: string | null }> {
-      await db.execute(sql`insert into exchange_files (run_id, name) values (${runId}, ${name}) on conflict do nothing`);
+      await db.execute(
+        sql`insert into exchange_files (run_id, name) values (${runId}, ${name}) on conflict do nothing`,
+      );
       const [row] = await rowsOf<{ stage: FileStage; failure: string | null }>(
         db,
         sql`select stage, failure from exchange_files where run_id = ${runId} and name = ${name}`,
@@ -79,7 +81,14 @@ export function createExchangeCatalogueRepository(db: Queryable) {
       await db.execute(sql`
         insert into exchange_staged_groups (run_id, external_id, name, parent_id, path)
         select ${runId}::uuid, g.external_id, g.name, g.parent_id, array(select jsonb_array_elements_text(g.path))
-        from jsonb_to_recordset(${json(groups)}) as g(external_id text, name text, parent_id text, path jsonb)
+        from jsonb_to_recordset(${json(
+          groups.map((group) => ({
+            external_id: group.externalId,
+            name: group.name,
+            parent_id: group.parentId,
+            path: group.path,
+          })),
+        )}) as g(external_id text, name text, parent_id text, path jsonb)
         on conflict (run_id, external_id) do update
           set name = excluded.name, parent_id = excluded.parent_id, path = excluded.path`);
     },
@@ -270,10 +279,7 @@ export function createExchangeCatalogueRepository(db: Queryable) {
               returning 1)
             select count(*) as n from i`,
       );
-      const full = await countOf(
-        db,
-        sql`select count(*) as n from exchange_x_products where not changes_only`,
-      );
+      const full = await countOf(db, sql`select count(*) as n from exchange_x_products where not changes_only`);
       const missingHidden =
         options.hideMissing && full > 0
           ? await countOf(

@@ -41,7 +41,9 @@ function kindOf(fileName: string): FileKind {
   for (const kind of ['import', 'offers', 'prices', 'rests'] as const) {
     if (base.startsWith(kind) && base.endsWith('.xml')) return kind;
   }
-  throw new ExchangeImportError(`Файл ${fileName}: неизвестный файл обмена (ожидались import, offers, prices или rests)`);
+  throw new ExchangeImportError(
+    `Файл ${fileName}: неизвестный файл обмена (ожидались import, offers, prices или rests)`,
+  );
 }
 
 const BATCH = 1000;
@@ -70,7 +72,10 @@ export function createExchangeCatalogue(db: Database, options: ExchangeCatalogue
       return { image: stored.name, problem: null };
     } catch (error) {
       if (error instanceof DomainError) return { image: null, problem: `картинка «${relative}»: ${error.detail}` };
-      return { image: null, problem: `картинка «${relative}» не найдена` };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return { image: null, problem: `картинка «${relative}» не найдена` };
+      }
+      throw error;
     }
   }
 
@@ -214,7 +219,12 @@ export function createExchangeCatalogue(db: Database, options: ExchangeCatalogue
      * heartbeat in exchange_files), answers 'progress' until the file is applied, then 'success'.
      * Throws CommerceMlError or ExchangeImportError → the route answers failure.
      */
-    async importStep(runId: string, fileName: string, folder: string, byUserId: number): Promise<'progress' | 'success'> {
+    async importStep(
+      runId: string,
+      fileName: string,
+      folder: string,
+      byUserId: number,
+    ): Promise<'progress' | 'success'> {
       const key = `${runId}/${fileName}`;
       let job = running.get(key);
       if (!job) {
