@@ -1,7 +1,37 @@
 // How 1С's records become what the exchange stages and applies: pure, so the rules (a size out of
 // «25 см», a price per piece out of a price per carton, a category's name) are read in one place.
-import type { NamedValue, OfferRecord, ProductRecord } from '../commerceml/records';
 import type { ExchangeRunStats, ExchangeSettings } from '../../shared/exchange';
+
+/** A name and value pair as 1С writes it (a ХарактеристикаТовара). */
+interface NamedValue {
+  name: string;
+  value: string;
+}
+
+/** What the mapping reads of a Товар (commerceml/records.ts ProductRecord). */
+interface ProductRecord {
+  article: string;
+  name: string;
+  description: string;
+  descriptionIsHtml: boolean;
+  groupIds: string[];
+  unitCoefficient: number | null;
+  deleted: boolean;
+  line?: number;
+}
+
+/** What the mapping reads of a Предложение (commerceml/records.ts OfferRecord). */
+interface OfferRecord {
+  productId: string;
+  barcode: string;
+  characteristics: NamedValue[];
+  prices: { priceTypeId: string; unitPrice: number; coefficient: number }[] | null;
+  quantity: number | null;
+  warehouses: { warehouseId: string; quantity: number }[];
+  unitCoefficient: number | null;
+  deleted: boolean;
+  line?: number;
+}
 
 /** A Товар as staged (exchange_staged_products.record): what the shop keeps of it, with its line. */
 export interface StagedProduct {

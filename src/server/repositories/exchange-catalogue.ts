@@ -2,6 +2,7 @@
 // staged file to the catalogue with one statement per table, however many rows it has.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
+import { announceCatalogueChange } from '../db/notifications';
 import type { StagedOffer, StagedProduct } from '../domain/exchange-mapping';
 
 // Any constant shared by all processes of this shop: one catalogue exchange applies at a time.
@@ -59,6 +60,14 @@ export function createExchangeCatalogueRepository(db: Queryable) {
       await db.execute(
         sql`update exchange_files set stage = ${stage}, heartbeat_at = now() where run_id = ${runId} and name = ${name}`,
       );
+    },
+
+    /** The file applied, in the applying transaction, which announces the catalogue's change (once, at commit). */
+    async markApplied(runId: string, name: string): Promise<void> {
+      await db.execute(
+        sql`update exchange_files set stage = 'applied', heartbeat_at = now() where run_id = ${runId} and name = ${name}`,
+      );
+      await announceCatalogueChange(db);
     },
 
     async fail(runId: string, name: string, reason: string): Promise<void> {

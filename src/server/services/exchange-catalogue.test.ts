@@ -13,7 +13,6 @@ import { createExchangeSettings } from './exchange-settings';
 
 const TEDDY = 'd1a5e6f0-9c20-11ee-8c2a-005056b6f1a3';
 const BEIGE = `${TEDDY}#e4b1c7d0-9c21-11ee-8c2a-005056b6f1a3`;
-const BUNNY = 'd1a5e6f1-9c20-11ee-8c2a-005056b6f1a3';
 
 let testApp: TestApp;
 let folder: string;

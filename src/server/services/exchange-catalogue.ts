@@ -4,7 +4,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database';
-import { announceCatalogueChange } from '../db/notifications';
 import { CommerceMlError, type ImportRecord, type OffersRecord } from '../commerceml/records';
 import { readInThread } from '../commerceml/read-in-thread';
 import { DomainError, ExchangeImportError } from '../domain/domain-errors';
@@ -179,8 +178,7 @@ export function createExchangeCatalogue(db: Database, options: ExchangeCatalogue
       added.errors = errors;
       const stats = (await repo.runStats(runId)) as ExchangeRunStats;
       await repo.saveStats(runId, mergeRunStats(stats, added));
-      await repo.setStage(runId, fileName, 'applied');
-      await announceCatalogueChange(tx);
+      await repo.markApplied(runId, fileName);
     });
   }
 
