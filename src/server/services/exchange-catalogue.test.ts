@@ -99,7 +99,10 @@ it('imports import.xml then offers.xml: categories, products, variants, prices, 
   const variants = await rows<{ external_id: string; color: string; size: number; price: string; stock: number }>(
     sql`select external_id, color, size, price, stock from variants where external_id is not null order by external_id`,
   );
-  expect(variants.find((row) => row.external_id === BEIGE)).toMatchObject({ color: 'Бежевый', size: 30 });
+  // Stock: the sum over the used warehouses (8 + 4), no order of the seed holding it.
+  expect(variants.find((row) => row.external_id === BEIGE)).toMatchObject({ color: 'Бежевый', size: 30, stock: 12 });
+  // MO-2002's unit is a carton of 6: its multiple (and minimum) follow.
+  expect(products.find((row) => row.art === 'MO-2002')!.multiple).toBe(6);
 
   const wholesale = await rows<{ n: string }>(
     sql`select count(*) as n from variant_prices vp join price_types pt on pt.id = vp.price_type_id where pt.name = 'Оптовая'`,
@@ -160,4 +163,39 @@ it('broken.xml fails with its file and line, and the catalogue stays as it was',
   await expect(failure).rejects.toThrow(/import_broken\.xml, строка \d+/);
   await expect(catalogue.importStep(runId, 'import_broken.xml', folder, byUserId)).rejects.toThrow(ExchangeImportError);
   expect(await catalogueRows()).toEqual(before);
+});
+
+it('a changes-only offers file changes only the offers it names', async () => {
+  const before = await rows<{ external_id: string; price: string; stock: number }>(
+    sql`select external_id, price, stock from variants where external_id is not null order by external_id`,
+  );
+  const runId = await newRun();
+  await copyFile(path.join(folder, 'offers_changes.xml'), path.join(folder, 'offers0_2.xml'));
+  await importFile(runId, 'offers0_2.xml');
+  const after = await rows<{ external_id: string; price: string; stock: number }>(
+    sql`select external_id, price, stock from variants where external_id is not null order by external_id`,
+  );
+  const changed = after.filter((row, i) => JSON.stringify(row) !== JSON.stringify(before[i]));
+  expect(changed.length).toBeGreaterThan(0);
+  expect(changed.length).toBeLessThanOrEqual(2);
+  expect(after.map((row) => row.external_id)).toEqual(before.map((row) => row.external_id));
+});
+
+it('an apply that breaks a rule of the catalogue leaves everything as it was and fails the file', async () => {
+  await db().execute(sql`update variants set stock = 1 where external_id = ${BEIGE}`);
+  const changedBefore = await catalogueRows();
+  await db().execute(sql`alter table variants add constraint exchange_test_small_stock check (stock < 2) not valid`);
+  try {
+    const runId = await newRun();
+    const catalogue = createExchangeCatalogue(db(), { budgetMs: 5_000 });
+    await expect(catalogue.importStep(runId, 'offers.xml', folder, byUserId)).rejects.toThrow(ExchangeImportError);
+    expect(await catalogueRows()).toEqual(changedBefore);
+    const [file] = await rows<{ stage: string; failure: string }>(
+      sql`select stage, failure from exchange_files where run_id = ${runId}`,
+    );
+    expect(file!.stage).toBe('failed');
+    expect(file!.failure).toContain('offers.xml');
+  } finally {
+    await db().execute(sql`alter table variants drop constraint exchange_test_small_stock`);
+  }
 });
