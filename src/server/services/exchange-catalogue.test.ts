@@ -199,3 +199,21 @@ it('an apply that breaks a rule of the catalogue leaves everything as it was and
     await db().execute(sql`alter table variants drop constraint exchange_test_small_stock`);
   }
 });
+
+it('a file another process is working on answers progress; one whose heartbeat went stale is taken over', async () => {
+  const runId = await newRun();
+  await db().execute(
+    sql`insert into exchange_files (run_id, name, stage, heartbeat_at) values (${runId}, 'import.xml', 'staging', now())`,
+  );
+  const catalogue = createExchangeCatalogue(db(), { budgetMs: 50 });
+  await expect(catalogue.importStep(runId, 'import.xml', folder, byUserId)).resolves.toBe('progress');
+  const [untouched] = await rows<{ stage: string }>(sql`select stage from exchange_files where run_id = ${runId}`);
+  expect(untouched!.stage).toBe('staging');
+
+  await db().execute(
+    sql`update exchange_files set heartbeat_at = now() - interval '2 minutes' where run_id = ${runId}`,
+  );
+  await importFile(runId, 'import.xml');
+  const [applied] = await rows<{ stage: string }>(sql`select stage from exchange_files where run_id = ${runId}`);
+  expect(applied!.stage).toBe('applied');
+});
