@@ -217,3 +217,24 @@ it('a file another process is working on answers progress; one whose heartbeat w
   const [applied] = await rows<{ stage: string }>(sql`select stage from exchange_files where run_id = ${runId}`);
   expect(applied!.stage).toBe('applied');
 });
+
+it('stock is 1С’s less the pieces of site orders 1С has not confirmed (a cancelled or confirmed one not counted)', async () => {
+  const [variant] = await rows<{ id: number; product_id: number }>(
+    sql`select id, product_id from variants where external_id = ${BEIGE}`,
+  );
+  const order = async (status: string, confirmed: boolean, quantity: number) => {
+    const [placed] = await rows<{ id: number }>(
+      sql`insert into orders (status, address, total_price, exchange_confirmed_at)
+          values (${status}, 'Москва', 0, ${confirmed ? sql`now()` : sql`null`}) returning id`,
+    );
+    await db()
+      .execute(sql`insert into order_lines (order_id, product_id, variant_id, product_name, color, size, price, quantity)
+                           values (${placed!.id}, ${variant!.product_id}, ${variant!.id}, 'Мишка', 'Бежевый', 30, 100, ${quantity})`);
+  };
+  await order('Создан', false, 3);
+  await order('Отменён', false, 4);
+  await order('Создан', true, 5);
+  await importFile(await newRun(), 'offers.xml');
+  const [after] = await rows<{ stock: number }>(sql`select stock from variants where id = ${variant!.id}`);
+  expect(after!.stock).toBe(12 - 3);
+});
