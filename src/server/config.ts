@@ -124,6 +124,11 @@ export interface ExchangeConfig {
   filesKeepDays: number;
   /** EXCHANGE_ALLOWED_IPS: addresses and networks 1С may call from; empty: any. */
   allowedIps: string[];
+  /**
+   * EXCHANGE_IMPORT_STEP_SECONDS: how long one `import` call waits for its file's work before
+   * answering `progress` (the work goes on; 1С calls again). Well within nginx's and 1С's 60 s.
+   */
+  importStepMs: number;
 }
 
 export interface AppConfig {
@@ -359,6 +364,7 @@ function exchange(env: NodeJS.ProcessEnv, dataDir: string): ExchangeConfig {
     maxZipEntries: integer(env, 'EXCHANGE_MAX_ZIP_ENTRIES', 200_000),
     filesKeepDays: integer(env, 'EXCHANGE_FILES_KEEP_DAYS', 30),
     allowedIps: addressList('EXCHANGE_ALLOWED_IPS', env.EXCHANGE_ALLOWED_IPS),
+    importStepMs: integer(env, 'EXCHANGE_IMPORT_STEP_SECONDS', 20, 1) * 1000,
   };
 }
 

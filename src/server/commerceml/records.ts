@@ -60,6 +60,8 @@ export interface ProductRecord {
   unitCoefficient: number | null;
   /** ПометкаУдаления="true", or Статус="Удален". */
   deleted: boolean;
+  /** 1-based line of the file where the Товар begins, for the exchange's row errors. */
+  line?: number;
 }
 
 /** The Каталог's header, read before its first Товар. */
@@ -117,6 +119,8 @@ export interface OfferRecord {
   warehouses: { warehouseId: string; quantity: number }[];
   unitCoefficient: number | null;
   deleted: boolean;
+  /** 1-based line of the file where the Предложение begins, for the exchange's row errors. */
+  line?: number;
 }
 
 /** The ПакетПредложений's header, read before its first Предложение. */

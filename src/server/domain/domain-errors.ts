@@ -411,3 +411,9 @@ export class ExchangeAddressRefusedError extends DomainError {
     super('Обмен с этого адреса не разрешён');
   }
 }
+
+/**
+ * A file of the 1С exchange that could not be applied (its reading failed, or applying it broke a
+ * rule of the catalogue): nothing of it was applied; /1c_exchange answers `failure` with the reason.
+ */
+export class ExchangeImportError extends DomainError {}

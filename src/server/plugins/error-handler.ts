@@ -19,6 +19,7 @@ import {
   CompanyMembershipConflictError,
   CompanyRoleError,
   DomainError,
+  ExchangeImportError,
   InvitationGoneError,
   LegalEntityConflictError,
   MinOrderSumError,
@@ -184,6 +185,7 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [ExchangeThrottledError, 429],
   [ExchangeSessionError, 401],
   [ExchangeAddressRefusedError, 403],
+  [ExchangeImportError, 422],
 ]);
 
 /** A refused line of a list is answered as its reason would be on its own. */

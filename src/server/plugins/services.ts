@@ -11,6 +11,7 @@ import { createPriceTypeService } from '../services/price-types';
 import { createCategoryService } from '../services/categories';
 import { createCompanyService } from '../services/companies';
 import { createEmailConfirmationService } from '../services/email-confirmation';
+import { createExchangeCatalogue } from '../services/exchange-catalogue';
 import { createExchangeEndpoint } from '../services/exchange-endpoint';
 import { createExchangeOrders } from '../services/exchange-orders';
 import { createInvoiceService } from '../services/invoices';
@@ -33,6 +34,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     imageUploads: createImageUploadService(db),
     emailConfirmations: createEmailConfirmationService(db, shop),
     exchangeEndpoint: createExchangeEndpoint(db, config, log.child({ part: 'exchange' })),
+    exchangeCatalogue: createExchangeCatalogue(db, { budgetMs: config.exchange.importStepMs }),
     exchangeOrders: createExchangeOrders(db, shop),
     invoices: createInvoiceService(db, shop),
     orders: createOrderService(db, shop, config),

@@ -9,16 +9,6 @@ import { ExchangeRefusedError, ExchangeSignInError, ExchangeThrottledError } fro
 import { classify } from '../../plugins/error-handler';
 import { EXCHANGE_COOKIE } from '../../services/exchange-endpoint';
 
-/**
- * The catalogue's and the orders' sides of the exchange, as the contract (notes/BRIEF.md) gives
- * their signatures: services/exchange-catalogue.ts and services/exchange-orders.ts.
- */
-interface ExchangeServices {
-  exchangeCatalogue: {
-    importStep(runId: string, fileName: string, folder: string, byUserId: number): Promise<'progress' | 'success'>;
-  };
-}
-
 const TEXT = 'text/plain; charset=utf-8';
 /** 1С reads its answers line by line, each ending in `\n`. */
 const lines = (...items: string[]) => items.map((item) => `${item}\n`).join('');
@@ -42,10 +32,7 @@ const query = Type.Object({
  */
 const exchangeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const endpoint = app.services.exchangeEndpoint;
-  // LEAD: once plugins/services.ts creates exchangeCatalogue and exchangeOrders (their helpers'
-  // branches), drop this cast and the ExchangeServices interface above.
-  const { exchangeCatalogue } = app.services as typeof app.services & ExchangeServices;
-  const { exchangeOrders } = app.services;
+  const { exchangeCatalogue, exchangeOrders } = app.services;
 
   // 1С's `file` body is raw bytes of any type (often none): handed on as the stream it is, appended
   // to disk as it arrives, never held whole. Only this plugin's route reads bodies so.

@@ -1,0 +1,240 @@
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
+import { commerceMlFixture } from '../../../test/server/helpers/commerceml';
+import { CATALOGUE_CHANNEL } from '../db/notifications';
+import { CommerceMlError } from '../commerceml/records';
+import { ExchangeImportError } from '../domain/domain-errors';
+import { createExchangeCatalogue } from './exchange-catalogue';
+import { createExchangeSettings } from './exchange-settings';
+
+const TEDDY = 'd1a5e6f0-9c20-11ee-8c2a-005056b6f1a3';
+const BEIGE = `${TEDDY}#e4b1c7d0-9c21-11ee-8c2a-005056b6f1a3`;
+
+let testApp: TestApp;
+let folder: string;
+let notices = 0;
+let byUserId: number;
+let stopListening: () => Promise<void>;
+
+const db = () => testApp.app.database.db;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+
+async function newRun(): Promise<string> {
+  const [run] = await rows<{ id: string }>(sql`insert into exchange_runs (kind) values ('catalog') returning id`);
+  return run!.id;
+}
+
+/** importStep called as 1С calls `import`: again while it answers progress. */
+async function importFile(runId: string, name: string): Promise<void> {
+  const catalogue = createExchangeCatalogue(db(), { budgetMs: 50, heartbeatMs: 100 });
+  for (let call = 0; call < 200; call += 1) {
+    if ((await catalogue.importStep(runId, name, folder, byUserId)) === 'success') return;
+  }
+  throw new Error(`${name} never finished`);
+}
+
+const catalogueRows = () =>
+  rows(sql`select p.art, p.name, p.description, p.image, p.hidden_at is not null as hidden, p.multiple, p.min_quantity,
+                  p.external_id, c.name as category, v.external_id as variant, v.color, v.size, v.price, v.stock, v.barcode
+           from products p join categories c on c.id = p.category_id left join variants v on v.product_id = p.id
+           order by p.id, v.id`);
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  stopListening = await testApp.app.database.listen(CATALOGUE_CHANNEL, {
+    onNotify: () => (notices += 1),
+    onLost: () => undefined,
+    onRestored: () => undefined,
+  });
+  folder = await mkdtemp(path.join(tmpdir(), 'exchange-catalogue-'));
+  for (const name of ['import.xml', 'offers.xml', 'offers_changes.xml']) {
+    await copyFile(commerceMlFixture(name), path.join(folder, name));
+  }
+  // 1С names its files import*.xml: the broken one as a second catalogue file.
+  await copyFile(commerceMlFixture('broken.xml'), path.join(folder, 'import_broken.xml'));
+  await mkdir(path.join(folder, 'import_files/d1'), { recursive: true });
+  await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c96' } })
+    .jpeg()
+    .toFile(path.join(folder, 'import_files/d1/d1a5e6f09c2011ee8c2a005056b6f1a3_a7c3e2b09c2111ee8c2a005056b6f1a3.jpg'));
+  byUserId = (await rows<{ id: number }>(sql`select min(id) as id from users`))[0]!.id;
+  await createExchangeSettings(db()).write({
+    colorCharacteristic: 'Цвет игрушки',
+    sizeCharacteristic: 'Рост, см',
+    missingProducts: 'leave',
+  });
+  await db().execute(sql`update price_types set name = 'Розничная' where is_default`);
+  await db().execute(sql`insert into price_types (code, name) values ('wholesale-1c', 'Оптовая')`);
+}, STARTUP_TIMEOUT);
+
+afterAll(async () => {
+  await stopListening?.();
+  await testApp?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+it('imports import.xml then offers.xml: categories, products, variants, prices, stock, row errors', async () => {
+  const runId = await newRun();
+  const before = notices;
+  await importFile(runId, 'import.xml');
+  await importFile(runId, 'offers.xml');
+
+  const products = await rows<{ art: string; external_id: string; hidden: boolean; image: string; multiple: number }>(
+    sql`select art, external_id, hidden_at is not null as hidden, image, multiple from products where external_id is not null order by art`,
+  );
+  // MO-2004, marked deleted, is the seed's product linked by its article, and hidden.
+  expect(products.map((row) => [row.art, row.hidden])).toEqual([
+    ['MO-2001', false],
+    ['MO-2002', false],
+    ['MO-2004', true],
+  ]);
+  const teddy = products.find((row) => row.art === 'MO-2001')!;
+  expect(teddy.external_id).toBe(TEDDY);
+  expect(teddy.image).toMatch(/^u-[0-9a-f]{32}\.webp$/);
+  expect(teddy.hidden).toBe(false);
+
+  const variants = await rows<{ external_id: string; color: string; size: number; price: string; stock: number }>(
+    sql`select external_id, color, size, price, stock from variants where external_id is not null order by external_id`,
+  );
+  // Stock: the sum over the used warehouses (8 + 4), no order of the seed holding it.
+  expect(variants.find((row) => row.external_id === BEIGE)).toMatchObject({ color: 'Бежевый', size: 30, stock: 12 });
+  // MO-2002's unit is a carton of 6: its multiple (and minimum) follow.
+  expect(products.find((row) => row.art === 'MO-2002')!.multiple).toBe(6);
+
+  const wholesale = await rows<{ n: string }>(
+    sql`select count(*) as n from variant_prices vp join price_types pt on pt.id = vp.price_type_id where pt.name = 'Оптовая'`,
+  );
+  expect(Number(wholesale[0]!.n)).toBeGreaterThan(0);
+  const types = await rows<{ name: string; price_type_id: number | null }>(
+    sql`select name, price_type_id from exchange_price_types order by name`,
+  );
+  expect(types.find((type) => type.name === 'Закупочная')!.price_type_id).toBeNull();
+  expect(types.find((type) => type.name === 'Оптовая')!.price_type_id).not.toBeNull();
+
+  const [run] = await rows<{ stats: { errors: string[]; productsCreated: number; productsLinkedByArticle: string[] } }>(
+    sql`select stats from exchange_runs where id = ${runId}`,
+  );
+  expect(run!.stats.productsCreated + run!.stats.productsLinkedByArticle.length).toBe(3);
+  expect(run!.stats.errors).toEqual(
+    expect.arrayContaining([
+      'import.xml: пустой артикул',
+      'import.xml: артикул «MO-2001» повторяется в файле',
+      expect.stringMatching(/^import\.xml: картинка «import_files\/d1\/.*\.png» не найдена$/),
+    ]),
+  );
+  expect(run!.stats.errors.some((error) => error.includes('«MO-2001» повторяется'))).toBe(true);
+  // Each file's apply announced the change once.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(notices - before).toBe(2);
+
+  // The same exchange again changes nothing.
+  const first = await catalogueRows();
+  const again = await newRun();
+  await importFile(again, 'import.xml');
+  await importFile(again, 'offers.xml');
+  expect(await catalogueRows()).toEqual(first);
+  const [second] = await rows<{ stats: { productsUpdated: number; variantsUpdated: number } }>(
+    sql`select stats from exchange_runs where id = ${again}`,
+  );
+  expect(second!.stats).toMatchObject({
+    productsCreated: 0,
+    productsUpdated: 0,
+    variantsCreated: 0,
+    variantsUpdated: 0,
+  });
+});
+
+it('an applied file answers success again without applying it twice', async () => {
+  const runId = await newRun();
+  await importFile(runId, 'import.xml');
+  const catalogue = createExchangeCatalogue(db(), { budgetMs: 50 });
+  await expect(catalogue.importStep(runId, 'import.xml', folder, byUserId)).resolves.toBe('success');
+});
+
+it('broken.xml fails with its file and line, and the catalogue stays as it was', async () => {
+  const before = await catalogueRows();
+  const runId = await newRun();
+  const catalogue = createExchangeCatalogue(db(), { budgetMs: 5_000 });
+  const failure = catalogue.importStep(runId, 'import_broken.xml', folder, byUserId);
+  await expect(failure).rejects.toThrow(CommerceMlError);
+  await expect(failure).rejects.toThrow(/import_broken\.xml, строка \d+/);
+  await expect(catalogue.importStep(runId, 'import_broken.xml', folder, byUserId)).rejects.toThrow(ExchangeImportError);
+  expect(await catalogueRows()).toEqual(before);
+});
+
+it('a changes-only offers file changes only the offers it names', async () => {
+  const before = await rows<{ external_id: string; price: string; stock: number }>(
+    sql`select external_id, price, stock from variants where external_id is not null order by external_id`,
+  );
+  const runId = await newRun();
+  await copyFile(path.join(folder, 'offers_changes.xml'), path.join(folder, 'offers0_2.xml'));
+  await importFile(runId, 'offers0_2.xml');
+  const after = await rows<{ external_id: string; price: string; stock: number }>(
+    sql`select external_id, price, stock from variants where external_id is not null order by external_id`,
+  );
+  const changed = after.filter((row, i) => JSON.stringify(row) !== JSON.stringify(before[i]));
+  expect(changed.length).toBeGreaterThan(0);
+  expect(changed.length).toBeLessThanOrEqual(2);
+  expect(after.map((row) => row.external_id)).toEqual(before.map((row) => row.external_id));
+});
+
+it('an apply that breaks a rule of the catalogue leaves everything as it was and fails the file', async () => {
+  await db().execute(sql`update variants set stock = 1 where external_id = ${BEIGE}`);
+  const changedBefore = await catalogueRows();
+  await db().execute(sql`alter table variants add constraint exchange_test_small_stock check (stock < 2) not valid`);
+  try {
+    const runId = await newRun();
+    const catalogue = createExchangeCatalogue(db(), { budgetMs: 5_000 });
+    await expect(catalogue.importStep(runId, 'offers.xml', folder, byUserId)).rejects.toThrow(ExchangeImportError);
+    expect(await catalogueRows()).toEqual(changedBefore);
+    const [file] = await rows<{ stage: string; failure: string }>(
+      sql`select stage, failure from exchange_files where run_id = ${runId}`,
+    );
+    expect(file!.stage).toBe('failed');
+    expect(file!.failure).toContain('offers.xml');
+  } finally {
+    await db().execute(sql`alter table variants drop constraint exchange_test_small_stock`);
+  }
+});
+
+it('a file another process is working on answers progress; one whose heartbeat went stale is taken over', async () => {
+  const runId = await newRun();
+  await db().execute(
+    sql`insert into exchange_files (run_id, name, stage, heartbeat_at) values (${runId}, 'import.xml', 'staging', now())`,
+  );
+  const catalogue = createExchangeCatalogue(db(), { budgetMs: 50 });
+  await expect(catalogue.importStep(runId, 'import.xml', folder, byUserId)).resolves.toBe('progress');
+  const [untouched] = await rows<{ stage: string }>(sql`select stage from exchange_files where run_id = ${runId}`);
+  expect(untouched!.stage).toBe('staging');
+
+  await db().execute(
+    sql`update exchange_files set heartbeat_at = now() - interval '2 minutes' where run_id = ${runId}`,
+  );
+  await importFile(runId, 'import.xml');
+  const [applied] = await rows<{ stage: string }>(sql`select stage from exchange_files where run_id = ${runId}`);
+  expect(applied!.stage).toBe('applied');
+});
+
+it('stock is 1С’s less the pieces of site orders 1С has not confirmed (a cancelled or confirmed one not counted)', async () => {
+  const [variant] = await rows<{ id: number; product_id: number }>(
+    sql`select id, product_id from variants where external_id = ${BEIGE}`,
+  );
+  const order = async (status: string, confirmed: boolean, quantity: number) => {
+    const [placed] = await rows<{ id: number }>(
+      sql`insert into orders (status, address, total_price, exchange_confirmed_at)
+          values (${status}, 'Москва', 0, ${confirmed ? sql`now()` : sql`null`}) returning id`,
+    );
+    await db()
+      .execute(sql`insert into order_lines (order_id, product_id, variant_id, product_name, color, size, price, quantity)
+                           values (${placed!.id}, ${variant!.product_id}, ${variant!.id}, 'Мишка', 'Бежевый', 30, 100, ${quantity})`);
+  };
+  await order('Создан', false, 3);
+  await order('Отменён', false, 4);
+  await order('Создан', true, 5);
+  await importFile(await newRun(), 'offers.xml');
+  const [after] = await rows<{ stock: number }>(sql`select stock from variants where id = ${variant!.id}`);
+  expect(after!.stock).toBe(12 - 3);
+});
