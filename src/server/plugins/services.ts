@@ -10,6 +10,7 @@ import { createPriceTypeService } from '../services/price-types';
 import { createCategoryService } from '../services/categories';
 import { createCompanyService } from '../services/companies';
 import { createEmailConfirmationService } from '../services/email-confirmation';
+import { createExchangeOrders } from '../services/exchange-orders';
 import { createInvoiceService } from '../services/invoices';
 import { createOrderService } from '../services/orders';
 import { createPasswordResetService } from '../services/password-reset';
@@ -29,6 +30,7 @@ export function createServices(db: Database, config: AppConfig) {
     companies: createCompanyService(db, shop, config.buyerLimits),
     imageUploads: createImageUploadService(db),
     emailConfirmations: createEmailConfirmationService(db, shop),
+    exchangeOrders: createExchangeOrders(db, shop),
     invoices: createInvoiceService(db, shop),
     orders: createOrderService(db, shop, config),
     passwordResets: createPasswordResetService(db, shop),

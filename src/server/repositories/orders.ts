@@ -646,11 +646,23 @@ export function createOrdersRepository(db: Queryable) {
         .where(eq(companies.id, companyId));
     },
 
-    /** A paid order holds nothing for an unproven buyer any more. */
-    async setStatus(orderId: number, status: OrderStatus, { paid }: { paid: boolean }): Promise<void> {
+    /**
+     * A paid order holds nothing for an unproven buyer any more. `exchangeChanged`: the shop's own
+     * change, which the next 1С exchange sends (orders.exchange_changed_at).
+     */
+    async setStatus(
+      orderId: number,
+      status: OrderStatus,
+      { paid, exchangeChanged }: { paid: boolean; exchangeChanged: boolean },
+    ): Promise<void> {
       await db
         .update(orders)
-        .set({ status, updatedAt: new Date(), ...(paid ? { unproven: false } : {}) })
+        .set({
+          status,
+          updatedAt: new Date(),
+          ...(paid ? { unproven: false } : {}),
+          ...(exchangeChanged ? { exchangeChangedAt: sql`now()` } : {}),
+        })
         .where(eq(orders.id, orderId));
     },
 
