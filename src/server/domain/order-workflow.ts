@@ -73,7 +73,10 @@ export interface OneCOrderState {
  * is there already (applying the same file twice changes nothing); `refused` when 1С's state cannot
  * be reached from the shop's (shipped unpaid, cancelled after shipping, paid after the shop's cancel).
  */
-export function stepsFromOneC(from: OrderStatus, state: OneCOrderState): { steps: OrderStatus[] } | { refused: string } {
+export function stepsFromOneC(
+  from: OrderStatus,
+  state: OneCOrderState,
+): { steps: OrderStatus[] } | { refused: string } {
   if (state.cancelled) {
     if (from === CANCELLED_STATUS) return { steps: [] };
     return ONE_C_NEXT[from].includes(CANCELLED_STATUS)

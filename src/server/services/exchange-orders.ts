@@ -54,7 +54,14 @@ function forExchange(order: PendingOrderRow, lines: PendingLineRow[]): OrderForE
     deliveryAddress: order.address,
     contact: { name: order.contactName, phone: order.contactPhone, email: order.placerEmail },
     legalEntity: entity
-      ? { id: entity.id, name: entity.name, fullName: entity.name, inn: entity.inn, kpp: entity.kpp, address: entity.address || null }
+      ? {
+          id: entity.id,
+          name: entity.name,
+          fullName: entity.name,
+          inn: entity.inn,
+          kpp: entity.kpp,
+          address: entity.address || null,
+        }
       : {
           id: counterpartyId(order),
           name: companyName,
@@ -125,8 +132,14 @@ function agrees(
   return placed.every((line) => line.externalId === null || ids.has(line.externalId));
 }
 
-const sameDocument = (a: OneCOrderDocument | null, b: OneCOrderDocument | null) =>
-  JSON.stringify(a && { ...a, receivedAt: '' }) === JSON.stringify(b && { ...b, receivedAt: '' });
+/** 1С's version without the moment it came, its keys in one order (jsonb keeps its own). */
+const essence = (document: OneCOrderDocument | null) =>
+  document &&
+  JSON.stringify([
+    document.number,
+    document.sum,
+    document.lines.map((line) => [line.id, line.article, line.name, line.price, line.quantity, line.sum]),
+  ]);
 
 /** The shop's order a Документ names: its Ид as the shop sent it, else its Номер; null for 1С's own. */
 function orderIdOf(document: OrderDocumentRecord): number | null {
@@ -169,7 +182,7 @@ export function createExchangeOrders(db: Database, shop: ShopMail) {
                 sum,
               })),
             };
-      if (!sameDocument(order.oneCDocument, oneC)) {
+      if (essence(order.oneCDocument) !== essence(oneC)) {
         await exchange.setOneCDocument(orderId, oneC);
         changed = true;
       }
