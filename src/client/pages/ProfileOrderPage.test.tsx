@@ -43,6 +43,7 @@ function buyerOrder(overrides: Partial<BuyerOrder> = {}): BuyerOrder {
     created_at: '2025-03-01T10:00:00.000Z',
     status: 'Создан',
     total_price: 4499.8,
+    one_c: null,
     items_count: 5,
     placed_by: null,
     legal_entity_id: null,

@@ -170,9 +170,13 @@ describe('type=sale file: 1С’s statuses and lines', () => {
       { from: 'Создан', to: 'Оплачен', by: null, comment: 'По данным 1С, 27.11.2026' },
       { from: 'Оплачен', to: 'Отправлен', by: null, comment: 'По данным 1С, 28.11.2026' },
     ]);
-    // The buyer's lines stay as placed.
+    // The buyer's lines stay as placed, 1С's version beside them, for the buyer and the back office.
     const details = await shop.app.repositories.orders.findForSheet(1043);
     expect(details!.lines.map((line) => line.quantity)).toEqual([24]);
+    expect(details!.one_c).toMatchObject({ number: '1043', sum: 8100, lines: [{ article: 'MO-2001', quantity: 18 }] });
+    const managers = await shop.app.repositories.orders.findForManager(1043);
+    expect(managers!.one_c).toEqual(details!.one_c);
+    expect((await shop.app.repositories.orders.findForSheet(1044))!.one_c).toBeNull();
 
     const cancelledNow = await view(1044);
     expect(cancelledNow).toEqual({ status: 'Отменён', oneC: null });

@@ -209,7 +209,12 @@ export function createExchangeOrders(db: Database, shop: ShopMail) {
         await exchange.lockRun(runId);
         const pending = await exchange.pendingOrders(ORDERS_PER_QUERY);
         const lines = await exchange.lines(pending.map((order) => order.id));
-        const byOrder = Map.groupBy(lines, (line) => line.orderId);
+        const byOrder = new Map<number, PendingLineRow[]>();
+        for (const line of lines) {
+          const ofOrder = byOrder.get(line.orderId);
+          if (ofOrder) ofOrder.push(line);
+          else byOrder.set(line.orderId, [line]);
+        }
         await exchange.recordSent(
           runId,
           pending.map((order) => ({ id: order.id, changedAt: order.changedAt })),
