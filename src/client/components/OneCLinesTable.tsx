@@ -18,8 +18,8 @@ export function OneCLinesTable({ document, headingLevel }: { document: OneCDocum
       <Table
         size="small"
         pagination={false}
-        rowKey={(_line, index) => String(index)}
-        dataSource={document.lines}
+        // 1С may list the same goods twice: the lines are keyed by their place.
+        dataSource={document.lines.map((line, index) => ({ ...line, key: index }))}
         columns={[
           { title: 'Артикул', dataIndex: 'article' },
           { title: 'Наименование', dataIndex: 'name' },
