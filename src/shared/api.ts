@@ -52,6 +52,7 @@ import type {
 import type { ErrorSchema } from './schemas/common';
 import type {
   BuyerOrderSchema,
+  OneCDocumentSchema,
   OrderLineSchema,
   TrackingSchema,
   InvoiceRefSchema,
@@ -166,6 +167,7 @@ export type CurrentUser = Static<typeof CurrentUserSchema>;
 export type AdminOrdersFilter = Static<typeof AdminOrdersQuery>;
 export type AdminOrderList = Static<typeof AdminOrderListSchema>;
 export type AdminOrder = Static<typeof AdminOrderSchema>;
+export type OneCDocumentView = Static<typeof OneCDocumentSchema>;
 export type AdminStatusChange = Static<typeof AdminStatusChangeBody>;
 export type AdminBuyer = Static<typeof AdminBuyerAnswer>;
 export type AdminProduct = Static<typeof AdminProductSchema>;

@@ -43,6 +43,7 @@ function buyerOrder(overrides: Partial<BuyerOrder> = {}): BuyerOrder {
     created_at: '2025-03-01T10:00:00.000Z',
     status: 'Создан',
     total_price: 4499.8,
+    one_c: null,
     items_count: 5,
     placed_by: null,
     legal_entity_id: null,
@@ -392,5 +393,31 @@ describe('Order page /profile/orders/{id}', () => {
     await heading();
     expect(screen.getByRole('button', { name: /Скачать счёт/ })).toBeInTheDocument();
     expect(screen.getByText('Счёт № 15 от 02.03.2025')).toBeInTheDocument();
+  });
+});
+
+describe('Order page: 1С’s version', () => {
+  test('when 1С shipped less, its lines show beside the placed ones, which stay', async () => {
+    openOrder(
+      buyerOrder({
+        one_c: {
+          received_at: '2025-03-05T09:30:00.000Z',
+          number: '15',
+          sum: 1000,
+          lines: [{ article: 'MO-2001', name: 'Зайка (белый, 30)', price: 500, quantity: 2, sum: 1000 }],
+        },
+      }),
+    );
+    expect(await heading()).toBeInTheDocument();
+    const oneC = screen.getByRole('region', { name: 'По данным 1С' });
+    expect(within(oneC).getByRole('cell', { name: 'Зайка (белый, 30)' })).toBeInTheDocument();
+    expect(within(oneC).getByRole('cell', { name: '2' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Зайка' })).toBeInTheDocument();
+  });
+
+  test('without 1С’s version only the placed lines show', async () => {
+    openOrder(buyerOrder());
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'По данным 1С' })).not.toBeInTheDocument();
   });
 });

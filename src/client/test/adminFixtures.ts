@@ -33,6 +33,7 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     created_at: '2026-11-24T09:30:00.000Z',
     status: 'Создан',
     total_price: 4500,
+    one_c: null,
     lines: [
       {
         art: 'BEAR-01',

@@ -39,10 +39,61 @@ export const PAID_STATUS: OrderStatus = 'Оплачен';
 
 /**
  * Who asks for a change decides which of the allowed ones they may make; `expiry` is the server
- * cancelling an unpaid order whose reservation lapsed, which may do what the buyer may; `1c` is the
- * supplier's 1С saying what happened there (its orders file, services/exchange-orders.ts).
+ * cancelling an unpaid order whose reservation lapsed, which may do what the buyer may; `1c` is a
+ * status read from 1С's orders file (type=sale&mode=file).
  */
 export type StatusChangeSource = 'manager' | 'invoice' | 'buyer' | 'expiry' | '1c';
+
+/**
+ * What 1С may do: pay (an order it invoiced itself may go from «Создан» straight to «Оплачен»),
+ * ship a paid order, cancel one not yet shipped. «Ожидает оплаты» stays the shop's invoice's, and
+ * «Доставлен» the manager's: 1С knows neither.
+ */
+const ONE_C_NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  Создан: ['Оплачен', 'Отменён'],
+  'Ожидает оплаты': ['Оплачен', 'Отменён'],
+  Оплачен: ['Отправлен', 'Отменён'],
+  Отправлен: [],
+  Доставлен: [],
+  Отменён: [],
+};
+
+/** How far along the way an order is: a status reached stays reached (Отменён stands apart). */
+const PROGRESS: readonly OrderStatus[] = ['Создан', 'Ожидает оплаты', 'Оплачен', 'Отправлен', 'Доставлен'];
+
+/** What 1С's file says of an order. */
+export interface OneCOrderState {
+  paid: boolean;
+  shipped: boolean;
+  cancelled: boolean;
+}
+
+/**
+ * The steps that bring an order from `from` to what 1С says, each one 1С may make; [] when the order
+ * is there already (applying the same file twice changes nothing); `refused` when 1С's state cannot
+ * be reached from the shop's (shipped unpaid, cancelled after shipping, paid after the shop's cancel).
+ */
+export function stepsFromOneC(
+  from: OrderStatus,
+  state: OneCOrderState,
+): { steps: OrderStatus[] } | { refused: string } {
+  if (state.cancelled) {
+    if (from === CANCELLED_STATUS) return { steps: [] };
+    return ONE_C_NEXT[from].includes(CANCELLED_STATUS)
+      ? { steps: [CANCELLED_STATUS] }
+      : { refused: `в 1С заказ отменён, а на сайте он в статусе «${from}»` };
+  }
+  if (!state.paid && !state.shipped) return { steps: [] };
+  if (from === CANCELLED_STATUS) return { refused: 'в 1С заказ оплачен или отгружен, а на сайте он отменён' };
+  const at = PROGRESS.indexOf(from);
+  const steps: OrderStatus[] = [];
+  if (at < PROGRESS.indexOf(PAID_STATUS)) {
+    if (!state.paid) return { refused: `в 1С заказ отгружен без оплаты, а на сайте он в статусе «${from}»` };
+    steps.push(PAID_STATUS);
+  }
+  if (state.shipped && at < PROGRESS.indexOf(SHIPPED_STATUS)) steps.push(SHIPPED_STATUS);
+  return { steps };
+}
 
 export const allowedNextStatuses = (from: OrderStatus): readonly OrderStatus[] => NEXT[from];
 
@@ -56,13 +107,15 @@ export function assertStatusChange(
   to: OrderStatus,
   source: StatusChangeSource,
 ): void {
+  if (source === '1c') {
+    if (!ONE_C_NEXT[from].includes(to)) throw new OrderTransitionError(orderId, from, to);
+    return;
+  }
   if (source === 'buyer' || source === 'expiry') {
     if (to !== CANCELLED_STATUS || !buyerMayCancel(from)) throw new OrderNotCancellableError(orderId, from);
     return;
   }
-  // An order invoiced in 1С is paid there without the shop's invoice: «Создан» may go to «Оплачен».
-  const invoicedInOneC = source === '1c' && from === NEW_ORDER_STATUS && to === PAID_STATUS;
-  if (!NEXT[from].includes(to) && !invoicedInOneC) throw new OrderTransitionError(orderId, from, to);
+  if (!NEXT[from].includes(to)) throw new OrderTransitionError(orderId, from, to);
   if (to === AWAITING_PAYMENT_STATUS && source !== 'invoice') throw new InvoiceRequiredError(orderId);
 }
 

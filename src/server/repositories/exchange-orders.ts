@@ -1,74 +1,88 @@
-// The orders' side of the 1С exchange (type=sale): which orders the next query sends, the orders as
-// the document describes them, the marks `success` moves, and 1С's version of an order.
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { ExchangeRunStats, OneCOrderDocument } from '../../shared/exchange';
-import type { OrderStatus } from '../../shared/order-statuses';
+// The orders' side of the 1С exchange (type=sale): which orders the next query sends, the marks a
+// `success` moves, and 1С's version of an order. The rules are services/exchange-orders.ts's.
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { OneCOrderDocument } from '../../shared/exchange';
 import type { Queryable } from '../db/database';
-import { companies, exchangeRuns, legalEntities, orderLines, orders, products, users, variants } from '../db/schema';
+import { exchangeRuns, legalEntities, orderLines, orders, products, users, variants } from '../db/schema';
 
-/** An order the query sends, with the exchange_changed_at it is sent at (what `success` confirms). */
-export interface SentOrder {
+/** The pending orders' condition, as the partial index orders_exchange_pending_idx is made. */
+const pending = sql`(${orders.exchangeConfirmedAt} is null or ${orders.exchangeConfirmedAt} < ${orders.exchangeChangedAt})`;
+
+/** An order as the query reads it, before the service makes it an OrderForExchange. */
+export interface PendingOrderRow {
   id: number;
+  createdAt: Date;
+  status: string;
+  totalPrice: string;
+  address: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  companyInn: string | null;
+  companyKpp: string | null;
+  placerEmail: string | null;
+  /** exchange_changed_at exactly as stored (microseconds and all): `success` sets it back as it was sent. */
   changedAt: string;
+  entity: { id: string; kind: string; name: string; inn: string; kpp: string | null; address: string } | null;
 }
 
-const pending = or(isNull(orders.exchangeConfirmedAt), lt(orders.exchangeConfirmedAt, orders.exchangeChangedAt));
+export interface PendingLineRow {
+  orderId: number;
+  externalId: string | null;
+  article: string;
+  name: string;
+  color: string;
+  size: number;
+  price: string;
+  quantity: number;
+}
 
 export function createExchangeOrdersRepository(db: Queryable) {
   return {
-    /** The orders the next query sends, oldest first, at most `limit`. */
-    async pending(limit: number): Promise<SentOrder[]> {
-      // As text: a JavaScript Date keeps milliseconds, the column microseconds, and `success` must
-      // confirm the very moment that was sent.
-      return db
-        .select({ id: orders.id, changedAt: sql<string>`${orders.exchangeChangedAt}::text` })
-        .from(orders)
-        .where(pending)
-        .orderBy(asc(orders.id))
-        .limit(limit);
+    /** The run's row, locked until the transaction ends: a query and a success of one run queue. */
+    async lockRun(runId: string): Promise<{ sentOrders: { id: number; changedAt: string }[] | null } | null> {
+      const [run] = await db
+        .select({ sentOrders: exchangeRuns.sentOrders })
+        .from(exchangeRuns)
+        .where(eq(exchangeRuns.id, runId))
+        .for('update');
+      return run ?? null;
     },
 
-    pendingCount: async (): Promise<number> => {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(pending);
-      return row!.count;
-    },
-
-    /** The orders `ids` with their legal entity, company and placer's e-mail, in id order. */
-    async findForDocument(ids: number[]) {
-      if (ids.length === 0) return [];
-      return db
+    /** Up to `limit` orders 1С has not confirmed as they are now, in id order. */
+    async pendingOrders(limit: number): Promise<PendingOrderRow[]> {
+      const rows = await db
         .select({
           id: orders.id,
           createdAt: orders.createdAt,
           status: orders.status,
-          total: orders.totalPrice,
+          totalPrice: orders.totalPrice,
           address: orders.address,
           contactName: orders.contactName,
           contactPhone: orders.contactPhone,
-          email: users.email,
-          companyName: sql<string>`coalesce(${orders.companyName}, ${companies.name}, '')`,
+          companyId: orders.companyId,
+          companyName: orders.companyName,
           companyInn: orders.companyInn,
           companyKpp: orders.companyKpp,
-          entityId: legalEntities.id,
-          entityName: legalEntities.name,
-          entityInn: legalEntities.inn,
-          entityKpp: legalEntities.kpp,
-          entityAddress: legalEntities.address,
+          placerEmail: users.email,
+          changedAt: sql<string>`to_json(${orders.exchangeChangedAt}) #>> '{}'`,
+          entity: sql<PendingOrderRow['entity']>`case when ${legalEntities.id} is null then null else json_build_object(
+            'id', ${legalEntities.id}, 'kind', ${legalEntities.kind}, 'name', ${legalEntities.name},
+            'inn', ${legalEntities.inn}, 'kpp', ${legalEntities.kpp}, 'address', ${legalEntities.address}) end`,
         })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
-        .leftJoin(companies, eq(companies.id, orders.companyId))
         .leftJoin(legalEntities, eq(legalEntities.id, orders.legalEntityId))
-        .where(inArray(orders.id, ids))
-        .orderBy(asc(orders.id));
+        .where(pending)
+        .orderBy(asc(orders.id))
+        .limit(limit);
+      return rows;
     },
 
-    /** The lines of the orders `ids`, with 1С's Ид of the variant where it came from 1С. */
-    linesOf(ids: number[]) {
-      if (ids.length === 0) return Promise.resolve([]);
+    /** The lines of `orderIds`, in each order's own order, with 1С's Ид of the variant when it came from 1С. */
+    lines(orderIds: number[]): Promise<PendingLineRow[]> {
+      if (orderIds.length === 0) return Promise.resolve([]);
       return db
         .select({
           orderId: orderLines.orderId,
@@ -82,87 +96,93 @@ export function createExchangeOrdersRepository(db: Queryable) {
         })
         .from(orderLines)
         .innerJoin(products, eq(products.id, orderLines.productId))
-        .innerJoin(variants, eq(variants.id, orderLines.variantId))
-        .where(inArray(orderLines.orderId, ids))
+        .leftJoin(variants, eq(variants.id, orderLines.variantId))
+        .where(inArray(orderLines.orderId, orderIds))
         .orderBy(asc(orderLines.orderId), asc(orderLines.id));
     },
 
-    async sentOrders(runId: string): Promise<SentOrder[] | null> {
-      const [row] = await db
-        .select({ sent: exchangeRuns.sentOrders })
-        .from(exchangeRuns)
-        .where(eq(exchangeRuns.id, runId));
-      return row?.sent ?? null;
-    },
-
-    async recordSent(runId: string, sent: SentOrder[]): Promise<void> {
-      await db.update(exchangeRuns).set({ sentOrders: sent }).where(eq(exchangeRuns.id, runId));
-    },
-
-    /**
-     * 1С has the orders `sent` as they were when sent: each is confirmed at the exchange_changed_at
-     * it was sent with, so one changed since stays pending. Returns how many were confirmed.
-     */
-    async confirm(sent: SentOrder[]): Promise<number> {
-      if (sent.length === 0) return 0;
-      const sentAt = sql`sent.changed_at`;
-      const confirmed = await db
-        .update(orders)
-        .set({ exchangeConfirmedAt: sentAt })
-        .from(
-          sql`unnest(${sql.param(sent.map((order) => order.id))}::int[], ${sql.param(sent.map((order) => order.changedAt))}::timestamptz[]) as sent(id, changed_at)`,
-        )
-        .where(
-          and(
-            sql`${orders.id} = sent.id`,
-            or(isNull(orders.exchangeConfirmedAt), lt(orders.exchangeConfirmedAt, sentAt)),
-          ),
-        )
-        .returning({ id: orders.id });
-      return confirmed.length;
-    },
-
-    /** The order a document of 1С's file names by its Ид or Номер (the shop's order number as sent). */
-    async findByNumber(
-      numbers: string[],
-    ): Promise<{ id: number; status: OrderStatus; oneC: OneCOrderDocument | null } | null> {
-      const ids = numbers.filter((text) => /^\d{1,9}$/.test(text)).map(Number);
-      if (ids.length === 0) return null;
-      const [row] = await db
-        .select({ id: orders.id, status: orders.status, oneC: orders.oneCDocument })
-        .from(orders)
-        .where(inArray(orders.id, ids))
-        .limit(1);
-      return row ? { id: row.id, status: row.status as OrderStatus, oneC: row.oneC } : null;
-    },
-
-    /** 1С's version of the order (its lines and sum), beside what was placed; not sent back to 1С. */
-    async setOneCDocument(orderId: number, document: OneCOrderDocument | null): Promise<void> {
-      await db.update(orders).set({ oneCDocument: document }).where(eq(orders.id, orderId));
-    },
-
-    /** Adds what the exchange did to its run (the back office's «Обмен с 1С» lists it); `done` ends it. */
-    async recordRun(runId: string, stats: ExchangeRunStats, done: boolean): Promise<void> {
+    /** Records what the run's query sent (replacing an earlier query's of the same run) and how many. */
+    async recordSent(runId: string, sent: { id: number; changedAt: string }[]): Promise<void> {
       await db
         .update(exchangeRuns)
         .set({
-          stats: sql`${exchangeRuns.stats} || ${JSON.stringify(stats)}::jsonb`,
-          ...(done ? { status: 'done' as const, finishedAt: new Date() } : {}),
+          sentOrders: sent,
+          stats: sql`${exchangeRuns.stats} || jsonb_build_object('ordersSent', ${sent.length}::int)`,
         })
         .where(eq(exchangeRuns.id, runId));
     },
 
-    /** The back office's «send again»: the orders go with the next query. Returns the ids found. */
-    async resend(ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
+    /**
+     * Marks the orders sent as 1С has them: confirmed at the change they were sent at (never moved
+     * back by a late success of an older run). Returns how many.
+     */
+    async confirmSent(sent: { id: number; changedAt: string }[]): Promise<number> {
+      if (sent.length === 0) return 0;
+      const { rows } = (await db.execute(sql`
+        update ${orders} set exchange_confirmed_at = greatest(${orders.exchangeConfirmedAt}, sent."changedAt")
+        from jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) as sent(id int, "changedAt" timestamptz)
+        where ${orders}.id = sent.id
+        returning ${orders}.id`)) as { rows: unknown[] };
+      return rows.length;
+    },
+
+    /** Makes the orders pending again, as changed now; returns how many there are. */
+    async markChanged(orderIds: number[]): Promise<number> {
+      if (orderIds.length === 0) return 0;
       const rows = await db
         .update(orders)
-        .set({ exchangeConfirmedAt: null })
-        .where(and(inArray(orders.id, ids)))
+        .set({ exchangeChangedAt: sql`now()` })
+        .where(inArray(orders.id, orderIds))
         .returning({ id: orders.id });
-      return rows.map((row) => row.id);
+      return rows.length;
+    },
+
+    /** An order as 1С's file names it: its status and 1С's version kept so far; null when there is none. */
+    async findForOneC(orderId: number): Promise<{ id: number; oneCDocument: OneCOrderDocument | null } | null> {
+      const [row] = await db
+        .select({ id: orders.id, oneCDocument: orders.oneCDocument })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return row ?? null;
+    },
+
+    /** The order's lines as 1С's are compared with them. */
+    placedLines(orderId: number) {
+      return db
+        .select({ externalId: variants.externalId, price: orderLines.price, quantity: orderLines.quantity })
+        .from(orderLines)
+        .leftJoin(variants, eq(variants.id, orderLines.variantId))
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.id));
+    },
+
+    /** 1С's version of the order (null: it agrees with what was placed); not a change the shop sends back. */
+    async setOneCDocument(orderId: number, document: OneCOrderDocument | null): Promise<void> {
+      await db.update(orders).set({ oneCDocument: document }).where(eq(orders.id, orderId));
+    },
+
+    /** `success`: the exchange of orders is over, having sent `ordersSent`. */
+    async finishRun(runId: string, ordersSent: number): Promise<void> {
+      await db
+        .update(exchangeRuns)
+        .set({
+          status: 'done',
+          finishedAt: new Date(),
+          stats: sql`${exchangeRuns.stats} || jsonb_build_object('ordersSent', ${ordersSent}::int)`,
+        })
+        .where(eq(exchangeRuns.id, runId));
+    },
+
+    /** Adds a file's counts to the run's. */
+    async addStats(runId: string, ordersUpdated: number, errors: string[]): Promise<void> {
+      await db
+        .update(exchangeRuns)
+        .set({
+          stats: sql`${exchangeRuns.stats} || jsonb_build_object(
+            'ordersUpdated', coalesce((${exchangeRuns.stats} ->> 'ordersUpdated')::int, 0) + ${ordersUpdated}::int,
+            'errors', coalesce(${exchangeRuns.stats} -> 'errors', '[]'::jsonb) || ${JSON.stringify(errors)}::jsonb)`,
+        })
+        .where(eq(exchangeRuns.id, runId));
     },
   };
 }
-
-export type ExchangeOrdersRepository = ReturnType<typeof createExchangeOrdersRepository>;

@@ -14,8 +14,10 @@ import type {
   OrderStatusAnswer,
   OrderSummary,
   BuyerOrdersFilter,
+  OneCDocumentView,
 } from '../../shared/api';
 import type { OrderStatus } from '../../shared/order-statuses';
+import type { OneCOrderDocument } from '../../shared/exchange';
 import type { ADMIN_ORDER_SORTS } from '../../shared/schemas/admin';
 import { MAX_ID } from '../../shared/schemas/common';
 import { DELETED_PERSONAL_DATA } from '../../shared/account';
@@ -510,6 +512,7 @@ async function buyerOrder(db: Queryable, where: SQL): Promise<BuyerOrder | null>
       company_name: orders.companyName,
       company_inn: orders.companyInn,
       company_kpp: orders.companyKpp,
+      one_c: orders.oneCDocument,
     })
     .from(orders)
     .where(where);
@@ -551,7 +554,20 @@ async function buyerOrder(db: Queryable, where: SQL): Promise<BuyerOrder | null>
       })),
     ],
     can_cancel: buyerMayCancel(summary.status),
+    one_c: oneCView(order.one_c),
   };
+}
+
+/** 1С's version of the order as the order pages show it (1С's own line Ид is of no use to them). */
+function oneCView(document: OneCOrderDocument | null): OneCDocumentView | null {
+  return (
+    document && {
+      received_at: document.receivedAt,
+      number: document.number,
+      sum: document.sum,
+      lines: document.lines.map(({ article, name, price, quantity, sum }) => ({ article, name, price, quantity, sum })),
+    }
+  );
 }
 
 /** `{tracking}` for a change that named a carrier, else nothing (the answers of other changes stay as they were). */
@@ -647,22 +663,21 @@ export function createOrdersRepository(db: Queryable) {
     },
 
     /**
-     * A paid order holds nothing for an unproven buyer any more. The shop's own change is sent to 1С
-     * by the next exchange (exchange_changed_at); one read from 1С's file is not sent back.
+     * A paid order holds nothing for an unproven buyer any more. `exchangeChanged`: the shop's own
+     * change, which the next 1С exchange sends (orders.exchange_changed_at).
      */
     async setStatus(
       orderId: number,
       status: OrderStatus,
-      { paid, fromOneC }: { paid: boolean; fromOneC: boolean },
+      { paid, exchangeChanged }: { paid: boolean; exchangeChanged: boolean },
     ): Promise<void> {
-      const now = new Date();
       await db
         .update(orders)
         .set({
           status,
-          updatedAt: now,
+          updatedAt: new Date(),
           ...(paid ? { unproven: false } : {}),
-          ...(fromOneC ? {} : { exchangeChangedAt: now }),
+          ...(exchangeChanged ? { exchangeChangedAt: sql`now()` } : {}),
         })
         .where(eq(orders.id, orderId));
     },
@@ -768,6 +783,7 @@ export function createOrdersRepository(db: Queryable) {
           buyerCompanyId: companies.id,
           buyerCompanyName: companies.name,
           placedByName: orders.placedByName,
+          oneCDocument: orders.oneCDocument,
         })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
@@ -829,6 +845,7 @@ export function createOrdersRepository(db: Queryable) {
         invoice: invoice ?? null,
         company: order.buyerCompanyId === null ? null : { id: order.buyerCompanyId, name: order.buyerCompanyName! },
         placed_by: order.placedByName,
+        one_c: oneCView(order.oneCDocument),
       };
     },
   };

@@ -1,215 +1,287 @@
-// The orders' side of the 1С exchange (type=sale, README «Обмен с 1С»): the document of the orders
-// 1С has not confirmed, the confirmation, and what 1С's own orders file says happened to them.
-import { isDeepStrictEqual } from 'node:util';
+// The orders' side of 1С's «Обмен с сайтом» (type=sale): the query's document of every order 1С has
+// not confirmed as it is now, the `success` that confirms exactly those, and the statuses and lines
+// 1С's file sends back, applied through the order workflow as a manager's change is.
+import { createHash } from 'node:crypto';
 import type { ExchangeRunStats, OneCOrderDocument } from '../../shared/exchange';
 import type { OrderStatus } from '../../shared/order-statuses';
+import { decimalToKopecks, kopecksToRubles, rublesToKopecks } from '../../shared/money';
+import { formatCalendarDay } from '../../shared/dates';
 import { readInThread } from '../commerceml/read-in-thread';
-import type { NamedValue, OrderDocumentRecord, OrderForExchange } from '../commerceml/records';
+import {
+  CommerceMlError,
+  type NamedValue,
+  type OrderDocumentRecord,
+  type OrderForExchange,
+} from '../commerceml/records';
 import { writeOrdersDocument } from '../commerceml/write-orders';
 import type { Database } from '../db/database';
-import { CANCELLED_STATUS, PAID_STATUS, SHIPPED_STATUS } from '../domain/order-workflow';
 import { DomainError } from '../domain/domain-errors';
+import { CANCELLED_STATUS, PAID_STATUS, SHIPPED_STATUS, stepsFromOneC } from '../domain/order-workflow';
 import type { ShopMail } from '../mail/letter';
-import { createExchangeOrdersRepository, type SentOrder } from '../repositories/exchange-orders';
+import {
+  createExchangeOrdersRepository,
+  type PendingLineRow,
+  type PendingOrderRow,
+} from '../repositories/exchange-orders';
+import { createOrdersRepository } from '../repositories/orders';
 import { changeStatusLocked } from './orders';
 
+/** Orders one query sends at most: the rest go in the next exchange's, which 1С makes on its schedule. */
+export const ORDERS_PER_QUERY = 1000;
+
+/** Documents one orders file of 1С may hold: it describes the orders the queries sent, 1000 at a time. */
+export const MAX_ORDER_DOCUMENTS = 10_000;
+
 /**
- * Orders one query sends at most: 1С takes a document of any size, but one of 10 000 orders after a
- * long pause would be one long request; the rest go with the next exchange, oldest first.
+ * The Контрагент's Ид of an order made out to no legal entity of the shop's: a name-based UUID (MD5,
+ * version 3) of the typed ИНН and КПП — the same firm is one counterparty in 1С whichever company
+ * typed it — or, without an ИНН, of the order itself.
  */
-export const ORDERS_PER_QUERY = 500;
-
-/** The words the order's history and the buyer's letter give for a change 1С made. */
-export const FROM_ONE_C = 'По данным 1С';
-
-/** The statuses an order has passed once it is in each: a change 1С reports again is no change. */
-const REACHED: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  Создан: [],
-  'Ожидает оплаты': [],
-  Оплачен: [PAID_STATUS],
-  Отправлен: [PAID_STATUS, SHIPPED_STATUS],
-  Доставлен: [PAID_STATUS, SHIPPED_STATUS],
-  Отменён: [CANCELLED_STATUS],
-};
-
-const requisite = (requisites: NamedValue[], name: string) =>
-  requisites.find((item) => item.name.trim().toLowerCase() === name.toLowerCase())?.value.trim() ?? '';
-
-/** A date requisite of 1С: «T» or empty is none (1С writes an empty date so). */
-const dateGiven = (value: string) => value !== '' && value !== 'T' && !value.startsWith('0001-01-01');
-
-/** What 1С's document asks of the order, in the order the workflow takes the steps. */
-export function stepsOf(document: OrderDocumentRecord): OrderStatus[] | 'cancel' {
-  const requisites = document.requisites;
-  if (
-    requisite(requisites, 'ПометкаУдаления') === 'true' ||
-    /отмен/i.test(requisite(requisites, 'Статус заказа')) ||
-    requisite(requisites, 'Отменен') === 'true'
-  )
-    return 'cancel';
-  const steps: OrderStatus[] = [];
-  if (dateGiven(requisite(requisites, 'Дата оплаты по 1С'))) steps.push(PAID_STATUS);
-  if (dateGiven(requisite(requisites, 'Дата отгрузки по 1С'))) steps.push(SHIPPED_STATUS);
-  return steps;
+function counterpartyId(order: PendingOrderRow): string {
+  const name = order.companyInn ? `inn:${order.companyInn}/${order.companyKpp ?? ''}` : `order:${order.id}`;
+  const bytes = createHash('md5').update(`myagkiy-opt:counterparty:${name}`).digest();
+  bytes[6] = (bytes[6]! & 0x0f) | 0x30;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const money = (value: string | number) => Number(value);
-
-/** 1С's version of the order when its lines or sum differ from what the buyer placed, else null. */
-function oneCVersion(
-  document: OrderDocumentRecord,
-  placed: { externalId: string | null; article: string; price: string; quantity: number }[],
-  total: number,
-): Omit<OneCOrderDocument, 'receivedAt'> | null {
-  const key = (id: string | null, article: string) => id ?? `art:${article}`;
-  const placedLines = new Map(placed.map((line) => [key(line.externalId, line.article), line]));
-  const same =
-    document.lines.length === placed.length &&
-    (document.sum === null || Math.abs(document.sum - total) < 0.005) &&
-    document.lines.every((line) => {
-      const mine = placedLines.get(line.id) ?? placedLines.get(`art:${line.article}`);
-      return mine !== undefined && mine.quantity === line.quantity && Math.abs(money(mine.price) - line.price) < 0.005;
-    });
-  if (same || document.lines.length === 0) return null;
+function forExchange(order: PendingOrderRow, lines: PendingLineRow[]): OrderForExchange {
+  const entity = order.entity;
+  const companyName = order.companyName ?? entity?.name ?? order.contactName ?? 'Покупатель';
   return {
-    number: document.number,
-    sum: document.sum,
-    lines: document.lines.map(({ id, article, name, price, quantity, sum }) => ({
-      id,
-      article,
-      name,
-      price,
-      quantity,
-      sum,
+    id: order.id,
+    number: String(order.id),
+    createdAt: order.createdAt,
+    status: order.status,
+    paid: [PAID_STATUS, SHIPPED_STATUS, 'Доставлен'].includes(order.status as OrderStatus),
+    cancelled: order.status === CANCELLED_STATUS,
+    total: Number(order.totalPrice),
+    // The shop's orders carry no buyer's comment.
+    comment: null,
+    deliveryAddress: order.address,
+    contact: { name: order.contactName, phone: order.contactPhone, email: order.placerEmail },
+    legalEntity: entity
+      ? {
+          id: entity.id,
+          name: entity.name,
+          fullName: entity.name,
+          inn: entity.inn,
+          kpp: entity.kpp,
+          address: entity.address || null,
+        }
+      : {
+          id: counterpartyId(order),
+          name: companyName,
+          fullName: companyName,
+          inn: order.companyInn,
+          kpp: order.companyKpp,
+          address: null,
+        },
+    companyName,
+    lines: lines.map((line) => ({
+      externalId: line.externalId,
+      article: line.article,
+      name: `${line.name} (${line.color}, ${line.size})`,
+      price: Number(line.price),
+      quantity: line.quantity,
+      sum: kopecksToRubles(decimalToKopecks(line.price) * line.quantity),
     })),
   };
 }
 
+/** A requisite's value by its name, as 1С wrote it ('' when absent). */
+const requisite = (requisites: NamedValue[], name: string) =>
+  requisites.find((item) => item.name.trim().toLowerCase() === name.toLowerCase())?.value.trim() ?? '';
+
+/** A date requisite: 1С writes «T» (or nothing) for none. Its day, YYYY-MM-DD, or null. */
+function dateOf(value: string): string | null {
+  const day = /^(\d{4}-\d{2}-\d{2})/.exec(value)?.[1];
+  return day && day !== '0001-01-01' ? day : null;
+}
+
+const isTrue = (value: string) => value.toLowerCase() === 'true';
+
+/** What 1С's document says of the order: paid (and when), shipped (and when), cancelled. */
+function oneCState(requisites: NamedValue[]) {
+  const paidOn = dateOf(requisite(requisites, 'Дата оплаты по 1С'));
+  const shippedOn = dateOf(requisite(requisites, 'Дата отгрузки по 1С'));
+  const cancelled =
+    isTrue(requisite(requisites, 'ПометкаУдаления')) ||
+    isTrue(requisite(requisites, 'Отменен')) ||
+    /отмен[её]н/i.test(requisite(requisites, 'Статус заказа'));
+  return { paid: paidOn !== null, shipped: shippedOn !== null, cancelled, paidOn, shippedOn };
+}
+
+/** The comment the history and the buyer's letter carry for a change 1С made. */
+function oneCComment(to: OrderStatus, { paidOn, shippedOn }: { paidOn: string | null; shippedOn: string | null }) {
+  const day = to === PAID_STATUS ? paidOn : to === SHIPPED_STATUS ? shippedOn : null;
+  return day ? `По данным 1С, ${formatCalendarDay(day)}` : 'По данным 1С';
+}
+
+/** A line's signature for comparing 1С's lines with the placed ones: price in kopecks and quantity. */
+const signature = (price: number, quantity: number) => `${rublesToKopecks(price)}×${quantity}`;
+
+/**
+ * Whether 1С's lines and sum say what the buyer placed: the same prices and quantities, the same
+ * total, and every placed variant that came from 1С among 1С's Ид (a variant made on the site has
+ * an Ид in 1С the shop does not know).
+ */
+function agrees(
+  document: OrderDocumentRecord,
+  placed: { externalId: string | null; price: string; quantity: number }[],
+): boolean {
+  const total = placed.reduce((sum, line) => sum + decimalToKopecks(line.price) * line.quantity, 0);
+  if (document.sum !== null && rublesToKopecks(document.sum) !== total) return false;
+  const ours = placed.map((line) => signature(Number(line.price), line.quantity)).sort();
+  const theirs = document.lines.map((line) => signature(line.price, line.quantity)).sort();
+  if (ours.join() !== theirs.join()) return false;
+  const ids = new Set(document.lines.map((line) => line.id));
+  return placed.every((line) => line.externalId === null || ids.has(line.externalId));
+}
+
+/** 1С's version without the moment it came, its keys in one order (jsonb keeps its own). */
+const essence = (document: OneCOrderDocument | null) =>
+  document &&
+  JSON.stringify([
+    document.number,
+    document.sum,
+    document.lines.map((line) => [line.id, line.article, line.name, line.price, line.quantity, line.sum]),
+  ]);
+
+/** The shop's order a Документ names: its Ид as the shop sent it, else its Номер; null for 1С's own. */
+function orderIdOf(document: OrderDocumentRecord): number | null {
+  for (const candidate of [document.id, document.number]) {
+    const text = candidate.trim().replace(/^0+/, '');
+    if (/^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647) return Number(text);
+  }
+  return null;
+}
+
 export function createExchangeOrders(db: Database, shop: ShopMail) {
-  const forDocument = async (sent: SentOrder[]): Promise<OrderForExchange[]> => {
-    const repository = createExchangeOrdersRepository(db);
-    const ids = sent.map((order) => order.id);
-    const [rows, lines] = await Promise.all([repository.findForDocument(ids), repository.linesOf(ids)]);
-    return rows.map((row) => ({
-      id: row.id,
-      number: String(row.id),
-      createdAt: row.createdAt,
-      status: row.status,
-      paid: (REACHED[row.status as OrderStatus] ?? []).includes(PAID_STATUS),
-      cancelled: row.status === CANCELLED_STATUS,
-      total: money(row.total),
-      comment: null,
-      deliveryAddress: row.address,
-      contact: { name: row.contactName, phone: row.contactPhone, email: row.email },
-      legalEntity:
-        row.entityId === null
+  /** Applies one Документ in a transaction of its own; returns whether the order changed, or a row error. */
+  async function applyDocument(document: OrderDocumentRecord, fileName: string): Promise<boolean | string> {
+    const where = `${fileName}, документ ${document.number || document.id}`;
+    const orderId = orderIdOf(document);
+    if (orderId === null) return `${where}: на сайте нет такого заказа`;
+    return db.transaction(async (tx) => {
+      const exchange = createExchangeOrdersRepository(tx);
+      // Locked first: a manager's change of the same order waits, and each sees the other's status.
+      const locked = await createOrdersRepository(tx).lockForChange(orderId);
+      const order = locked && (await exchange.findForOneC(orderId));
+      if (!locked || !order) return `${where}: на сайте нет такого заказа`;
+      let changed = false;
+      const state = oneCState(document.requisites);
+      // The lines first: a cancel below gives back the stock of the lines placed, whatever 1С's say.
+      const placed = await exchange.placedLines(orderId);
+      const oneC: OneCOrderDocument | null =
+        document.lines.length === 0 || agrees(document, placed)
           ? null
           : {
-              id: row.entityId,
-              name: row.entityName!,
-              fullName: row.entityName!,
-              inn: row.entityInn,
-              kpp: row.entityKpp,
-              address: row.entityAddress || null,
-            },
-      companyName: row.companyName,
-      lines: lines
-        .filter((line) => line.orderId === row.id)
-        .map((line) => ({
-          externalId: line.externalId,
-          article: line.article,
-          name: `${line.name} (${line.color}, ${line.size} см)`,
-          price: money(line.price),
-          quantity: line.quantity,
-          sum: Math.round(money(line.price) * line.quantity * 100) / 100,
-        })),
-    }));
-  };
-
-  return {
-    /**
-     * `query`: the document of every order 1С has not confirmed (up to ORDERS_PER_QUERY), recorded
-     * on the run with the change each was sent at. A query again before `success` sends them again,
-     * with any order that became pending meanwhile.
-     */
-    async query(runId: string): Promise<string> {
-      const repository = createExchangeOrdersRepository(db);
-      const sent = await repository.pending(ORDERS_PER_QUERY);
-      await repository.recordSent(runId, sent);
-      return writeOrdersDocument(await forDocument(sent), new Date());
-    },
-
-    /** `success`: 1С has what the run's query sent; those orders are confirmed as they were sent. */
-    async confirm(runId: string): Promise<number> {
-      const repository = createExchangeOrdersRepository(db);
-      const sent = await repository.sentOrders(runId);
-      const confirmed = sent ? await repository.confirm(sent) : 0;
-      await repository.recordRun(runId, { ordersSent: sent?.length ?? 0 }, true);
-      return confirmed;
-    },
-
-    /**
-     * 1С's orders file: each document's payment, shipment or cancellation made on the order through
-     * the order workflow (history and the buyer's letter, as when a manager does it, but not sent
-     * back to 1С), and 1С's lines kept beside the buyer's when they differ. A document the shop
-     * does not know, or a step the workflow refuses, is a row error; applying the file again
-     * changes nothing.
-     */
-    async applyFile(runId: string, path: string, fileName: string): Promise<ExchangeRunStats> {
-      const stats: Required<Pick<ExchangeRunStats, 'ordersUpdated' | 'errors'>> = { ordersUpdated: 0, errors: [] };
-      for await (const batch of readInThread('orders', path, fileName)) {
-        for (const document of batch) {
-          const problem = await applyDocument(document);
-          if (problem === 'updated') stats.ordersUpdated += 1;
-          else if (problem) stats.errors.push(`${fileName}: документ ${document.number || document.id}: ${problem}`);
-        }
-      }
-      await createExchangeOrdersRepository(db).recordRun(runId, stats, false);
-      return stats;
-    },
-
-    /** The back office's «send again»: the orders go with the next query. Returns the ids found. */
-    resend: (orderIds: number[]): Promise<number[]> => createExchangeOrdersRepository(db).resend(orderIds),
-  };
-
-  /** 'updated', null when nothing changed, or why the document was not applied. */
-  async function applyDocument(document: OrderDocumentRecord): Promise<'updated' | string | null> {
-    return db.transaction(async (tx) => {
-      const repository = createExchangeOrdersRepository(tx);
-      const order = await repository.findByNumber([document.number, document.id]);
-      if (!order) return 'такого заказа нет в магазине';
-      let changed = false;
-      const steps = stepsOf(document);
-      const wanted = steps === 'cancel' ? [CANCELLED_STATUS] : steps;
-      let status = order.status;
-      for (const to of wanted) {
-        if (REACHED[status].includes(to)) continue;
-        try {
-          await changeStatusLocked(tx, order.id, { to, source: '1c', byUserId: null, comment: FROM_ONE_C }, shop);
-        } catch (error) {
-          if (error instanceof DomainError) return `${error.message}`;
-          throw error;
-        }
-        status = to;
+              receivedAt: new Date().toISOString(),
+              number: document.number,
+              sum: document.sum,
+              lines: document.lines.map(({ id, article, name, price, quantity, sum }) => ({
+                id,
+                article,
+                name,
+                price,
+                quantity,
+                sum,
+              })),
+            };
+      if (essence(order.oneCDocument) !== essence(oneC)) {
+        await exchange.setOneCDocument(orderId, oneC);
         changed = true;
       }
-      const placed = await repository.linesOf([order.id]);
-      const version = oneCVersion(
-        document,
-        placed,
-        placed.reduce((sum, line) => sum + money(line.price) * line.quantity, 0),
-      );
-      const before =
-        order.oneC === null ? null : { number: order.oneC.number, sum: order.oneC.sum, lines: order.oneC.lines };
-      // Compared as plain values: jsonb keeps an object's keys in an order of its own, and the
-      // embedded database's driver gives objects of another prototype.
-      if (!isDeepStrictEqual(JSON.parse(JSON.stringify(version)), JSON.parse(JSON.stringify(before)))) {
-        await repository.setOneCDocument(order.id, version && { ...version, receivedAt: new Date().toISOString() });
+      const plan = stepsFromOneC(locked.status, state);
+      if ('refused' in plan) return changed || `${where}: ${plan.refused}`;
+      for (const to of plan.steps) {
+        await changeStatusLocked(
+          tx,
+          orderId,
+          { to, source: '1c', byUserId: null, comment: oneCComment(to, state) },
+          shop,
+        );
         changed = true;
       }
-      return changed ? 'updated' : null;
+      return changed;
     });
   }
+
+  return {
+    /** The document of every order 1С has not confirmed as it is now; records what it sent on the run. */
+    query(runId: string): Promise<string> {
+      return db.transaction(async (tx) => {
+        const exchange = createExchangeOrdersRepository(tx);
+        await exchange.lockRun(runId);
+        const pending = await exchange.pendingOrders(ORDERS_PER_QUERY);
+        const lines = await exchange.lines(pending.map((order) => order.id));
+        const byOrder = new Map<number, PendingLineRow[]>();
+        for (const line of lines) {
+          const ofOrder = byOrder.get(line.orderId);
+          if (ofOrder) ofOrder.push(line);
+          else byOrder.set(line.orderId, [line]);
+        }
+        await exchange.recordSent(
+          runId,
+          pending.map((order) => ({ id: order.id, changedAt: order.changedAt })),
+        );
+        return writeOrdersDocument(
+          pending.map((order) => forExchange(order, byOrder.get(order.id) ?? [])),
+          new Date(),
+        );
+      });
+    },
+
+    /**
+     * 1С's `success`: the orders the run's query sent are confirmed at the change they were sent at
+     * (a change made since is sent again). No query in the run: nothing to confirm.
+     */
+    confirm(runId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const exchange = createExchangeOrdersRepository(tx);
+        const run = await exchange.lockRun(runId);
+        const sent = run?.sentOrders ?? [];
+        await exchange.finishRun(runId, sent.length);
+        return exchange.confirmSent(sent);
+      });
+    },
+
+    /**
+     * 1С's orders file: read whole first (a broken file throws CommerceMlError and changes nothing),
+     * then each Документ applied to the shop's order it names. A document the shop does not know,
+     * or a status the shop's order cannot take, is a row error of the run, not a failure.
+     */
+    async applyFile(runId: string, path: string, fileName: string): Promise<ExchangeRunStats> {
+      const documents: OrderDocumentRecord[] = [];
+      for await (const batch of readInThread('orders', path, fileName)) {
+        documents.push(...batch);
+        // Held whole so that a broken file changes nothing: bounded, as every upload is.
+        if (documents.length > MAX_ORDER_DOCUMENTS)
+          throw new CommerceMlError(fileName, null, `больше ${MAX_ORDER_DOCUMENTS} документов в одном файле`);
+      }
+      let ordersUpdated = 0;
+      const errors: string[] = [];
+      for (const document of documents) {
+        try {
+          const outcome = await applyDocument(document, fileName);
+          if (typeof outcome === 'string') errors.push(outcome);
+          else if (outcome) ordersUpdated += 1;
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          errors.push(`${fileName}, документ ${document.number || document.id}: ${error.message}`);
+        }
+      }
+      await createExchangeOrdersRepository(db).addStats(runId, ordersUpdated, errors);
+      return { ordersUpdated, errors };
+    },
+
+    /** The back office's «send again»: the orders go in the next query as if changed now. Returns how many. */
+    resend(orderIds: number[]): Promise<number> {
+      return createExchangeOrdersRepository(db).markChanged([...new Set(orderIds)]);
+    },
+  };
 }
 
 export type ExchangeOrders = ReturnType<typeof createExchangeOrders>;

@@ -51,7 +51,7 @@ export interface PlacedOrder {
 export interface StatusChange {
   to: OrderStatus;
   source: StatusChangeSource;
-  /** The account that asked (null from the command line). */
+  /** The account that asked (null from the command line, the server's sweep and 1С's file). */
   byUserId: number | null;
   /** The manager's words, for the buyer too (the order's history and the status letter). */
   comment?: string | null;
@@ -136,7 +136,8 @@ export async function changeStatusLocked(
   if (paid && order.unproven) await orders.releaseUnprovenHold(order.id);
   if (paid && order.companyId !== null) await orders.markCompanyPaid(order.companyId);
   const comment = change.comment?.trim() || null;
-  await orders.setStatus(order.id, change.to, { paid, fromOneC: change.source === '1c' });
+  // 1С's own changes are not sent back to it; every other moves the order's exchange mark.
+  await orders.setStatus(order.id, change.to, { paid, exchangeChanged: change.source !== '1c' });
   await orders.recordChange({
     orderId: order.id,
     fromStatus: from,

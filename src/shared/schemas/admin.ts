@@ -1,7 +1,14 @@
 import { Type } from 'typebox';
 import { ORDER_STATUSES } from '../order-statuses';
 import { Defaulted, Nullable, PageQuery } from './common';
-import { CarrierName, InvoiceRefSchema, OrderLineSchema, TrackingNumber, TrackingSchema } from './order';
+import {
+  CarrierName,
+  InvoiceRefSchema,
+  OneCDocumentSchema,
+  OrderLineSchema,
+  TrackingNumber,
+  TrackingSchema,
+} from './order';
 
 const Status = Type.Enum(ORDER_STATUSES);
 const NullableText = Nullable(Type.String());
@@ -97,6 +104,7 @@ export const AdminOrderSchema = Type.Object({
     description: 'Компания покупателя; null, когда она распущена',
   }),
   placed_by: Nullable(Type.String(), { description: 'Кто из сотрудников компании оформил заказ' }),
+  one_c: Nullable(OneCDocumentSchema, { description: 'Заказ по данным 1С, когда он отличается от оформленного' }),
 });
 
 export const AdminStatusChangeBody = Type.Object({

@@ -116,6 +116,22 @@ export const TrackingSchema = Type.Object({
   url: Nullable(Type.String({ format: 'uri' }), { description: 'Страница отслеживания у перевозчика' }),
 });
 
+/** 1С's version of the order when it differs from what was placed (shipped 18 of 24): shown beside the placed lines. */
+export const OneCDocumentSchema = Type.Object({
+  received_at: Type.String({ format: 'date-time', description: 'Когда пришли данные 1С' }),
+  number: Type.String({ description: 'Номер документа в 1С' }),
+  sum: Nullable(Type.Number({ description: 'Сумма по данным 1С, ₽' })),
+  lines: Type.Array(
+    Type.Object({
+      article: Type.String(),
+      name: Type.String(),
+      price: Type.Number(),
+      quantity: Type.Number(),
+      sum: Type.Number(),
+    }),
+  ),
+});
+
 /** The buyer's own order, whole: lines, requisites and the statuses it went through. */
 export const BuyerOrderSchema = Type.Object({
   id: Type.Integer(),
@@ -146,4 +162,5 @@ export const BuyerOrderSchema = Type.Object({
   ),
   invoice: Nullable(InvoiceRefSchema, { description: 'Счёт, когда он выставлен' }),
   can_cancel: Type.Boolean({ description: 'Покупатель ещё может отменить заказ' }),
+  one_c: Nullable(OneCDocumentSchema, { description: 'Заказ по данным 1С, когда он отличается от оформленного' }),
 });

@@ -11,6 +11,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { StatusTag } from '@/components/StatusTag';
 import { InvoiceDownload } from './OrderList';
 import { OrderLinesTable } from '@/components/OrderLinesTable';
+import { OneCLinesTable } from '@/components/OneCLinesTable';
 import { useCancelOrderMutation, useExportOrderMutation, useGetOrderQuery } from './ordersApi';
 import { RepeatOrder } from './RepeatOrder';
 
@@ -139,6 +140,7 @@ export function OrderView({ userId, orderId }: { userId: number; orderId: number
         totalPrice={order.total_price}
         renderArticle={(art) => <Link to={productPath(art)}>{art}</Link>}
       />
+      {order.one_c && <OneCLinesTable document={order.one_c} headingLevel={3} />}
       <Typography.Title level={2} className="section-title">
         История
       </Typography.Title>

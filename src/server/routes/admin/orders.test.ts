@@ -239,6 +239,7 @@ describe('GET /api/v1/admin/orders/{id}', () => {
       invoice: null,
       company: { id: account!.companyId, name: account!.companyName },
       placed_by: 'Анна',
+      one_c: null,
     });
   });
 

@@ -75,6 +75,7 @@ describe('GET /api/v1/order/{user_id}/{id}', () => {
       history: [{ at: order.created_at, status: 'Создан' }],
       invoice: null,
       can_cancel: true,
+      one_c: null,
       // Who placed it: the contact's name; no legal entity of the company has the typed ИНН.
       placed_by: { user_id: buyer.id, name: COMPANY.contact_name },
       legal_entity_id: null,

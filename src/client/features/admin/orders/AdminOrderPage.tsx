@@ -13,6 +13,7 @@ import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { OrderNotShown } from '@/components/OrderNotShown';
 import { OrderLinesTable } from '@/components/OrderLinesTable';
+import { OneCLinesTable } from '@/components/OneCLinesTable';
 import { PageTitle } from '@/components/PageTitle';
 import { adminCompanyPath, adminPath } from '../adminPaths';
 import {
@@ -331,6 +332,7 @@ export function AdminOrderPage() {
           Товары
         </Typography.Title>
         <OrderLinesTable lines={order.lines} totalPrice={order.total_price} />
+        {order.one_c && <OneCLinesTable document={order.one_c} headingLevel={3} />}
       </section>
       <section className="admin-section" aria-labelledby="order-history">
         <Typography.Title level={2} id="order-history">
