@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'catalogue.import',
   'settings.requisites',
   'user.role',
+  'user.exchange',
   'buyer.trust',
   'buyer.distrust',
   'company.rename',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/database';
-import { auditLog, companies, orderStatusHistory, orders, users } from '../db/schema';
+import { auditLog, companies, exchangeSessions, orderStatusHistory, orders, users } from '../db/schema';
 import { createFreshDatabase, type FreshDatabase } from '../../../test/server/helpers/fresh-database';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -120,6 +120,46 @@ describe('npm run users', () => {
         },
         { by: null, action: 'user.role', entityId: String(userId), after: { email: 'olga@example.ru', role: 'buyer' } },
       ]);
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    'grant-exchange and revoke-exchange give and take the 1С exchange access, in the audit log; revoking ends its sessions',
+    async () => {
+      const exchangeOf = () =>
+        withDb(
+          async (db) =>
+            (await db.select({ access: users.exchangeAccess }).from(users).where(eq(users.id, userId)))[0]!.access,
+        );
+      expect(await run('users', 'grant-exchange', 'OLGA@example.ru')).toEqual({
+        code: 0,
+        stdout: 'olga@example.ru: обмен с 1С разрешён\n',
+        stderr: '',
+      });
+      expect(await exchangeOf()).toBe(true);
+      await withDb((db) =>
+        db.insert(exchangeSessions).values({ cookieHash: 'cli-test', userId, clientIp: '10.0.0.1' }),
+      );
+      expect((await run('users', 'revoke-exchange', 'olga@example.ru')).stdout).toBe(
+        'olga@example.ru: обмен с 1С запрещён\n',
+      );
+      expect(await exchangeOf()).toBe(false);
+      expect(
+        await withDb((db) => db.select().from(exchangeSessions).where(eq(exchangeSessions.userId, userId))),
+      ).toEqual([]);
+      const logged = await withDb((db) =>
+        db
+          .select({ action: auditLog.action, after: auditLog.after })
+          .from(auditLog)
+          .where(eq(auditLog.action, 'user.exchange'))
+          .orderBy(asc(auditLog.id)),
+      );
+      expect(logged).toEqual([
+        { action: 'user.exchange', after: { email: 'olga@example.ru', exchange: true } },
+        { action: 'user.exchange', after: { email: 'olga@example.ru', exchange: false } },
+      ]);
+      expect((await run('users', 'grant-exchange', 'nobody@example.ru')).code).toBe(1);
     },
     CLI_TIMEOUT,
   );

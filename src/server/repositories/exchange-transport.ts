@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import { exchangeFiles, exchangeRuns, exchangeSessions, users } from '../db/schema';
+import { createAuditRepository } from './audit';
 
 export type ExchangeKind = 'catalog' | 'sale';
 
@@ -210,17 +211,35 @@ export function createExchangeTransportRepository(db: Queryable) {
         .where(eq(exchangeRuns.id, runId));
     },
 
-    /** Grants or takes away the exchange access; taking it away ends the account's exchange sessions. */
-    async setExchangeAccess(email: string, granted: boolean): Promise<{ email: string } | null> {
+    /**
+     * Grants or takes away the exchange access; taking it away ends the account's exchange sessions.
+     * A change is in the audit log (`user.exchange`), by `byUserId` (null: the command line).
+     */
+    async setExchangeAccess(
+      email: string,
+      granted: boolean,
+      byUserId: number | null = null,
+    ): Promise<{ email: string } | null> {
       return db.transaction(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ exchangeAccess: granted })
+        const [before] = await tx
+          .select({ id: users.id, email: users.email, exchangeAccess: users.exchangeAccess })
+          .from(users)
           .where(eq(users.email, email.trim().toLowerCase()))
-          .returning({ id: users.id, email: users.email });
-        if (!user) return null;
-        if (!granted) await tx.delete(exchangeSessions).where(eq(exchangeSessions.userId, user.id));
-        return { email: user.email };
+          .for('update');
+        if (!before) return null;
+        if (before.exchangeAccess !== granted) {
+          await tx.update(users).set({ exchangeAccess: granted }).where(eq(users.id, before.id));
+          await createAuditRepository(tx).record({
+            byUserId,
+            action: 'user.exchange',
+            entity: 'user',
+            entityId: before.id,
+            before: { email: before.email, exchange: before.exchangeAccess },
+            after: { email: before.email, exchange: granted },
+          });
+        }
+        if (!granted) await tx.delete(exchangeSessions).where(eq(exchangeSessions.userId, before.id));
+        return { email: before.email };
       });
     },
   };

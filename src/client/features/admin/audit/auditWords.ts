@@ -22,6 +22,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'catalogue.import': 'Импорт прайс-листа',
   'settings.requisites': 'Изменение реквизитов поставщика',
   'user.role': 'Смена роли пользователя',
+  'user.exchange': 'Доступ к обмену с 1С',
   'buyer.trust': 'Отметка «проверенный покупатель»',
   'buyer.distrust': 'Снятие отметки «проверенный покупатель»',
   'company.block': 'Блокировка компании',
