@@ -12,6 +12,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { exchangeFiles, exchangeRuns, exchangeSessions, users } from '../../db/schema';
 import { loadConfig } from '../../config';
+import { createExchangeSettings } from '../../services/exchange-settings';
 import { EXCHANGE_PATH } from '../../../shared/exchange';
 import {
   createTestApp,
@@ -436,5 +437,37 @@ describe('the sweep', () => {
       [old.runId]: true,
       [recent.runId]: false,
     });
+  });
+});
+
+describe('a whole catalogue exchange', () => {
+  it('checkauth → init → a zip in chunks → import answered progress until success, then offers.xml', async () => {
+    // The fixtures' characteristics are named as УТ 11's usually are, as a manager sets them in «Обмен с 1С».
+    await createExchangeSettings(shop.app.database.db).write({
+      colorCharacteristic: 'Цвет игрушки',
+      sizeCharacteristic: 'Рост, см',
+      missingProducts: 'leave',
+    });
+    const exchange = await begin('catalog');
+    const fixture = (name: string) => readFile(path.join(__dirname, '../../../../test/fixtures/commerceml', name));
+    await sendZip(
+      exchange,
+      zipOf([entry('import.xml', await fixture('import.xml')), entry('offers.xml', await fixture('offers.xml'))]),
+    );
+    for (const filename of ['import.xml', 'offers.xml']) {
+      const answers: string[] = [];
+      for (let call = 0; call < 50 && answers.at(-1) !== 'success\n'; call += 1)
+        answers.push((await importCall(exchange, filename)).body);
+      expect(answers.at(-1)).toBe('success\n');
+      for (const answer of answers.slice(0, -1)) expect(answer).toMatch(/^progress\n/);
+    }
+    expect((await filesOf(exchange.runId)).map((file) => [file.name, file.stage])).toEqual([
+      ['import.xml', 'applied'],
+      ['import.zip', 'applied'],
+      ['offers.xml', 'applied'],
+    ]);
+    const [run] = await shop.app.database.db.select().from(exchangeRuns).where(eq(exchangeRuns.id, exchange.runId));
+    expect(run!.stats.categoriesCreated).toBeGreaterThan(0);
+    expect(run!.stats.variantsCreated).toBeGreaterThan(0);
   });
 });
