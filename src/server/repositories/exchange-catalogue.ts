@@ -60,6 +60,10 @@ export function createExchangeCatalogueRepository(db: Queryable) {
       await db.execute(
         sql`update exchange_files set stage = ${stage}, heartbeat_at = now() where run_id = ${runId} and name = ${name}`,
       );
+      // The exchange is under way again (1С never says which file is its last).
+      await db.execute(
+        sql`update exchange_runs set status = 'importing', finished_at = null where id = ${runId} and status <> 'failed'`,
+      );
     },
 
     /** The file applied, in the applying transaction, which announces the catalogue's change (once, at commit). */
@@ -67,12 +71,19 @@ export function createExchangeCatalogueRepository(db: Queryable) {
       await db.execute(
         sql`update exchange_files set stage = 'applied', heartbeat_at = now() where run_id = ${runId} and name = ${name}`,
       );
+      // Done with everything 1С has asked for so far: the back office's log shows it finished.
+      await db.execute(
+        sql`update exchange_runs set status = 'done', finished_at = now() where id = ${runId} and status <> 'failed'`,
+      );
       await announceCatalogueChange(db);
     },
 
     async fail(runId: string, name: string, reason: string): Promise<void> {
       await db.execute(
         sql`update exchange_files set stage = 'failed', failure = ${reason} where run_id = ${runId} and name = ${name}`,
+      );
+      await db.execute(
+        sql`update exchange_runs set status = 'failed', failure = ${reason}, finished_at = now() where id = ${runId}`,
       );
     },
 

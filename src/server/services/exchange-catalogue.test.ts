@@ -195,6 +195,11 @@ it('an apply that breaks a rule of the catalogue leaves everything as it was and
     );
     expect(file!.stage).toBe('failed');
     expect(file!.failure).toContain('offers.xml');
+    // The back office's log says the exchange failed, and why.
+    const [run] = await rows<{ status: string; failure: string }>(
+      sql`select status, failure from exchange_runs where id = ${runId}`,
+    );
+    expect(run).toEqual({ status: 'failed', failure: file!.failure });
   } finally {
     await db().execute(sql`alter table variants drop constraint exchange_test_small_stock`);
   }

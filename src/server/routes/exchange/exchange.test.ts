@@ -467,6 +467,8 @@ describe('a whole catalogue exchange', () => {
       ['offers.xml', 'applied'],
     ]);
     const [run] = await shop.app.database.db.select().from(exchangeRuns).where(eq(exchangeRuns.id, exchange.runId));
+    expect(run!.status).toBe('done');
+    expect(run!.finishedAt).not.toBeNull();
     expect(run!.stats.categoriesCreated).toBeGreaterThan(0);
     expect(run!.stats.variantsCreated).toBeGreaterThan(0);
   });
