@@ -21,7 +21,16 @@ it('as deployed: every location passed to the servers (pictures aside) is rate-l
     'limit_req zone=server_requests burst=100 nodelay;',
     'limit_req zone=server_requests burst=100 nodelay;',
     'limit_req zone=server_requests burst=100 nodelay;',
+    'limit_req zone=server_requests burst=100 nodelay;',
   ]);
+});
+
+it("passes 1С's exchange its chunks unbuffered, up to EXCHANGE_FILE_LIMIT's default", () => {
+  const site = renderNginxSite(SITE);
+  const exchange = site.slice(site.indexOf('location = /1c_exchange {'));
+  expect(exchange.slice(0, exchange.indexOf('}'))).toMatch(
+    /client_max_body_size 101m;\s+proxy_request_buffering off;\s+limit_req zone=server_requests burst=100 nodelay;\s+proxy_pass http:\/\/myagkiy_opt;/,
+  );
 });
 
 it('for a benchmark: without the per-client request rates, everything else as deployed', () => {

@@ -13,9 +13,13 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/:id', { schema: schema.getCompany }, (request) => companies.adminView(request.params.id));
 
-  app.patch('/:id', { schema: schema.updateCompany }, (request) =>
-    companies.updateByManager(request.params.id, request.body, request.userId),
-  );
+  app.patch('/:id', { schema: schema.updateCompany }, async (request) => {
+    const updated = await companies.updateByManager(request.params.id, request.body, request.userId);
+    // Its employees' prices: this process forgets them now (the trigger's NOTIFY reaches every
+    // process too, but on PostgreSQL only after the next read may already have come).
+    if (request.body.price_type_id !== undefined) app.priceViews.invalidate();
+    return updated;
+  });
 
   app.post('/:id/merge', { schema: schema.mergeCompanies }, (request) =>
     companies.merge(request.params.id, request.body.from_company_id, request.userId),
