@@ -32,6 +32,16 @@ import type {
 } from './schemas/admin-catalogue';
 import type { CurrentUserSchema, TokenSchema, UserSchema } from './schemas/auth';
 import type {
+  ExchangeAccountSchema,
+  ExchangeOverviewSchema,
+  ExchangePriceTypeSchema,
+  ExchangeResendSchema,
+  ExchangeRunListSchema,
+  ExchangeRunSchema,
+  ExchangeSettingsSchema,
+  ExchangeWarehouseSchema,
+} from './schemas/exchange';
+import type {
   PriceTypeBody,
   PriceTypePatchBody,
   PriceTypeSchema,
@@ -150,6 +160,14 @@ export type PriceTypePatch = Static<typeof PriceTypePatchBody>;
 export type VariantPrices = Static<typeof VariantPricesBody>;
 export type ProductPrices = Static<typeof ProductPricesBody>;
 export type StorefrontSettings = Static<typeof StorefrontSettingsSchema>;
+export type ExchangeSettingsBody = Static<typeof ExchangeSettingsSchema>;
+export type ExchangeAccount = Static<typeof ExchangeAccountSchema>;
+export type ExchangePriceType = Static<typeof ExchangePriceTypeSchema>;
+export type ExchangeWarehouse = Static<typeof ExchangeWarehouseSchema>;
+export type ExchangeOverview = Static<typeof ExchangeOverviewSchema>;
+export type ExchangeRun = Static<typeof ExchangeRunSchema>;
+export type ExchangeRunList = Static<typeof ExchangeRunListSchema>;
+export type ExchangeResendResult = Static<typeof ExchangeResendSchema>;
 export type Product = Static<typeof ProductSchema>;
 export type Banner = Static<typeof BannerSchema>;
 /** The catalogue's optional filters and order: the same parameters in the API's query and the /catalog address. */

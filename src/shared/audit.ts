@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   'product.prices',
   'company.price_type',
   'settings.storefront',
+  'exchange.settings',
+  'exchange.price_type',
+  'exchange.warehouse',
+  'exchange.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What a journal entry is about (audit_log.entity). */

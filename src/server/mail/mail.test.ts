@@ -444,5 +444,5 @@ describe('without SMTP_URL', () => {
     } finally {
       await local.close();
     }
-  });
+  }, STARTUP_TIMEOUT);
 });

@@ -167,4 +167,4 @@ it('REQUIRE_EMAIL_CONFIRMATION=false: no letter at sign-up, the order goes at on
   } finally {
     await vetting.close();
   }
-});
+}, STARTUP_TIMEOUT);

@@ -48,6 +48,10 @@ const ACTIONS: Record<AuditAction, string> = {
   'product.prices': 'Изменение цен по количеству товара',
   'company.price_type': 'Смена типа цен компании',
   'settings.storefront': 'Изменение настроек витрины',
+  'exchange.settings': 'Изменение настроек обмена с 1С',
+  'exchange.price_type': 'Сопоставление типа цен 1С',
+  'exchange.warehouse': 'Выбор склада 1С для остатков',
+  'exchange.resend': 'Повторная отправка заказов в 1С',
 };
 
 const ENTITIES: Record<AuditEntity, string> = {
