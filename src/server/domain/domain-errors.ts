@@ -417,3 +417,6 @@ export class ExchangeAddressRefusedError extends DomainError {
  * rule of the catalogue): nothing of it was applied; /1c_exchange answers `failure` with the reason.
  */
 export class ExchangeImportError extends DomainError {}
+
+/** «Обмен с 1С» in the back office: a run, a kept file, a 1С price type or warehouse, or an account it does not know. */
+export class ExchangeItemNotFoundError extends DomainError {}

@@ -414,35 +414,41 @@ describe('delivery', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('writes each message as an .eml file in the mail directory and logs where', async () => {
-    const lines = new LogCapture();
-    const local = await createTestApp({ logLevel: 'info', mail: { pollMs: 200 } }, { logStream: lines });
-    try {
-      const [shopper] = (await quickShoppers(local.app, 1)) as [Shopper];
-      const product = (await allProducts(local.app)).find((candidate) => candidate.variants.some((v) => v.stock > 0))!;
-      const { order: placed } = await placeOrderOf(local.app, shopper, product, {
-        quantity: 1,
-        stock: 5,
-        fields: COMPANY,
-      });
-      const dir = local.config.mail.dir;
-      expect(lines.text).toContain(`no SMTP_URL: messages are written as .eml files to ${dir}`);
-      const deadline = Date.now() + 15_000;
-      while (!lines.text.includes('"msg":"mail written to ')) {
-        if (Date.now() > deadline) throw new Error(`no message written: ${lines.text}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+  it(
+    'writes each message as an .eml file in the mail directory and logs where',
+    async () => {
+      const lines = new LogCapture();
+      const local = await createTestApp({ logLevel: 'info', mail: { pollMs: 200 } }, { logStream: lines });
+      try {
+        const [shopper] = (await quickShoppers(local.app, 1)) as [Shopper];
+        const product = (await allProducts(local.app)).find((candidate) =>
+          candidate.variants.some((v) => v.stock > 0),
+        )!;
+        const { order: placed } = await placeOrderOf(local.app, shopper, product, {
+          quantity: 1,
+          stock: 5,
+          fields: COMPANY,
+        });
+        const dir = local.config.mail.dir;
+        expect(lines.text).toContain(`no SMTP_URL: messages are written as .eml files to ${dir}`);
+        const deadline = Date.now() + 15_000;
+        while (!lines.text.includes('"msg":"mail written to ')) {
+          if (Date.now() > deadline) throw new Error(`no message written: ${lines.text}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const file = /"msg":"mail written to ([^"]+)"/.exec(lines.text)![1]!;
+        expect(path.dirname(file)).toBe(dir);
+        expect((await readdir(dir)).filter((name) => name.endsWith('.eml')).length).toBeGreaterThanOrEqual(1);
+        const parsed = await simpleParser(await readFile(file));
+        expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe(shopper.email);
+        expect(parsed.subject).toBe(`Заказ № ${placed.id} принят — Мягкий Опт`);
+        expect(parsed.text).toContain('Итого:');
+        // Without PUBLIC_URL the links lead to the shop on this machine.
+        expect(parsed.text).toContain(`http://localhost:3000/profile/orders/${placed.id}`);
+      } finally {
+        await local.close();
       }
-      const file = /"msg":"mail written to ([^"]+)"/.exec(lines.text)![1]!;
-      expect(path.dirname(file)).toBe(dir);
-      expect((await readdir(dir)).filter((name) => name.endsWith('.eml')).length).toBeGreaterThanOrEqual(1);
-      const parsed = await simpleParser(await readFile(file));
-      expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe(shopper.email);
-      expect(parsed.subject).toBe(`Заказ № ${placed.id} принят — Мягкий Опт`);
-      expect(parsed.text).toContain('Итого:');
-      // Without PUBLIC_URL the links lead to the shop on this machine.
-      expect(parsed.text).toContain(`http://localhost:3000/profile/orders/${placed.id}`);
-    } finally {
-      await local.close();
-    }
-  }, STARTUP_TIMEOUT);
+    },
+    STARTUP_TIMEOUT,
+  );
 });

@@ -20,6 +20,7 @@ import {
   CompanyRoleError,
   DomainError,
   ExchangeImportError,
+  ExchangeItemNotFoundError,
   InvitationGoneError,
   LegalEntityConflictError,
   MinOrderSumError,
@@ -186,6 +187,7 @@ export const statusOfDomainError = new Map<abstract new (...args: never[]) => Do
   [ExchangeSessionError, 401],
   [ExchangeAddressRefusedError, 403],
   [ExchangeImportError, 422],
+  [ExchangeItemNotFoundError, 404],
 ]);
 
 /** A refused line of a list is answered as its reason would be on its own. */

@@ -11,6 +11,7 @@ import { createPriceTypeService } from '../services/price-types';
 import { createCategoryService } from '../services/categories';
 import { createCompanyService } from '../services/companies';
 import { createEmailConfirmationService } from '../services/email-confirmation';
+import { createExchangeAdmin } from '../services/exchange-admin';
 import { createExchangeCatalogue } from '../services/exchange-catalogue';
 import { createExchangeEndpoint } from '../services/exchange-endpoint';
 import { createExchangeOrders } from '../services/exchange-orders';
@@ -23,6 +24,7 @@ import { createImageUploadService } from '../services/uploaded-images';
 /** The services whose rules run in transactions of their own, over the repositories they open in them. */
 export function createServices(db: Database, config: AppConfig, log: FastifyBaseLogger) {
   const shop = shopMail(config);
+  const exchangeOrders = createExchangeOrders(db, shop);
   return {
     addresses: createAddressService(db, config.buyerLimits),
     adminProducts: createAdminProductService(db),
@@ -35,7 +37,8 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     emailConfirmations: createEmailConfirmationService(db, shop),
     exchangeEndpoint: createExchangeEndpoint(db, config, log.child({ part: 'exchange' })),
     exchangeCatalogue: createExchangeCatalogue(db, { budgetMs: config.exchange.importStepMs }),
-    exchangeOrders: createExchangeOrders(db, shop),
+    exchangeOrders,
+    exchangeAdmin: createExchangeAdmin(db, config.exchange, exchangeOrders),
     invoices: createInvoiceService(db, shop),
     orders: createOrderService(db, shop, config),
     passwordResets: createPasswordResetService(db, shop),

@@ -126,15 +126,15 @@ export function createExchangeOrdersRepository(db: Queryable) {
       return rows.length;
     },
 
-    /** Makes the orders pending again, as changed now; returns how many there are. */
-    async markChanged(orderIds: number[]): Promise<number> {
-      if (orderIds.length === 0) return 0;
+    /** Makes the orders pending again, as changed now; returns the ids of those that exist. */
+    async markChanged(orderIds: number[]): Promise<number[]> {
+      if (orderIds.length === 0) return [];
       const rows = await db
         .update(orders)
         .set({ exchangeChangedAt: sql`now()` })
         .where(inArray(orders.id, orderIds))
         .returning({ id: orders.id });
-      return rows.length;
+      return rows.map((row) => row.id).sort((a, b) => a - b);
     },
 
     /** An order as 1С's file names it: its status and 1С's version kept so far; null when there is none. */

@@ -23,6 +23,7 @@ import {
   type PendingLineRow,
   type PendingOrderRow,
 } from '../repositories/exchange-orders';
+import { createAuditRepository } from '../repositories/audit';
 import { createOrdersRepository } from '../repositories/orders';
 import { changeStatusLocked } from './orders';
 
@@ -277,9 +278,24 @@ export function createExchangeOrders(db: Database, shop: ShopMail) {
       return { ordersUpdated, errors };
     },
 
-    /** The back office's «send again»: the orders go in the next query as if changed now. Returns how many. */
-    resend(orderIds: number[]): Promise<number> {
-      return createExchangeOrdersRepository(db).markChanged([...new Set(orderIds)]);
+    /**
+     * The back office's «send again»: the orders go in the next query as if changed now, in the
+     * audit log by the manager. Returns the ids of those that exist.
+     */
+    resend(orderIds: number[], byUserId: number | null): Promise<number[]> {
+      return db.transaction(async (tx) => {
+        const resent = await createExchangeOrdersRepository(tx).markChanged([...new Set(orderIds)]);
+        if (resent.length > 0) {
+          await createAuditRepository(tx).record({
+            byUserId,
+            action: 'exchange.resend',
+            entity: 'order',
+            entityId: null,
+            after: { order_ids: resent },
+          });
+        }
+        return resent;
+      });
     },
   };
 }

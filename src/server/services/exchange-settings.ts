@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Queryable } from '../db/database';
 import { createSettingsRepository } from '../repositories/settings';
 import {
   DEFAULT_EXCHANGE_SETTINGS,
@@ -10,7 +10,7 @@ import {
 const KEY = 'exchange.settings';
 
 /** The 1С exchange's settings (app_settings, one JSON value), with the defaults for what was never set. */
-export function createExchangeSettings(db: Database) {
+export function createExchangeSettings(db: Queryable) {
   const settings = createSettingsRepository(db);
   return {
     async read(): Promise<ExchangeSettings> {

@@ -18,10 +18,9 @@ const CharacteristicName = Type.String({ minLength: 1, maxLength: CHARACTERISTIC
 export const ExchangeSettingsSchema = Type.Object({
   color_characteristic: CharacteristicName,
   size_characteristic: CharacteristicName,
-  missing_products: Type.Union(
-    MISSING_PRODUCT_POLICIES.map((policy) => Type.Literal(policy)),
-    { description: 'Товары 1С, которых нет в полной выгрузке: leave — оставить, hide — скрыть' },
-  ),
+  missing_products: Type.Enum(MISSING_PRODUCT_POLICIES, {
+    description: 'Товары 1С, которых нет в полной выгрузке: leave — оставить, hide — скрыть',
+  }),
 });
 
 export const ExchangeAccountSchema = Type.Object({
@@ -34,7 +33,9 @@ export const ExchangeAccountSchema = Type.Object({
 export const ExchangePriceTypeSchema = Type.Object({
   external_id: Type.String({ description: 'Ид типа цен в 1С' }),
   name: Type.String({ description: 'Как тип назван в 1С' }),
-  price_type_id: Nullable(Type.Integer(), { description: 'Тип цен магазина, который он заполняет; null — не загружается' }),
+  price_type_id: Nullable(Type.Integer(), {
+    description: 'Тип цен магазина, который он заполняет; null — не загружается',
+  }),
   mapped_by_manager: Type.Boolean({ description: 'Сопоставлен менеджером (иначе — по совпадению названия)' }),
   last_seen_at: Type.String({ format: 'date-time' }),
 });
@@ -73,14 +74,19 @@ export const ExchangeWarehouseBody = Type.Object({ used: Type.Boolean() });
 export const ExchangeRunFileSchema = Type.Object({
   name: Type.String(),
   bytes: Type.Integer(),
-  stage: Type.String({ description: 'received, staging, staged, applied, failed' }),
+  stage: Type.String({ description: 'received, staging, staged, applying, applied, failed' }),
   failure: Nullable(Type.String()),
 });
 
 export const ExchangeRunSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   kind: Type.Union([Type.Literal('catalog'), Type.Literal('sale')]),
-  status: Type.Union([Type.Literal('receiving'), Type.Literal('importing'), Type.Literal('done'), Type.Literal('failed')]),
+  status: Type.Union([
+    Type.Literal('receiving'),
+    Type.Literal('importing'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+  ]),
   failure: Nullable(Type.String()),
   started_at: Type.String({ format: 'date-time' }),
   finished_at: Nullable(Type.String({ format: 'date-time' })),

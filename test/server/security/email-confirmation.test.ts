@@ -150,21 +150,25 @@ it('a manager made from the command line needs no letter', async () => {
   expect(await me(manager)).toMatchObject({ email_confirmed: true, must_confirm_email: false });
 });
 
-it('REQUIRE_EMAIL_CONFIRMATION=false: no letter at sign-up, the order goes at once, nothing to confirm', async () => {
-  const vetting = await createTestApp({ requireEmailConfirmation: false });
-  try {
-    const buyer = await signUp(vetting.app);
-    const letters = await vetting.app.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.recipient, buyer.email), like(mailOutbox.subject, `${SUBJECT}%`)));
-    expect(letters).toHaveLength(0);
-    const seen = json<CurrentUser>(
-      await vetting.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: buyer.headers }),
-    );
-    expect(seen).toMatchObject({ email_confirmed: false, must_confirm_email: false });
-    expect((await order(vetting.app, buyer)).statusCode).toBe(201);
-  } finally {
-    await vetting.close();
-  }
-}, STARTUP_TIMEOUT);
+it(
+  'REQUIRE_EMAIL_CONFIRMATION=false: no letter at sign-up, the order goes at once, nothing to confirm',
+  async () => {
+    const vetting = await createTestApp({ requireEmailConfirmation: false });
+    try {
+      const buyer = await signUp(vetting.app);
+      const letters = await vetting.app.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.recipient, buyer.email), like(mailOutbox.subject, `${SUBJECT}%`)));
+      expect(letters).toHaveLength(0);
+      const seen = json<CurrentUser>(
+        await vetting.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: buyer.headers }),
+      );
+      expect(seen).toMatchObject({ email_confirmed: false, must_confirm_email: false });
+      expect((await order(vetting.app, buyer)).statusCode).toBe(201);
+    } finally {
+      await vetting.close();
+    }
+  },
+  STARTUP_TIMEOUT,
+);
