@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -51,7 +51,14 @@ beforeAll(async () => {
     onRestored: () => undefined,
   });
   folder = await mkdtemp(path.join(tmpdir(), 'exchange-catalogue-'));
-  for (const name of ['import.xml', 'offers.xml', 'offers_changes.xml']) {
+  for (const name of [
+    'import.xml',
+    'offers.xml',
+    'offers_changes.xml',
+    'prices_1.xml',
+    'rests_1.xml',
+    'import_cp1251.xml',
+  ]) {
     await copyFile(commerceMlFixture(name), path.join(folder, name));
   }
   // 1С names its files import*.xml: the broken one as a second catalogue file.
@@ -242,4 +249,101 @@ it('stock is 1С’s less the pieces of site orders 1С has not confirmed (a can
   await importFile(await newRun(), 'offers.xml');
   const [after] = await rows<{ stock: number }>(sql`select stock from variants where id = ${variant!.id}`);
   expect(after!.stock).toBe(12 - 3);
+});
+
+it('the split prices*.xml and rests*.xml of newer 1С set the prices per type and the stock over the used warehouses', async () => {
+  // No site order holds stock here: every order is known to 1С.
+  await db().execute(sql`update orders set exchange_confirmed_at = exchange_changed_at`);
+  const runId = await newRun();
+  await importFile(runId, 'prices_1.xml');
+  await importFile(runId, 'rests_1.xml');
+  const [beige] = await rows<{ price: string; wholesale: string; stock: number }>(
+    sql`select v.price, vp.price as wholesale, v.stock from variants v
+        join variant_prices vp on vp.variant_id = v.id
+        join price_types pt on pt.id = vp.price_type_id and pt.name = 'Оптовая'
+        where v.external_id = ${BEIGE}`,
+  );
+  // «Розничная» fills the shop's default type (named so here), «Оптовая» its namesake; 7 + 3 pieces.
+  expect(beige).toEqual({ price: '699.00', wholesale: '455.00', stock: 10 });
+});
+
+it('a warehouse a manager left out no longer counts in the stock from the next rests file', async () => {
+  await db().execute(sql`update exchange_warehouses set used = false where name = 'Склад Подольск'`);
+  try {
+    await importFile(await newRun(), 'rests_1.xml');
+    const [beige] = await rows<{ stock: number }>(sql`select stock from variants where external_id = ${BEIGE}`);
+    expect(beige!.stock).toBe(7);
+  } finally {
+    await db().execute(sql`update exchange_warehouses set used = true`);
+  }
+});
+
+it('a windows-1251 changes-only import.xml: its Cyrillic read right, nothing else touched', async () => {
+  const before = await catalogueRows();
+  await importFile(await newRun(), 'import_cp1251.xml');
+  const [hedgehog] = await rows<{ art: string; name: string; description: string; category: string }>(
+    sql`select p.art, p.name, p.description, c.name as category from products p join categories c on c.id = p.category_id
+        where p.external_id = '8e0a2c41-1a3d-11eb-9f2e-00155d0a1b2c'`,
+  );
+  expect(hedgehog).toEqual({
+    art: 'МО-Ёж-01',
+    name: 'Ёжик «Колючка» — 15 см',
+    description: 'Щётка-ёжик из мягкого плюша; №1 в подарок',
+    category: 'Ёлочные игрушки',
+  });
+  const after = await catalogueRows();
+  expect(after.filter((row) => (row as { art: string }).art !== 'МО-Ёж-01')).toEqual(before);
+});
+
+it('with «hide», a full exchange hides 1С’s products it leaves out, never the site’s own; the site’s packaging and tiers survive', async () => {
+  const MO_2002 = 'd1a5e6f1-9c20-11ee-8c2a-005056b6f1a3';
+  // A manager's packaging and tiers on a product 1С sends without a unit coefficient.
+  await db().execute(sql`update products set multiple = 4, min_quantity = 8 where external_id = ${TEDDY}`);
+  await db().execute(sql`insert into price_tiers (price_type_id, product_id, from_quantity, price)
+                         select pt.id, p.id, 24, 400 from price_types pt, products p
+                         where pt.is_default and p.external_id = ${TEDDY}`);
+  const [siteOwn] = await rows<{ n: string }>(
+    sql`select count(*) as n from products where external_id is null and hidden_at is null`,
+  );
+  await createExchangeSettings(db()).write({
+    colorCharacteristic: 'Цвет игрушки',
+    sizeCharacteristic: 'Рост, см',
+    missingProducts: 'hide',
+  });
+  try {
+    // import.xml as 1С would send it once MO-2002 is no longer published.
+    const full = await readFile(path.join(folder, 'import.xml'), 'utf8');
+    const without = full.replace(
+      /<Товар>(?:(?!<\/Товар>)[\s\S])*?<Ид>d1a5e6f1-9c20-11ee-8c2a-005056b6f1a3<\/Ид>[\s\S]*?<\/Товар>/,
+      '',
+    );
+    expect(without.length).toBeLessThan(full.length);
+    await writeFile(path.join(folder, 'import_without.xml'), without);
+    await importFile(await newRun(), 'import_without.xml');
+
+    const products = await rows<{ external_id: string; hidden: boolean; multiple: number; min_quantity: number }>(
+      sql`select external_id, hidden_at is not null as hidden, multiple, min_quantity from products where external_id in (${TEDDY}, ${MO_2002})`,
+    );
+    expect(products.find((row) => row.external_id === MO_2002)!.hidden).toBe(true);
+    expect(products.find((row) => row.external_id === TEDDY)).toMatchObject({
+      hidden: false,
+      multiple: 4,
+      min_quantity: 8,
+    });
+    const [afterOwn] = await rows<{ n: string }>(
+      sql`select count(*) as n from products where external_id is null and hidden_at is null`,
+    );
+    expect(afterOwn!.n).toBe(siteOwn!.n);
+    await importFile(await newRun(), 'offers.xml');
+    const tiers = await rows<{ from_quantity: number; price: string }>(
+      sql`select t.from_quantity, t.price from price_tiers t join products p on p.id = t.product_id where p.external_id = ${TEDDY}`,
+    );
+    expect(tiers).toEqual([{ from_quantity: 24, price: '400.00' }]);
+  } finally {
+    await createExchangeSettings(db()).write({
+      colorCharacteristic: 'Цвет игрушки',
+      sizeCharacteristic: 'Рост, см',
+      missingProducts: 'leave',
+    });
+  }
 });
