@@ -15,8 +15,9 @@ export interface ExchangeRunStats {
   productsLinkedByArticle?: string[];
   variantsCreated?: number;
   variantsUpdated?: number;
+  /** Site variants of a product linked by article that an offer of their colour and size took, once. */
+  variantsLinked?: number;
   pricesSet?: number;
-  stockSet?: number;
   ordersSent?: number;
   ordersUpdated?: number;
   /** Row errors that did not fail the exchange (an empty or repeated article), with file and line. */

@@ -234,8 +234,8 @@ const COUNTS: Counted[] = [
   'productsHidden',
   'variantsCreated',
   'variantsUpdated',
+  'variantsLinked',
   'pricesSet',
-  'stockSet',
   'ordersSent',
   'ordersUpdated',
 ];

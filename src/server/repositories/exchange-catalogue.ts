@@ -345,7 +345,7 @@ export function createExchangeCatalogueRepository(db: Queryable) {
                           from ${arrayOf(sql`s.record->'warehouses'`)} w
                           join exchange_warehouses ew on ew.external_id = w->>'warehouseId' and ew.used)
                     else (s.record->>'quantity')::numeric end as quantity,
-               null::text as problem
+               null::text as problem, false as adopted
         from exchange_staged_offers s
         left join products p on p.external_id = s.record->>'productId'
         left join variants v on v.external_id = s.external_id
@@ -363,6 +363,15 @@ export function createExchangeCatalogueRepository(db: Queryable) {
       await db.execute(sql`
         update exchange_x_offers x set color = coalesce(x.color, v.color), size = coalesce(x.size, v.size)
         from variants v where v.id = x.variant_id`);
+      // A product linked by its article on the first exchange keeps its variants: an offer of its
+      // colour and size takes the site's variant once (its Ид kept), as the product took the article.
+      if (options.createVariants) {
+        await db.execute(sql`
+          update exchange_x_offers x set variant_id = v.id, adopted = true
+          from variants v
+          where x.problem is null and x.variant_id is null and v.product_id = x.product_id
+            and v.external_id is null and v.color = x.color and v.size = x.size`);
+      }
       await db.execute(sql`
         update exchange_x_offers x set problem = 'цвет «' || x.color || '» и размер ' || x.size || ' уже у другого варианта товара'
         from (select external_id, row_number() over (partition by product_id, color, size order by line nulls last, external_id) as n
@@ -393,6 +402,13 @@ export function createExchangeCatalogueRepository(db: Queryable) {
                         from order_lines ol join orders o on o.id = ol.order_id
                         where o.exchange_confirmed_at is null and o.status <> 'Отменён'
                         group by ol.variant_id)`;
+      const linked = await countOf(
+        db,
+        sql`with l as (update variants v set external_id = x.external_id from exchange_x_offers x
+                       where x.adopted and x.problem is null and v.id = x.variant_id
+                       returning 1)
+            select count(*) as n from l`,
+      );
       const updated = await countOf(
         db,
         sql`with n as (
@@ -453,7 +469,7 @@ export function createExchangeCatalogueRepository(db: Queryable) {
           and not exists (select 1 from exchange_staged_products s
                           where s.run_id = ${runId} and s.external_id = p.external_id
                             and (s.record->>'deleted')::boolean)`);
-      return { errors, taxNotes: notes.map((row) => row.name), created, updated, pricesSet };
+      return { errors, taxNotes: notes.map((row) => row.name), created, updated, linked, pricesSet };
     },
 
     async runStats(runId: string) {

@@ -73,7 +73,7 @@ function runOf(row: ExchangeRunRow, files: ExchangeRunFileRow[]): ExchangeRun {
     variants_created: stats.variantsCreated ?? 0,
     variants_updated: stats.variantsUpdated ?? 0,
     prices_set: stats.pricesSet ?? 0,
-    stock_set: stats.stockSet ?? 0,
+    variants_linked: stats.variantsLinked ?? 0,
     orders_sent: stats.ordersSent ?? 0,
     orders_updated: stats.ordersUpdated ?? 0,
     errors: errors.slice(0, RUN_ERRORS_SHOWN),

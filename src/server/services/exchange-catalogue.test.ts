@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
-import { commerceMlFixture } from '../../../test/server/helpers/commerceml';
+import { commerceMl, commerceMlFixture } from '../../../test/server/helpers/commerceml';
 import { CATALOGUE_CHANNEL } from '../db/notifications';
 import { CommerceMlError } from '../commerceml/records';
 import { ExchangeImportError } from '../domain/domain-errors';
@@ -346,4 +346,69 @@ it('with «hide», a full exchange hides 1С’s products it leaves out, never t
       missingProducts: 'leave',
     });
   }
+});
+
+it('a site product linked by its article keeps its variants: an offer of the same colour and size takes one, once', async () => {
+  const [site] = await rows<{ product_id: number; art: string; variant_id: number; color: string; size: number }>(
+    sql`select p.id as product_id, p.art, v.id as variant_id, v.color, v.size from products p join variants v on v.product_id = p.id
+        where p.external_id is null and p.hidden_at is null order by p.id desc, v.id limit 1`,
+  );
+  const [{ n: variantsBefore } = { n: '0' }] = await rows<{ n: string }>(
+    sql`select count(*) as n from variants where product_id = ${site!.product_id}`,
+  );
+  const offer = (id: string, color: string, size: number, price: number) =>
+    `<Предложение><Ид>adopt-1#${id}</Ид><Наименование>x</Наименование>
+       <ХарактеристикиТовара>
+         <ХарактеристикаТовара><Наименование>Цвет игрушки</Наименование><Значение>${color}</Значение></ХарактеристикаТовара>
+         <ХарактеристикаТовара><Наименование>Рост, см</Наименование><Значение>${size}</Значение></ХарактеристикаТовара>
+       </ХарактеристикиТовара>
+       <Цены><Цена><ИдТипаЦены>c2d4f6a9-9c23-11ee-8c2a-005056b6f1a3</ИдТипаЦены><ЦенаЗаЕдиницу>${price}</ЦенаЗаЕдиницу></Цена></Цены>
+       <Количество>9</Количество></Предложение>`;
+  await writeFile(
+    path.join(folder, 'import_adopt.xml'),
+    commerceMl(`<Классификатор><Ид>cl</Ид><Наименование>К</Наименование><Группы><Группа><Ид>adopt-g</Ид><Наименование>Связанные</Наименование></Группа></Группы></Классификатор>
+      <Каталог СодержитТолькоИзменения="true"><Ид>cat</Ид><Наименование>Каталог</Наименование><Товары>
+        <Товар><Ид>adopt-1</Ид><Артикул>${site!.art}</Артикул><Наименование>Связанный товар</Наименование><Группы><Ид>adopt-g</Ид></Группы></Товар>
+      </Товары></Каталог>`),
+  );
+  await writeFile(
+    path.join(folder, 'offers_adopt.xml'),
+    commerceMl(`<ПакетПредложений СодержитТолькоИзменения="true"><Ид>p</Ид><Наименование>П</Наименование>
+      <ТипыЦен><ТипЦены><Ид>c2d4f6a9-9c23-11ee-8c2a-005056b6f1a3</Ид><Наименование>Розничная</Наименование><Валюта>RUB</Валюта></ТипЦены></ТипыЦен>
+      <Предложения>${offer('c1', site!.color, site!.size, 777)}${offer('c2', 'Лиловый', 99, 555)}</Предложения></ПакетПредложений>`),
+  );
+  const runId = await newRun();
+  await importFile(runId, 'import_adopt.xml');
+  await importFile(runId, 'offers_adopt.xml');
+
+  const variants = await rows<{
+    id: number;
+    external_id: string | null;
+    color: string;
+    size: number;
+    price: string;
+    stock: number;
+  }>(
+    sql`select id, external_id, color, size, price, stock from variants where product_id = ${site!.product_id} order by id`,
+  );
+  // The site's variant (and so every cart and order line naming it) now carries 1С's Ид and data.
+  expect(variants.find((row) => row.id === site!.variant_id)).toMatchObject({
+    external_id: 'adopt-1#c1',
+    price: '777.00',
+    stock: 9,
+  });
+  expect(variants.find((row) => row.external_id === 'adopt-1#c2')).toMatchObject({ color: 'Лиловый', size: 99 });
+  expect(variants).toHaveLength(Number(variantsBefore) + 1);
+  const [run] = await rows<{ stats: { variantsLinked: number; variantsCreated: number; errors: string[] } }>(
+    sql`select stats from exchange_runs where id = ${runId}`,
+  );
+  expect(run!.stats).toMatchObject({ variantsLinked: 1, variantsCreated: 1 });
+
+  // Matched by Ид from now on: the next exchange finds it again, links nothing, creates nothing.
+  const again = await newRun();
+  await importFile(again, 'offers_adopt.xml');
+  const [second] = await rows<{ stats: { variantsLinked: number; variantsCreated: number } }>(
+    sql`select stats from exchange_runs where id = ${again}`,
+  );
+  expect(second!.stats).toMatchObject({ variantsLinked: 0, variantsCreated: 0 });
 });

@@ -172,6 +172,7 @@ export function createExchangeCatalogue(db: Database, options: ExchangeCatalogue
         Object.assign(added, {
           variantsCreated: offers.created,
           variantsUpdated: offers.updated,
+          variantsLinked: offers.linked,
           pricesSet: offers.pricesSet,
         });
       }
