@@ -102,7 +102,9 @@ export const ExchangeRunSchema = Type.Object({
   variants_created: Type.Integer(),
   variants_updated: Type.Integer(),
   prices_set: Type.Integer(),
-  variants_linked: Type.Integer({ description: 'Варианты связанных по артикулу товаров, связанные по цвету и размеру' }),
+  variants_linked: Type.Integer({
+    description: 'Варианты связанных по артикулу товаров, связанные по цвету и размеру',
+  }),
   orders_sent: Type.Integer(),
   orders_updated: Type.Integer(),
   errors: Type.Array(Type.String(), { description: `Первые ${RUN_ERRORS_SHOWN} ошибок строк` }),
