@@ -67,7 +67,7 @@ function PriceTypes({ priceTypes }: { priceTypes: ExchangePriceType[] }) {
       </Typography.Title>
       <Typography.Paragraph type="secondary" className="admin-section-notes">
         Тип цен 1С с таким же названием, как тип цен на сайте, заполняет его сам. Остальные не загружаются, пока вы не
-        выберете, какой тип сайта они заполняют.
+        выберете, какой тип сайта они заполняют. Выбор действует со следующей выгрузки цен из 1С.
       </Typography.Paragraph>
       <Table<ExchangePriceType>
         rowKey="external_id"
@@ -124,7 +124,8 @@ function Warehouses({ warehouses }: { warehouses: ExchangeWarehouse[] }) {
       </Typography.Title>
       <Typography.Paragraph type="secondary" className="admin-section-notes">
         Когда 1С присылает остатки по складам, остаток на сайте — сумма отмеченных складов; иначе — общее количество
-        товара в 1С. Из него вычитаются штуки в заказах, которые 1С ещё не приняла.
+        товара в 1С. Из него вычитаются штуки в заказах, которые 1С ещё не приняла. Выбор действует со следующей
+        выгрузки остатков из 1С.
       </Typography.Paragraph>
       <Table<ExchangeWarehouse>
         rowKey="external_id"

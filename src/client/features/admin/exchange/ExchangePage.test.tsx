@@ -76,8 +76,8 @@ function run(overrides: Partial<ExchangeRun> = {}): ExchangeRun {
     products_linked_by_article: [],
     variants_created: 0,
     variants_updated: 0,
+    variants_linked: 0,
     prices_set: 0,
-    stock_set: 0,
     orders_sent: 0,
     orders_updated: 0,
     errors: [],
@@ -253,8 +253,9 @@ describe('Обмен с 1С (back office)', () => {
       {},
       http.put(`${EXCHANGE}/settings`, async ({ request }) => {
         saves.record(request);
-        state.overview = { ...state.overview, settings: (await request.json()) as ExchangeSettingsBody };
-        return json(state.overview);
+        const settings = (await request.json()) as ExchangeSettingsBody;
+        state.overview = { ...state.overview, settings };
+        return json(settings);
       }),
     );
     const colour = await screen.findByRole('textbox', { name: 'Характеристика 1С — цвет' });
@@ -317,7 +318,9 @@ describe('Обмен с 1С (back office)', () => {
     const failed = (await screen.findByText('offers.xml: нет цены у предложения 5f1c#12')).closest('tr')!;
     expect(within(failed).getByText('Ошибка')).toBeInTheDocument();
     expect(within(failed).getByText('Каталог')).toBeInTheDocument();
-    expect(within(failed).getByText('Новых товаров: 2, цен: 40, ошибок в строках: 3')).toBeInTheDocument();
+    expect(
+      within(failed).getByText('Новых товаров: 2, цен: 40, связано по артикулу: 1, ошибок в строках: 3'),
+    ).toBeInTheDocument();
     const sale = (await screen.findByText('Отправлено заказов: 5')).closest('tr')!;
     expect(within(sale).getByText('Готово')).toBeInTheDocument();
     expect(within(sale).getByText('Заказы')).toBeInTheDocument();

@@ -34,7 +34,7 @@ const FILE_STAGES: Record<string, string> = {
   failed: 'ошибка',
 };
 
-type Counter = Extract<keyof ExchangeRun, `${string}_${'created' | 'updated' | 'hidden' | 'set' | 'sent'}`>;
+type Counter = Extract<keyof ExchangeRun, `${string}_${'created' | 'updated' | 'hidden' | 'linked' | 'set' | 'sent'}`>;
 
 /** What an exchange did, in the order the catalogue is loaded; a counter at 0 is left out. */
 const COUNTERS: [Counter, string][] = [
@@ -45,14 +45,16 @@ const COUNTERS: [Counter, string][] = [
   ['products_hidden', 'скрыто товаров'],
   ['variants_created', 'новых вариантов'],
   ['variants_updated', 'изменено вариантов'],
+  ['variants_linked', 'связано вариантов'],
   ['prices_set', 'цен'],
-  ['stock_set', 'остатков'],
   ['orders_sent', 'отправлено заказов'],
   ['orders_updated', 'обновлено заказов'],
 ];
 
 function runSummary(run: ExchangeRun): string {
   const parts = COUNTERS.filter(([counter]) => run[counter] > 0).map(([counter, label]) => `${label}: ${run[counter]}`);
+  if (run.products_linked_by_article.length > 0)
+    parts.push(`связано по артикулу: ${run.products_linked_by_article.length}`);
   if (run.errors_count > 0) parts.push(`ошибок в строках: ${run.errors_count}`);
   const summary = parts.join(', ');
   return summary ? summary[0]!.toUpperCase() + summary.slice(1) : '—';

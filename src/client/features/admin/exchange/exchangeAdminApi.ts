@@ -29,7 +29,7 @@ export const exchangeAdminApi = adminBaseApi.injectEndpoints({
       query: () => EXCHANGE,
       providesTags: ['Exchange'],
     }),
-    saveExchangeSettings: build.mutation<ExchangeOverview, ExchangeSettingsBody>({
+    saveExchangeSettings: build.mutation<ExchangeSettingsBody, ExchangeSettingsBody>({
       query: (body) => ({ url: `${EXCHANGE}/settings`, method: 'PUT', body }),
       invalidatesTags: changed,
     }),
