@@ -9,6 +9,7 @@ import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { daysCount } from '@/components/format';
 import { PageLoading } from '@/components/PageLoading';
 import { PageTitle } from '@/components/PageTitle';
+import { useMinWidth } from '@/components/useMinWidth';
 import { emptyTable } from '../tableEmpty';
 import { ExchangeMapping } from './ExchangeMapping';
 import { ExchangeRuns } from './ExchangeRuns';
@@ -173,6 +174,8 @@ function ExchangeAccounts({ accounts }: { accounts: ExchangeAccount[] }) {
 
 /** «Подключение 1С»: what to type into 1С's exchange node and who may exchange. */
 function Connection({ overview }: { overview: ExchangeOverview }) {
+  // On a phone each value goes under its label: the address is long, and copied whole.
+  const wide = useMinWidth(600);
   return (
     <section className="admin-section" aria-labelledby="exchange-connection">
       <Typography.Title level={2} id="exchange-connection">
@@ -182,6 +185,7 @@ function Connection({ overview }: { overview: ExchangeOverview }) {
         bordered
         size="small"
         column={1}
+        layout={wide ? 'horizontal' : 'vertical'}
         items={[
           {
             key: 'url',
