@@ -218,11 +218,25 @@ test('a price changed in the back office shows on the product page at once', asy
   const answer = (await (await api.get(`/api/v1/products/${product.art}`)).json()) as { variants: { price: number }[] };
   expect(answer.variants.map((variant) => variant.price)).toEqual(product.variants.map(() => 4321.5));
 
+  await manager.getByRole('menuitem', { name: 'Обмен с 1С' }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Обмен с 1С' })).toBeVisible();
+  await expect(manager.getByText(/\/1c_exchange$/)).toBeVisible();
+  await screenshots(manager, 'admin-exchange');
+
   // Every page of the back office passes axe, light and dark.
   const found: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await manager.emulateMedia({ colorScheme: scheme });
-    for (const section of ['Заказы', 'Товары', 'Категории', 'Баннеры', 'Импорт и экспорт', 'Реквизиты', 'Журнал']) {
+    for (const section of [
+      'Заказы',
+      'Товары',
+      'Категории',
+      'Баннеры',
+      'Импорт и экспорт',
+      'Обмен с 1С',
+      'Реквизиты',
+      'Журнал',
+    ]) {
       await manager.getByRole('menuitem', { name: section }).click();
       await expect(manager.getByRole('heading', { level: 1 })).toBeVisible();
       found.push(...(await axeViolations(manager, `${section}, ${scheme}`)));

@@ -13,6 +13,7 @@ export const ADMIN_PAGES = {
   banners: 'banners',
   priceList: 'price-list',
   priceTypes: 'price-types',
+  exchange: 'exchange',
   companies: 'companies',
   company: 'companies/:id',
   staff: 'staff',

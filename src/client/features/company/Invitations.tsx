@@ -5,12 +5,10 @@ import { COMPANY_ROLE_DESCRIPTIONS, COMPANY_ROLE_LABELS, INVITATION_TTL_DAYS, ty
 import { formatLocalDate } from '@shared/dates';
 import { LIMITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
-import { countOf } from '@shared/plurals';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { daysCount } from '@/components/format';
 import { useInviteEmployeeMutation, useRevokeInvitationMutation } from './companyApi';
 import { ROLE_OPTIONS } from './roleOptions';
-
-const daysCount = countOf({ one: 'день', few: 'дня', many: 'дней' });
 
 /** The owner's invitation of an employee by e-mail, in a role; the letter's link works INVITATION_TTL_DAYS days. */
 export function InvitationForm() {
