@@ -1,14 +1,14 @@
 import { Alert, App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { EMAIL_PATTERN, type Invitation, type InvitationFields } from '@shared/api';
+import type { Invitation, InvitationFields } from '@shared/api';
 import { COMPANY_ROLE_DESCRIPTIONS, COMPANY_ROLE_LABELS, INVITATION_TTL_DAYS, type CompanyRole } from '@shared/company';
 import { formatLocalDate } from '@shared/dates';
 import { LIMITS } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { daysCount } from '@/components/format';
 import { useInviteEmployeeMutation, useRevokeInvitationMutation } from './companyApi';
 import { ROLE_OPTIONS } from './roleOptions';
+import { EMAIL_RULES } from '@/components/emailRules';
 
 /** The owner's invitation of an employee by e-mail, in a role; the letter's link works INVITATION_TTL_DAYS days. */
 export function InvitationForm() {
@@ -46,15 +46,7 @@ export function InvitationForm() {
       <Typography.Paragraph type="secondary">
         Ссылка из письма действует {daysCount(INVITATION_TTL_DAYS)}.
       </Typography.Paragraph>
-      <Form.Item
-        label="E-mail сотрудника"
-        name="email"
-        validateTrigger={['onBlur', 'onSubmit']}
-        rules={[
-          { required: true, whitespace: true, message: MESSAGES.emailRequired },
-          { pattern: EMAIL_PATTERN, message: MESSAGES.emailInvalid },
-        ]}
-      >
+      <Form.Item label="E-mail сотрудника" name="email" validateTrigger={['onBlur', 'onSubmit']} rules={EMAIL_RULES}>
         <Input type="email" autoComplete="off" inputMode="email" maxLength={LIMITS.emailMax} />
       </Form.Item>
       <Form.Item label="Роль" name="role" extra={role && COMPANY_ROLE_DESCRIPTIONS[role]}>

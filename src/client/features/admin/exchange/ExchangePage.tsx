@@ -1,9 +1,7 @@
 import { Alert, App, Button, Descriptions, Form, Input, Popconfirm, Radio, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import type { ExchangeAccount, ExchangeOverview, ExchangeSettingsBody } from '@shared/api';
-import { EMAIL_PATTERN } from '@shared/api';
 import { LIMITS } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
 import { CHARACTERISTIC_NAME_MAX } from '@shared/schemas/exchange';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { daysCount } from '@/components/format';
@@ -21,6 +19,7 @@ import {
   useSaveExchangeSettingsMutation,
 } from './exchangeAdminApi';
 import { formatFileSize } from './fileSize';
+import { EMAIL_RULES } from '@/components/emailRules';
 
 /** Where 1С:УТ 11.5's exchange node is and what goes in it (README, «Обмен с 1С», says the same). */
 function OneCSetup() {
@@ -98,10 +97,7 @@ function GrantExchange() {
         name="email"
         extra="Учётная запись должна быть зарегистрирована на сайте; пароль у неё свой и здесь не показывается."
         validateTrigger={['onBlur', 'onSubmit']}
-        rules={[
-          { required: true, whitespace: true, message: MESSAGES.emailRequired },
-          { pattern: EMAIL_PATTERN, message: MESSAGES.emailInvalid },
-        ]}
+        rules={EMAIL_RULES}
       >
         <Input type="email" autoComplete="off" inputMode="email" maxLength={LIMITS.emailMax} />
       </Form.Item>
