@@ -255,6 +255,8 @@ async function measureOn(
     const started = performance.now();
     try {
       await client.sendCatalogue(folder, ['import.xml', 'offers.xml']);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nThe server's log:\n${shop.output().slice(-5000)}`);
     } finally {
       importing = false;
     }

@@ -10,6 +10,8 @@ export const root = path.resolve(__dirname, '..');
 export interface Process {
   url: string;
   pid: number;
+  /** The last 20 000 characters the process wrote (its log): what a failed bench shows. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startProcess(
   return {
     url,
     pid: child.pid!,
+    output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
