@@ -256,7 +256,7 @@ async function measureOn(
     try {
       await client.sendCatalogue(folder, ['import.xml', 'offers.xml']);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\nThe server's log:\n${shop.output().slice(-5000)}`);
+      throw new Error(`${(error as Error).message}\nThe server's log:\n${shop.output().slice(0, 8000)}`);
     } finally {
       importing = false;
     }

@@ -10,7 +10,7 @@ export const root = path.resolve(__dirname, '..');
 export interface Process {
   url: string;
   pid: number;
-  /** The last 20 000 characters the process wrote (its log): what a failed bench shows. */
+  /** Its log's warnings and errors, then the last 20 000 characters it wrote: what a failed bench shows. */
   output(): string;
   stop(): Promise<void>;
 }
@@ -57,7 +57,15 @@ export async function startProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  // Warnings and errors kept apart: a busy bench's request lines would push them out of the tail.
+  let problems = '';
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-20_000);
+    for (const line of text.split('\n')) {
+      if (/"level":[456]0/.test(line)) problems = `${problems}${line}\n`.slice(-20_000);
+    }
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const deadline = Date.now() + 120_000;
@@ -74,7 +82,7 @@ export async function startProcess(
   return {
     url,
     pid: child.pid!,
-    output: () => output,
+    output: () => `${problems}${output}`,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
