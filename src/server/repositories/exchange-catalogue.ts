@@ -52,8 +52,12 @@ export function createExchangeCatalogueRepository(db: Queryable) {
       return row?.stage ?? null;
     },
 
+    /** Never waits: a row another transaction holds (the apply's last update) skips this beat. */
     async heartbeat(runId: string, name: string): Promise<void> {
-      await db.execute(sql`update exchange_files set heartbeat_at = now() where run_id = ${runId} and name = ${name}`);
+      await db.execute(sql`
+        update exchange_files set heartbeat_at = now()
+        where (run_id, name) in (select run_id, name from exchange_files
+                                 where run_id = ${runId} and name = ${name} for update skip locked)`);
     },
 
     async setStage(runId: string, name: string, stage: FileStage): Promise<void> {
@@ -158,12 +162,17 @@ export function createExchangeCatalogueRepository(db: Queryable) {
         on conflict (external_id) do update set name = excluded.name, last_seen_at = now()`);
     },
 
-    /** Waits for any other catalogue exchange's apply, then says whether this file is still to apply. */
+    /**
+     * Waits for any other catalogue exchange's apply, then says whether this file is still to apply.
+     * The advisory lock alone guards it (only an apply, under it, moves a file from applying): a
+     * row lock on the file would hold its heartbeat, and with it a pooled connection every beat,
+     * for the whole of a long apply.
+     */
     async lockForApply(runId: string, name: string): Promise<boolean> {
       await db.execute(sql`select pg_advisory_xact_lock(${EXCHANGE_LOCK_KEY})`);
       const [row] = await rowsOf<{ stage: FileStage }>(
         db,
-        sql`select stage from exchange_files where run_id = ${runId} and name = ${name} for update`,
+        sql`select stage from exchange_files where run_id = ${runId} and name = ${name}`,
       );
       return row?.stage === 'applying';
     },

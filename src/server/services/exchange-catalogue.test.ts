@@ -8,6 +8,7 @@ import { commerceMl, commerceMlFixture } from '../../../test/server/helpers/comm
 import { CATALOGUE_CHANNEL } from '../db/notifications';
 import { CommerceMlError } from '../commerceml/records';
 import { ExchangeImportError } from '../domain/domain-errors';
+import { createExchangeCatalogueRepository } from '../repositories/exchange-catalogue';
 import { createExchangeCatalogue } from './exchange-catalogue';
 import { createExchangeSettings } from './exchange-settings';
 
@@ -412,3 +413,37 @@ it('a site product linked by its article keeps its variants: an offer of the sam
   );
   expect(second!.stats).toMatchObject({ variantsLinked: 0, variantsCreated: 0 });
 });
+
+// Several connections only on PostgreSQL (the embedded database has one, so nothing can wait there).
+(process.env.TEST_DATABASE_URL ? it : it.skip)(
+  'a file’s heartbeat never waits for the apply that holds the exchange, so no beat keeps a connection',
+  async () => {
+    const runId = await newRun();
+    await db().execute(
+      sql`insert into exchange_files (run_id, name, stage, heartbeat_at) values (${runId}, 'offers.xml', 'applying', now() - interval '1 minute')`,
+    );
+    const repository = createExchangeCatalogueRepository(db());
+    let release: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const apply = db().transaction(async (tx) => {
+      expect(await createExchangeCatalogueRepository(tx).lockForApply(runId, 'offers.xml')).toBe(true);
+      locked();
+      await holding;
+    });
+    await isLocked;
+    try {
+      const beat = repository.heartbeat(runId, 'offers.xml').then(() => 'beat');
+      const late = new Promise((resolve) => setTimeout(() => resolve('waited'), 2_000));
+      expect(await Promise.race([beat, late])).toBe('beat');
+      const [file] = await rows<{ fresh: boolean }>(
+        sql`select heartbeat_at > now() - interval '10 seconds' as fresh from exchange_files where run_id = ${runId}`,
+      );
+      expect(file!.fresh).toBe(true);
+    } finally {
+      release();
+      await apply;
+    }
+  },
+);

@@ -185,7 +185,16 @@ export function createExchangeCatalogue(db: Database, options: ExchangeCatalogue
 
   /** Stages the file (unless it was staged already) and applies it; a failure fails the file with its reason. */
   async function work(claimed: 'staging' | 'applying', runId: string, fileName: string, folder: string, by: number) {
-    const beat = setInterval(() => void files.heartbeat(runId, fileName).catch(() => undefined), heartbeatMs);
+    // One beat at a time: a slow database never gets a pile of them, each holding a connection.
+    let beating = false;
+    const beat = setInterval(() => {
+      if (beating) return;
+      beating = true;
+      void files
+        .heartbeat(runId, fileName)
+        .catch(() => undefined)
+        .finally(() => (beating = false));
+    }, heartbeatMs);
     try {
       const kind = kindOf(fileName);
       if (claimed === 'staging') {
