@@ -12,6 +12,7 @@
 //   npm run bench -- exchange
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- exchange
 //   BENCH_EXCHANGE_PRODUCTS=10000 npm run bench -- exchange          (a quick try)
+//   BENCH_EXCHANGE_EMBEDDED=0 BENCH_DATABASE_URL=… npm run bench -- exchange   (PostgreSQL alone)
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
@@ -308,11 +309,14 @@ export async function benchExchange(adminUrl: string | undefined): Promise<Excha
         await rm(exchangeDir, { recursive: true, force: true });
       }
     }
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-1c-shop-'));
-    try {
-      rows.push(await measureOn('embedded (PGlite)', { DATA_DIR: dataDir }, products, folder, bytes));
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
+    // BENCH_EXCHANGE_EMBEDDED=0: PostgreSQL alone (the embedded database takes far longer at 100 000).
+    if (process.env.BENCH_EXCHANGE_EMBEDDED !== '0') {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-1c-shop-'));
+      try {
+        rows.push(await measureOn('embedded (PGlite)', { DATA_DIR: dataDir }, products, folder, bytes));
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
