@@ -257,7 +257,9 @@ async function measureOn(
     try {
       await client.sendCatalogue(folder, ['import.xml', 'offers.xml']);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\nThe server's log:\n${shop.output().slice(0, 8000)}`);
+      throw new Error(`${(error as Error).message}\nThe server's log:\n${shop.output().slice(0, 8000)}`, {
+        cause: error,
+      });
     } finally {
       importing = false;
     }
