@@ -54,30 +54,20 @@ describe('readInThread', () => {
     expect(error).toMatchObject({ file: 'broken.xml', line: 11, reason: expect.stringMatching(/^XML не разобран/) });
   });
 
-  test('a 50 MB import.xml is streamed with the heap bounded; leaving the loop ends the thread and closes the file', async () => {
+  test('a 50 MB import.xml is streamed by a thread whose heap is a fraction of it; leaving the loop ends the thread and closes the file', async () => {
     const file = path.join(temporary.folder, 'import.xml');
     const size = 50 * 1024 * 1024;
     const products = await writeLargeImport(file, size);
-
-    // A first thread costs the process its loader and isolate (some 40 MB, once): started before measuring.
-    await allRecords(readInThread('import', commerceMlFixture('import.xml'), 'import.xml'));
     const threadsBefore = await threadCount();
-    const before = process.memoryUsage();
-    let peakHeap = before.heapUsed;
-    let peakRss = before.rss;
+
+    // The file as a string would be some 100 MB of UTF-16: a thread that held it, or its records,
+    // would die out of memory in 32 MB. The process's own heap is the bench's to measure
+    // (`npm run bench -- exchange`): here it would follow the garbage collector's timing.
     let read = 0;
-    for await (const batch of readInThread('import', file, 'import.xml')) {
+    for await (const batch of readInThread('import', file, 'import.xml', 32)) {
       read += batch.filter((record) => record.kind === 'product').length;
-      const now = process.memoryUsage();
-      peakHeap = Math.max(peakHeap, now.heapUsed);
-      peakRss = Math.max(peakRss, now.rss);
     }
     expect(read).toBe(products);
-    // This thread holds a batch or two at a time (measured: 2–11 MB alone, 24 MB under a full CI
-    // run's load, when collections come later), the process as a whole adds the reading thread's
-    // chunk and batch to it (measured: 5–25 MB), whatever the file's size.
-    expect(peakHeap - before.heapUsed).toBeLessThan(32 * 1024 * 1024);
-    expect(peakRss - before.rss).toBeLessThan(40 * 1024 * 1024);
 
     for await (const batch of readInThread('import', file, 'import.xml')) {
       expect(batch.length).toBeGreaterThan(0);

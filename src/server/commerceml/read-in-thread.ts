@@ -27,29 +27,33 @@ const STOP_WAIT_MS = 2_000;
 export function readInThread(kind: 'import', path: string, fileName: string): AsyncIterable<ImportRecord[]>;
 export function readInThread(kind: 'offers', path: string, fileName: string): AsyncIterable<OffersRecord[]>;
 export function readInThread(kind: 'orders', path: string, fileName: string): AsyncIterable<OrderDocumentRecord[]>;
+/** `heapMb`: the thread's heap (a test proves the streaming by a heap far smaller than the file). */
 export function readInThread(
   kind: CommerceMlFileKind,
   path: string,
   fileName: string,
+  heapMb?: number,
 ): AsyncIterable<ImportRecord[] | OffersRecord[] | OrderDocumentRecord[]>;
 export function readInThread(
   kind: CommerceMlFileKind,
   path: string,
   fileName: string,
+  heapMb = THREAD_HEAP_MB,
 ): AsyncIterable<ImportRecord[] | OffersRecord[] | OrderDocumentRecord[]> {
-  return batchesFromThread(kind, path, fileName);
+  return batchesFromThread(kind, path, fileName, heapMb);
 }
 
 async function* batchesFromThread(
   kind: CommerceMlFileKind,
   path: string,
   fileName: string,
+  heapMb: number,
 ): AsyncGenerator<ImportRecord[] | OffersRecord[] | OrderDocumentRecord[]> {
   const reading: ThreadReading = { kind, path, fileName };
   const worker = new Worker(THREAD_FILE, {
     workerData: reading,
     execArgv: THREAD_EXEC_ARGV,
-    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(16, heapMb) },
   });
   // Messages and the thread's end, in order, for the loop below to take one at a time.
   const arrived: (ThreadMessage | { ended: Error | null })[] = [];
