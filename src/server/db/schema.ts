@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_ROLES } from '../../shared/user-roles';
 import { COMPANY_ROLES, LEGAL_ENTITY_KINDS } from '../../shared/company';
+import { CONFORMITY_DOCUMENT_KINDS } from '../../shared/product-card';
 import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../../shared/article-key';
 import type { Packaging } from '../../shared/pricing';
 import type { OneCOrderDocument, ExchangeRunStats } from '../../shared/exchange';
@@ -407,6 +408,19 @@ export const products = pgTable(
     minQuantity: integer('min_quantity').notNull().default(1),
     // 1С's Товар Ид: the exchange matches the product by it on every exchange, never by name.
     externalId: text('external_id').unique(),
+    // What a marketplace card asks for (issue 41): set in the back office or the price list.
+    brand: text('brand'),
+    material: text('material'),
+    filler: text('filler'),
+    // «от 3 лет»: the youngest age the toy is for, in years (0: from birth).
+    ageFrom: integer('age_from'),
+    countryOfOrigin: text('country_of_origin'),
+    // ТН ВЭД ЕАЭС, 10 digits (stuffed toys: 9503004100).
+    tnved: text('tnved'),
+    // The сертификат or декларация covering the product; one document covers a series of products.
+    conformityDocumentId: integer('conformity_document_id').references((): AnyPgColumn => conformityDocuments.id, {
+      onDelete: 'restrict',
+    }),
     // The words of the name (weight A) and of the description (B), stemmed by the Russian snowball
     // stemmer, for the storefront's search; kept by PostgreSQL itself, so no write can forget it.
     searchVector: tsvector('search_vector')
@@ -463,6 +477,9 @@ export const products = pgTable(
       .where(visible),
     // The back office lists every product, hidden ones too, by category.
     index('products_all_category_idx').on(table.categoryId, table.id),
+    index('products_conformity_document_idx').on(table.conformityDocumentId),
+    check('products_age_from_range', sql`${table.ageFrom} between 0 and 18`),
+    check('products_tnved_ten_digits', sql`${table.tnved} ~ '^[0-9]{10}$'`),
     check('products_units_ordered_non_negative', sql`${table.unitsOrdered} >= 0`),
     check('products_multiple_positive', sql`${table.multiple} >= 1`),
     check(
@@ -512,8 +529,16 @@ export const variants = pgTable(
     categoryId: integer('category_id'),
     // 1С's Предложение Ид (`товар#характеристика`, or the product's Ид for a product of one variant).
     externalId: text('external_id').unique(),
-    // Штрихкод as 1С sends it (an EAN-13, or an internal or carton code).
+    // Штрихкод as 1С sends it (an EAN-13, or an internal or carton code, flagged by
+    // src/shared/barcode.ts where it is read), or an EAN-13 a manager typed (checked, unique).
     barcode: text('barcode'),
+    // «Подлежит маркировке» (Честный знак): the codes themselves come through 1С and ЭДО.
+    marked: boolean('marked').notNull().default(false),
+    // The package's length, width and height in millimetres and its weight with it in grams.
+    packageLengthMm: integer('package_length_mm'),
+    packageWidthMm: integer('package_width_mm'),
+    packageHeightMm: integer('package_height_mm'),
+    weightG: integer('weight_g'),
   },
   (table) => [
     uniqueIndex('variants_product_color_size_idx').on(table.productId, table.color, table.size),
@@ -527,6 +552,58 @@ export const variants = pgTable(
     check('variants_stock_non_negative', sql`${table.stock} >= 0`),
     check('variants_unproven_held_non_negative', sql`${table.unprovenHeld} >= 0`),
     check('variants_price_non_negative', sql`${table.price} >= 0`),
+    index('variants_barcode_idx').on(table.barcode),
+    check(
+      'variants_package_positive',
+      sql`${table.packageLengthMm} > 0 and ${table.packageWidthMm} > 0 and ${table.packageHeightMm} > 0 and ${table.weightG} > 0`,
+    ),
+  ],
+);
+
+/**
+ * A сертификат or декларация соответствия with its PDF: one document covers a series of products
+ * (products.conformity_document_id), so it is kept once. Deleting one in use is refused.
+ */
+export const conformityDocuments = pgTable(
+  'conformity_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: CONFORMITY_DOCUMENT_KINDS }).notNull(),
+    // «ТР ТС 008/2011» for toys; pillows and plaids fall under others.
+    regulation: text('regulation').notNull(),
+    number: text('number').notNull().unique(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    // The PDF as uploaded (checked to be one), named for the kit by the document's number.
+    pdf: bytea('pdf').notNull(),
+    pdfBytes: integer('pdf_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('conformity_documents_kind', sql`${table.kind} in ('certificate', 'declaration')`),
+    check('conformity_documents_valid_range', sql`${table.validTo} >= ${table.validFrom}`),
+  ],
+);
+
+/**
+ * A product's photos in order: `color` null is the product's own set, else the photos of its
+ * variants of that colour (a marketplace card is one colour; the product's set is the fallback).
+ * The first is the cover. `image` is a name GET /api/v1/image serves.
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    color: text('color'),
+    position: integer('position').notNull(),
+    image: text('image').notNull(),
+  },
+  (table) => [
+    // The product's own set (null) is one set: coalesce, as a plain unique index lets nulls repeat.
+    uniqueIndex('product_photos_order_idx').on(table.productId, sql`coalesce(${table.color}, '')`, table.position),
+    check('product_photos_position_positive', sql`${table.position} >= 1`),
   ],
 );
 
@@ -840,6 +917,19 @@ export const images = pgTable('images', {
   height: integer('height').notNull(),
   byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+});
+
+/**
+ * The high-quality copy of an uploaded picture (JPEG, up to MASTER_MAX_SIDE a side, no metadata),
+ * from which the marketplace kit's photos are made: never the uploaded bytes, never the display copy.
+ */
+export const imageMasters = pgTable('image_masters', {
+  name: text('name')
+    .primaryKey()
+    .references(() => images.name, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
 });
 
 /**

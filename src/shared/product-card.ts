@@ -1,0 +1,65 @@
+// What a marketplace card needs of a product (issue 41), and the rules its fields keep, for the back
+// office's API and forms, the price list, the 1С exchange, the kit and the feeds alike.
+
+export const CONFORMITY_DOCUMENT_KINDS = ['certificate', 'declaration'] as const;
+export type ConformityDocumentKind = (typeof CONFORMITY_DOCUMENT_KINDS)[number];
+
+export const CONFORMITY_DOCUMENT_LABELS: Record<ConformityDocumentKind, string> = {
+  certificate: 'Сертификат соответствия',
+  declaration: 'Декларация о соответствии',
+};
+
+/** Toys are certified under the customs union's toy safety regulation. */
+export const TOY_REGULATION = 'ТР ТС 008/2011';
+
+/** Stuffed toys' ТН ВЭД ЕАЭС code: such goods are under Честный знак marking. */
+export const STUFFED_TOY_TNVED = '9503004100';
+
+export const PRODUCT_CARD_LIMITS = {
+  textMax: 200,
+  ageFromMax: 18,
+  /** A package's side, in centimetres (one decimal: millimetres). */
+  sideCmMax: 500,
+  weightGMax: 1_000_000,
+  documentNumberMax: 100,
+  /** A conformity document's PDF, in bytes. */
+  documentPdfMax: 20 * 1024 * 1024,
+  /** Photos of one colour (or of the product's own set). */
+  photosMax: 15,
+  barcodeMax: 64,
+} as const;
+
+/** The kit's photos: the marketplaces' 3:4, at least this size; a master under it is warned about. */
+export const KIT_PHOTO = { width: 900, height: 1200, quality: 90 } as const;
+
+/** A ТН ВЭД code as written (spaces between its groups allowed) reduced to its 10 digits, or null. */
+export function normalizeTnved(text: string): string | null {
+  const digits = text.replace(/\s+/g, '');
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+
+/**
+ * Whether `code` is a GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14) whose last digit is its check digit:
+ * from the right, the digits before it weigh 3, 1, 3, 1…, and the check digit brings the sum to a
+ * multiple of ten.
+ */
+export function isValidGtin(code: string): boolean {
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/** An EAN-13 a manager types: 13 digits with a right check digit. */
+export function isValidEan13(code: string): boolean {
+  return /^\d{13}$/.test(code) && isValidGtin(code);
+}
+
+/**
+ * How the shop reads a variant's barcode: a GTIN a marketplace takes, or a code of 1С's own (an
+ * internal or carton code) kept as it came but flagged, never put on a card as a barcode.
+ */
+export type BarcodeKind = 'gtin' | 'internal';
+
+export const barcodeKind = (code: string): BarcodeKind => (isValidGtin(code) ? 'gtin' : 'internal');
