@@ -73,7 +73,14 @@ import type {
   BuyerOrdersQuery,
   PlacedBySchema,
 } from './schemas/order';
-import type { BannerSchema, CatalogueFiltersQuery, ProductSchema, VariantSchema } from './schemas/products';
+import type {
+  BannerSchema,
+  CatalogueFiltersQuery,
+  ProductPageSchema,
+  ProductSchema,
+  VariantCardSchema,
+  VariantSchema,
+} from './schemas/products';
 import type { RequisitesBody, RequisitesSaveBody, RequisitesSchema } from './schemas/requisites';
 import type {
   AdminCompaniesQuery,
@@ -169,6 +176,9 @@ export type ExchangeRun = Static<typeof ExchangeRunSchema>;
 export type ExchangeRunList = Static<typeof ExchangeRunListSchema>;
 export type ExchangeResendResult = Static<typeof ExchangeResendSchema>;
 export type Product = Static<typeof ProductSchema>;
+/** The product page's answer: photos per colour and what a marketplace card needs (issue 41). */
+export type ProductPage = Static<typeof ProductPageSchema>;
+export type VariantCard = Static<typeof VariantCardSchema>;
 export type Banner = Static<typeof BannerSchema>;
 /** The catalogue's optional filters and order: the same parameters in the API's query and the /catalog address. */
 export type CatalogueFilters = Static<typeof CatalogueFiltersQuery>;

@@ -1,6 +1,8 @@
 // What a marketplace card needs of a product (issue 41), and the rules its fields keep, for the back
 // office's API and forms, the price list, the 1С exchange, the kit and the feeds alike.
 
+import { pluralForm } from './plurals';
+
 export const CONFORMITY_DOCUMENT_KINDS = ['certificate', 'declaration'] as const;
 export type ConformityDocumentKind = (typeof CONFORMITY_DOCUMENT_KINDS)[number];
 
@@ -63,3 +65,22 @@ export function isValidEan13(code: string): boolean {
 export type BarcodeKind = 'gtin' | 'internal';
 
 export const barcodeKind = (code: string): BarcodeKind => (isValidGtin(code) ? 'gtin' : 'internal');
+
+/** «от 3 лет», «от 1 года», «с рождения»: a toy's age as the product page, the kit and the feeds write it. */
+export function ageLabel(ageFrom: number): string {
+  if (ageFrom === 0) return 'с рождения';
+  return `от ${ageFrom} ${pluralForm(ageFrom, { one: 'года', few: 'лет', many: 'лет' })}`;
+}
+
+const centimetres = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+
+/** A package's sides, «30 × 20 × 15,5 см» (length × width × height). */
+export const packageLabel = ({
+  length_cm,
+  width_cm,
+  height_cm,
+}: {
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+}) => `${[length_cm, width_cm, height_cm].map((side) => centimetres.format(side)).join(' × ')} см`;

@@ -1,36 +1,36 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import type { Product } from '@shared/api';
+import type { ProductPage } from '@shared/api';
 import {
   cart,
   cartItem,
   json,
   loggedIn,
   makeToken,
-  product,
+  productPage,
   recorder,
   refreshFails,
   unprovenBuyer,
   USER,
-  variant,
+  variantCard,
   visitor,
 } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
 // Sorted by size as the server sends them; the first one is selected at load.
-const BEAR: Product = product({
+const BEAR: ProductPage = productPage({
   big_description: 'Высота 25 см.\nНаполнитель: синтепон.\nУпаковка <b>подарочная</b>.',
   variants: [
-    variant({ id: 101, color: 'Розовый', size: 25, price: 990, stock: 5 }),
-    variant({ id: 102, color: 'Розовый', size: 40, price: 1990, stock: 0 }),
-    variant({ id: 103, color: 'Голубой', size: 40, price: 2100, stock: 3 }),
-    variant({ id: 104, color: 'Голубой', size: 60, price: 12500.5, stock: 1 }),
+    variantCard({ id: 101, color: 'Розовый', size: 25, price: 990, stock: 5 }),
+    variantCard({ id: 102, color: 'Розовый', size: 40, price: 1990, stock: 0 }),
+    variantCard({ id: 103, color: 'Голубой', size: 40, price: 2100, stock: 3 }),
+    variantCard({ id: 104, color: 'Голубой', size: 60, price: 12500.5, stock: 1 }),
   ],
 });
 
-function productNetwork(answer: Product = BEAR) {
+function productNetwork(answer: ProductPage = BEAR) {
   server.use(http.get(`${API}/products/${encodeURIComponent(answer.art)}`, () => json(answer)));
 }
 
@@ -58,7 +58,7 @@ const isChosen = (radio: HTMLElement) => (radio as HTMLInputElement).checked;
 const buyButton = () => screen.getByRole('button', { name: 'Купить' });
 const cartButton = () => screen.getByRole('button', { name: /^В корзин/ });
 
-async function openAsUser(answer: Product = BEAR, items: ReturnType<typeof cartItem>[] = []) {
+async function openAsUser(answer: ProductPage = BEAR, items: ReturnType<typeof cartItem>[] = []) {
   productNetwork(answer);
   const network = userNetwork(items);
   const user = userEvent.setup();
@@ -122,9 +122,9 @@ describe('Product page: variants (SPEC §4)', () => {
 });
 
 describe('Product page: what is out of stock', () => {
-  const WITH_A_SOLD_OUT_COLOUR: Product = {
+  const WITH_A_SOLD_OUT_COLOUR: ProductPage = {
     ...BEAR,
-    variants: [...BEAR.variants, variant({ id: 105, color: 'Белый', size: 25, stock: 0 })],
+    variants: [...BEAR.variants, variantCard({ id: 105, color: 'Белый', size: 25, stock: 0 })],
   };
   const labelOf = (radio: HTMLElement) => radio.closest('label')!;
 
@@ -267,13 +267,13 @@ describe('Product page: texts', () => {
   });
 
   test("without a description shows 'Описание отсутствует' and no 'Подробнее' section", async () => {
-    await openAsUser(product({ description: null, big_description: null }));
+    await openAsUser(productPage({ description: null, big_description: null }));
     expect(screen.getByText('Описание отсутствует')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Подробнее о товаре' })).not.toBeInTheDocument();
   });
 
   test("a product without variants shows 'Нет данных' and cannot be bought", async () => {
-    await openAsUser(product({ variants: [] }));
+    await openAsUser(productPage({ variants: [] }));
     expect(price()).toHaveTextContent('Нет данных');
     expect(screen.getByText('Нет в наличии')).toBeInTheDocument();
     expect(buyButton()).toBeDisabled();
@@ -282,7 +282,7 @@ describe('Product page: texts', () => {
 
 describe('Product page: addressing', () => {
   test('an article with a space and a slash is requested URL-encoded and shown', async () => {
-    const odd = product({ art: 'BIG BEAR/1', name: 'Большой мишка' });
+    const odd = productPage({ art: 'BIG BEAR/1', name: 'Большой мишка' });
     const calls = recorder();
     server.use(
       refreshFails(),
@@ -335,14 +335,14 @@ describe('Product page: the limit of one order', () => {
 });
 
 // Sold by cartons of 6, at least 12 in a line; the model's tiers count all its sizes together.
-const FOX: Product = product({
+const FOX: ProductPage = productPage({
   id: 6,
   art: 'FOX-06',
   name: 'Лиса',
   multiple: 6,
   min_quantity: 12,
   variants: [
-    variant({
+    variantCard({
       id: 601,
       color: 'рыжий',
       size: 30,
@@ -355,12 +355,12 @@ const FOX: Product = product({
       ],
       tiers_scope: 'product',
     }),
-    variant({ id: 602, color: 'рыжий', size: 50, price: 800, stock: 10, tiers: [{ from: 12, price: 450 }] }),
+    variantCard({ id: 602, color: 'рыжий', size: 50, price: 800, stock: 10, tiers: [{ from: 12, price: 450 }] }),
   ],
 });
 
 /** FOX as a visitor is shown it when the shop shows prices after signing in only. */
-const HIDDEN_FOX: Product = {
+const HIDDEN_FOX: ProductPage = {
   ...FOX,
   variants: FOX.variants.map((shown) => ({ ...shown, price: null, tiers: [], rrp: null })),
 };
@@ -524,5 +524,91 @@ describe('Product page: prices shown after signing in only', () => {
     expect(await screen.findByLabelText('Цена')).toHaveTextContent('500,00 ₽');
     expect(screen.queryByText('Цена после входа')).not.toBeInTheDocument();
     expect(productCalls.calls).toHaveLength(2);
+  });
+});
+
+describe('Product page: photos and characteristics (issue 41)', () => {
+  const CARD_BEAR: ProductPage = {
+    ...BEAR,
+    photos: [
+      { color: null, images: ['u-own-1.webp', 'u-own-2.webp'] },
+      { color: 'Голубой', images: ['u-blue-1.webp', 'u-blue-2.webp', 'u-blue-3.webp'] },
+    ],
+    brand: 'Тедди-Тойс',
+    material: 'Плюш',
+    filler: 'Синтепон',
+    age_from: 3,
+    country_of_origin: 'Россия',
+    tnved: '9503004100',
+    conformity_document: {
+      kind: 'certificate',
+      regulation: 'ТР ТС 008/2011',
+      number: 'ЕАЭС RU С-RU.АБ12.В.00001/26',
+      valid_from: '2026-01-15',
+      valid_to: '2031-01-14',
+    },
+    variants: BEAR.variants.map((one, index) =>
+      index === 0
+        ? {
+            ...one,
+            barcode: '4601234567893',
+            marked: true,
+            package: { length_cm: 30, width_cm: 20, height_cm: 15.5 },
+            weight_g: 350,
+          }
+        : one,
+    ),
+  };
+  const shownPhoto = () => screen.getByRole('img', { name: /^Мишка Тедди, фото/ });
+  const thumbnails = () => within(screen.getByRole('radiogroup', { name: 'Фото товара' })).getAllByRole('radio');
+
+  test('the product’s own photos, a thumbnail chosen shows its photo; a colour with its own photos shows them', async () => {
+    const { user } = await openAsUser(CARD_BEAR);
+    expect(shownPhoto()).toHaveAttribute('alt', 'Мишка Тедди, фото 1 из 2');
+    expect(shownPhoto().getAttribute('src')).toContain('u-own-1.webp');
+    expect(thumbnails()).toHaveLength(2);
+    await user.click(screen.getByRole('radio', { name: 'Фото 2' }));
+    expect(shownPhoto().getAttribute('src')).toContain('u-own-2.webp');
+    expect(shownPhoto()).toHaveAttribute('alt', 'Мишка Тедди, фото 2 из 2');
+
+    await user.click(colour('Голубой'));
+    expect(thumbnails()).toHaveLength(3);
+    expect(shownPhoto().getAttribute('src')).toContain('u-blue-1.webp');
+  });
+
+  test('«Открыть фото крупно» opens the preview; Esc closes it', async () => {
+    const { user } = await openAsUser(CARD_BEAR);
+    await user.click(screen.getByRole('button', { name: 'Открыть фото крупно' }));
+    const preview = await screen.findByRole('dialog');
+    expect(within(preview).getByRole('img', { name: 'Мишка Тедди, фото 1 из 2' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('a product with only its cover shows it alone, with no thumbnails and no characteristics', async () => {
+    await openAsUser();
+    expect(screen.getByRole('img', { name: 'Мишка Тедди' }).getAttribute('src')).toContain('bear.svg');
+    expect(screen.queryByRole('radiogroup', { name: 'Фото товара' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Характеристики')).not.toBeInTheDocument();
+  });
+
+  test('the characteristics of the product and of the chosen variant', async () => {
+    const { user } = await openAsUser(CARD_BEAR);
+    const row = (label: string) => screen.getByText(label).closest('tr')!;
+    expect(row('Бренд')).toHaveTextContent('Тедди-Тойс');
+    expect(row('Возраст')).toHaveTextContent('от 3 лет');
+    expect(row('ТН ВЭД')).toHaveTextContent('9503004100');
+    expect(row('Сертификат соответствия')).toHaveTextContent(
+      '№ ЕАЭС RU С-RU.АБ12.В.00001/26, ТР ТС 008/2011, действует до 14.01.2031',
+    );
+    expect(row('Штрихкод')).toHaveTextContent('4601234567893');
+    expect(row('Упаковка')).toHaveTextContent('30 × 20 × 15,5 см');
+    expect(row('Вес в упаковке')).toHaveTextContent('350 г');
+    expect(row('Маркировка')).toHaveTextContent('Подлежит маркировке «Честный знак»');
+
+    await user.click(size('40 см — нет в наличии'));
+    expect(screen.queryByText('Штрихкод')).not.toBeInTheDocument();
+    expect(screen.queryByText('Маркировка')).not.toBeInTheDocument();
+    expect(row('Бренд')).toHaveTextContent('Тедди-Тойс');
   });
 });

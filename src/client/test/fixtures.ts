@@ -14,9 +14,11 @@ import type {
   LegalEntity,
   OrderSummary,
   Product,
+  ProductPage,
   Requisites,
   User,
   Variant,
+  VariantCard,
 } from '@shared/api';
 import type { RootState } from '@/app/store';
 import type { CompanyRole } from '@shared/company';
@@ -70,6 +72,29 @@ export function product(overrides: Partial<Product> = {}): Product {
     multiple: 1,
     min_quantity: 1,
     variants: [variant()],
+    ...overrides,
+  };
+}
+
+/** A variant as the product page has it: `variant`'s fields with no barcode, package or weight. */
+export function variantCard(overrides: Partial<VariantCard> = {}): VariantCard {
+  return { ...variant(), barcode: null, marked: false, package: null, weight_g: null, ...overrides };
+}
+
+/** The product page's answer: `product`'s fields, its picture as its only photo, no characteristics. */
+export function productPage(overrides: Partial<ProductPage> = {}): ProductPage {
+  const { variants: _listVariants, ...listed } = product();
+  return {
+    ...listed,
+    variants: [variantCard()],
+    photos: [{ color: null, images: [listed.image] }],
+    brand: null,
+    material: null,
+    filler: null,
+    age_from: null,
+    country_of_origin: null,
+    tnved: null,
+    conformity_document: null,
     ...overrides,
   };
 }

@@ -15,8 +15,8 @@ export const ANTD_STYLE_GROUPS = {
   colourMode: ['Radio'],
   /** The header's search field with suggestions (features/search), loaded when first reached for. */
   search: ['AutoComplete'],
-  /** The product page's choices, quantity, stock tag and notice. */
-  product: ['Radio', 'InputNumber', 'Tag', 'Typography'],
+  /** The product page's choices, quantity, stock tag and notice, its photos and their preview, its characteristics. */
+  product: ['Radio', 'InputNumber', 'Tag', 'Typography', 'Image', 'Descriptions'],
   /**
    * The product page's colour × size matrix and its toasts (features/product/VariantMatrix, a chunk
    * of its own loaded after the page): its inputs are the 'product' group's InputNumber.

@@ -15,6 +15,7 @@ import { createOrdersRepository } from '../repositories/orders';
 import { createOutboxRepository } from '../repositories/outbox';
 import { createPriceListRepository } from '../repositories/price-list';
 import { createProductsRepository } from '../repositories/products';
+import { createProductPageRepository } from '../repositories/product-page';
 import { createPasswordResetsRepository } from '../repositories/password-resets';
 import { createRefreshTokensRepository } from '../repositories/refresh-tokens';
 import { createRequisitesRepository } from '../repositories/requisites';
@@ -49,6 +50,7 @@ function createRepositories(db: Queryable) {
     priceList: createPriceListRepository(db),
     priceTypes: createPriceTypesRepository(db),
     products: createProductsRepository(db),
+    productPage: createProductPageRepository(db),
     quickOrderImports: createQuickOrderImportsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     requisites: createRequisitesRepository(db),

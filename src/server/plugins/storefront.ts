@@ -11,6 +11,7 @@ import {
   INITIAL_RESPONSES_ELEMENT_ID,
   type Banner,
   type Product,
+  type ProductPage,
 } from '../../shared/api';
 import { PAGE_SIZE } from '../../shared/limits';
 import { catalogueFiltersFrom } from '../../shared/catalogueFilters';
@@ -144,7 +145,9 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
     if (productPage) {
       // A path that does not decode throws here, and the page goes out without data (pageFor).
       const art = decodeURIComponent(productPage[1]!);
-      const product = (await take(apiReadKey(`${API_PREFIX}products/${encodeURIComponent(art)}`))) as Product | null;
+      const product = (await take(
+        apiReadKey(`${API_PREFIX}products/${encodeURIComponent(art)}`),
+      )) as ProductPage | null;
       return {
         chunks: [PAGE_CHUNKS.product],
         reads,

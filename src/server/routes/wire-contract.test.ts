@@ -1,7 +1,7 @@
 import { AddressBody } from '../../shared/schemas/address';
 import { CartAddBody, CartBulkBody, CartSchema } from '../../shared/schemas/cart';
 import { OrderCreateBody, OrderSummarySchema } from '../../shared/schemas/order';
-import { ProductSchema } from '../../shared/schemas/products';
+import { ProductPageSchema } from '../../shared/schemas/products';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 import * as addressRoutes from './address/schema';
 import * as cartRoutes from './cart/schema';
@@ -19,7 +19,7 @@ describe('the wire contract is written once (src/shared/schemas)', () => {
     expect(cartRoutes.addManyToCart.body).toBe(CartBulkBody);
     expect(cartRoutes.addManyToCart.response[200]).toBe(CartSchema);
     expect(addressRoutes.createAddress.body).toBe(AddressBody);
-    expect(productRoutes.productByArt.response[200]).toBe(ProductSchema);
+    expect(productRoutes.productByArt.response[200]).toBe(ProductPageSchema);
   });
 
   describe('the OpenAPI document the server publishes', () => {
@@ -43,11 +43,11 @@ describe('the wire contract is written once (src/shared/schemas)', () => {
       );
     });
 
-    it('shows the shared product as the answer of GET /products/{art}', () => {
+    it('shows the shared product page as the answer of GET /products/{art}', () => {
       const answer = document.paths['/api/v1/products/{art}']!.get.responses['200'].content['application/json'].schema;
-      expect(Object.keys(answer.properties)).toEqual(Object.keys(ProductSchema.properties));
+      expect(Object.keys(answer.properties)).toEqual(Object.keys(ProductPageSchema.properties));
       expect(answer.properties.variants.items.properties.stock).toEqual(
-        asJson(ProductSchema.properties.variants.items.properties.stock),
+        asJson(ProductPageSchema.properties.variants.items.properties.stock),
       );
     });
   });

@@ -1,4 +1,4 @@
-import { imageUrl, type Product } from '../../shared/api';
+import { imageUrl, type ProductPage } from '../../shared/api';
 import { formatRubles } from '../../shared/money';
 import { ABOUT_PAGE_NAME, catalogueName, NOT_FOUND_PAGE_NAME } from '../../shared/page-names';
 import { documentTitle, POPULAR_TOYS, SHOP_NAME } from '../../shared/page-titles';
@@ -48,9 +48,11 @@ const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 
 /** A product page's head; `origin` is the shop's public address (publicOrigin). */
-export function productHead(product: Product, origin: string): PageHead {
+export function productHead(product: ProductPage, origin: string): PageHead {
   const url = `${origin}${productPath(product.art)}`;
   const image = imageUrl(`${origin}/`, product.image);
+  // The product's own photos (the cover first), for the search engines' image results.
+  const images = (product.photos[0]?.images ?? [product.image]).map((name) => imageUrl(`${origin}/`, name));
   // None while the shop shows prices only after sign-in: then no offer names one either.
   const priced = product.variants.flatMap(({ price, ...variant }) => (price === null ? [] : [{ ...variant, price }]));
   const prices = priced.map((variant) => variant.price);
@@ -76,9 +78,9 @@ export function productHead(product: Product, origin: string): PageHead {
       name: product.name,
       sku: product.art,
       description: product.big_description ?? product.description ?? product.name,
-      image: [image],
+      image: images,
       url,
-      brand: { '@type': 'Brand', name: SHOP_NAME },
+      brand: { '@type': 'Brand', name: product.brand ?? SHOP_NAME },
       // One offer per colour and size, gathered in an AggregateOffer with the range of prices.
       ...(lowPrice !== null && {
         offers: {
@@ -91,6 +93,7 @@ export function productHead(product: Product, origin: string): PageHead {
           offers: priced.map((variant) => ({
             '@type': 'Offer',
             name: `${variant.color}, ${variant.size} см`,
+            ...(variant.barcode !== null && { gtin: variant.barcode }),
             price: variant.price,
             priceCurrency: 'RUB',
             availability: availability(variant.stock),

@@ -3,6 +3,7 @@ import { LIMITS, ORDER_MAX_LINES } from '../limits';
 import { CATALOGUE_LIMITS } from '../catalogue';
 import { CATALOGUE_SORTS } from '../catalogue-sorts';
 import { Nullable, PageQuery } from './common';
+import { CONFORMITY_DOCUMENT_KINDS } from '../product-card';
 
 /** What the storefront needs to say an unproven buyer's pool before checkout (shared/order-limits.ts). */
 export const UnprovenHeld = Type.Integer({
@@ -54,6 +55,51 @@ export const ProductSchema = Type.Object({
   image: Type.String({ description: 'Имя файла для GET /api/v1/image/{name}' }),
   ...PackagingFields,
   variants: Type.Array(VariantSchema, { description: 'По возрастанию размера' }),
+});
+
+/** A variant's package, in centimetres (one decimal). */
+export const PackageSchema = Type.Object({
+  length_cm: Type.Number(),
+  width_cm: Type.Number(),
+  height_cm: Type.Number(),
+});
+
+/** What a marketplace card needs of a variant, on its product's page (issue 41). */
+export const VariantCardSchema = Type.Object({
+  ...VariantSchema.properties,
+  barcode: Nullable(Type.String({ description: 'GTIN (EAN-13): внутренние коды 1С не показываются' })),
+  marked: Type.Boolean({ description: 'Подлежит маркировке «Честный знак»' }),
+  package: Nullable(PackageSchema, { description: 'Упаковка: длина, ширина, высота, см' }),
+  weight_g: Nullable(Type.Integer({ description: 'Вес в упаковке, г' })),
+});
+
+export const ConformityDocumentSummarySchema = Type.Object({
+  kind: Type.Enum(CONFORMITY_DOCUMENT_KINDS, { description: 'certificate — сертификат, declaration — декларация' }),
+  regulation: Type.String({ description: 'Технический регламент, например ТР ТС 008/2011' }),
+  number: Type.String(),
+  valid_from: Type.String({ format: 'date' }),
+  valid_to: Type.String({ format: 'date' }),
+});
+
+export const PhotoSetSchema = Type.Object({
+  color: Nullable(Type.String(), { description: 'null — фото товара в целом, иначе фото вариантов этого цвета' }),
+  images: Type.Array(Type.String(), { description: 'Имена для GET /api/v1/image/{name}; первое — обложка' }),
+});
+
+/** The product page's answer: the product with its photos per colour and its characteristics. */
+export const ProductPageSchema = Type.Object({
+  ...ProductSchema.properties,
+  variants: Type.Array(VariantCardSchema, { description: 'По возрастанию размера' }),
+  photos: Type.Array(PhotoSetSchema, {
+    description: 'Фото товара (color null) первыми, затем по цветам; никогда не пусто: хотя бы image',
+  }),
+  brand: Nullable(Type.String()),
+  material: Nullable(Type.String()),
+  filler: Nullable(Type.String({ description: 'Наполнитель' })),
+  age_from: Nullable(Type.Integer({ description: 'Возраст от, лет' })),
+  country_of_origin: Nullable(Type.String()),
+  tnved: Nullable(Type.String({ description: 'Код ТН ВЭД ЕАЭС, 10 цифр' })),
+  conformity_document: Nullable(ConformityDocumentSummarySchema),
 });
 
 export const CategoryParams = Type.Object({

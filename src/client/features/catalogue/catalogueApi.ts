@@ -1,4 +1,4 @@
-import { ART_INVALID, type CatalogueFilters, type Product } from '@shared/api';
+import { ART_INVALID, type CatalogueFilters, type Product, type ProductPage } from '@shared/api';
 import { baseApi } from '@/api/baseApi';
 
 export interface PageArgs {
@@ -34,12 +34,12 @@ export const catalogueApi = baseApi.injectEndpoints({
       }),
       providesTags: productTags,
     }),
-    getProductByArt: build.query<Product, string>({
+    getProductByArt: build.query<ProductPage, string>({
       // SPEC §5: an empty article is refused before any request is made.
       async queryFn(art, _api, _extra, baseQuery) {
         if (typeof art !== 'string' || !art.trim()) return { error: { status: 'CUSTOM_ERROR', error: ART_INVALID } };
         const result = await baseQuery(`api/v1/products/${encodeURIComponent(art)}`);
-        return result.error ? { error: result.error } : { data: result.data as Product };
+        return result.error ? { error: result.error } : { data: result.data as ProductPage };
       },
       providesTags: (_product, _error, art) => [{ type: 'Product', id: art }],
     }),

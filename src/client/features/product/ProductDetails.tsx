@@ -1,14 +1,15 @@
 import { Flex, Tag, Typography } from 'antd';
 import { lazy, Suspense, useId, useRef, useState, type CSSProperties } from 'react';
-import { imageUrl, type Product, type Variant } from '@shared/api';
+import type { Product, ProductPage, Variant } from '@shared/api';
 import { formatRubles } from '@shared/money';
 import { PRODUCT_TIER_NOTE, tierLabel, tiersBelow } from '@shared/pricing';
-import { API_HOST } from '@/api/config';
 import { packagingNote } from '@/components/packaging';
 import { useAppSelector } from '@/hooks/reduxHooks';
 import { useNearViewport } from '@/components/useNearViewport';
 import { selectUser } from '@/features/session/sessionSlice';
 import { PriceAfterSignIn } from './PriceAfterSignIn';
+import { ProductCharacteristics } from './ProductCharacteristics';
+import { ProductGallery } from './ProductGallery';
 import { PurchaseControls } from './PurchaseControls';
 import { coloursOf } from './variants';
 import './product.css';
@@ -78,7 +79,7 @@ function VariantPrice({ variant }: { variant: Variant | undefined }) {
   );
 }
 
-export function ProductDetails({ product }: { product: Product }) {
+export function ProductDetails({ product }: { product: ProductPage }) {
   const user = useAppSelector(selectUser);
   // By id: the product read again (another caller's prices after a sign-in) keeps the choice, with the new data.
   const [variantId, setVariantId] = useState(product.variants[0]?.id);
@@ -90,13 +91,7 @@ export function ProductDetails({ product }: { product: Product }) {
 
   return (
     <article className="product-details">
-      <img
-        className="product-image"
-        src={imageUrl(API_HOST, product.image)}
-        alt={product.name}
-        width={600}
-        height={600}
-      />
+      <ProductGallery key={variant?.color} product={product} colour={variant?.color} />
       <div className="product-info">
         <Typography.Title>{product.name}</Typography.Title>
         <p className="secondary-text">Артикул: {product.art}</p>
@@ -115,6 +110,8 @@ export function ProductDetails({ product }: { product: Product }) {
 
       {/* With one variant the controls above say it all; without prices there is nothing to order in it. */}
       {product.variants.length > 1 && !pricesHidden && <MatrixWhenNear product={product} />}
+
+      <ProductCharacteristics product={product} variant={variant} />
 
       {product.big_description && (
         <section className="product-more">

@@ -193,7 +193,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request,
       reply,
       `art:${request.params.art}`,
-      (view) => dataOnly(products.findByArt(request.params.art, view)),
+      (view) => dataOnly(app.repositories.productPage.find(request.params.art, view)),
       {
         missing: 'Товар не найден',
       },

@@ -1,6 +1,6 @@
-import { asc } from 'drizzle-orm';
-import type { Product } from '../../../shared/api';
-import { products as productsTable } from '../../db/schema';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Product, ProductPage } from '../../../shared/api';
+import { conformityDocuments, productPhotos, products as productsTable, variants } from '../../db/schema';
 import {
   allProducts,
   createTestApp,
@@ -154,13 +154,117 @@ describe('GET /api/v1/products/', () => {
 });
 
 describe('GET /api/v1/products/{art}', () => {
-  it('answers the product with all its variants', async () => {
+  it('answers the product with all its variants, as the list has them, and what a marketplace card needs', async () => {
     const expected = catalogue.find((product) => product.variants.length > 1)!;
     const response = await get(`/api/v1/products/${encodeURIComponent(expected.art)}`);
     expect(response.statusCode).toBe(200);
-    const product = json<Product>(response);
-    expectProductShape(product);
-    expect(product).toEqual(expected);
+    const { photos, brand, material, filler, age_from, country_of_origin, tnved, conformity_document, ...product } =
+      json<ProductPage>(response);
+    expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
+    expect(product).toEqual({
+      ...expected,
+      variants: expected.variants.map((variant) => ({
+        ...variant,
+        barcode: null,
+        marked: false,
+        package: null,
+        weight_g: null,
+      })),
+    });
+    // Nothing filled in yet: the cover is the product's only photo.
+    expect(photos).toEqual([{ color: null, images: [expected.image] }]);
+    expect([brand, material, filler, age_from, country_of_origin, tnved, conformity_document]).toEqual(
+      Array(7).fill(null),
+    );
+  });
+
+  it('shows its photos per colour, its characteristics and document, and only GTINs as barcodes', async () => {
+    const { db } = shop.app.database;
+    const target = catalogue.find((product) => new Set(product.variants.map(({ color }) => color)).size > 1)!;
+    const [first, second] = target.variants.filter(
+      (variant, index, all) => all.findIndex(({ color }) => color === variant.color) === index,
+    );
+    const [document] = await db
+      .insert(conformityDocuments)
+      .values({
+        kind: 'certificate',
+        regulation: 'ТР ТС 008/2011',
+        number: 'ЕАЭС RU С-CN.АБ12.В.00042/26',
+        validFrom: '2026-02-01',
+        validTo: '2031-01-31',
+        pdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
+        pdfBytes: 15,
+      })
+      .returning({ id: conformityDocuments.id });
+    await db
+      .update(productsTable)
+      .set({ brand: 'Тедди-Тойс', ageFrom: 3, tnved: '9503004100', conformityDocumentId: document!.id })
+      .where(eq(productsTable.id, target.id));
+    await db
+      .update(variants)
+      .set({
+        barcode: '4601234567893',
+        marked: true,
+        packageLengthMm: 305,
+        packageWidthMm: 200,
+        packageHeightMm: 150,
+        weightG: 350,
+      })
+      .where(eq(variants.id, first!.id));
+    // 1С's own carton code: kept in the database, never shown as a barcode to be printed.
+    await db.update(variants).set({ barcode: 'CARTON-12' }).where(eq(variants.id, second!.id));
+    await db.insert(productPhotos).values([
+      { productId: target.id, color: second!.color, position: 1, image: 'colour-1.webp' },
+      { productId: target.id, color: null, position: 2, image: 'own-2.webp' },
+      { productId: target.id, color: null, position: 1, image: 'own-1.webp' },
+    ]);
+    // Straight in the database: the catalogue cache is told as a manager's change would tell it.
+    shop.app.catalogueCache.invalidate();
+
+    const page = json<ProductPage>(await get(`/api/v1/products/${encodeURIComponent(target.art)}`));
+    expect(page.photos).toEqual([
+      { color: null, images: ['own-1.webp', 'own-2.webp'] },
+      { color: second!.color, images: ['colour-1.webp'] },
+    ]);
+    expect(page).toMatchObject({
+      brand: 'Тедди-Тойс',
+      material: null,
+      age_from: 3,
+      tnved: '9503004100',
+      conformity_document: {
+        kind: 'certificate',
+        regulation: 'ТР ТС 008/2011',
+        number: 'ЕАЭС RU С-CN.АБ12.В.00042/26',
+        valid_from: '2026-02-01',
+        valid_to: '2031-01-31',
+      },
+    });
+    const byId = new Map(page.variants.map((variant) => [variant.id, variant]));
+    expect(byId.get(first!.id)).toMatchObject({
+      barcode: '4601234567893',
+      marked: true,
+      package: { length_cm: 30.5, width_cm: 20, height_cm: 15 },
+      weight_g: 350,
+    });
+    expect(byId.get(second!.id)).toMatchObject({ barcode: null, marked: false, package: null, weight_g: null });
+
+    await db.execute(sql`delete from product_photos where product_id = ${target.id}`);
+    await db
+      .update(productsTable)
+      .set({ brand: null, ageFrom: null, tnved: null, conformityDocumentId: null })
+      .where(eq(productsTable.id, target.id));
+    await db
+      .update(variants)
+      .set({
+        barcode: null,
+        marked: false,
+        packageLengthMm: null,
+        packageWidthMm: null,
+        packageHeightMm: null,
+        weightG: null,
+      })
+      .where(eq(variants.productId, target.id));
+    shop.app.catalogueCache.invalidate();
   });
 
   it('answers a product without variants with variants: []', async () => {

@@ -5,6 +5,7 @@ import {
   ArtsBody,
   CategoryParams,
   CategoryProductsQuery,
+  ProductPageSchema,
   ProductSchema,
   SearchQuery,
 } from '../../../shared/schemas/products';
@@ -84,7 +85,7 @@ export const productsByArts = {
 
 export const productByArt = {
   tags: ['products'],
-  summary: 'Товар по артикулу, с вариантами',
+  summary: 'Товар по артикулу, с вариантами, фото по цветам и характеристиками для карточек маркетплейсов',
   params: ArtParams,
-  response: { 200: ProductSchema, ...errors(401, 404, 422) },
+  response: { 200: ProductPageSchema, ...errors(401, 404, 422) },
 };
