@@ -47,10 +47,13 @@ export function normalizeTnved(text: string): string | null {
  */
 export function isValidGtin(code: string): boolean {
   if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(code)) return false;
-  const digits = [...code].map(Number);
-  const check = digits.pop()!;
-  const sum = digits.reverse().reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
+  return gtinCheckDigit(code.slice(0, -1)) === Number(code.at(-1));
+}
+
+/** The check digit that completes `digits` (a GTIN without its last digit) into a valid GTIN. */
+export function gtinCheckDigit(digits: string): number {
+  const sum = [...digits].reverse().reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10;
 }
 
 /** An EAN-13 a manager types: 13 digits with a right check digit. */

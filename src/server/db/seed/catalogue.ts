@@ -6,11 +6,32 @@
  * берётся из простой хеш-функции от индексов.
  */
 
+import { gtinCheckDigit, STUFFED_TOY_TNVED, TOY_REGULATION } from '../../../shared/product-card';
+
 export interface SeedVariant {
   color: string;
   size: number;
   price: string;
   stock: number;
+  /** EAN-13 с префиксом 460 (Россия), как из Национального каталога. */
+  barcode: string;
+  marked: boolean;
+  packageLengthMm: number;
+  packageWidthMm: number;
+  packageHeightMm: number;
+  weightG: number;
+}
+
+/** Документ соответствия демо-каталога: один на серию товаров. */
+export interface SeedDocument {
+  key: 'toys' | 'textile';
+  kind: 'certificate' | 'declaration';
+  regulation: string;
+  number: string;
+  validFrom: string;
+  validTo: string;
+  /** Что документ покрывает: строка для его PDF. */
+  covers: string;
 }
 
 export interface SeedProduct {
@@ -22,6 +43,14 @@ export interface SeedProduct {
   image: string;
   curatedRank: number;
   variants: SeedVariant[];
+  /** Для карточек маркетплейсов. */
+  brand: string;
+  material: string;
+  filler: string;
+  ageFrom: number;
+  countryOfOrigin: string;
+  tnved: string;
+  document: SeedDocument['key'];
 }
 
 /* ------------------------------------------------------------------------ */
@@ -40,6 +69,9 @@ interface CategorySpec {
   age: string;
   /** Технический регламент, которому соответствует товар. */
   standard: string;
+  /** Документ соответствия серии и страна производства. */
+  document: SeedDocument['key'];
+  country: string;
 }
 
 const TOY_STANDARD = 'Соответствует ТР ТС 008/2011 «О безопасности игрушек», маркировка EAC.';
@@ -57,6 +89,8 @@ const categorySpecs: CategorySpec[] = [
     care: HAND_WASH,
     age: '3+',
     standard: TOY_STANDARD,
+    document: 'toys',
+    country: 'Китай',
   },
   {
     name: 'Зайцы и кролики',
@@ -67,6 +101,8 @@ const categorySpecs: CategorySpec[] = [
     care: HAND_WASH,
     age: '3+',
     standard: TOY_STANDARD,
+    document: 'toys',
+    country: 'Китай',
   },
   {
     name: 'Котики и собачки',
@@ -77,6 +113,8 @@ const categorySpecs: CategorySpec[] = [
     care: HAND_WASH,
     age: '3+',
     standard: TOY_STANDARD,
+    document: 'toys',
+    country: 'Китай',
   },
   {
     name: 'Сказочные герои',
@@ -87,6 +125,8 @@ const categorySpecs: CategorySpec[] = [
     care: HAND_WASH,
     age: '3+',
     standard: TOY_STANDARD,
+    document: 'toys',
+    country: 'Китай',
   },
   {
     name: 'Лесные и дикие животные',
@@ -97,6 +137,8 @@ const categorySpecs: CategorySpec[] = [
     care: HAND_WASH,
     age: '3+',
     standard: TOY_STANDARD,
+    document: 'toys',
+    country: 'Китай',
   },
   {
     name: 'Морские обитатели',
@@ -107,6 +149,8 @@ const categorySpecs: CategorySpec[] = [
     care: HAND_WASH,
     age: '3+',
     standard: TOY_STANDARD,
+    document: 'toys',
+    country: 'Китай',
   },
   {
     name: 'Для самых маленьких',
@@ -117,6 +161,8 @@ const categorySpecs: CategorySpec[] = [
     care: 'машинная стирка в мешке для белья при 30 °C, без отбеливателей',
     age: '0+',
     standard: TOY_STANDARD,
+    document: 'toys',
+    country: 'Китай',
   },
   {
     name: 'Подушки и пледы',
@@ -127,6 +173,8 @@ const categorySpecs: CategorySpec[] = [
     care: 'машинная стирка при 30 °C на деликатном режиме, не гладить',
     age: '3+',
     standard: TEXTILE_STANDARD,
+    document: 'textile',
+    country: 'Россия',
   },
 ];
 
@@ -700,7 +748,27 @@ function priceFor(base: number, s0: number, size: number, kopecks: boolean, prev
   return price;
 }
 
-function buildVariants(row: Row, productIndex: number): SeedVariant[] {
+/**
+ * EAN-13 варианта: 460 (Россия), три цифры «производителя», три — товара, три — варианта в нём,
+ * контрольная цифра. Уникален в демо-каталоге.
+ */
+function demoBarcode(productIndex: number, variantIndex: number): string {
+  const digits = `460123${String(productIndex).padStart(3, '0')}${String(variantIndex).padStart(3, '0')}`;
+  return `${digits}${gtinCheckDigit(digits)}`;
+}
+
+/** Коробка игрушки: высота по размеру, ширина и глубина меньше; вес растёт с объёмом набивки. */
+function packageOf(size: number, productIndex: number, colorIndex: number) {
+  const h = hash(productIndex, 500 + colorIndex);
+  return {
+    packageLengthMm: size * 10 + 20,
+    packageWidthMm: Math.round(size * 6 + 20),
+    packageHeightMm: Math.round(size * 5 + 20),
+    weightG: Math.round(40 + (size * size) / 5 + (h % 30)),
+  };
+}
+
+function buildVariants(row: Row, productIndex: number, marked: boolean): SeedVariant[] {
   if (row.flag === 'none') return [];
   const colors = row.c.split(',').map((c) => c.trim());
   const variants: SeedVariant[] = [];
@@ -718,7 +786,15 @@ function buildVariants(row: Row, productIndex: number): SeedVariant[] {
         const cap = Math.max(20, Math.round(520 / Math.sqrt(size / 10)));
         stock = 3 + ((h >>> 12) % Math.min(cap, 498));
       }
-      variants.push({ color, size, price: price.toFixed(2), stock });
+      variants.push({
+        color,
+        size,
+        price: price.toFixed(2),
+        stock,
+        barcode: demoBarcode(productIndex, variants.length),
+        marked,
+        ...packageOf(size, productIndex, ci),
+      });
     });
   });
   if (variants.length > 6) throw new Error(`Слишком много вариантов у «${row.n}»`);
@@ -739,6 +815,21 @@ function buildBigDescription(row: Row, spec: CategorySpec): string {
   ];
   if (row.x) lines.splice(3, 0, row.x);
   return lines.join('\n');
+}
+
+/** «плюш (100% полиэстер), глазки…» → «Плюш»: значение поля карточки, не описание. */
+function shortForm(text: string): string {
+  const head = text.split(/ \(|, /)[0]!.trim();
+  return head.charAt(0).toUpperCase() + head.slice(1);
+}
+
+/**
+ * Код ТН ВЭД: набивные игрушки-животные — 9503 00 410 0; пледы — 6301 40 000 0 (из синтетических
+ * волокон); подушки — 9404 90 000 0.
+ */
+function tnvedOf(row: Row, spec: CategorySpec): string {
+  if (spec.document === 'toys') return STUFFED_TOY_TNVED;
+  return /плед/i.test(row.n) ? '6301400000' : '9404900000';
 }
 
 function buildProducts(): SeedProduct[] {
@@ -762,16 +853,27 @@ function buildProducts(): SeedProduct[] {
     .sort((a, b) => a.key - b.key)
     .forEach((f) => rankByName.set(f.name, rankByName.size + 1));
 
-  return flat.map(({ row, spec, art }, i) => ({
-    art,
-    name: row.n,
-    category: spec.name,
-    description: row.d,
-    bigDescription: buildBigDescription(row, spec),
-    image: `${art}.svg`,
-    curatedRank: rankByName.get(row.n)!,
-    variants: buildVariants(row, i),
-  }));
+  return flat.map(({ row, spec, art }, i) => {
+    const tnved = tnvedOf(row, spec);
+    return {
+      art,
+      name: row.n,
+      category: spec.name,
+      description: row.d,
+      bigDescription: buildBigDescription(row, spec),
+      image: `${art}.svg`,
+      curatedRank: rankByName.get(row.n)!,
+      // Под маркировкой «Честный знак» и игрушки, и текстиль (пледы, подушки) демо-каталога.
+      variants: buildVariants(row, i, true),
+      brand: 'Мягкий Опт',
+      material: shortForm(row.material ?? spec.material),
+      filler: shortForm(row.filling ?? spec.filling),
+      ageFrom: Number.parseInt(row.age ?? spec.age, 10),
+      countryOfOrigin: spec.country,
+      tnved,
+      document: spec.document,
+    };
+  });
 }
 
 /* ------------------------------------------------------------------------ */
@@ -781,6 +883,28 @@ function buildProducts(): SeedProduct[] {
 export const seedCategories: string[] = categorySpecs.map((c) => c.name);
 
 export const seedProducts: SeedProduct[] = buildProducts();
+
+/** Демонстрационные документы соответствия: номера вымышлены, PDF — образец, который строит seed. */
+export const seedDocuments: SeedDocument[] = [
+  {
+    key: 'toys',
+    kind: 'certificate',
+    regulation: TOY_REGULATION,
+    number: 'ЕАЭС RU С-CN.МО01.В.00001/26',
+    validFrom: '2026-01-15',
+    validTo: '2031-01-14',
+    covers: 'Игрушки мягконабивные торговой марки «Мягкий Опт», серийный выпуск',
+  },
+  {
+    key: 'textile',
+    kind: 'declaration',
+    regulation: 'ТР ТС 007/2011',
+    number: 'ЕАЭС N RU Д-RU.МО01.В.00002/26',
+    validFrom: '2026-02-01',
+    validTo: '2031-01-31',
+    covers: 'Пледы и подушки декоративные для детей торговой марки «Мягкий Опт», серийный выпуск',
+  },
+];
 
 export const seedBanners: { image: string; url: string }[] = [
   { image: 'banner-1.svg', url: '/catalog' },

@@ -1,7 +1,8 @@
 import type { Database } from '../database';
-import { banners, categories, products, variants } from '../schema';
+import { banners, categories, conformityDocuments, products, variants } from '../schema';
 import { createSettingsRepository } from '../../repositories/settings';
-import { seedBanners, seedCategories, seedProducts } from './catalogue';
+import { seedBanners, seedCategories, seedDocuments, seedProducts } from './catalogue';
+import { renderDemoDocumentPdf } from './document-pdf';
 
 const SEEDED_MARKER = 'demo_catalogue_seeded_at';
 
@@ -11,6 +12,8 @@ const SEEDED_MARKER = 'demo_catalogue_seeded_at';
  * start-up lock, so two processes starting together cannot both seed.
  */
 export async function seedDemoCatalogue(db: Database): Promise<boolean> {
+  // Made before the transaction: it holds no lock while fonts are read and pages drawn.
+  const documentPdfs = await Promise.all(seedDocuments.map(renderDemoDocumentPdf));
   return db.transaction(async (tx) => {
     const settings = createSettingsRepository(tx);
     if (await settings.get(SEEDED_MARKER)) return false;
@@ -21,6 +24,17 @@ export async function seedDemoCatalogue(db: Database): Promise<boolean> {
         .values(seedCategories.map((name, position) => ({ name, position })))
         .returning({ id: categories.id, name: categories.name });
       const categoryIds = new Map(categoryRows.map((row) => [row.name, row.id]));
+      const documentRows = await tx
+        .insert(conformityDocuments)
+        .values(
+          seedDocuments.map(({ key: _key, covers: _covers, ...document }, index) => ({
+            ...document,
+            pdf: documentPdfs[index]!,
+            pdfBytes: documentPdfs[index]!.length,
+          })),
+        )
+        .returning({ id: conformityDocuments.id });
+      const documentIds = new Map(seedDocuments.map((document, index) => [document.key, documentRows[index]!.id]));
       const productRows = await tx
         .insert(products)
         .values(
@@ -32,6 +46,13 @@ export async function seedDemoCatalogue(db: Database): Promise<boolean> {
             image: product.image,
             categoryId: categoryIds.get(product.category)!,
             curatedRank: product.curatedRank,
+            brand: product.brand,
+            material: product.material,
+            filler: product.filler,
+            ageFrom: product.ageFrom,
+            countryOfOrigin: product.countryOfOrigin,
+            tnved: product.tnved,
+            conformityDocumentId: documentIds.get(product.document)!,
           })),
         )
         .returning({ id: products.id, art: products.art });

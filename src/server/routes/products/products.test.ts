@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Product, ProductPage } from '../../../shared/api';
 import { conformityDocuments, productPhotos, products as productsTable, variants } from '../../db/schema';
 import {
@@ -165,17 +165,23 @@ describe('GET /api/v1/products/{art}', () => {
       ...expected,
       variants: expected.variants.map((variant) => ({
         ...variant,
-        barcode: null,
-        marked: false,
-        package: null,
-        weight_g: null,
+        barcode: expect.stringMatching(/^460\d{10}$/),
+        marked: true,
+        package: { length_cm: expect.any(Number), width_cm: expect.any(Number), height_cm: expect.any(Number) },
+        weight_g: expect.any(Number),
       })),
     });
-    // Nothing filled in yet: the cover is the product's only photo.
+    // The demo catalogue has no photos of its own: the cover is the product's only one.
     expect(photos).toEqual([{ color: null, images: [expected.image] }]);
-    expect([brand, material, filler, age_from, country_of_origin, tnved, conformity_document]).toEqual(
-      Array(7).fill(null),
-    );
+    expect({ brand, material, filler, age_from, country_of_origin, tnved, conformity_document }).toEqual({
+      brand: 'Мягкий Опт',
+      material: expect.stringMatching(CYRILLIC),
+      filler: expect.stringMatching(CYRILLIC),
+      age_from: expect.any(Number),
+      country_of_origin: expect.stringMatching(CYRILLIC),
+      tnved: expect.stringMatching(/^\d{10}$/),
+      conformity_document: expect.objectContaining({ regulation: expect.stringMatching(/^ТР ТС 00[78]\/2011$/) }),
+    });
   });
 
   it('shows its photos per colour, its characteristics and document, and only GTINs as barcodes', async () => {
@@ -198,7 +204,7 @@ describe('GET /api/v1/products/{art}', () => {
       .returning({ id: conformityDocuments.id });
     await db
       .update(productsTable)
-      .set({ brand: 'Тедди-Тойс', ageFrom: 3, tnved: '9503004100', conformityDocumentId: document!.id })
+      .set({ brand: 'Тедди-Тойс', material: null, ageFrom: 3, tnved: '9503004100', conformityDocumentId: document!.id })
       .where(eq(productsTable.id, target.id));
     await db
       .update(variants)
@@ -212,7 +218,17 @@ describe('GET /api/v1/products/{art}', () => {
       })
       .where(eq(variants.id, first!.id));
     // 1С's own carton code: kept in the database, never shown as a barcode to be printed.
-    await db.update(variants).set({ barcode: 'CARTON-12' }).where(eq(variants.id, second!.id));
+    await db
+      .update(variants)
+      .set({
+        barcode: 'CARTON-12',
+        marked: false,
+        packageLengthMm: null,
+        packageWidthMm: null,
+        packageHeightMm: null,
+        weightG: null,
+      })
+      .where(eq(variants.id, second!.id));
     await db.insert(productPhotos).values([
       { productId: target.id, color: second!.color, position: 1, image: 'colour-1.webp' },
       { productId: target.id, color: null, position: 2, image: 'own-2.webp' },
@@ -247,24 +263,6 @@ describe('GET /api/v1/products/{art}', () => {
       weight_g: 350,
     });
     expect(byId.get(second!.id)).toMatchObject({ barcode: null, marked: false, package: null, weight_g: null });
-
-    await db.execute(sql`delete from product_photos where product_id = ${target.id}`);
-    await db
-      .update(productsTable)
-      .set({ brand: null, ageFrom: null, tnved: null, conformityDocumentId: null })
-      .where(eq(productsTable.id, target.id));
-    await db
-      .update(variants)
-      .set({
-        barcode: null,
-        marked: false,
-        packageLengthMm: null,
-        packageWidthMm: null,
-        packageHeightMm: null,
-        weightG: null,
-      })
-      .where(eq(variants.productId, target.id));
-    shop.app.catalogueCache.invalidate();
   });
 
   it('answers a product without variants with variants: []', async () => {
