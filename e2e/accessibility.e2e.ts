@@ -175,6 +175,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
         expect(found).toEqual([]);
       });
+
+      test('the product’s photo, opened large, passes axe and closes with Esc', async ({ page, request }) => {
+        const product = await findProduct(request, (candidate) => candidate.variants.length > 0);
+        await page.goto(`/product/${product.art}`);
+        await page.getByRole('button', { name: 'Открыть фото крупно' }).click();
+        const preview = page.getByRole('dialog', { name: product.name });
+        await settled(preview);
+        await expect(preview.getByRole('img', { name: product.name })).toBeVisible();
+        const found = await axeViolations(page, 'product photo preview');
+        await page.keyboard.press('Escape');
+        await expect(preview).toBeHidden();
+        expect(found).toEqual([]);
+      });
     });
   }
 }

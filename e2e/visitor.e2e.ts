@@ -67,6 +67,11 @@ test('a visitor sees a product but cannot buy it', async ({ page, request }) => 
   await expect(page.getByRole('button', { name: 'Купить' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'В корзину', exact: true })).toBeDisabled();
   await expect(page.getByRole('heading', { name: 'Подробнее о товаре' })).toBeVisible();
+  // What a reseller's marketplace card needs, of the product and of the chosen variant.
+  const characteristics = page.locator('.product-characteristics');
+  await expect(characteristics.getByText('Характеристики')).toBeVisible();
+  await expect(characteristics.getByRole('row', { name: /ТН ВЭД \d{10}/ })).toBeVisible();
+  await expect(characteristics.getByRole('row', { name: /Штрихкод 460\d{10}/ })).toBeVisible();
   await screenshots(page, 'product');
 });
 

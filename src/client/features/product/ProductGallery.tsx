@@ -25,7 +25,16 @@ export function ProductGallery({ product, colour }: { product: ProductPage; colo
       <Image.PreviewGroup
         items={photos}
         // The preview takes its picture's text from here, not from the item (rc-image).
-        preview={{ open, onOpenChange: setOpen, current: shown, onChange: setShown, alt: photoName(shown) }}
+        preview={{
+          open,
+          onOpenChange: setOpen,
+          current: shown,
+          onChange: setShown,
+          alt: photoName(shown),
+          // Its own count, on a dark ground: antd's grey «1 / 1» over a light photo cannot be read.
+          countRender: (current, total) =>
+            total > 1 ? <span className="product-preview-count">{`Фото ${current} из ${total}`}</span> : null,
+        }}
       >
         <Image
           rootClassName="product-image"
