@@ -63,3 +63,13 @@ export function isValidEan13(code: string): boolean {
 export type BarcodeKind = 'gtin' | 'internal';
 
 export const barcodeKind = (code: string): BarcodeKind => (isValidGtin(code) ? 'gtin' : 'internal');
+
+/**
+ * Whether a photo of `width`×`height` is under what a marketplace takes. The kit pads a photo to
+ * 3:4 (white fields, never cropping the toy) and fits it to KIT_PHOTO: the padded picture is as
+ * wide as the photo or as 3/4 of its height, whichever is more, so it reaches 900×1200 without
+ * enlarging when the photo is 900 wide or 1200 high. Only a photo short on both sides would be
+ * blown up (blurry) — or sent under the size the marketplace asks for.
+ */
+export const isSmallForMarketplace = (width: number, height: number): boolean =>
+  width < KIT_PHOTO.width && height < KIT_PHOTO.height;
