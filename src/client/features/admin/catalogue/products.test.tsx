@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http } from 'msw';
 import type { AdminCategory } from '@shared/api';
-import { adminProduct, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
+import { adminProduct, adminVariant, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -128,6 +128,10 @@ function imageRoute(uploads: { name: string; type: string }[], refusal?: [number
   });
 }
 
+/** The marketplace card's fields left empty, as the form sends them (product-card.test.tsx fills them). */
+const NO_CARD = { brand: null, material: null, filler: null, age_from: null, country_of_origin: null, tnved: null };
+const NO_VARIANT_CARD = { barcode: null, marked: false, package: null, weight_g: null };
+
 const field = (name: string) => screen.getByRole('spinbutton', { name });
 
 /** Replaces a field's text at once, as pasting does (typing key by key makes antd's long form slow to test). */
@@ -191,9 +195,10 @@ describe('The product form (back office)', () => {
       category: 'Зайцы',
       popular: true,
       image: 'a1b2c3.webp',
+      ...NO_CARD,
       variants: [
-        { color: 'Белый', size: 25, price: 450.5, stock: 10 },
-        { color: 'Серый', size: 40, price: 890, stock: 0 },
+        { color: 'Белый', size: 25, price: 450.5, stock: 10, ...NO_VARIANT_CARD },
+        { color: 'Серый', size: 40, price: 890, stock: 0, ...NO_VARIANT_CARD },
       ],
     });
     expect(uploads).toEqual([{ name: 'мишка.jpg', type: 'image/jpeg' }]);
@@ -244,8 +249,8 @@ describe('The product form (back office)', () => {
     const bodies: unknown[] = [];
     let current = adminProduct({
       variants: [
-        { id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12, prices: [] },
-        { id: 52, color: 'Белый', size: 30, price: 990, stock: 3, prices: [] },
+        adminVariant({ id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12, prices: [] }),
+        adminVariant({ id: 52, color: 'Белый', size: 30, price: 990, stock: 3, prices: [] }),
       ],
     });
     const note = async (request: Request) => {
@@ -261,7 +266,7 @@ describe('The product form (back office)', () => {
       }),
       http.post(`${API}/admin/products/5/variants`, async ({ request }) => {
         await note(request);
-        return json({ id: 53, color: 'Розовый', size: 20, price: 500, stock: 1, prices: [] }, 201);
+        return json(adminVariant({ id: 53, color: 'Розовый', size: 20, price: 500, stock: 1 }), 201);
       }),
       http.patch(`${API}/admin/variants/:id`, async ({ request }) => {
         await note(request);
@@ -272,8 +277,8 @@ describe('The product form (back office)', () => {
         current = adminProduct({
           name: 'Мишка Тедди большой',
           variants: [
-            { id: 51, color: 'Бежевый', size: 30, price: 1090, stock: 12, prices: [] },
-            { id: 53, color: 'Розовый', size: 20, price: 500, stock: 1, prices: [] },
+            adminVariant({ id: 51, color: 'Бежевый', size: 30, price: 1090, stock: 12, prices: [] }),
+            adminVariant({ id: 53, color: 'Розовый', size: 20, price: 500, stock: 1, prices: [] }),
           ],
         });
         return json({ detail: 'Вариант удалён' });
@@ -296,7 +301,7 @@ describe('The product form (back office)', () => {
     ]);
     expect(bodies).toEqual([
       { name: 'Мишка Тедди большой' },
-      { color: 'Розовый', size: 20, price: 500, stock: 1 },
+      { color: 'Розовый', size: 20, price: 500, stock: 1, ...NO_VARIANT_CARD },
       { price: 1090 },
     ]);
     // The form is read again: the new variant now has its id, so a second save sends nothing.
