@@ -33,7 +33,7 @@ export function MarketplaceCardFields() {
         </Form.Item>
       ))}
       <Form.Item label="Возраст от, лет" name="age_from" rules={ageRules}>
-        <InputNumber min={0} max={ageFromMax} precision={0} style={{ width: 120 }} />
+        <InputNumber controls={false} style={{ width: 120 }} />
       </Form.Item>
       <Form.Item
         label="Код ТН ВЭД"

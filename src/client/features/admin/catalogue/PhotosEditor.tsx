@@ -48,16 +48,19 @@ function moved<T>(items: readonly T[], from: number, step: number): T[] {
 }
 
 interface PhotoSetProps {
+  /** The set's place on the page: its upload's id. */
+  index: number;
   set: EditedSet;
   onChange(photos: EditedPhoto[]): void;
 }
 
 /** One set's thumbnails in order, the first its cover, with an upload to add more. */
-function PhotoSetCard({ set, onChange }: PhotoSetProps) {
+function PhotoSetCard({ index: setIndex, set, onChange }: PhotoSetProps) {
   const [upload, { isLoading }] = useUploadImageMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const title = setTitle(set.color);
   const full = set.photos.length >= PRODUCT_CARD_LIMITS.photosMax;
+  const uploadId = `product-photos-${setIndex}`;
 
   const send = async (file: File) => {
     setFailure(null);
@@ -127,7 +130,11 @@ function PhotoSetCard({ set, onChange }: PhotoSetProps) {
             );
           })}
         </Flex>
+        <label htmlFor={uploadId} className="admin-visually-hidden">
+          {`Файл фото: ${title}`}
+        </label>
         <Upload
+          id={uploadId}
           accept={ACCEPTED}
           showUploadList={false}
           disabled={full}
@@ -189,6 +196,7 @@ export function PhotosEditor({ product }: { product: AdminProduct }) {
       {sets.map((set, index) => (
         <PhotoSetCard
           key={set.color ?? ''}
+          index={index}
           set={set}
           onChange={(photos) =>
             setSets((current) => current.map((other, i) => (i === index ? { ...other, photos } : other)))
