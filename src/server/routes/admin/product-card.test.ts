@@ -22,7 +22,7 @@ let category: string;
 
 beforeAll(async () => {
   ({ shop, buyer, manager } = await openBackOffice());
-  [category] = (await shop.app.inject({ method: 'GET', url: '/api/v1/products/categories/all' })).json() as string[];
+  [category] = (await shop.app.inject({ method: 'GET', url: '/api/v1/products/categories/all' })).json() as [string];
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
 
