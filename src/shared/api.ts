@@ -23,6 +23,8 @@ import type {
   CategoryBody,
   CategoryPatchBody,
   ImportResultSchema,
+  PhotosBody,
+  PhotoSetSchema,
   PreviewChangesSchema,
   ProductCreateBody,
   ProductPatchBody,
@@ -213,6 +215,9 @@ export type AdminBanner = Static<typeof AdminBannerSchema>;
 export type BannerFields = Static<typeof BannerBody>;
 export type BannerPatch = Static<typeof BannerPatchBody>;
 export type UploadedImage = Static<typeof UploadedImageSchema>;
+export type PhotoSet = Static<typeof PhotoSetSchema>;
+export type Photo = PhotoSet['images'][number];
+export type PhotosChange = Static<typeof PhotosBody>;
 export type ImportResult = Static<typeof ImportResultSchema>;
 export type PreviewChanges = Static<typeof PreviewChangesSchema>;
 export type PreviewChange = PreviewChanges['items'][number];

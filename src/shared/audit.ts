@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'product.create',
   'product.update',
   'product.hide',
+  'product.photos',
   'variant.create',
   'variant.update',
   'variant.delete',

@@ -87,3 +87,13 @@ export const packageLabel = ({
   width_cm: number;
   height_cm: number;
 }) => `${[length_cm, width_cm, height_cm].map((side) => centimetres.format(side)).join(' × ')} см`;
+
+/**
+ * Whether a photo of `width`×`height` is under what a marketplace takes. The kit pads a photo to
+ * 3:4 (white fields, never cropping the toy) and fits it to KIT_PHOTO: the padded picture is as
+ * wide as the photo or as 3/4 of its height, whichever is more, so it reaches 900×1200 without
+ * enlarging when the photo is 900 wide or 1200 high. Only a photo short on both sides would be
+ * blown up (blurry) — or sent under the size the marketplace asks for.
+ */
+export const isSmallForMarketplace = (width: number, height: number): boolean =>
+  width < KIT_PHOTO.width && height < KIT_PHOTO.height;

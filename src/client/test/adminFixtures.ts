@@ -5,6 +5,7 @@ import type {
   AdminOrder,
   AdminOrderList,
   AdminProduct,
+  AdminVariant,
   PriceType,
   StaffProfile,
   User,
@@ -167,6 +168,23 @@ export function staffProfile(overrides: Partial<StaffProfile> = {}): StaffProfil
 }
 
 /** A product as the back office reads it: one variant, sold by the piece, no prices beyond the default type's. */
+export function adminVariant(overrides: Partial<AdminVariant> = {}): AdminVariant {
+  return {
+    id: 51,
+    color: 'Бежевый',
+    size: 30,
+    price: 990,
+    stock: 12,
+    prices: [],
+    barcode: null,
+    barcode_kind: null,
+    marked: false,
+    package: null,
+    weight_g: null,
+    ...overrides,
+  };
+}
+
 export function adminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
   return {
     id: 5,
@@ -181,7 +199,15 @@ export function adminProduct(overrides: Partial<AdminProduct> = {}): AdminProduc
     multiple: 1,
     min_quantity: 1,
     tiers: [],
-    variants: [{ id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12, prices: [] }],
+    brand: null,
+    material: null,
+    filler: null,
+    age_from: null,
+    country_of_origin: null,
+    tnved: null,
+    conformity_document_id: null,
+    photos: [],
+    variants: [adminVariant()],
     ...overrides,
   };
 }

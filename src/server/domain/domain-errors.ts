@@ -140,6 +140,26 @@ export class VariantOrderedError extends DomainError {
   }
 }
 
+/** A barcode a manager typed is already another variant's (1С's duplicates are kept, typed ones are not). */
+export class BarcodeTakenError extends DomainError {
+  constructor(barcode: string, art: string) {
+    super(`Штрихкод ${barcode} уже есть у варианта товара с артикулом «${art}»`);
+  }
+}
+
+export class UnknownConformityDocumentError extends DomainError {
+  constructor() {
+    super('Документ соответствия не найден');
+  }
+}
+
+/** A product's photos name a colour none of its variants has. */
+export class PhotoColorError extends DomainError {
+  constructor(color: string) {
+    super(`У товара нет вариантов цвета «${color}»: фото этого цвета не к чему привязать`);
+  }
+}
+
 export class UnknownCategoryError extends DomainError {
   constructor(name: string) {
     super(`Категории «${name}» нет`);

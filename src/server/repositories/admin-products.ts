@@ -1,16 +1,27 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type {
   AdminProduct,
   AdminProductList,
   AdminVariant,
+  PhotoSet,
   ProductCreate,
   ProductPatch,
   VariantFields,
   VariantPatch,
 } from '../../shared/api';
+import { barcodeKind, isSmallForMarketplace } from '../../shared/product-card';
 import type { Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
-import { categories, orderLines, products, variants } from '../db/schema';
+import {
+  categories,
+  conformityDocuments,
+  imageMasters,
+  images,
+  orderLines,
+  productPhotos,
+  products,
+  variants,
+} from '../db/schema';
 import { rublesToDecimal } from '../../shared/money';
 import { afterLast } from './catalogue-change';
 import { productColumns, variantsOfProducts, type Page } from './products';
@@ -22,6 +33,9 @@ export interface AdminProductFilter extends Page {
   category?: string;
 }
 
+// Any constant shared by all processes of this shop; pg_advisory_xact_lock keys are bigints.
+const BARCODES_LOCK_KEY = 7_130_512_041;
+
 /** A variant as the audit log keeps it: with its product, which its own row does not say. */
 export type AuditedVariant = AdminVariant & { product_id: number };
 
@@ -31,6 +45,13 @@ const adminProductColumns = {
   category: categories.name,
   popular: products.popular,
   hiddenAt: products.hiddenAt,
+  brand: products.brand,
+  material: products.material,
+  filler: products.filler,
+  age_from: products.ageFrom,
+  country_of_origin: products.countryOfOrigin,
+  tnved: products.tnved,
+  conformity_document_id: products.conformityDocumentId,
 };
 
 const variantColumns = {
@@ -41,6 +62,98 @@ const variantColumns = {
   price: variants.price,
   stock: variants.stock,
 };
+
+/** A variant's card data as stored: the package in millimetres. */
+const variantCardColumns = {
+  id: variants.id,
+  barcode: variants.barcode,
+  marked: variants.marked,
+  lengthMm: variants.packageLengthMm,
+  widthMm: variants.packageWidthMm,
+  heightMm: variants.packageHeightMm,
+  weight_g: variants.weightG,
+};
+interface VariantCardRow {
+  id: number;
+  barcode: string | null;
+  marked: boolean;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  weight_g: number | null;
+}
+
+/** A variant's card data as the API reads it: the package in centimetres, the barcode's kind. */
+function toVariantCard({ id: _, lengthMm, widthMm, heightMm, ...row }: VariantCardRow) {
+  return {
+    ...row,
+    barcode_kind: row.barcode === null ? null : barcodeKind(row.barcode),
+    package:
+      lengthMm === null || widthMm === null || heightMm === null
+        ? null
+        : { length_cm: lengthMm / 10, width_cm: widthMm / 10, height_cm: heightMm / 10 },
+  };
+}
+
+/** The package in whole millimetres (the API's centimetres have one decimal at most). */
+const packageMm = (pack: VariantFields['package']) => ({
+  packageLengthMm: pack === undefined ? undefined : pack && Math.round(pack.length_cm * 10),
+  packageWidthMm: pack === undefined ? undefined : pack && Math.round(pack.width_cm * 10),
+  packageHeightMm: pack === undefined ? undefined : pack && Math.round(pack.height_cm * 10),
+});
+
+/** A variant's card fields as columns; what a change leaves out stays undefined (unchanged). */
+const variantCardValues = ({ barcode, marked, package: pack, weight_g }: Partial<VariantFields>) => ({
+  barcode,
+  marked,
+  ...packageMm(pack),
+  weightG: weight_g,
+});
+
+/** A product's card fields as columns; what a change leaves out stays undefined (unchanged). */
+const productCardValues = (product: ProductPatch) => ({
+  brand: product.brand,
+  material: product.material,
+  filler: product.filler,
+  ageFrom: product.age_from,
+  countryOfOrigin: product.country_of_origin,
+  tnved: product.tnved,
+  conformityDocumentId: product.conformity_document_id,
+});
+
+/** The photo sets of these products: the product's own first, then by colour, each in order. */
+async function photosOfProducts(db: Queryable, productIds: readonly number[]): Promise<Map<number, PhotoSet[]>> {
+  const byProduct = new Map<number, PhotoSet[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productPhotos.productId,
+      color: productPhotos.color,
+      name: productPhotos.image,
+      width: images.width,
+      height: images.height,
+      master_width: imageMasters.width,
+      master_height: imageMasters.height,
+    })
+    .from(productPhotos)
+    .leftJoin(images, eq(images.name, productPhotos.image))
+    .leftJoin(imageMasters, eq(imageMasters.name, productPhotos.image))
+    .where(inArray(productPhotos.productId, [...productIds]))
+    .orderBy(sql`${productPhotos.color} nulls first`, asc(productPhotos.position));
+  for (const { productId, color, ...photo } of rows) {
+    const sets = byProduct.get(productId) ?? [];
+    let set = sets.find((candidate) => candidate.color === color);
+    if (!set) sets.push((set = { color, images: [] }));
+    set.images.push({
+      ...photo,
+      // Without a master (the shop's own files) there is nothing a kit could be made from.
+      small_for_marketplace:
+        photo.master_width === null || isSmallForMarketplace(photo.master_width, photo.master_height!),
+    });
+    byProduct.set(productId, sets);
+  }
+  return byProduct;
+}
 
 interface ProductRow {
   id: number;
@@ -54,6 +167,13 @@ interface ProductRow {
   multiple: number;
   min_quantity: number;
   hiddenAt: Date | null;
+  brand: string | null;
+  material: string | null;
+  filler: string | null;
+  age_from: number | null;
+  country_of_origin: string | null;
+  tnved: string | null;
+  conformity_document_id: number | null;
 }
 
 type VariantRow = { id: number; product_id: number; color: string; size: number; price: string; stock: number };
@@ -61,8 +181,17 @@ type VariantRow = { id: number; product_id: number; color: string; size: number;
 /** A variant row as managers read it: with its prices in every type, as its product's page has them. */
 async function toVariant(db: Queryable, row: VariantRow): Promise<AuditedVariant> {
   const product = await findProduct(db, row.product_id);
-  const { prices } = product!.variants.find((variant) => variant.id === row.id)!;
-  return { ...row, price: Number(row.price), prices };
+  const { prices, ...card } = product!.variants.find((variant) => variant.id === row.id)!;
+  return {
+    ...row,
+    price: Number(row.price),
+    prices,
+    barcode: card.barcode,
+    barcode_kind: card.barcode_kind,
+    marked: card.marked,
+    package: card.package,
+    weight_g: card.weight_g,
+  };
 }
 
 type Tiers = { from: number; price: number }[];
@@ -92,12 +221,17 @@ function tiersByOwner(
 async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<AdminProduct[]> {
   const productIds = rows.map((row) => row.id);
   const pricing = createPriceTypesRepository(db);
-  const [variantRows, { defaultTypeId }, typePrices, tierRows] = await Promise.all([
+  const [variantRows, { defaultTypeId }, typePrices, tierRows, cardRows, photos] = await Promise.all([
     variantsOfProducts(db, productIds),
     pricing.catalogueTypes(),
     pricing.variantPricesOfProducts(productIds),
     pricing.tiersOfProducts(productIds),
+    productIds.length === 0
+      ? Promise.resolve([])
+      : db.select(variantCardColumns).from(variants).where(inArray(variants.productId, productIds)),
+    photosOfProducts(db, productIds),
   ]);
+  const cardOf = new Map(cardRows.map((row) => [row.id, toVariantCard(row)]));
   const tiersOf = tiersByOwner(tierRows);
   const pricesOf = new Map<number, Map<number, string>>();
   for (const row of typePrices) {
@@ -112,11 +246,13 @@ async function toAdminProducts(db: Queryable, rows: ProductRow[]): Promise<Admin
       ...row,
       hidden: hiddenAt !== null,
       tiers: [...tiersOf(`p${row.id}`)].map(([typeId, tiers]) => ({ price_type_id: typeId, tiers })),
+      photos: photos.get(row.id) ?? [],
       variants: variantsOfRow.map(({ productId: _, unproven_held: __, price, ...variant }) => {
         const own = tiersOf(`v${variant.id}`);
         const prices = new Map(pricesOf.get(variant.id) ?? []).set(defaultTypeId, price);
         return {
           ...variant,
+          ...cardOf.get(variant.id)!,
           price: Number(price),
           prices: [...prices]
             .sort(([a], [b]) => a - b)
@@ -206,6 +342,7 @@ export function createAdminProductsRepository(db: Queryable) {
           image,
           categoryId,
           popular: product.popular ?? false,
+          ...productCardValues(product),
           // Last in the shop's curated order, until it is ordered or picked as popular.
           curatedRank: afterLast(products.curatedRank),
         })
@@ -217,6 +354,7 @@ export function createAdminProductsRepository(db: Queryable) {
           size: variant.size,
           price: rublesToDecimal(variant.price),
           stock: variant.stock,
+          ...variantCardValues(variant),
         })),
       );
       return created!.id;
@@ -235,6 +373,7 @@ export function createAdminProductsRepository(db: Queryable) {
           popular: patch.popular,
           multiple: patch.multiple,
           minQuantity: patch.min_quantity,
+          ...productCardValues(patch),
           categoryId,
           hiddenAt:
             patch.hidden === undefined ? undefined : patch.hidden ? sql`coalesce(${products.hiddenAt}, now())` : null,
@@ -251,7 +390,14 @@ export function createAdminProductsRepository(db: Queryable) {
     async insertVariant(productId: number, variant: VariantFields): Promise<AuditedVariant> {
       const [row] = await db
         .insert(variants)
-        .values({ productId, ...variant, price: rublesToDecimal(variant.price) })
+        .values({
+          productId,
+          color: variant.color,
+          size: variant.size,
+          price: rublesToDecimal(variant.price),
+          stock: variant.stock,
+          ...variantCardValues(variant),
+        })
         .returning(variantColumns);
       return toVariant(db, row!);
     },
@@ -259,7 +405,13 @@ export function createAdminProductsRepository(db: Queryable) {
     async updateVariant(id: number, patch: VariantPatch): Promise<AuditedVariant> {
       const [row] = await db
         .update(variants)
-        .set({ ...patch, price: patch.price === undefined ? undefined : rublesToDecimal(patch.price) })
+        .set({
+          color: patch.color,
+          size: patch.size,
+          price: patch.price === undefined ? undefined : rublesToDecimal(patch.price),
+          stock: patch.stock,
+          ...variantCardValues(patch),
+        })
         .where(eq(variants.id, id))
         .returning(variantColumns);
       return toVariant(db, row!);
@@ -281,6 +433,51 @@ export function createAdminProductsRepository(db: Queryable) {
 
     async removeVariant(id: number): Promise<void> {
       await db.delete(variants).where(eq(variants.id, id));
+    },
+
+    /**
+     * Whether the conformity document exists, read with a key-share lock that its deletion waits
+     * for: a product cannot come to point at a document being deleted.
+     */
+    async conformityDocumentExists(id: number): Promise<boolean> {
+      const [found] = await db
+        .select({ id: conformityDocuments.id })
+        .from(conformityDocuments)
+        .where(eq(conformityDocuments.id, id))
+        .for('key share');
+      return found !== undefined;
+    },
+
+    /**
+     * Queues the caller's transaction behind any other that checks typed barcodes, until it ends:
+     * with no unique index (1С may send one code for two variants), this is what keeps two managers
+     * from both finding a barcode free and both taking it.
+     */
+    async lockBarcodes(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${BARCODES_LOCK_KEY})`);
+    },
+
+    /** The article of a product with another variant of this barcode, or null when it is free. */
+    async barcodeHolder(barcode: string, exceptVariantId: number | null): Promise<string | null> {
+      const [holder] = await db
+        .select({ art: products.art })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(
+          and(eq(variants.barcode, barcode), exceptVariantId === null ? undefined : ne(variants.id, exceptVariantId)),
+        )
+        .orderBy(asc(variants.id))
+        .limit(1);
+      return holder?.art ?? null;
+    },
+
+    /** Replaces all the product's photos by these sets, each in its order from 1. */
+    async replacePhotos(productId: number, sets: readonly { color: string | null; images: readonly string[] }[]) {
+      await db.delete(productPhotos).where(eq(productPhotos.productId, productId));
+      const rows = sets.flatMap(({ color, images: names }) =>
+        names.map((image, i) => ({ productId, color, position: i + 1, image })),
+      );
+      if (rows.length > 0) await db.insert(productPhotos).values(rows);
     },
   };
 }

@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
-import { images } from '../db/schema';
+import { imageMasters, images } from '../db/schema';
 
 export interface StoredImage {
   name: string;
   contentType: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** An uploaded picture's high-quality copy for the marketplace kit (JPEG). */
+export interface ImageMaster {
   data: Buffer;
   width: number;
   height: number;
@@ -19,6 +26,22 @@ export function createImagesRepository(db: Queryable) {
         .insert(images)
         .values({ ...image, byUserId })
         .onConflictDoNothing({ target: images.name });
+    },
+
+    /** The picture's master; one it already has (the same picture uploaded again) stays. */
+    async saveMaster(name: string, master: ImageMaster): Promise<void> {
+      await db
+        .insert(imageMasters)
+        .values({ name, ...master })
+        .onConflictDoNothing({ target: imageMasters.name });
+    },
+
+    async findMaster(name: string): Promise<ImageMaster | null> {
+      const [row] = await db
+        .select({ data: imageMasters.data, width: imageMasters.width, height: imageMasters.height })
+        .from(imageMasters)
+        .where(eq(imageMasters.name, name));
+      return row ?? null;
     },
 
     async find(name: string): Promise<StoredImage | null> {

@@ -4,6 +4,7 @@
 import type {
   AdminProduct,
   AdminVariant,
+  PhotosChange,
   ProductCreate,
   ProductPatch,
   VariantFields,
@@ -12,10 +13,13 @@ import type {
 import type { Database, Transaction } from '../db/database';
 import {
   ArtTakenError,
+  BarcodeTakenError,
   CatalogueItemNotFoundError,
   LastVariantError,
+  PhotoColorError,
   PricingRefusedError,
   UnknownCategoryError,
+  UnknownConformityDocumentError,
   VariantOrderedError,
   VariantTakenError,
 } from '../domain/domain-errors';
@@ -49,6 +53,30 @@ async function categoryIdOf(products: AdminProductsRepository, name: string): Pr
   return id;
 }
 
+/** A document a product is to point at must exist (null unsets it, undefined leaves it). */
+async function checkConformityDocument(products: AdminProductsRepository, id: number | null | undefined) {
+  if (id != null && !(await products.conformityDocumentExists(id))) throw new UnknownConformityDocumentError();
+}
+
+/**
+ * Typed barcodes are unique (the input checks ones typed twice in one request): checked under a
+ * lock every such check takes, so two managers cannot both find a code free and both take it.
+ * `variantId` is the variant being changed, whose own barcode is no conflict.
+ */
+async function checkBarcodesFree(
+  products: AdminProductsRepository,
+  barcodes: readonly (string | null | undefined)[],
+  variantId: number | null = null,
+) {
+  const typed = barcodes.filter((barcode): barcode is string => typeof barcode === 'string');
+  if (typed.length === 0) return;
+  await products.lockBarcodes();
+  for (const barcode of typed) {
+    const holder = await products.barcodeHolder(barcode, variantId);
+    if (holder !== null) throw new BarcodeTakenError(barcode, holder);
+  }
+}
+
 function withoutProduct({ product_id: _productId, ...variant }: AuditedVariant): AdminVariant {
   return variant;
 }
@@ -66,6 +94,11 @@ export function createAdminProductService(db: Database) {
         async (tx) => {
           const { products, audit } = repositories(tx);
           const { image, ...fields } = product;
+          await checkConformityDocument(products, product.conformity_document_id);
+          await checkBarcodesFree(
+            products,
+            product.variants.map((variant) => variant.barcode),
+          );
           const id = await products.insert(fields, image, await categoryIdOf(products, product.category));
           const after = (await products.find(id))!;
           await audit.record({ byUserId, action: 'product.create', entity: 'product', entityId: after.id, after });
@@ -88,6 +121,7 @@ export function createAdminProductService(db: Database) {
           };
           const packagingRefusal = packagingSettingsProblem(packaging);
           if (packagingRefusal) throw new PricingRefusedError(packagingRefusal);
+          await checkConformityDocument(products, patch.conformity_document_id);
           const { category, ...fields } = patch;
           await products.update(
             id,
@@ -124,6 +158,7 @@ export function createAdminProductService(db: Database) {
         async (tx) => {
           const { products, audit } = repositories(tx);
           await lockedProduct(products, productId);
+          await checkBarcodesFree(products, [variant.barcode]);
           const after = await products.insertVariant(productId, variant);
           await audit.record({ byUserId, action: 'variant.create', entity: 'variant', entityId: after.id, after });
           return withoutProduct(after);
@@ -140,12 +175,43 @@ export function createAdminProductService(db: Database) {
           const { products, audit } = repositories(tx);
           const before = await lockedVariant(products, id);
           taken = { color: patch.color ?? before.color, size: patch.size ?? before.size };
+          await checkBarcodesFree(products, [patch.barcode], id);
           const after = await products.updateVariant(id, patch);
           await audit.record({ byUserId, action: 'variant.update', entity: 'variant', entityId: id, before, after });
           return withoutProduct(after);
         },
         { variants_product_color_size_idx: () => new VariantTakenError(taken.color, taken.size) },
       );
+    },
+
+    /**
+     * Replaces all the product's photos: the sets sent, each in its order (the first its cover);
+     * a set left out is deleted. The product's picture becomes its own set's cover, when it has one.
+     * The input has checked the images exist; the colours are checked here, against the variants
+     * the locked product has now.
+     */
+    setPhotos(productId: number, sets: PhotosChange, byUserId: number): Promise<AdminProduct> {
+      return changeCatalogue(db, async (tx) => {
+        const { products, audit } = repositories(tx);
+        const before = await lockedProduct(products, productId);
+        const colors = new Set(before.variants.map((variant) => variant.color));
+        const stranger = sets.find(({ color }) => color !== null && !colors.has(color));
+        if (stranger) throw new PhotoColorError(stranger.color!);
+        const kept = sets.filter((set) => set.images.length > 0);
+        await products.replacePhotos(productId, kept);
+        const cover = kept.find((set) => set.color === null)?.images[0];
+        if (cover !== undefined) await products.update(productId, { image: cover }, undefined);
+        const after = (await products.find(productId))!;
+        await audit.record({
+          byUserId,
+          action: 'product.photos',
+          entity: 'product',
+          entityId: productId,
+          before: { image: before.image, photos: before.photos },
+          after: { image: after.image, photos: after.photos },
+        });
+        return after;
+      });
     },
 
     /**

@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { UnsupportedFileTypeError, UploadRefusedError } from '../domain/domain-errors';
 import type { Database } from '../db/database';
 import { createAuditRepository } from '../repositories/audit';
-import { createImagesRepository, type StoredImage } from '../repositories/images';
+import { createImagesRepository, type ImageMaster, type StoredImage } from '../repositories/images';
 
 /** The largest picture a manager may upload, in bytes. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -15,6 +15,13 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Pictures are stored no larger than this on either side: the storefront shows them far smaller. */
 const MAX_SIDE = 1600;
 const WEBP_QUALITY = 82;
+/**
+ * The master the marketplace kit's photos are made from: large enough for any marketplace's
+ * zoom (they ask 900×1200 at least and take up to some 3000 a side), in a quality that a second
+ * encoding barely marks.
+ */
+const MASTER_MAX_SIDE = 3000;
+const MASTER_JPEG_QUALITY = 92;
 
 /** Uploaded pictures are named `u-` + 32 hex digits of the stored bytes' SHA-256 + `.webp`. */
 export const UPLOADED_IMAGE_NAME = /^u-[0-9a-f]{32}\.webp$/;
@@ -64,6 +71,17 @@ function metadataMatches(format: AcceptedFormat, metadata: Metadata): boolean {
   return metadata.format === format;
 }
 
+/** The upload's pixels, turned upright by its EXIF orientation. */
+const decoded = (upload: Buffer) =>
+  sharp(upload, {
+    // Again here, should the header and the pixel data disagree. 'error' refuses truncated and
+    // corrupt pixel data instead of filling it with grey, and lets through the harmless warnings
+    // (stray bytes between JPEG markers) that some cameras' files raise.
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    failOn: 'error',
+    autoOrient: true,
+  });
+
 /**
  * Decodes an uploaded picture and writes it anew as WebP: turned upright by its EXIF orientation,
  * shrunk to fit 1600×1600 (never enlarged), in sRGB, with no metadata (EXIF, GPS, ICC, XMP), so
@@ -88,14 +106,7 @@ export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage
     );
   }
 
-  const { data, info } = await sharp(upload, {
-    // Again here, should the header and the pixel data disagree. 'error' refuses truncated and
-    // corrupt pixel data instead of filling it with grey, and lets through the harmless warnings
-    // (stray bytes between JPEG markers) that some cameras' files raise.
-    limitInputPixels: MAX_IMAGE_PIXELS,
-    failOn: 'error',
-    autoOrient: true,
-  })
+  const { data, info } = await decoded(upload)
     .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY })
     .toBuffer({ resolveWithObject: true })
@@ -112,18 +123,45 @@ export async function reencodeUploadedImage(upload: Buffer): Promise<StoredImage
   };
 }
 
+/**
+ * The upload's high-quality master for the marketplace kit (issue 41), from the same decoded
+ * pixels as the display copy: JPEG of quality 92, upright, in sRGB, transparency on white, no
+ * metadata, fitted inside 3000×3000 and never enlarged. Called after reencodeUploadedImage, which
+ * has refused whatever is not a picture the shop reads.
+ */
+export async function uploadedImageMaster(upload: Buffer): Promise<ImageMaster> {
+  const { data, info } = await decoded(upload)
+    .resize(MASTER_MAX_SIDE, MASTER_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg({ quality: MASTER_JPEG_QUALITY })
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw unreadable();
+    });
+  return { data, width: info.width, height: info.height };
+}
+
 export function createImageUploadService(db: Database) {
   return {
-    /** Keeps an uploaded picture, with its audit entry, in one transaction. */
-    save(image: StoredImage, byUserId: number): Promise<void> {
+    /** Keeps an uploaded picture and its master, with the audit entry, in one transaction. */
+    save(image: StoredImage, master: ImageMaster, byUserId: number): Promise<void> {
       return db.transaction(async (tx) => {
-        await createImagesRepository(tx).save(image, byUserId);
+        const images = createImagesRepository(tx);
+        await images.save(image, byUserId);
+        await images.saveMaster(image.name, master);
         await createAuditRepository(tx).record({
           byUserId,
           action: 'image.upload',
           entity: 'image',
           entityId: image.name,
-          after: { name: image.name, width: image.width, height: image.height, bytes: image.data.length },
+          after: {
+            name: image.name,
+            width: image.width,
+            height: image.height,
+            bytes: image.data.length,
+            master: { width: master.width, height: master.height, bytes: master.data.length },
+          },
         });
       });
     },

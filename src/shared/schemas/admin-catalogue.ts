@@ -5,6 +5,7 @@ import { Defaulted, Id, Nullable, PageQuery } from './common';
 import { PackagingFields } from './products';
 import { MAX_MULTIPLE } from '../pricing';
 import { ProductTiersSchema, VariantPriceSchema } from './price-types';
+import { PRODUCT_CARD_LIMITS } from '../product-card';
 
 // The back office's catalogue API (/api/v1/admin/products, variants, categories, banners, images,
 // catalogue export/import, audit). Messages for bad values are Russian and come from the handlers
@@ -29,6 +30,41 @@ const IMAGE_NAME = { minLength: 1, maxLength: 128, description: 'Имя из POS
 const ImageName = Type.String(IMAGE_NAME);
 const CategoryName = Type.String({ minLength: 1, maxLength: CATALOGUE_LIMITS.categoryNameMax });
 
+// A marketplace card's data (issue 41): the product's texts and codes, each variant's barcode,
+// marking, package and weight, and the photos per colour.
+const CardText = (description: string) =>
+  Nullable(Type.String({ maxLength: PRODUCT_CARD_LIMITS.textMax, description: `${description}; пусто — не указано` }));
+const PackageSide = (description: string) =>
+  Type.Number({
+    exclusiveMinimum: 0,
+    maximum: PRODUCT_CARD_LIMITS.sideCmMax,
+    description: `${description} упаковки, см (не больше одного знака после запятой)`,
+  });
+const PackageSchema = Nullable(
+  Type.Object({ length_cm: PackageSide('Длина'), width_cm: PackageSide('Ширина'), height_cm: PackageSide('Высота') }),
+  { description: 'Габариты упаковки; null — не указаны' },
+);
+const WeightG = Nullable(
+  Type.Integer({
+    minimum: 1,
+    maximum: PRODUCT_CARD_LIMITS.weightGMax,
+    description: 'Вес с упаковкой, г; null — не указан',
+  }),
+);
+const Barcode = Nullable(
+  Type.String({
+    maxLength: PRODUCT_CARD_LIMITS.barcodeMax,
+    description: 'Штрихкод EAN-13 (проверяется контрольная цифра и уникальность); null или пусто — без штрихкода',
+  }),
+);
+
+const VariantCardFields = {
+  barcode: Barcode,
+  marked: Type.Boolean({ description: 'Подлежит маркировке «Честный знак»' }),
+  package: PackageSchema,
+  weight_g: WeightG,
+};
+
 export const AdminVariantSchema = Type.Object({
   id: Type.Integer(),
   color: Type.String(),
@@ -36,7 +72,48 @@ export const AdminVariantSchema = Type.Object({
   price: Type.Number({ description: 'Цена типа по умолчанию, ₽' }),
   stock: Type.Integer(),
   prices: Type.Array(VariantPriceSchema, { description: 'Цены и цены по количеству по типам цен' }),
+  ...VariantCardFields,
+  barcode_kind: Nullable(
+    Type.Union([Type.Literal('gtin'), Type.Literal('internal')], {
+      description: 'gtin — штрихкод для маркетплейса; internal — внутренний или коробочный код из 1С',
+    }),
+  ),
 });
+
+const ProductCardFields = {
+  brand: CardText('Бренд'),
+  material: CardText('Материал'),
+  filler: CardText('Наполнитель'),
+  age_from: Nullable(
+    Type.Integer({ minimum: 0, maximum: PRODUCT_CARD_LIMITS.ageFromMax, description: 'Возраст от, лет' }),
+  ),
+  country_of_origin: CardText('Страна производства'),
+  tnved: Nullable(
+    Type.String({ maxLength: 20, description: 'Код ТН ВЭД ЕАЭС, 10 цифр (пробелы между группами допустимы)' }),
+  ),
+  conformity_document_id: Nullable(Id, { description: 'Сертификат или декларация соответствия' }),
+};
+
+export const PhotoSchema = Type.Object({
+  name: Type.String({ description: 'Имя для GET /api/v1/image/{name}' }),
+  width: Nullable(Type.Integer({ description: 'Показываемой копии; null — файл магазина' })),
+  height: Nullable(Type.Integer()),
+  master_width: Nullable(Type.Integer({ description: 'Копии высокого качества; null — её нет' })),
+  master_height: Nullable(Type.Integer()),
+  small_for_marketplace: Type.Boolean({
+    description: 'Меньше 900×1200 даже с полями до 3:4 (или без копии высокого качества): маркетплейс может не принять',
+  }),
+});
+
+const PhotoColor = Nullable(
+  Type.String({
+    minLength: 1,
+    maxLength: CATALOGUE_LIMITS.colorMax,
+    description: 'Цвет вариантов; null — фото товара',
+  }),
+);
+
+export const PhotoSetSchema = Type.Object({ color: PhotoColor, images: Type.Array(PhotoSchema) });
 
 export const AdminProductSchema = Type.Object({
   id: Type.Integer(),
@@ -50,6 +127,8 @@ export const AdminProductSchema = Type.Object({
   hidden: Type.Boolean({ description: 'Удалён из витрины' }),
   ...PackagingFields,
   tiers: Type.Array(ProductTiersSchema, { description: 'Цены по количеству модели по типам цен' }),
+  ...ProductCardFields,
+  photos: Type.Array(PhotoSetSchema, { description: 'Фото товара (color null) и фото по цветам; первое — обложка' }),
   variants: Type.Array(AdminVariantSchema),
 });
 
@@ -61,7 +140,13 @@ export const AdminProductsQuery = Type.Object({
 
 export const AdminProductListSchema = Type.Object({ items: Type.Array(AdminProductSchema), total: Type.Integer() });
 
-export const VariantBody = Type.Object({ color: Color, size: Size, price: Price, stock: Stock });
+export const VariantBody = Type.Object({
+  color: Color,
+  size: Size,
+  price: Price,
+  stock: Stock,
+  ...Type.Partial(Type.Object(VariantCardFields)).properties,
+});
 export const VariantPatchBody = Type.Partial(VariantBody, { minProperties: 1 });
 
 export const ProductCreateBody = Type.Object({
@@ -74,8 +159,20 @@ export const ProductCreateBody = Type.Object({
   image: Type.Optional(
     Type.String({ ...IMAGE_NAME, description: `${IMAGE_NAME.description}; без неё — заглушка «Фото скоро появится»` }),
   ),
+  ...Type.Partial(Type.Object(ProductCardFields)).properties,
   variants: Type.Array(VariantBody, { minItems: 1, maxItems: 500 }),
 });
+
+export const PhotosBody = Type.Array(
+  Type.Object({
+    color: PhotoColor,
+    images: Type.Array(ImageName, {
+      maxItems: PRODUCT_CARD_LIMITS.photosMax,
+      description: 'По порядку; первое — обложка',
+    }),
+  }),
+  { maxItems: 200, description: 'Все наборы фото товара: чего нет в списке, удаляется' },
+);
 
 export const ProductPatchBody = Type.Partial(
   Type.Object({
@@ -125,6 +222,13 @@ export const UploadedImageSchema = Type.Object({
   name: Type.String({ description: 'Имя для GET /api/v1/image/{name}' }),
   width: Type.Integer(),
   height: Type.Integer(),
+  master: Type.Object(
+    { width: Type.Integer(), height: Type.Integer() },
+    { description: 'Копия высокого качества для маркетплейсов (JPEG, не больше 3000×3000)' },
+  ),
+  small_for_marketplace: Type.Boolean({
+    description: 'Копия меньше 900×1200 даже с полями до 3:4: маркетплейс может не принять',
+  }),
 });
 
 export const CATALOGUE_FORMATS = ['xlsx', 'csv'] as const;

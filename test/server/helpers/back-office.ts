@@ -16,7 +16,7 @@ export async function openBackOffice(): Promise<{ shop: TestApp; buyer: Shopper;
   return { shop, buyer, manager: await newManager(shop.app) };
 }
 
-export type Route = readonly [method: HTTPMethods, url: string, payload?: Record<string, unknown>];
+export type Route = readonly [method: HTTPMethods, url: string, payload?: object];
 
 /** Each route answers 401 {detail} without a token and 403 {detail} to a buyer, before reading the body. */
 export async function expectManagersOnly(app: FastifyInstance, buyer: Shopper, routes: readonly Route[]) {

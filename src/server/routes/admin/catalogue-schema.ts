@@ -13,6 +13,7 @@ import {
   CategoryBody,
   CategoryPatchBody,
   EntityParams,
+  PhotosBody,
   ProductCreateBody,
   ProductPatchBody,
   VariantBody,
@@ -47,6 +48,15 @@ export const updateProduct = managersOnly({
   response: { 200: AdminProductSchema, ...errors(404, 409, 422) },
 });
 
+export const putProductPhotos = managersOnly({
+  summary:
+    'Заменить все фото товара: свой набор (color null) и наборы по цветам его вариантов, по порядку; ' +
+    'первое фото своего набора становится картинкой товара',
+  params: EntityParams,
+  body: PhotosBody,
+  response: { 200: AdminProductSchema, ...errors(404, 422) },
+});
+
 export const hideProduct = managersOnly({
   summary: 'Снять товар с продажи: он пропадает из витрины, заказы и корзины сохраняют свои строки',
   params: EntityParams,
@@ -61,7 +71,7 @@ export const addVariant = managersOnly({
 });
 
 export const updateVariant = managersOnly({
-  summary: 'Изменить цвет, размер, цену или остаток варианта',
+  summary: 'Изменить цвет, размер, цену, остаток, штрихкод, маркировку, габариты или вес варианта',
   params: EntityParams,
   body: VariantPatchBody,
   response: { 200: AdminVariantSchema, ...errors(404, 409, 422) },

@@ -1,15 +1,12 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
-import { auditLog, images } from '../../db/schema';
+import { auditLog, imageMasters, images } from '../../db/schema';
+import { createImagesRepository } from '../../repositories/images';
 import { json, STARTUP_TIMEOUT, type Shopper, type TestApp } from '../../../../test/server/helpers/test-app';
 import { openBackOffice } from '../../../../test/server/helpers/back-office';
 
-interface Uploaded {
-  name: string;
-  width: number;
-  height: number;
-}
+import type { UploadedImage as Uploaded } from '../../../shared/api';
 
 let shop: TestApp;
 let buyer: Shopper;
@@ -72,6 +69,9 @@ describe('POST /api/v1/admin/images', () => {
         name: expect.stringMatching(/^u-[0-9a-f]{32}\.webp$/),
         width: source.width,
         height: source.height,
+        // Small pictures keep their size in the master too: never enlarged.
+        master: { width: source.width, height: source.height },
+        small_for_marketplace: true,
       });
 
       const served = await shop.app.inject({ method: 'GET', url: `/api/v1/image/${uploaded.name}` });
@@ -111,6 +111,36 @@ describe('POST /api/v1/admin/images', () => {
     expect(audit).toEqual([expect.objectContaining({ action: 'image.upload', entity: 'image', byUserId: manager.id })]);
   });
 
+  it('keeps a master: JPEG 92, upright, sRGB, no metadata, inside 3000×3000, in the same upload', async () => {
+    // 4000×3000 stored sideways (orientation 6), with EXIF: upright it is 3000×4000, fitted 2250×3000.
+    const sideways = await picture(4000, 3000)
+      .jpeg({ quality: 80 })
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret-exif' } } })
+      .toBuffer();
+    const response = await upload([{ data: sideways, filename: 'big.jpg', type: 'image/jpeg' }]);
+    expect(response.statusCode).toBe(201);
+    const uploaded = json<Uploaded>(response);
+    expect(uploaded).toMatchObject({ width: 1200, height: 1600, master: { width: 2250, height: 3000 } });
+    expect(uploaded.small_for_marketplace).toBe(false);
+
+    const master = (await createImagesRepository(shop.app.database.db).findMaster(uploaded.name))!;
+    expect(master).toMatchObject({ width: 2250, height: 3000 });
+    expect(master.data.equals(sideways)).toBe(false);
+    expect(master.data.includes(Buffer.from('secret-exif'))).toBe(false);
+    const decoded = await sharp(master.data).metadata();
+    expect(decoded).toMatchObject({ format: 'jpeg', width: 2250, height: 3000, space: 'srgb' });
+    expect([decoded.exif, decoded.icc, decoded.orientation]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it.each([
+    ['900×1000 (wide enough for a 3:4 with fields)', 900, 1000, false],
+    ['700×1200 (tall enough)', 700, 1200, false],
+    ['899×1199', 899, 1199, true],
+  ])('a master of %s: small_for_marketplace %s', async (_name, width, height, small) => {
+    const response = await upload([{ data: await picture(width, height).png().toBuffer(), filename: 'a.png' }]);
+    expect(json<Uploaded>(response)).toMatchObject({ master: { width, height }, small_for_marketplace: small });
+  });
+
   it('the same picture twice gets the same name and one row', async () => {
     const png = await made.png();
     const first = json<Uploaded>(await upload([{ data: png, filename: 'a.png' }]));
@@ -118,6 +148,7 @@ describe('POST /api/v1/admin/images', () => {
     expect(second.name).toBe(first.name);
     const rows = await shop.app.database.db.select().from(images).where(eq(images.name, first.name));
     expect(rows).toHaveLength(1);
+    expect(await shop.app.database.db.$count(imageMasters, eq(imageMasters.name, first.name))).toBe(1);
   });
 
   const pdf = Buffer.from(
@@ -155,12 +186,14 @@ describe('POST /api/v1/admin/images', () => {
     ['text', () => Buffer.from('просто текст, не картинка'), 'note.webp', 'image/webp'],
   ])('%s → 415 {detail}, nothing stored', async (_name, make, filename, type) => {
     const before = await shop.app.database.db.$count(images);
+    const mastersBefore = await shop.app.database.db.$count(imageMasters);
     const response = await upload([{ data: await make(), filename, type }]);
     expect(refusal(response)).toEqual({
       status: 415,
       body: { detail: expect.stringMatching(/JPEG, PNG, WebP или AVIF/) },
     });
     expect(await shop.app.database.db.$count(images)).toBe(before);
+    expect(await shop.app.database.db.$count(imageMasters)).toBe(mastersBefore);
   });
 
   /** A PNG whose header declares width × height over one row of real pixel data: a tiny file, a huge promise. */

@@ -58,6 +58,19 @@ async function create(overrides: Partial<ProductCreate> = {}): Promise<AdminProd
   return json<AdminProduct>(response);
 }
 
+/** A product's marketplace card, not filled in (product-card.test.ts fills it). */
+const emptyCard = {
+  brand: null,
+  material: null,
+  filler: null,
+  age_from: null,
+  country_of_origin: null,
+  tnved: null,
+  conformity_document_id: null,
+  photos: [],
+};
+const emptyVariantCard = { barcode: null, barcode_kind: null, marked: false, package: null, weight_g: null };
+
 /** A variant's price in the default type («Опт», the first), without tiers. */
 const inDefaultType = (price: number) => ({ price_type_id: 1, price, tiers: [] });
 
@@ -113,9 +126,26 @@ describe('POST /api/v1/admin/products', () => {
       multiple: 1,
       min_quantity: 1,
       tiers: [],
+      ...emptyCard,
       variants: [
-        { id: expect.any(Number), color: 'Бурый', size: 30, price: 999, stock: 5, prices: [inDefaultType(999)] },
-        { id: expect.any(Number), color: 'Бурый', size: 50, price: 1499.9, stock: 10, prices: [inDefaultType(1499.9)] },
+        {
+          id: expect.any(Number),
+          color: 'Бурый',
+          size: 30,
+          price: 999,
+          stock: 5,
+          prices: [inDefaultType(999)],
+          ...emptyVariantCard,
+        },
+        {
+          id: expect.any(Number),
+          color: 'Бурый',
+          size: 50,
+          price: 1499.9,
+          stock: 10,
+          prices: [inDefaultType(1499.9)],
+          ...emptyVariantCard,
+        },
       ],
     });
     expect(json<AdminProduct>(await admin('GET', `/products/${created.id}`))).toEqual(created);
@@ -390,6 +420,7 @@ describe('variants', () => {
       price: 1200.5,
       stock: 3,
       prices: [inDefaultType(1200.5)],
+      ...emptyVariantCard,
     });
     expect(json<Product>(await storefront(`/${product.art}`)).variants.map((v) => v.id)).toContain(variant.id);
     const [entry] = await latestAudit(shop.app, manager);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../api-error';
 import * as schema from './catalogue-schema';
 import { putProductPrices } from './price-types-schema';
-import { checkedProduct, checkedProductPatch, checkedVariant } from './catalogue-input';
+import { checkedPhotos, checkedProduct, checkedProductPatch, checkedVariant } from './catalogue-input';
 
 /**
  * Products (/api/v1/admin/products). Each change commits, then drops this process's catalogue
@@ -35,6 +35,13 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/:id/prices', { schema: putProductPrices }, async (request) => {
     const updated = await app.services.priceTypes.setProductTiers(request.params.id, request.body, request.userId);
+    app.catalogueCache.invalidate();
+    return updated;
+  });
+
+  app.put('/:id/photos', { schema: schema.putProductPhotos }, async (request) => {
+    const sets = await checkedPhotos(app, request.body);
+    const updated = await adminProducts.setPhotos(request.params.id, sets, request.userId);
     app.catalogueCache.invalidate();
     return updated;
   });

@@ -8,6 +8,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'product.create': 'Создание товара',
   'product.update': 'Изменение товара',
   'product.hide': 'Снятие товара с витрины',
+  'product.photos': 'Изменение фото товара',
   'variant.create': 'Добавление варианта',
   'variant.update': 'Изменение варианта',
   'variant.delete': 'Удаление варианта',

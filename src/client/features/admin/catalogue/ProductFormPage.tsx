@@ -18,6 +18,8 @@ import {
 import { CATALOGUE_LIMITS } from '@shared/catalogue';
 import { ProductPrices } from '../prices/ProductPrices';
 import { ImageField } from './ImageField';
+import { MarketplaceCardFields } from './MarketplaceCardFields';
+import { PhotosEditor } from './PhotosEditor';
 import { PackagingItems } from './PackagingItems';
 import {
   createBody,
@@ -110,6 +112,8 @@ function ProductForm({ product, onFailure }: ProductFormProps) {
           <PackagingItems />
         </>
       )}
+      <Typography.Title level={2}>Карточка для маркетплейсов</Typography.Title>
+      <MarketplaceCardFields />
       <Typography.Title level={2}>Варианты</Typography.Title>
       <Flex vertical gap="small">
         <VariantsTable />
@@ -194,6 +198,7 @@ function EditProduct({ id }: { id: number }) {
       </div>
       {failure && <Alert type="error" showIcon title={failure} />}
       <ProductForm key={fulfilledTimeStamp} product={product} onFailure={setFailure} />
+      <PhotosEditor key={`photos-${fulfilledTimeStamp}`} product={product} />
       <ProductPrices product={product} />
     </>
   );

@@ -10,6 +10,7 @@ import type {
   CategoryFields,
   CategoryPatch,
   ImportResult,
+  PhotosChange,
   PreviewChanges,
   ProductCreate,
   ProductPatch,
@@ -137,6 +138,12 @@ export const catalogueAdminApi = baseApi.injectEndpoints({
       invalidatesTags: (_product, error, { id }) =>
         error ? [] : [{ type: 'AdminProduct', id }, { type: 'AdminProduct', id: LIST }, ...STOREFRONT_CATALOGUE],
     }),
+    /** Replaces all the product's photos; its picture may change with them (the own set's cover). */
+    setProductPhotos: build.mutation<AdminProduct, { id: number; sets: PhotosChange }>({
+      query: ({ id, sets }) => ({ url: `${ADMIN}/products/${id}/photos`, method: 'PUT', body: sets }),
+      invalidatesTags: (_product, error, { id }) =>
+        error ? [] : [{ type: 'AdminProduct', id }, { type: 'AdminProduct', id: LIST }, ...STOREFRONT_CATALOGUE],
+    }),
 
     getAdminCategories: build.query<AdminCategory[], void>({
       query: () => `${ADMIN}/categories`,
@@ -230,6 +237,7 @@ export const {
   useCreateProductMutation,
   useSaveProductEditsMutation,
   useSetProductHiddenMutation,
+  useSetProductPhotosMutation,
   useGetAdminCategoriesQuery,
   useCreateCategoryMutation,
   useUpdateCategoryMutation,

@@ -1,5 +1,6 @@
 import type { AdminProduct, AdminVariant, ProductCreate, ProductPatch, VariantFields, VariantPatch } from '@shared/api';
 import type { Packaging } from '@shared/pricing';
+import { normalizeTnved, type BarcodeKind } from '@shared/product-card';
 import type { ProductEdits } from './catalogueAdminApi';
 
 /** A row of the variants table; a new row has no id yet. Numbers are null while a field is empty. */
@@ -9,9 +10,28 @@ export interface VariantRow {
   size: number | null;
   price: number | null;
   stock: number | null;
+  barcode: string;
+  /** How the saved barcode reads (1С's internal codes are kept as they came, unchecked). */
+  savedBarcode?: string | null;
+  barcodeKind?: BarcodeKind | null;
+  marked: boolean;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
+  weight_g: number | null;
 }
 
-export interface ProductFormValues {
+/** The marketplace card's fields of the form, texts '' while empty. */
+export interface ProductCardValues {
+  brand: string;
+  material: string;
+  filler: string;
+  age_from: number | null;
+  country_of_origin: string;
+  tnved: string;
+}
+
+export interface ProductFormValues extends ProductCardValues {
   art: string;
   name: string;
   description: string;
@@ -25,7 +45,27 @@ export interface ProductFormValues {
   variants: VariantRow[];
 }
 
-export const emptyVariant = (): VariantRow => ({ color: '', size: null, price: null, stock: 0 });
+export const emptyVariant = (): VariantRow => ({
+  color: '',
+  size: null,
+  price: null,
+  stock: 0,
+  barcode: '',
+  marked: false,
+  length_cm: null,
+  width_cm: null,
+  height_cm: null,
+  weight_g: null,
+});
+
+const EMPTY_CARD: ProductCardValues = {
+  brand: '',
+  material: '',
+  filler: '',
+  age_from: null,
+  country_of_origin: '',
+  tnved: '',
+};
 
 export const NEW_PRODUCT: ProductFormValues = {
   art: '',
@@ -33,8 +73,25 @@ export const NEW_PRODUCT: ProductFormValues = {
   description: '',
   big_description: '',
   popular: false,
+  ...EMPTY_CARD,
   variants: [emptyVariant()],
 };
+
+const variantRow = (variant: AdminVariant): VariantRow => ({
+  id: variant.id,
+  color: variant.color,
+  size: variant.size,
+  price: variant.price,
+  stock: variant.stock,
+  barcode: variant.barcode ?? '',
+  savedBarcode: variant.barcode,
+  barcodeKind: variant.barcode_kind,
+  marked: variant.marked,
+  length_cm: variant.package?.length_cm ?? null,
+  width_cm: variant.package?.width_cm ?? null,
+  height_cm: variant.package?.height_cm ?? null,
+  weight_g: variant.weight_g,
+});
 
 export function formValues(product: AdminProduct): ProductFormValues {
   return {
@@ -47,19 +104,41 @@ export function formValues(product: AdminProduct): ProductFormValues {
     image: product.image,
     multiple: product.multiple,
     min_quantity: product.min_quantity,
-    variants: product.variants.map(({ id, color, size, price, stock }) => ({ id, color, size, price, stock })),
+    brand: product.brand ?? '',
+    material: product.material ?? '',
+    filler: product.filler ?? '',
+    age_from: product.age_from,
+    country_of_origin: product.country_of_origin ?? '',
+    tnved: product.tnved ?? '',
+    variants: product.variants.map(variantRow),
   };
 }
 
 // An emptied text is no text: the server keeps null, not ''.
 const text = (value: string | undefined) => value?.trim() || null;
 
-/** The form's rules have passed, so every number is there. */
-const variantFields = ({ color, size, price, stock }: VariantRow): VariantFields => ({
-  color: color.trim(),
-  size: size!,
-  price: price!,
-  stock: stock!,
+/** The form's rules have passed, so every required number is there and a package has all three sides. */
+const variantFields = (row: VariantRow): Required<VariantFields> => ({
+  color: row.color.trim(),
+  size: row.size!,
+  price: row.price!,
+  stock: row.stock!,
+  barcode: text(row.barcode),
+  marked: row.marked,
+  package:
+    row.length_cm === null || row.width_cm === null || row.height_cm === null
+      ? null
+      : { length_cm: row.length_cm, width_cm: row.width_cm, height_cm: row.height_cm },
+  weight_g: row.weight_g,
+});
+
+const cardFields = (values: ProductCardValues) => ({
+  brand: text(values.brand),
+  material: text(values.material),
+  filler: text(values.filler),
+  age_from: values.age_from,
+  country_of_origin: text(values.country_of_origin),
+  tnved: values.tnved.trim() ? normalizeTnved(values.tnved) : null,
 });
 
 function productFields(values: ProductFormValues): Omit<ProductCreate, 'variants'> {
@@ -71,6 +150,7 @@ function productFields(values: ProductFormValues): Omit<ProductCreate, 'variants
     category: values.category!,
     popular: values.popular,
     image: values.image!,
+    ...cardFields(values),
   };
 }
 
@@ -81,7 +161,8 @@ export function createBody(values: ProductFormValues): ProductCreate {
 /** Only the fields whose value differs from the original's, or null when none does. */
 function changedFields<T extends object>(original: T, edited: T): Partial<T> | null {
   const changed = Object.fromEntries(
-    Object.entries(edited).filter(([key, value]) => original[key as keyof T] !== value),
+    // JSON: a variant's package is an object, equal when its sides are.
+    Object.entries(edited).filter(([key, value]) => JSON.stringify(original[key as keyof T]) !== JSON.stringify(value)),
   ) as Partial<T>;
   return Object.keys(changed).length ? changed : null;
 }
@@ -98,6 +179,12 @@ const originalFields = (product: AdminProduct): ProductFields => ({
   image: product.image,
   multiple: product.multiple,
   min_quantity: product.min_quantity,
+  brand: product.brand,
+  material: product.material,
+  filler: product.filler,
+  age_from: product.age_from,
+  country_of_origin: product.country_of_origin,
+  tnved: product.tnved,
 });
 
 const editedFields = (values: ProductFormValues): ProductFields => ({
@@ -113,7 +200,16 @@ export function productEdits(product: AdminProduct, values: ProductFormValues): 
   const changed = values.variants.flatMap((row) => {
     const original = row.id === undefined ? undefined : originals.get(row.id);
     if (!original) return [];
-    const { id: _id, ...originalVariant } = original;
+    const originalVariant: Required<VariantFields> = {
+      color: original.color,
+      size: original.size,
+      price: original.price,
+      stock: original.stock,
+      barcode: original.barcode,
+      marked: original.marked,
+      package: original.package,
+      weight_g: original.weight_g,
+    };
     const patch: VariantPatch | null = changedFields(originalVariant, variantFields(row));
     return patch ? [{ id: original.id, patch }] : [];
   });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http } from 'msw';
 import type { AdminCategory } from '@shared/api';
-import { adminProduct, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
+import { adminProduct, adminVariant, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -128,6 +128,10 @@ function imageRoute(uploads: { name: string; type: string }[], refusal?: [number
   });
 }
 
+/** The marketplace card's fields left empty, as the form sends them (product-card.test.tsx fills them). */
+const NO_CARD = { brand: null, material: null, filler: null, age_from: null, country_of_origin: null, tnved: null };
+const NO_VARIANT_CARD = { barcode: null, marked: false, package: null, weight_g: null };
+
 const field = (name: string) => screen.getByRole('spinbutton', { name });
 
 /** Replaces a field's text at once, as pasting does (typing key by key makes antd's long form slow to test). */
@@ -191,9 +195,10 @@ describe('The product form (back office)', () => {
       category: 'Зайцы',
       popular: true,
       image: 'a1b2c3.webp',
+      ...NO_CARD,
       variants: [
-        { color: 'Белый', size: 25, price: 450.5, stock: 10 },
-        { color: 'Серый', size: 40, price: 890, stock: 0 },
+        { color: 'Белый', size: 25, price: 450.5, stock: 10, ...NO_VARIANT_CARD },
+        { color: 'Серый', size: 40, price: 890, stock: 0, ...NO_VARIANT_CARD },
       ],
     });
     expect(uploads).toEqual([{ name: 'мишка.jpg', type: 'image/jpeg' }]);
@@ -244,8 +249,8 @@ describe('The product form (back office)', () => {
     const bodies: unknown[] = [];
     let current = adminProduct({
       variants: [
-        { id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12, prices: [] },
-        { id: 52, color: 'Белый', size: 30, price: 990, stock: 3, prices: [] },
+        adminVariant({ id: 51, color: 'Бежевый', size: 30, price: 990, stock: 12, prices: [] }),
+        adminVariant({ id: 52, color: 'Белый', size: 30, price: 990, stock: 3, prices: [] }),
       ],
     });
     const note = async (request: Request) => {
@@ -261,7 +266,7 @@ describe('The product form (back office)', () => {
       }),
       http.post(`${API}/admin/products/5/variants`, async ({ request }) => {
         await note(request);
-        return json({ id: 53, color: 'Розовый', size: 20, price: 500, stock: 1, prices: [] }, 201);
+        return json(adminVariant({ id: 53, color: 'Розовый', size: 20, price: 500, stock: 1 }), 201);
       }),
       http.patch(`${API}/admin/variants/:id`, async ({ request }) => {
         await note(request);
@@ -272,8 +277,8 @@ describe('The product form (back office)', () => {
         current = adminProduct({
           name: 'Мишка Тедди большой',
           variants: [
-            { id: 51, color: 'Бежевый', size: 30, price: 1090, stock: 12, prices: [] },
-            { id: 53, color: 'Розовый', size: 20, price: 500, stock: 1, prices: [] },
+            adminVariant({ id: 51, color: 'Бежевый', size: 30, price: 1090, stock: 12, prices: [] }),
+            adminVariant({ id: 53, color: 'Розовый', size: 20, price: 500, stock: 1, prices: [] }),
           ],
         });
         return json({ detail: 'Вариант удалён' });
@@ -296,7 +301,7 @@ describe('The product form (back office)', () => {
     ]);
     expect(bodies).toEqual([
       { name: 'Мишка Тедди большой' },
-      { color: 'Розовый', size: 20, price: 500, stock: 1 },
+      { color: 'Розовый', size: 20, price: 500, stock: 1, ...NO_VARIANT_CARD },
       { price: 1090 },
     ]);
     // The form is read again: the new variant now has its id, so a second save sends nothing.
@@ -411,5 +416,164 @@ describe('The product form (back office)', () => {
     expect(await screen.findByRole('button', { name: 'Снять с продажи' })).toBeInTheDocument();
     expect(screen.queryByText('Скрыт')).not.toBeInTheDocument();
     expect(await changes.last!.json()).toEqual({ hidden: false });
+  });
+});
+
+describe('Карточка для маркетплейсов (back office)', () => {
+  /** The product's page, with every PATCH of the product and of its variants recorded. */
+  function openCard(product = adminProduct()) {
+    const changes = recorder();
+    const opened = openAt(
+      '/admin/products/5',
+      http.get(`${API}/admin/products/5`, () => json(product)),
+      http.patch(`${API}/admin/products/5`, ({ request }) => {
+        changes.record(request);
+        return json(product);
+      }),
+      http.patch(`${API}/admin/variants/:id`, ({ request }) => {
+        changes.record(request);
+        return json(product.variants[0]!);
+      }),
+    );
+    return { ...opened, changes };
+  }
+
+  test('the product fields: ТН ВЭД and age checked before sending, ТН ВЭД sent as its 10 digits', async () => {
+    const { user, changes } = openCard();
+    await enter(user, await screen.findByRole('textbox', { name: 'Бренд' }), ' Мягкий Опт ');
+    await enter(user, screen.getByRole('textbox', { name: 'Материал' }), 'Плюш');
+    await enter(user, screen.getByRole('textbox', { name: 'Код ТН ВЭД' }), '9503 00 410');
+    await enter(user, field('Возраст от, лет'), '19');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Код ТН ВЭД — 10 цифр, например 9503 00 410 0')).toBeInTheDocument();
+    expect(await screen.findByText('Возраст — целое число лет от 0 до 18')).toBeInTheDocument();
+    expect(changes.calls).toHaveLength(0);
+
+    await enter(user, screen.getByRole('textbox', { name: 'Код ТН ВЭД' }), '9503 00 410 0');
+    await enter(user, field('Возраст от, лет'), '3');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Изменения сохранены')).toBeInTheDocument();
+    expect(await changes.last!.json()).toEqual({
+      brand: 'Мягкий Опт',
+      material: 'Плюш',
+      age_from: 3,
+      tnved: '9503004100',
+    });
+  });
+
+  test("a variant's barcode (checked), marking, package and weight; 1С's internal code marked and kept", async () => {
+    const { user, changes } = openCard(
+      adminProduct({
+        variants: [
+          adminVariant({ id: 51, barcode: '2000012345', barcode_kind: 'internal' }),
+          adminVariant({ id: 52, color: 'Белый', barcode: null }),
+        ],
+      }),
+    );
+    const barcode = await screen.findByRole('textbox', { name: 'Штрихкод, вариант 2' });
+    expect(screen.getByRole('textbox', { name: 'Штрихкод, вариант 1' })).toHaveValue('2000012345');
+    expect(screen.getAllByText('внутренний код')).toHaveLength(1);
+
+    await enter(user, barcode, '4006381333932');
+    await enter(user, field('Длина упаковки, вариант 2'), '30');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Неверная контрольная цифра штрихкода')).toBeInTheDocument();
+    expect(await screen.findAllByText('Укажите все три размера')).toHaveLength(2);
+    expect(changes.calls).toHaveLength(0);
+
+    await enter(user, barcode, '4006381333931');
+    await enter(user, field('Ширина упаковки, вариант 2'), '20,5');
+    await enter(user, field('Высота упаковки, вариант 2'), '15');
+    await enter(user, field('Вес, вариант 2'), '350');
+    await user.click(screen.getByRole('checkbox', { name: 'Подлежит маркировке, вариант 2' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Изменения сохранены')).toBeInTheDocument();
+    // Only variant 2 changed: the internal code of variant 1 is not sent, nor refused.
+    expect(changes.calls.map((call) => new URL(call.url).pathname)).toEqual(['/api/v1/admin/variants/52']);
+    expect(await changes.last!.json()).toEqual({
+      barcode: '4006381333931',
+      marked: true,
+      package: { length_cm: 30, width_cm: 20.5, height_cm: 15 },
+      weight_g: 350,
+    });
+  });
+});
+
+describe('Фото для маркетплейсов (back office)', () => {
+  const photo = (name: string, small: boolean) => ({
+    name,
+    width: 800,
+    height: 800,
+    master_width: small ? 300 : 1000,
+    master_height: small ? 300 : 1400,
+    small_for_marketplace: small,
+  });
+
+  test('the product set and each colour: cover, small warning, reorder, remove, upload, saved with one PUT', async () => {
+    const saves = recorder();
+    const product = adminProduct({
+      variants: [adminVariant({ id: 51, color: 'Бежевый' }), adminVariant({ id: 52, color: 'Белый', size: 40 })],
+      photos: [{ color: null, images: [photo('front.webp', false), photo('side.webp', true)] }],
+    });
+    const { user } = openAt(
+      '/admin/products/5',
+      http.get(`${API}/admin/products/5`, () => json(product)),
+      http.post(`${API}/admin/images`, () =>
+        json(
+          {
+            name: 'beige.webp',
+            width: 600,
+            height: 600,
+            master: { width: 600, height: 600 },
+            small_for_marketplace: true,
+          },
+          201,
+        ),
+      ),
+      http.put(`${API}/admin/products/5/photos`, ({ request }) => {
+        saves.record(request);
+        return json(product);
+      }),
+    );
+    const own = await screen.findByRole('list', { name: 'Фото товара' });
+    const [first, second] = within(own).getAllByRole('listitem');
+    expect(within(first!).getByText('обложка')).toBeInTheDocument();
+    expect(within(first!).queryByText(/меньше 900×1200/)).not.toBeInTheDocument();
+    expect(within(second!).getByText('меньше 900×1200 — маркетплейс может не принять')).toBeInTheDocument();
+    expect(screen.getByText('Фото меньше 900×1200 — маркетплейс может не принять: 1')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Цвет «Бежевый»' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Цвет «Белый»' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Переместить влево: Фото товара, фото 2' }));
+    const reordered = within(screen.getByRole('list', { name: 'Фото товара' })).getAllByRole('listitem');
+    expect(within(reordered[0]!).getByRole('img', { name: 'Фото товара, фото 1' })).toHaveAttribute(
+      'src',
+      'http://shop.test/api/v1/image/side.webp',
+    );
+    expect(within(reordered[0]!).getByText('обложка')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Убрать: Фото товара, фото 2' }));
+
+    await user.upload(screen.getByLabelText('Файл фото: Цвет «Бежевый»'), picture());
+    const beige = await within(screen.getByRole('list', { name: 'Цвет «Бежевый»' })).findByRole('listitem');
+    expect(within(beige).getByText('меньше 900×1200 — маркетплейс может не принять')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Сохранить фото' }));
+    expect(await screen.findByText('Фото сохранены')).toBeInTheDocument();
+    expect(await saves.last!.json()).toEqual([
+      { color: null, images: ['side.webp'] },
+      { color: 'Бежевый', images: ['beige.webp'] },
+    ]);
+  });
+
+  test("the server's refusal is shown", async () => {
+    const { user } = openAt(
+      '/admin/products/5',
+      http.get(`${API}/admin/products/5`, () => json(adminProduct())),
+      http.put(`${API}/admin/products/5/photos`, () =>
+        json({ detail: 'У товара нет вариантов цвета «Бежевый»: фото этого цвета не к чему привязать' }, 422),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Сохранить фото' }));
+    expect(await screen.findByText(/нет вариантов цвета «Бежевый»/)).toBeInTheDocument();
   });
 });

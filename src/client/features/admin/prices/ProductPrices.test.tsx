@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http } from 'msw';
 import type { AdminProduct, AdminVariant, ProductPrices, VariantPrices } from '@shared/api';
-import { adminProduct, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
+import { adminProduct, adminVariant, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -28,7 +28,7 @@ type TestUser = ReturnType<typeof userEvent.setup>;
 /** Бежевый: 990 ₽ by default, 900 ₽ in «Крупный опт» with a tier; Белый: only the default price. */
 const PRODUCT = adminProduct({
   variants: [
-    {
+    adminVariant({
       id: 51,
       color: 'Бежевый',
       size: 30,
@@ -38,8 +38,8 @@ const PRODUCT = adminProduct({
         { price_type_id: 1, price: 990, tiers: [] },
         { price_type_id: 2, price: 900, tiers: [{ from: 10, price: 850 }] },
       ],
-    },
-    { id: 52, color: 'Белый', size: 30, price: 950, stock: 3, prices: [] },
+    }),
+    adminVariant({ id: 52, color: 'Белый', size: 30, price: 950, stock: 3, prices: [] }),
   ],
   tiers: [{ price_type_id: 2, tiers: [{ from: 50, price: 820 }] }],
 });
