@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+import { Id } from './common';
+
+/** The most products one marketplace kit takes (a large order's). */
+export const MARKETPLACE_KIT_MAX_PRODUCTS = 300;
+
+export const KitSelectionBody = Type.Object(
+  {
+    products: Type.Array(Id, {
+      minItems: 1,
+      maxItems: MARKETPLACE_KIT_MAX_PRODUCTS,
+      description: 'Id товаров, видимых на витрине',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** The selection's GET form, for a download link: ids separated by commas. */
+export const KitSelectionQuery = Type.Object({
+  products: Type.String({ pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,299}$', description: 'Id товаров через запятую' }),
+  link: Type.Optional(Type.String({ maxLength: 1000, description: 'Подписанная ссылка (POST /download-links)' })),
+});
+
+export const DownloadLinkBody = Type.Object(
+  {
+    path: Type.String({
+      maxLength: 4000,
+      description:
+        'Путь скачивания: /api/v1/order/{user_id}/{id}/marketplace-kit, /api/v1/cart/{user_id}/marketplace-kit или /api/v1/marketplace-kit?products=1,2,3',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type DownloadLinkRequest = Static<typeof DownloadLinkBody>;
+
+export const DownloadLinkSchema = Type.Object({
+  url: Type.String({ description: 'Путь с параметром link; действует 90 секунд' }),
+});
+export type DownloadLink = Static<typeof DownloadLinkSchema>;
