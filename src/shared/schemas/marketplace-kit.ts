@@ -1,8 +1,6 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import { MARKETPLACE_KIT_MAX_PRODUCTS } from '../marketplace-kit';
 import { Id } from './common';
-
-/** The most products one marketplace kit takes (a large order's). */
-export const MARKETPLACE_KIT_MAX_PRODUCTS = 300;
 
 export const KitSelectionBody = Type.Object(
   {
@@ -31,9 +29,7 @@ export const DownloadLinkBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type DownloadLinkRequest = Static<typeof DownloadLinkBody>;
 
 export const DownloadLinkSchema = Type.Object({
   url: Type.String({ description: 'Путь с параметром link; действует 90 секунд' }),
 });
-export type DownloadLink = Static<typeof DownloadLinkSchema>;

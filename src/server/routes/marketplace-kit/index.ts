@@ -5,7 +5,7 @@ import { notFound, unprocessable } from '../../api-error';
 import { assertOwnUser } from '../../plugins/authentication';
 import { isLinkable } from '../../services/download-links';
 import { kitFileName, marketplaceKit } from '../../services/marketplace-kit';
-import { MARKETPLACE_KIT_MAX_PRODUCTS } from '../../../shared/schemas/marketplace-kit';
+import { MARKETPLACE_KIT_MAX_PRODUCTS } from '../../../shared/marketplace-kit';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
 

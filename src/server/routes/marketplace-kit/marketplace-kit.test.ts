@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import type { OrderSummary, Product } from '../../../shared/api';
-import type { DownloadLink } from '../../../shared/schemas/marketplace-kit';
+import type { DownloadLink, OrderSummary, Product } from '../../../shared/api';
+import { marketplaceKitPaths } from '../../../shared/marketplace-kit';
 import { isValidGtin } from '../../../shared/product-card';
 import { conformityDocuments, imageMasters, images, productPhotos, products, variants } from '../../db/schema';
 import { colourSlug } from '../../domain/marketplace-card';
@@ -90,7 +90,7 @@ async function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
 const linkFor = async (shopper: Shopper, path: string) =>
   shop.app.inject({ method: 'POST', url: '/api/v1/download-links', headers: shopper.headers, payload: { path } });
 
-const orderKitPath = (userId: number, orderId: number) => `/api/v1/order/${userId}/${orderId}/marketplace-kit`;
+const orderKitPath = marketplaceKitPaths.order;
 
 beforeAll(async () => {
   shop = await createTestApp();
@@ -192,7 +192,7 @@ describe('the marketplace kit of an order', () => {
 
   it('has a row per variant on each sheet, in the sheet’s units, with GTINs only', async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(entries.get('карточки.xlsx')!);
+    await workbook.xlsx.load(entries.get('карточки.xlsx')! as unknown as ArrayBuffer);
     const variantsCount = withPhotos.variants.length + withSvg.variants.length;
     const columnOf = (sheet: ExcelJS.Worksheet, header: string) => {
       const headers = (sheet.getRow(1).values as unknown[]).slice(1);
@@ -264,7 +264,7 @@ describe('who may download a kit', () => {
   });
 
   it('a link made for one path is refused on another', async () => {
-    const link = json<DownloadLink>(await linkFor(stranger, `/api/v1/cart/${stranger.id}/marketplace-kit`));
+    const link = json<DownloadLink>(await linkFor(stranger, marketplaceKitPaths.cart(stranger.id)));
     const token = link.url.split('?link=')[1]!;
     const response = await shop.app.inject({
       method: 'GET',
@@ -294,7 +294,7 @@ describe('who may download a kit', () => {
   it('an empty cart has no kit', async () => {
     const response = await shop.app.inject({
       method: 'GET',
-      url: `/api/v1/cart/${stranger.id}/marketplace-kit`,
+      url: marketplaceKitPaths.cart(stranger.id),
       headers: stranger.headers,
     });
     expect(response.statusCode).toBe(422);
