@@ -300,6 +300,36 @@ describe('who may download a kit', () => {
     expect(response.statusCode).toBe(422);
   });
 
+  it('a link outlives no session: once it is revoked, the link is refused', async () => {
+    const [leaving] = await quickShoppers(shop.app, 1);
+    const link = json<DownloadLink>(await linkFor(leaving!, marketplaceKitPaths.selection([withSvg.id])));
+    shop.app.sessionRevocations.remember([sessionIdOf(leaving!.token)]);
+    const response = await shop.app.inject({ method: 'GET', url: link.url });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('a selection is downloaded by its link, and by POST with the bearer token', async () => {
+    const link = json<DownloadLink>(await linkFor(stranger, marketplaceKitPaths.selection([withSvg.id])));
+    const byLink = await shop.app.inject({ method: 'GET', url: link.url });
+    expect(byLink.statusCode).toBe(200);
+    expect([...(await entriesOf(byLink.rawPayload)).keys()]).toContain(`фото/${withSvg.art}_1.jpg`);
+    // An altered selection is another path: its link no longer fits.
+    const altered = await shop.app.inject({
+      method: 'GET',
+      url: link.url.replace(`=${withSvg.id}`, `=${withPhotos.id}`),
+    });
+    expect(altered.statusCode).toBe(403);
+
+    const byPost = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplace-kit',
+      headers: stranger.headers,
+      payload: { products: [withSvg.id] },
+    });
+    expect(byPost.statusCode).toBe(200);
+    expect(byPost.headers['content-disposition']).toContain('marketplace-kit.zip');
+  });
+
   it('a selection naming unknown products is refused, naming them', async () => {
     const response = await shop.app.inject({
       method: 'POST',
