@@ -154,7 +154,7 @@ export function createProductCardsRepository(db: Queryable) {
       return found;
     },
 
-    /** The products of an order's lines, each once. */
+    /** The products of an order's lines, each once: those taken off sale since too (they were bought). */
     async ofOrder(orderId: number): Promise<number[]> {
       const rows = await db
         .selectDistinct({ id: orderLines.productId })
