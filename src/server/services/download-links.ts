@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MARKETPLACE_KIT_MAX_PRODUCTS } from '../../shared/marketplace-kit';
 import type { AccessClaims } from './tokens';
 
 /** A download link lasts this long: the browser follows it at once (the storefront asks just before). */
@@ -12,7 +13,7 @@ export const DOWNLOAD_LINK_TTL_SECONDS = 90;
 export const LINKABLE_PATHS: readonly RegExp[] = [
   /^\/api\/v1\/order\/\d{1,10}\/\d{1,10}\/marketplace-kit$/,
   /^\/api\/v1\/cart\/\d{1,10}\/marketplace-kit$/,
-  /^\/api\/v1\/marketplace-kit\?products=\d{1,10}(,\d{1,10}){0,299}$/,
+  new RegExp(`^/api/v1/marketplace-kit\\?products=\\d{1,10}(,\\d{1,10}){0,${MARKETPLACE_KIT_MAX_PRODUCTS - 1}}$`),
 ];
 
 export const isLinkable = (path: string) => LINKABLE_PATHS.some((pattern) => pattern.test(path));

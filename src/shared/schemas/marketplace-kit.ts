@@ -15,7 +15,10 @@ export const KitSelectionBody = Type.Object(
 
 /** The selection's GET form, for a download link: ids separated by commas. */
 export const KitSelectionQuery = Type.Object({
-  products: Type.String({ pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,299}$', description: 'Id товаров через запятую' }),
+  products: Type.String({
+    pattern: `^[0-9]{1,10}(,[0-9]{1,10}){0,${MARKETPLACE_KIT_MAX_PRODUCTS - 1}}$`,
+    description: 'Id товаров через запятую',
+  }),
   link: Type.Optional(Type.String({ maxLength: 1000, description: 'Подписанная ссылка (POST /download-links)' })),
 });
 

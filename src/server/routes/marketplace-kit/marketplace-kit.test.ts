@@ -339,5 +339,13 @@ describe('who may download a kit', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(json<{ detail: string }>(response).detail).toContain('999999');
+    // The link's form takes any ten digits: one past the ids' range is named too, not a 500.
+    const outOfRange = await shop.app.inject({
+      method: 'GET',
+      url: marketplaceKitPaths.selection([withSvg.id, 9_999_999_999]),
+      headers: buyer.headers,
+    });
+    expect(outOfRange.statusCode).toBe(422);
+    expect(json<{ detail: string }>(outOfRange).detail).toBe('Товары не найдены или сняты с продажи: 9999999999');
   });
 });
