@@ -186,9 +186,14 @@ export function createProductCardsRepository(db: Queryable) {
       return image ? { data: image.data, master: false } : null;
     },
 
-    async uploadedExists(name: string): Promise<boolean> {
-      const [row] = await db.select({ name: images.name }).from(images).where(eq(images.name, name));
-      return row !== undefined;
+    /** Which of these uploaded pictures' names are in the database (one query for a batch's photos). */
+    async uploadedNames(names: readonly string[]): Promise<Set<string>> {
+      if (names.length === 0) return new Set();
+      const rows = await db
+        .select({ name: images.name })
+        .from(images)
+        .where(inArray(images.name, [...names]));
+      return new Set(rows.map((row) => row.name));
     },
 
     /** A conformity document's PDF, read when the kit comes to it (up to 20 MB, one at a time). */

@@ -78,6 +78,9 @@ async function photoSource(sources: KitSources, image: string): Promise<{ data: 
   return data && { data, isSvg: image.endsWith('.svg') };
 }
 
+/** Every picture the card names: its cover, its own set and its colours' sets. */
+const imagesOf = (card: ProductCard) => [card.cover, ...card.ownPhotos, ...[...card.colourPhotos.values()].flat()];
+
 /** yazl's lazy entry from a promise of the entry's stream. */
 const lazily =
   (open: () => Promise<NodeJS.ReadableStream>) => (callback: (error: unknown, stream: NodeJS.ReadableStream) => void) =>
@@ -117,8 +120,11 @@ export function marketplaceKit(sources: KitSources, productIds: readonly number[
     zip.addBuffer(Buffer.from(readme(productIds.length)), 'README.txt');
     const documents = new Set<number>();
     for await (const batch of sources.cards.cardBatches(productIds, sources.rrpTypeId)) {
+      const uploads = await sources.cards.uploadedNames(
+        batch.flatMap(imagesOf).filter((image) => UPLOADED_IMAGE_NAME.test(image)),
+      );
       for (const card of batch) {
-        const photos = await availablePhotos(card);
+        const photos = await availablePhotos(card, uploads);
         for (const { sheet, worksheet } of sheets) {
           for (const variant of photos.card.variants) worksheet.addRow(kitRow(sheet, photos.card, variant)).commit();
         }
@@ -128,6 +134,7 @@ export function marketplaceKit(sources: KitSources, productIds: readonly number[
             // A JPEG does not deflate: stored as it is.
             { compress: false },
             lazily(async () => {
+              // Checked above; a picture deleted in the seconds since ends the download with an error.
               const source = (await photoSource(sources, photo.image))!;
               return Readable.from([await kitPhotoJpeg(source.data, source.isSvg)]);
             }),
@@ -153,12 +160,18 @@ export function marketplaceKit(sources: KitSources, productIds: readonly number[
     zip.end();
   }
 
-  /** The card with only the photos that can be had (a deleted upload is left out), and their files. */
-  async function availablePhotos(card: ProductCard): Promise<{ card: ProductCard; files: KitPhoto[] }> {
-    const images = new Set([card.cover, ...card.ownPhotos, ...[...card.colourPhotos.values()].flat()]);
+  /**
+   * The card with only the photos that can be had (an upload deleted since, a file gone from the
+   * folder are left out), and their files; `uploads` are the uploaded names known to exist.
+   */
+  async function availablePhotos(
+    card: ProductCard,
+    uploads: Set<string>,
+  ): Promise<{ card: ProductCard; files: KitPhoto[] }> {
     const missing = new Set<string>();
-    for (const image of images) {
-      if (!(await photoExists(image))) missing.add(image);
+    for (const image of new Set(imagesOf(card))) {
+      const exists = UPLOADED_IMAGE_NAME.test(image) ? uploads.has(image) : await shopFileExists(image);
+      if (!exists) missing.add(image);
     }
     if (missing.size === 0) return { card, files: photosOfCard(card) };
     const kept = (set: string[]) => set.filter((image) => !missing.has(image));
@@ -171,8 +184,7 @@ export function marketplaceKit(sources: KitSources, productIds: readonly number[
     return { card: available, files: photosOfCard(available).filter((photo) => !missing.has(photo.image)) };
   }
 
-  async function photoExists(image: string): Promise<boolean> {
-    if (UPLOADED_IMAGE_NAME.test(image)) return sources.cards.uploadedExists(image);
+  async function shopFileExists(image: string): Promise<boolean> {
     if (!SERVED_FILE_NAME.test(image)) return false;
     return stat(path.join(sources.imageDir, image)).then(
       (found) => found.isFile(),
