@@ -37,6 +37,7 @@ import healthRoutes from './routes/health';
 import imageRoutes from './routes/image';
 import metricsRoutes from './routes/metrics';
 import orderRoutes from './routes/order';
+import marketplaceKitRoutes from './routes/marketplace-kit';
 import productsRoutes from './routes/products';
 import requisitesRoutes from './routes/requisites';
 import companyRoutes from './routes/company';
@@ -216,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(emailConfirmationRoutes, { prefix: '/api/v1/auth' });
   await app.register(cartRoutes, { prefix: '/api/v1/cart' });
   await app.register(orderRoutes, { prefix: '/api/v1/order' });
+  await app.register(marketplaceKitRoutes, { prefix: '/api/v1' });
   await app.register(addressRoutes, { prefix: '/api/v1/address' });
   await app.register(requisitesRoutes, { prefix: '/api/v1/requisites' });
   await app.register(companyRoutes, { prefix: '/api/v1/company' });

@@ -3,6 +3,7 @@
 
 import type { Static } from 'typebox';
 import type { AddressBody, AddressSchema } from './schemas/address';
+import type { DownloadLinkBody, DownloadLinkSchema } from './schemas/marketplace-kit';
 import type {
   AdminBuyerAnswer,
   AdminOrderListSchema,
@@ -163,6 +164,8 @@ export const FIELD_LABELS: Record<string, string> = {
 // The wire shapes are the TypeBox schemas the server validates with (src/shared/schemas/); these
 // types are derived from them. Type-only imports: the storefront's bundle gets no TypeBox code.
 export type Variant = Static<typeof VariantSchema>;
+export type DownloadLink = Static<typeof DownloadLinkSchema>;
+export type DownloadLinkRequest = Static<typeof DownloadLinkBody>;
 export type PriceType = Static<typeof PriceTypeSchema>;
 export type PriceTypeFields = Static<typeof PriceTypeBody>;
 export type PriceTypePatch = Static<typeof PriceTypePatchBody>;

@@ -313,6 +313,30 @@ describe('Cart page: export and quick order', () => {
     expect(await screen.findByText('Корзина пуста')).toBeInTheDocument();
   });
 
+  test('«Карточки для маркетплейсов» follows a download link to the cart’s kit', async () => {
+    const followed: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      followed.push(this.href);
+    });
+    try {
+      server.use(
+        http.post(`${API}/download-links`, async ({ request }) => {
+          const { path } = (await request.json()) as { path: string };
+          return json({ url: `${path}?link=signed` });
+        }),
+      );
+      const { user } = await openCart([BEAR]);
+      await user.click(screen.getByRole('button', { name: /Карточки для маркетплейсов/ }));
+      await waitFor(() =>
+        expect(followed).toEqual([`http://shop.test/api/v1/cart/${USER.id}/marketplace-kit?link=signed`]),
+      );
+    } finally {
+      click.mockRestore();
+    }
+  });
+
   test('«Быстрый заказ» leads to /quick-order', async () => {
     const { user, router } = await openCart([BEAR]);
     await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Быстрый заказ' }));

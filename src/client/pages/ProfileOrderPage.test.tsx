@@ -388,6 +388,53 @@ describe('Order page /profile/orders/{id}', () => {
     }
   });
 
+  test('«Карточки для маркетплейсов» asks for a download link to the order’s kit and lets the browser follow it', async () => {
+    const links = recorder();
+    const followed: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      followed.push(this.href);
+    });
+    try {
+      const { user } = openOrder(
+        buyerOrder(),
+        http.post(`${API}/download-links`, async ({ request }) => {
+          links.record(request);
+          const { path } = (await request.clone().json()) as { path: string };
+          return json({ url: `${path}?link=signed` });
+        }),
+      );
+      await heading();
+      await user.click(screen.getByRole('button', { name: /Карточки для маркетплейсов/ }));
+      await waitFor(() =>
+        expect(followed).toEqual([`http://shop.test/api/v1/order/${USER.id}/15/marketplace-kit?link=signed`]),
+      );
+      expect(await links.last!.json()).toEqual({ path: `/api/v1/order/${USER.id}/15/marketplace-kit` });
+      expect(links.last!.headers.get('authorization')).toBe(`Bearer ${sessionStorage.getItem('access_token')}`);
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  test('a refused kit shows the server’s detail and downloads nothing', async () => {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
+    try {
+      const { user } = openOrder(
+        buyerOrder(),
+        http.post(`${API}/download-links`, () =>
+          json({ detail: 'Сессия истекла или недействительна. Войдите снова.' }, 403),
+        ),
+      );
+      await heading();
+      await user.click(screen.getByRole('button', { name: /Карточки для маркетплейсов/ }));
+      expect(await screen.findByText('Сессия истекла или недействительна. Войдите снова.')).toBeInTheDocument();
+      expect(click).not.toHaveBeenCalled();
+    } finally {
+      click.mockRestore();
+    }
+  });
+
   test('«Скачать счёт» is there when the invoice is issued', async () => {
     openOrder(buyerOrder({ invoice: { number: 15, date: '2025-03-02' } }));
     await heading();

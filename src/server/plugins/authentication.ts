@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../api-error';
 import { SESSIONS_REVOKED_CHANNEL } from '../db/notifications';
 import type { Member } from '../domain/company-member';
+import { createDownloadLinks, DOWNLOAD_LINK_TTL_SECONDS, type DownloadLinks } from '../services/download-links';
 import { SessionRevocations } from '../services/session-revocations';
 import {
   createAccessTokens,
@@ -23,6 +24,13 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** The device cookies of the sign-in throttling, signed with the same secret. */
     deviceTokens: DeviceTokens;
+    /** Short-lived signed URLs of the downloads the browser saves itself (services/download-links.ts). */
+    downloadLinks: DownloadLinks;
+    /**
+     * Hook of the linkable downloads: `authenticate`, or a valid download link made for exactly
+     * this URL (403 for an expired or altered one; 401 once its session is revoked).
+     */
+    authenticateDownload(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Sessions ended before their access tokens expire; whoever revokes one tells it (`remember`) once committed. */
     sessionRevocations: SessionRevocations;
     /** Hook (onRequest or preHandler): refuses the request with 401 unless it carries a valid bearer token. */
@@ -45,6 +53,8 @@ declare module 'fastify' {
     userId: number;
     /** The token's user in their company, read now; set by `authenticate`. */
     member: Member;
+    /** The token's session; set by `authenticate`. */
+    sessionId: string;
   }
 }
 
@@ -66,6 +76,7 @@ export default fp(
       app.config.jwtSecret ?? (await app.repositories.settings.getOrInsert('jwt_secret', generateSecret()));
     app.decorate('accessTokens', createAccessTokens(secret, app.config.accessTokenTtlSeconds));
     app.decorate('deviceTokens', createDeviceTokens(secret, DEVICE_TOKEN_TTL_SECONDS));
+    app.decorate('downloadLinks', createDownloadLinks(secret, DOWNLOAD_LINK_TTL_SECONDS));
 
     const revocations = new SessionRevocations(app.repositories.revokedSessions, app.config.accessTokenTtlSeconds);
     app.decorate('sessionRevocations', revocations);
@@ -79,6 +90,7 @@ export default fp(
 
     app.decorateRequest('userId', 0);
     app.decorateRequest('member', null as unknown as Member);
+    app.decorateRequest('sessionId', '');
     app.decorate('identify', (request: FastifyRequest): number | Promise<number> => {
       const token = bearerToken(request.headers.authorization);
       const claims = token === null ? null : app.accessTokens.verify(token);
@@ -111,6 +123,21 @@ export default fp(
       if (!claims || !membership) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
       request.userId = claims.userId;
       request.member = { userId: claims.userId, ...membership };
+      request.sessionId = claims.sessionId;
+    });
+    app.decorate('authenticateDownload', async (request: FastifyRequest, reply: FastifyReply) => {
+      const verdict = app.downloadLinks.verify(request.url);
+      if (verdict === null) return app.authenticate(request, reply);
+      if (verdict === 'expired') throw forbidden('Ссылка для скачивания устарела. Нажмите кнопку скачивания ещё раз.');
+      if (verdict === 'invalid') throw forbidden('Ссылка для скачивания недействительна.');
+      // As `authenticate` checks a token: a session ended since the link was made ends the link.
+      const membership = !(await revocations.isRevoked(verdict.sessionId))
+        ? await app.repositories.companies.membershipOf(verdict.userId)
+        : null;
+      if (!membership) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
+      request.userId = verdict.userId;
+      request.member = { userId: verdict.userId, ...membership };
+      request.sessionId = verdict.sessionId;
     });
     app.decorate('authenticateManager', async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);

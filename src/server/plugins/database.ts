@@ -8,6 +8,7 @@ import { createBannersRepository } from '../repositories/banners';
 import { createCartRepository } from '../repositories/cart';
 import { createEmailConfirmationsRepository } from '../repositories/email-confirmations';
 import { createImagesRepository } from '../repositories/images';
+import { createProductCardsRepository } from '../repositories/product-cards';
 import { createInvoicesRepository } from '../repositories/invoices';
 import { createCategoriesRepository } from '../repositories/categories';
 import { createCompaniesRepository } from '../repositories/companies';
@@ -49,6 +50,7 @@ function createRepositories(db: Queryable) {
     passwordResets: createPasswordResetsRepository(db),
     priceList: createPriceListRepository(db),
     priceTypes: createPriceTypesRepository(db),
+    productCards: createProductCardsRepository(db),
     products: createProductsRepository(db),
     productPage: createProductPageRepository(db),
     quickOrderImports: createQuickOrderImportsRepository(db),

@@ -2,9 +2,11 @@ import { DownloadOutlined, FileExcelOutlined, ThunderboltOutlined } from '@ant-d
 import { App, Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import type { CartExportFormat } from '@shared/cart-import';
+import { marketplaceKitPaths } from '@shared/marketplace-kit';
 import { PAGE_PATHS } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { ButtonLink } from '@/components/ButtonLink';
+import { MarketplaceKitButton } from '@/components/MarketplaceKitButton';
 import { useExportCartMutation } from './cartExportApi';
 
 const EXPORTS: { format: CartExportFormat; label: string; icon: ReactNode }[] = [
@@ -21,7 +23,7 @@ export function QuickOrderLink() {
   );
 }
 
-/** «Быстрый заказ» and the cart's export, whose file the quick order reads back. */
+/** «Быстрый заказ», the cart's export (whose file the quick order reads back) and the marketplace kit. */
 export function CartActions({ userId }: { userId: number }) {
   const { message } = App.useApp();
   const [exportCart, { isLoading, originalArgs }] = useExportCartMutation();
@@ -46,6 +48,7 @@ export function CartActions({ userId }: { userId: number }) {
           {label}
         </Button>
       ))}
+      <MarketplaceKitButton path={marketplaceKitPaths.cart(userId)} />
     </Flex>
   );
 }

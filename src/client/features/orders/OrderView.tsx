@@ -3,8 +3,10 @@ import { App, Button, Descriptions, Popconfirm, Timeline, Typography } from 'ant
 import { Link } from 'react-router';
 import type { BuyerOrder, Tracking } from '@shared/api';
 import { formatLocalDate, formatLocalDateTime } from '@shared/dates';
+import { marketplaceKitPaths } from '@shared/marketplace-kit';
 import { PAGE_PATHS, productPath } from '@shared/paths';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
+import { MarketplaceKitButton } from '@/components/MarketplaceKitButton';
 import { PageLoading } from '@/components/PageLoading';
 import { OrderNotShown } from '@/components/OrderNotShown';
 import { PageTitle } from '@/components/PageTitle';
@@ -37,7 +39,10 @@ function Requisites({ order }: { order: BuyerOrder }) {
   );
 }
 
-/** «Повторить заказ», «Отменить заказ» while it may be, «Скачать в Excel», and the invoice when issued. */
+/**
+ * «Повторить заказ», «Отменить заказ» while it may be, «Скачать в Excel», «Карточки для
+ * маркетплейсов», and the invoice when issued.
+ */
 function Actions({ order, userId }: { order: BuyerOrder; userId: number }) {
   const { message } = App.useApp();
   const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
@@ -65,6 +70,7 @@ function Actions({ order, userId }: { order: BuyerOrder; userId: number }) {
       <Button icon={<FileExcelOutlined aria-hidden />} loading={exporting} onClick={download}>
         Скачать в Excel
       </Button>
+      <MarketplaceKitButton path={marketplaceKitPaths.order(userId, order.id)} />
       {order.can_cancel && (
         <Popconfirm
           title={`Отменить заказ №${order.id}?`}

@@ -1,0 +1,351 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import type { DownloadLink, OrderSummary, Product } from '../../../shared/api';
+import { marketplaceKitPaths } from '../../../shared/marketplace-kit';
+import { isValidGtin } from '../../../shared/product-card';
+import { conformityDocuments, imageMasters, images, productPhotos, products, variants } from '../../db/schema';
+import { colourSlug } from '../../domain/marketplace-card';
+import { createDownloadLinks } from '../../services/download-links';
+import {
+  allProducts,
+  createTestApp,
+  json,
+  quickShoppers,
+  sessionIdOf,
+  setVariant,
+  STARTUP_TIMEOUT,
+  type Shopper,
+  type TestApp,
+} from '../../../../test/server/helpers/test-app';
+
+let shop: TestApp;
+let buyer: Shopper;
+let stranger: Shopper;
+let withPhotos: Product;
+let withSvg: Product;
+let order: OrderSummary;
+
+const WHITE_TRIM = { background: '#ffffff', threshold: 30 };
+const DOCUMENT_NUMBER = 'ЕАЭС N RU Д-CN.РА01.В.12345/26';
+
+/** An EAN-13 with its check digit. */
+function ean13(first12: string): string {
+  for (let check = 0; check <= 9; check += 1) if (isValidGtin(`${first12}${check}`)) return `${first12}${check}`;
+  throw new Error('unreachable');
+}
+
+async function realPdf(): Promise<Buffer> {
+  const document = new PDFDocument();
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  document.text('Declaration of conformity');
+  document.end();
+  await once(document, 'end');
+  return Buffer.concat(chunks);
+}
+
+/** An uploaded picture of one colour with its JPEG master, as the back office keeps them. */
+async function uploadedPicture(name: string, width: number, height: number, colour: string): Promise<void> {
+  const picture = () => sharp({ create: { width, height, channels: 3, background: colour } });
+  const db = shop.app.database.db;
+  await db.insert(images).values({
+    name,
+    contentType: 'image/webp',
+    data: await picture().webp().toBuffer(),
+    width,
+    height,
+  });
+  await db.insert(imageMasters).values({ name, data: await picture().jpeg().toBuffer(), width, height });
+}
+
+async function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
+  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    archive.on('error', reject);
+    archive.on('end', resolve);
+    archive.on('entry', (entry: yauzl.Entry) => {
+      archive.openReadStream(entry, (error, stream: Readable) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          archive.readEntry();
+        });
+      });
+    });
+    archive.readEntry();
+  });
+  return entries;
+}
+
+const linkFor = async (shopper: Shopper, path: string) =>
+  shop.app.inject({ method: 'POST', url: '/api/v1/download-links', headers: shopper.headers, payload: { path } });
+
+const orderKitPath = marketplaceKitPaths.order;
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  [buyer, stranger] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
+  const stocked = (await allProducts(shop.app)).filter(
+    (product) => new Set(product.variants.map((variant) => variant.color)).size >= 2 && product.variants.length >= 2,
+  );
+  [withPhotos, withSvg] = stocked as [Product, Product];
+  const db = shop.app.database.db;
+
+  const [document] = await db
+    .insert(conformityDocuments)
+    .values({
+      kind: 'declaration',
+      regulation: 'ТР ТС 008/2011',
+      number: DOCUMENT_NUMBER,
+      validFrom: '2026-01-01',
+      validTo: '2030-12-31',
+      pdf: await realPdf(),
+      pdfBytes: 1,
+    })
+    .returning({ id: conformityDocuments.id });
+  await db
+    .update(products)
+    .set({
+      brand: 'Мягкий Опт',
+      material: 'Плюш',
+      filler: 'Синтепух',
+      ageFrom: 3,
+      countryOfOrigin: 'КНР',
+      tnved: '9503004100',
+      conformityDocumentId: document!.id,
+    })
+    .where(eq(products.id, withPhotos.id));
+  const [gtinVariant, internalVariant] = withPhotos.variants as [Product['variants'][number], ...Product['variants']];
+  await db
+    .update(variants)
+    .set({ packageLengthMm: 300, packageWidthMm: 200, packageHeightMm: 150, weightG: 450 })
+    .where(eq(variants.productId, withPhotos.id));
+  await db
+    .update(variants)
+    .set({ barcode: ean13('460700465064') })
+    .where(eq(variants.id, gtinVariant.id));
+  await db.update(variants).set({ barcode: '00012345' }).where(eq(variants.id, internalVariant!.id));
+
+  // The product's own photo: a small one (300×400), and a wide one (2400×1000) for one colour.
+  await uploadedPicture(`u-${'a'.repeat(32)}.webp`, 300, 400, '#cc2222');
+  await uploadedPicture(`u-${'b'.repeat(32)}.webp`, 2400, 1000, '#2222cc');
+  await db.insert(productPhotos).values([
+    { productId: withPhotos.id, color: null, position: 1, image: `u-${'a'.repeat(32)}.webp` },
+    { productId: withPhotos.id, color: gtinVariant.color, position: 1, image: `u-${'b'.repeat(32)}.webp` },
+  ]);
+
+  const items = [withPhotos, withSvg].map((product) => {
+    const variant = product.variants[0]!;
+    return { product_id: product.id, variant_id: variant.id, quantity: 1 };
+  });
+  for (const item of items) await setVariant(shop.app, item.variant_id, { stock: 50 });
+  const placed = await shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/order/',
+    headers: buyer.headers,
+    payload: { user_id: buyer.id, address: 'г. Тверь, ул. Советская, д. 3', items },
+  });
+  expect(placed.statusCode).toBe(201);
+  order = json<OrderSummary>(placed);
+}, STARTUP_TIMEOUT);
+afterAll(() => shop.close());
+
+describe('the marketplace kit of an order', () => {
+  let entries: Map<string, Buffer>;
+
+  beforeAll(async () => {
+    const link = await linkFor(buyer, orderKitPath(buyer.id, order.id));
+    expect(link.statusCode).toBe(200);
+    // The browser follows the link with no Authorization header.
+    const response = await shop.app.inject({ method: 'GET', url: json<DownloadLink>(link).url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toContain(`marketplace-kit-order-${order.id}.zip`);
+    entries = await entriesOf(response.rawPayload);
+  }, STARTUP_TIMEOUT);
+
+  it('holds the README, the sheet, the photos named by article and colour, and the document once', () => {
+    const slug = colourSlug(withPhotos.variants[0]!.color);
+    expect([...entries.keys()].sort()).toEqual(
+      expect.arrayContaining([
+        'README.txt',
+        'карточки.xlsx',
+        `фото/${withPhotos.art}_1.jpg`,
+        `фото/${withPhotos.art}_${slug}_1.jpg`,
+        `фото/${withSvg.art}_1.jpg`,
+        'документы/ЕАЭС-N-RU-Д-CN.РА01.В.12345-26.pdf',
+      ]),
+    );
+    expect(entries.get('README.txt')!.toString()).toContain('Версия сопоставления полей: v1');
+    expect(entries.get('документы/ЕАЭС-N-RU-Д-CN.РА01.В.12345-26.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('has a row per variant on each sheet, in the sheet’s units, with GTINs only', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(entries.get('карточки.xlsx')! as unknown as ArrayBuffer);
+    const variantsCount = withPhotos.variants.length + withSvg.variants.length;
+    const columnOf = (sheet: ExcelJS.Worksheet, header: string) => {
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+      const index = headers.indexOf(header);
+      expect(index).toBeGreaterThanOrEqual(0);
+      return index + 1;
+    };
+    const rowsOf = (sheet: ExcelJS.Worksheet) =>
+      sheet.getRows(2, sheet.rowCount - 1)!.filter((row) => row.getCell(1).value !== null);
+
+    const ozon = workbook.getWorksheet('Ozon')!;
+    expect(rowsOf(ozon)).toHaveLength(variantsCount);
+    const ozonRows = rowsOf(ozon).filter(
+      (row) => row.getCell(columnOf(ozon, 'Объединить на одной карточке*')).value === withPhotos.art,
+    );
+    expect(ozonRows).toHaveLength(withPhotos.variants.length);
+    expect(ozonRows.map((row) => row.getCell(columnOf(ozon, 'Ширина упаковки, мм*')).value)).toEqual(
+      withPhotos.variants.map(() => 200),
+    );
+    expect(ozonRows[0]!.getCell(columnOf(ozon, 'Вес в упаковке, г*')).value).toBe(450);
+    expect(ozonRows[0]!.getCell(columnOf(ozon, 'Минимальный возраст ребенка')).value).toBe('от 3 лет');
+    expect(ozonRows[0]!.getCell(columnOf(ozon, 'Страна-изготовитель')).value).toBe('Китай');
+    expect(ozonRows[0]!.getCell(columnOf(ozon, 'Номер декларации соответствия')).value).toBe(DOCUMENT_NUMBER);
+    const barcodes = ozonRows.map((row) => row.getCell(columnOf(ozon, 'Штрихкод (Серийный номер / EAN)')).value);
+    expect(barcodes.filter(Boolean)).toEqual([ean13('460700465064')]);
+
+    const wildberries = workbook.getWorksheet('Wildberries')!;
+    expect(rowsOf(wildberries)).toHaveLength(variantsCount);
+    const wbRow = rowsOf(wildberries).find((row) => row.getCell(columnOf(wildberries, 'Баркод')).value !== null)!;
+    expect(wbRow.getCell(columnOf(wildberries, 'Ширина упаковки, см')).value).toBe(20);
+    expect(wbRow.getCell(columnOf(wildberries, 'Длина упаковки, см')).value).toBe(30);
+    expect(wbRow.getCell(columnOf(wildberries, 'Вес товара с упаковкой (г)')).value).toBe(450);
+  });
+
+  it('makes 3:4 JPEGs of at least 900×1200: a small picture not enlarged, a wide one padded', async () => {
+    const slug = colourSlug(withPhotos.variants[0]!.color);
+    for (const name of [`${withPhotos.art}_1.jpg`, `${withPhotos.art}_${slug}_1.jpg`, `${withSvg.art}_1.jpg`]) {
+      const { format, width = 0, height = 0 } = await sharp(entries.get(`фото/${name}`)!).metadata();
+      expect({ name, format, ratio: width / height }).toEqual({ name, format: 'jpeg', ratio: 0.75 });
+      expect(height).toBeGreaterThanOrEqual(1200);
+    }
+    const small = await sharp(entries.get(`фото/${withPhotos.art}_1.jpg`)!).metadata();
+    expect([small.width, small.height]).toEqual([900, 1200]);
+    const smallContent = await sharp(entries.get(`фото/${withPhotos.art}_1.jpg`)!)
+      .trim(WHITE_TRIM)
+      .toBuffer({ resolveWithObject: true });
+    expect(Math.abs(smallContent.info.width - 300)).toBeLessThanOrEqual(2);
+    expect(Math.abs(smallContent.info.height - 400)).toBeLessThanOrEqual(2);
+
+    const wide = await sharp(entries.get(`фото/${withPhotos.art}_${slug}_1.jpg`)!).metadata();
+    expect([wide.width, wide.height]).toEqual([2400, 3200]);
+    const wideContent = await sharp(entries.get(`фото/${withPhotos.art}_${slug}_1.jpg`)!)
+      .trim(WHITE_TRIM)
+      .toBuffer({ resolveWithObject: true });
+    expect(Math.abs(wideContent.info.width - 2400)).toBeLessThanOrEqual(2);
+    expect(Math.abs(wideContent.info.height - 1000)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('who may download a kit', () => {
+  it('another company’s order does not exist for a buyer', async () => {
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: orderKitPath(stranger.id, order.id),
+      headers: stranger.headers,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(json<{ detail: string }>(response).detail).toBe('Заказ не найден');
+  });
+
+  it('a link made for one path is refused on another', async () => {
+    const link = json<DownloadLink>(await linkFor(stranger, marketplaceKitPaths.cart(stranger.id)));
+    const token = link.url.split('?link=')[1]!;
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: `${orderKitPath(buyer.id, order.id)}?link=${token}`,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(json<{ detail: string }>(response).detail).toBe('Ссылка для скачивания недействительна.');
+  });
+
+  it('an expired link is refused', async () => {
+    const secret = shop.config.jwtSecret ?? (await shop.app.repositories.settings.get('jwt_secret'))!;
+    const path = orderKitPath(buyer.id, order.id);
+    const url = createDownloadLinks(secret, 90, () => Date.now() - 100_000).urlOf(
+      { userId: buyer.id, sessionId: sessionIdOf(buyer.token) },
+      path,
+    );
+    const response = await shop.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(403);
+    expect(json<{ detail: string }>(response).detail).toContain('устарела');
+  });
+
+  it('links are made only for the kits’ paths', async () => {
+    const response = await linkFor(buyer, `/api/v1/order/${buyer.id}/${order.id}/export`);
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('an empty cart has no kit', async () => {
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: marketplaceKitPaths.cart(stranger.id),
+      headers: stranger.headers,
+    });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('a link outlives no session: once it is revoked, the link is refused', async () => {
+    const [leaving] = await quickShoppers(shop.app, 1);
+    const link = json<DownloadLink>(await linkFor(leaving!, marketplaceKitPaths.selection([withSvg.id])));
+    shop.app.sessionRevocations.remember([sessionIdOf(leaving!.token)]);
+    const response = await shop.app.inject({ method: 'GET', url: link.url });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('a selection is downloaded by its link, and by POST with the bearer token', async () => {
+    const link = json<DownloadLink>(await linkFor(stranger, marketplaceKitPaths.selection([withSvg.id])));
+    const byLink = await shop.app.inject({ method: 'GET', url: link.url });
+    expect(byLink.statusCode).toBe(200);
+    expect([...(await entriesOf(byLink.rawPayload)).keys()]).toContain(`фото/${withSvg.art}_1.jpg`);
+    // An altered selection is another path: its link no longer fits.
+    const altered = await shop.app.inject({
+      method: 'GET',
+      url: link.url.replace(`=${withSvg.id}`, `=${withPhotos.id}`),
+    });
+    expect(altered.statusCode).toBe(403);
+
+    const byPost = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplace-kit',
+      headers: stranger.headers,
+      payload: { products: [withSvg.id] },
+    });
+    expect(byPost.statusCode).toBe(200);
+    expect(byPost.headers['content-disposition']).toContain('marketplace-kit.zip');
+  });
+
+  it('a selection naming unknown products is refused, naming them', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplace-kit',
+      headers: buyer.headers,
+      payload: { products: [withSvg.id, 999_999] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(json<{ detail: string }>(response).detail).toContain('999999');
+    // The link's form takes any ten digits: one past the ids' range is named too, not a 500.
+    const outOfRange = await shop.app.inject({
+      method: 'GET',
+      url: marketplaceKitPaths.selection([withSvg.id, 9_999_999_999]),
+      headers: buyer.headers,
+    });
+    expect(outOfRange.statusCode).toBe(422);
+    expect(json<{ detail: string }>(outOfRange).detail).toBe('Товары не найдены или сняты с продажи: 9999999999');
+  });
+});
