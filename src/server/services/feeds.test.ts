@@ -1,0 +1,71 @@
+// The feeds' files as several server processes share them: two FeedFiles over one database and
+// one FEED_DIR stand for two processes.
+import { readdir } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
+import { feedFiles } from '../db/schema';
+import { createFeedsRepository } from '../repositories/feeds';
+import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
+import { companyTypeFeed, FeedFiles } from './feeds';
+
+const ORIGIN = 'https://shop.example';
+const HOUR_SECONDS = 3600;
+
+let shop: TestApp;
+let processes: [FeedFiles, FeedFiles];
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  const options = { dir: shop.config.feeds.dir, refreshSeconds: HOUR_SECONDS, log: shop.app.log };
+  processes = [new FeedFiles(shop.app.database.db, options), new FeedFiles(shop.app.database.db, options)];
+}, STARTUP_TIMEOUT);
+afterAll(async () => {
+  await Promise.all(processes.map((feeds) => feeds.stop()));
+  await shop.close();
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test('two processes asking for a feed never built at once build it once, and serve the same file', async () => {
+  const kind = companyTypeFeed((await shop.app.repositories.priceTypes.catalogueTypes()).defaultTypeId);
+  const [first, second] = await Promise.all(processes.map((feeds) => feeds.file(kind, ORIGIN, 30_000)));
+  expect(first).not.toBeNull();
+  expect(second?.name).toBe(first!.name);
+  const files = (await readdir(shop.config.feeds.dir)).filter((name) => name.startsWith(kind.key));
+  expect(files).toEqual([first!.name]);
+});
+
+test('a change within the refresh interval serves the file built before; once it has passed, a new one', async () => {
+  const [one, other] = processes;
+  const kind = companyTypeFeed((await shop.app.repositories.priceTypes.catalogueTypes()).defaultTypeId);
+  const before = (await one.file(kind, ORIGIN, 30_000))!;
+  const feeds = createFeedsRepository(shop.app.database.db);
+  one.catalogueChanged();
+  const row = await until(
+    () => feeds.file(kind.key),
+    (current) => current !== null && current.changedAt > current.builtAt!,
+  );
+  expect(row!.changedAt.getTime()).toBeGreaterThan(row!.builtAt!.getTime());
+  // Out of date, but built less than FEED_REFRESH_SECONDS ago: both processes serve the old file.
+  expect((await other.file(kind, ORIGIN, 30_000))!.name).toBe(before.name);
+  expect((await one.file(kind, ORIGIN, 30_000))!.name).toBe(before.name);
+
+  // As if built two hours ago: the rebuild is due.
+  await shop.app.database.db
+    .update(feedFiles)
+    .set({ builtAt: sql`${feedFiles.builtAt} - interval '2 hours'` })
+    .where(eq(feedFiles.key, kind.key));
+  other.schedule();
+  const after = await until(
+    () => other.file(kind, ORIGIN, 30_000),
+    (file) => file !== null && file.name !== before.name,
+  );
+  expect(after!.name).not.toBe(before.name);
+  expect(after!.builtAt.getTime()).toBeGreaterThan(row!.builtAt!.getTime() - 2 * HOUR_SECONDS * 1000);
+});
