@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { CATALOGUE_CHANNEL } from '../db/notifications';
 import { FeedFiles } from '../services/feeds';
 
 declare module 'fastify' {
@@ -18,18 +17,11 @@ export default fp(
   async (app) => {
     const feeds = new FeedFiles(app.database.db, { ...app.config.feeds, log: app.log.child({ part: 'feeds' }) });
     app.decorate('feedFiles', feeds);
-    const stop = await app.database.listen(CATALOGUE_CHANNEL, {
-      onNotify: () => feeds.catalogueChanged(),
-      onLost: () => {},
-      onRestored: () => feeds.catalogueChanged(),
-    });
+    app.followCatalogueChanges(() => feeds.catalogueChanged());
     // Feeds left out of date by the previous run are rebuilt as due.
     app.addHook('onReady', async () => feeds.schedule());
     // Before the database closes (onClose hooks run in reverse order of registration).
-    app.addHook('onClose', async () => {
-      await stop();
-      await feeds.stop();
-    });
+    app.addHook('onClose', () => feeds.stop());
   },
-  { name: 'feeds', dependencies: ['config', 'database'] },
+  { name: 'feeds', dependencies: ['config', 'database', 'catalogue-cache'] },
 );

@@ -99,10 +99,13 @@ export class FeedFiles {
    * served, and its rebuild scheduled.
    */
   async file(kind: FeedKind, origin: string, waitMs: number): Promise<FeedFile | null> {
-    await this.feeds.ensureFile(kind.key, origin);
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const row = await this.feeds.file(kind.key);
+      let row = await this.feeds.file(kind.key);
+      if (!row) {
+        await this.feeds.ensureFile(kind.key, origin);
+        row = await this.feeds.file(kind.key);
+      }
       if (row?.file && row.builtAt && (await exists(this.pathOf(row.file)))) {
         if (row.changedAt > row.builtAt) this.schedule();
         return { path: this.pathOf(row.file), name: row.file, builtAt: row.builtAt };
@@ -115,6 +118,7 @@ export class FeedFiles {
 
   /** A catalogue change: every feed is out of date; rebuilds follow as the refresh interval allows. */
   catalogueChanged(): void {
+    if (this.stopped) return;
     if (this.marking) {
       this.markAgain = true;
       return;
@@ -152,7 +156,7 @@ export class FeedFiles {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await Promise.allSettled([...this.building.values()]);
+    await Promise.allSettled([this.marking, ...this.building.values()]);
   }
 
   /** When the feed may be rebuilt: its last build plus the interval, or when another's lease lapses. */
