@@ -182,6 +182,20 @@ export function createFeedsRepository(db: Queryable) {
       await db.update(feedFiles).set({ leaseUntil: null }).where(eq(feedFiles.key, key));
     },
 
+    /** The price types of the companies that have a feed address (null: the default type). */
+    async companyFeedTypes(): Promise<(number | null)[]> {
+      const rows = await db
+        .selectDistinct({ priceTypeId: companies.priceTypeId })
+        .from(companyFeeds)
+        .innerJoin(companies, eq(companies.id, companyFeeds.companyId));
+      return rows.map((row) => row.priceTypeId);
+    },
+
+    /** A kind no longer served: its row goes, its file with the next sweep. */
+    async forget(key: string): Promise<void> {
+      await db.delete(feedFiles).where(eq(feedFiles.key, key));
+    },
+
     /** Every file a row names: the ones to keep when old files are swept. */
     async currentFiles(): Promise<Set<string>> {
       const rows = await db.select({ file: feedFiles.file }).from(feedFiles);

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { feedFiles } from '../db/schema';
 import { createFeedsRepository } from '../repositories/feeds';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
-import { companyTypeFeed, FeedFiles } from './feeds';
+import { companyTypeFeed, FeedFiles, visitorsFeed } from './feeds';
 
 const ORIGIN = 'https://shop.example';
 const HOUR_SECONDS = 3600;
@@ -41,9 +41,16 @@ test('two processes asking for a feed never built at once build it once, and ser
   expect(files).toEqual([first!.name]);
 });
 
+/** Moves the feed's last build two hours back: its rebuild is due. */
+const builtLongAgo = (key: string) =>
+  shop.app.database.db
+    .update(feedFiles)
+    .set({ builtAt: sql`${feedFiles.builtAt} - interval '2 hours'` })
+    .where(eq(feedFiles.key, key));
+
 test('a change within the refresh interval serves the file built before; once it has passed, a new one', async () => {
   const [one, other] = processes;
-  const kind = companyTypeFeed((await shop.app.repositories.priceTypes.catalogueTypes()).defaultTypeId);
+  const kind = visitorsFeed(await shop.app.priceViews.forVisitor());
   const before = (await one.file(kind, ORIGIN, 30_000))!;
   const feeds = createFeedsRepository(shop.app.database.db);
   one.catalogueChanged();
@@ -56,11 +63,7 @@ test('a change within the refresh interval serves the file built before; once it
   expect((await other.file(kind, ORIGIN, 30_000))!.name).toBe(before.name);
   expect((await one.file(kind, ORIGIN, 30_000))!.name).toBe(before.name);
 
-  // As if built two hours ago: the rebuild is due.
-  await shop.app.database.db
-    .update(feedFiles)
-    .set({ builtAt: sql`${feedFiles.builtAt} - interval '2 hours'` })
-    .where(eq(feedFiles.key, kind.key));
+  await builtLongAgo(kind.key);
   other.schedule();
   const after = await until(
     () => other.file(kind, ORIGIN, 30_000),
@@ -68,4 +71,27 @@ test('a change within the refresh interval serves the file built before; once it
   );
   expect(after!.name).not.toBe(before.name);
   expect(after!.builtAt.getTime()).toBeGreaterThan(row!.builtAt!.getTime() - 2 * HOUR_SECONDS * 1000);
+});
+
+test('a kind nobody can be served any more is forgotten rather than rebuilt', async () => {
+  // No company has a feed address: the default type's company feed built above serves nobody.
+  const [one] = processes;
+  const kind = companyTypeFeed((await shop.app.repositories.priceTypes.catalogueTypes()).defaultTypeId);
+  const feeds = createFeedsRepository(shop.app.database.db);
+  expect(await feeds.file(kind.key)).not.toBeNull();
+  one.catalogueChanged();
+  await until(
+    () => feeds.file(kind.key),
+    (row) => row !== null && row.changedAt > row.builtAt!,
+  );
+  await builtLongAgo(kind.key);
+  one.schedule();
+  expect(
+    await until(
+      () => feeds.file(kind.key),
+      (row) => row === null,
+    ),
+  ).toBeNull();
+  // The visitors' feed, which is served, is still there.
+  expect(await feeds.file(visitorsFeed(await shop.app.priceViews.forVisitor()).key)).not.toBeNull();
 });

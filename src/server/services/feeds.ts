@@ -15,11 +15,13 @@ import { COMPANY_MESSAGES, mayManageFeed } from '../../shared/company';
 import type { Database } from '../db/database';
 import { CompanyRoleError } from '../domain/domain-errors';
 import type { Member } from '../domain/company-member';
-import type { PriceView } from '../domain/wholesale-price';
+import { HIDDEN_PRICES, type PriceView } from '../domain/wholesale-price';
 import { createAuditRepository } from '../repositories/audit';
 import { createFeedsRepository, type FeedFileRow, type FeedPhotoRow, type FeedVariantRow } from '../repositories/feeds';
 import { createPriceTypesRepository } from '../repositories/price-types';
+import { createSettingsRepository } from '../repositories/settings';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
+import { PRICES_FOR_VISITORS_SETTING } from './price-views';
 import { hashRandomToken, newRandomToken } from './tokens';
 import { productOffers, YML_CLOSING, ymlOpening } from './yml';
 
@@ -54,7 +56,7 @@ export const visitorsFeed = (view: PriceView): FeedKind =>
 export const companyTypeFeed = (typeId: number): FeedKind => ({ key: `company-t${typeId}`, typeId, count: true });
 
 function kindOf(key: string): FeedKind | null {
-  if (key === 'visitors-hidden') return visitorsFeed({ key: 'hidden', types: null, rrpTypeId: null });
+  if (key === 'visitors-hidden') return visitorsFeed(HIDDEN_PRICES);
   const match = /^(visitors|company)-t(\d+)$/.exec(key);
   if (!match) return null;
   const typeId = Number(match[2]);
@@ -172,11 +174,36 @@ export class FeedFiles {
     try {
       const now = Date.now();
       const due = (await this.feeds.outdated()).filter((row) => this.dueAt(row) <= now);
-      for (const row of due) await this.refresh(row.key);
+      const live = due.length > 0 ? await this.liveKeys() : new Set<string>();
+      for (const row of due) {
+        // A kind nobody can be served any more (a type no company with an address buys at, the
+        // visitors' view before the setting or the default type changed) is forgotten, not rebuilt
+        // at every change; its file goes with the next sweep, and a request makes it again.
+        if (live.has(row.key)) await this.refresh(row.key);
+        else await this.feeds.forget(row.key);
+      }
     } catch (error) {
       this.options.log.warn({ err: error }, 'feeds not rebuilt');
     }
     this.schedule();
+  }
+
+  /** The kinds a request can be served now: the visitors' view, and the types of the companies with an address. */
+  private async liveKeys(): Promise<Set<string>> {
+    const [types, shown, companyTypes] = await Promise.all([
+      createPriceTypesRepository(this.db).catalogueTypes(),
+      createSettingsRepository(this.db).get(PRICES_FOR_VISITORS_SETTING),
+      this.feeds.companyFeedTypes(),
+    ]);
+    const visitors =
+      shown === 'false'
+        ? visitorsFeed(HIDDEN_PRICES)
+        : visitorsFeed({
+            key: '',
+            types: { typeId: types.defaultTypeId, defaultTypeId: types.defaultTypeId },
+            rrpTypeId: types.rrpTypeId,
+          });
+    return new Set([visitors.key, ...companyTypes.map((typeId) => companyTypeFeed(typeId ?? types.defaultTypeId).key)]);
   }
 
   /** Builds the kind's feed if no process is building it; this process's build under way is joined. */
