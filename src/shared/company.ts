@@ -24,9 +24,6 @@ export const mayOrder = (role: CompanyRole): boolean => role !== 'accountant';
 /** Only an owner invites, changes roles and removes employees. */
 export const mayManageMembers = (role: CompanyRole): boolean => role === 'owner';
 
-/** Only an owner makes, replaces and turns off the company's secret feed address (it shows the company's prices). */
-export const mayManageFeed = (role: CompanyRole): boolean => role === 'owner';
-
 /** The owner and the accountant keep the company's legal entities (the accountant knows the bank details). */
 export const mayEditLegalEntities = (role: CompanyRole): boolean => role !== 'purchaser';
 
@@ -47,7 +44,6 @@ export const INVITATION_TTL_DAYS = 7;
 
 export const COMPANY_MESSAGES = {
   notOwner: 'Управлять сотрудниками компании может только её владелец.',
-  feedOwnerOnly: 'Адресом фида товаров управляет только владелец компании.',
   accountantCannotOrder: 'Бухгалтер компании не оформляет заказы: это делают владелец и закупщики.',
   legalEntitiesReadOnly: 'Юрлица компании меняют владелец и бухгалтер.',
   companyBlocked:

@@ -11,7 +11,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { SHOP_NAME } from '../../shared/page-titles';
-import { COMPANY_MESSAGES, mayManageFeed } from '../../shared/company';
+import { FEED_OWNER_ONLY, mayManageFeed } from '../../shared/feeds';
 import type { Database } from '../db/database';
 import { CompanyRoleError } from '../domain/domain-errors';
 import type { Member } from '../domain/company-member';
@@ -338,7 +338,7 @@ export interface CompanyFeedState {
  */
 export function createCompanyFeedService(db: Database) {
   const ownerOnly = (member: Member) => {
-    if (!mayManageFeed(member.role)) throw new CompanyRoleError(COMPANY_MESSAGES.feedOwnerOnly);
+    if (!mayManageFeed(member.role)) throw new CompanyRoleError(FEED_OWNER_ONLY);
   };
   const record = (
     tx: Parameters<Parameters<Database['transaction']>[0]>[0],

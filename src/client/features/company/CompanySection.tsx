@@ -2,7 +2,7 @@ import './company.css';
 import { Alert, Button } from 'antd';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { mayManageFeed } from '@shared/company';
+import { mayManageFeed } from '@shared/feeds';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { useGetCompanyQuery } from './companyApi';
