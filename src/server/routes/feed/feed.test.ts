@@ -20,6 +20,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import type { CompanyFeed, CompanyFeedIssued, PriceType, Product } from '../../../shared/api';
@@ -242,7 +243,7 @@ describe('the visitors’ feed', () => {
     expect(paramOf(firstOffer, 'Возраст')?.text).toBe('от 3 лет');
   });
 
-  it('is cacheable by its ETag', async () => {
+  it('is cacheable by its ETag, and compressed', async () => {
     const first = await read('/api/v1/feed.yml');
     const etag = String(first.headers.etag);
     expect(first.headers['last-modified']).toBeTruthy();
@@ -252,6 +253,13 @@ describe('the visitors’ feed', () => {
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
+    const gzipped = await shop.app.inject({
+      method: 'GET',
+      url: '/api/v1/feed.yml',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(first.body);
   });
 });
 
