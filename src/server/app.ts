@@ -20,6 +20,7 @@ import catalogueCache from './plugins/catalogue-cache';
 import configPlugin from './plugins/config';
 import database from './plugins/database';
 import docs from './plugins/docs';
+import feeds from './plugins/feeds';
 import errorHandling, { sendClientError, sendFrameworkError } from './plugins/error-handler';
 import metrics from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
@@ -33,6 +34,7 @@ import emailConfirmationRoutes from './routes/auth/email-confirmation';
 import bannersRoutes from './routes/banners';
 import cartRoutes from './routes/cart';
 import exchangeRoutes from './routes/exchange';
+import feedRoutes from './routes/feed';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/image';
 import metricsRoutes from './routes/metrics';
@@ -209,6 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authentication);
   await app.register(catalogueCache);
   await app.register(backgroundJobs);
+  await app.register(feeds);
   await app.register(docs);
 
   await app.register(productsRoutes, { prefix: '/api/v1/products' });
@@ -221,6 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(addressRoutes, { prefix: '/api/v1/address' });
   await app.register(requisitesRoutes, { prefix: '/api/v1/requisites' });
   await app.register(companyRoutes, { prefix: '/api/v1/company' });
+  await app.register(feedRoutes, { prefix: '/api/v1' });
   await app.register(imageRoutes, { prefix: '/api/v1/image' });
   await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(healthRoutes, { prefix: '/api/health' });

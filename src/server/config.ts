@@ -131,6 +131,17 @@ export interface ExchangeConfig {
   importStepMs: number;
 }
 
+/** The product feeds in YML (README, «Фиды товаров»). */
+export interface FeedConfig {
+  /** FEED_DIR: where the built feed files are kept; in a cluster, storage every process reads. */
+  dir: string;
+  /**
+   * FEED_REFRESH_SECONDS: a feed is rebuilt after a catalogue change at most this often (the file
+   * built before is served meanwhile); 0 rebuilds at once.
+   */
+  refreshSeconds: number;
+}
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -185,6 +196,7 @@ export interface AppConfig {
   catalogueCache: CatalogueCacheLimits;
   metrics: MetricsConfig;
   exchange: ExchangeConfig;
+  feeds: FeedConfig;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -464,5 +476,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     metrics: metrics(env, port),
     exchange: exchange(env, dataDir),
+    feeds: {
+      dir: path.resolve(projectRoot, env.FEED_DIR || path.join(dataDir, 'feeds')),
+      refreshSeconds: integer(env, 'FEED_REFRESH_SECONDS', 300, 0, DAY),
+    },
   };
 }

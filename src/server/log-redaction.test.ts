@@ -38,6 +38,12 @@ describe('loggableUrl', () => {
     expect(loggableUrl(url)).toBe(logged);
   });
 
+  it('masks the token of a company’s secret feed address, which is in its path', () => {
+    const url = '/api/v1/feed/c2VjcmV0LXRva2VuLW9mLWZvcnR5LXRocmVlLWNoYXJzMTI.yml?x=1';
+    expect(loggableUrl(url, '/api/v1/feed/:token.yml')).toBe('/api/v1/feed/[redacted].yml');
+    expect(loggableUrl('/api/v1/feed.yml', '/api/v1/feed.yml')).toBe('/api/v1/feed.yml');
+  });
+
   it('leaves other queries and paths as they are', () => {
     for (const url of ['/api/v1/products/popular?limit=8&skip=0', '/catalog?category=%D0%9C', '/api/v1/cart/1', '/']) {
       expect(loggableUrl(url)).toBe(url);

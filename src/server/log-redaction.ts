@@ -26,6 +26,9 @@ export const REDACTED_PATHS = [
 ];
 
 const AUTH_PATH = '/api/v1/auth';
+/** The route of a company's secret feed (routes/feed), and how its address is logged. */
+const SECRET_FEED_ROUTE = '/api/v1/feed/:token.yml';
+const SECRET_FEED_LOGGED = '/api/v1/feed/[redacted].yml';
 
 /** Decoded, its slashes collapsed, lower-cased: the path as a router lenient in any of these would read it. */
 function normalisedPath(path: string): string {
@@ -39,11 +42,14 @@ function normalisedPath(path: string): string {
 }
 
 /**
- * The URL as logged. Any /auth call (by its matched route, or by its path however spelled) loses
+ * The URL as logged. A company's secret feed address is masked whole. Any /auth call (by its matched route, or by its path however spelled) loses
  * its whole query; every other keeps its query with the value of each secret-named parameter
  * masked. The query is split on `;` as well as `&`, so that no spelling hides a parameter.
  */
 export function loggableUrl(url: string, routeUrl?: string): string {
+  // A company's secret feed address has its token in the path (a marketplace's importer takes an
+  // address, nothing else): the whole address is the secret, so none of it is logged.
+  if (routeUrl === SECRET_FEED_ROUTE) return SECRET_FEED_LOGGED;
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
   const path = url.slice(0, queryAt);

@@ -90,6 +90,8 @@ import type {
   AdminCompanyListSchema,
   AdminCompanyPatchBody,
   AdminCompanySchema,
+  CompanyFeedIssuedSchema,
+  CompanyFeedSchema,
   CompanySchema,
   InvitationAcceptBody,
   InvitationAcceptedSchema,
@@ -254,6 +256,10 @@ export type RequisitesSave = Static<typeof RequisitesSaveBody>;
 /** The company (контрагент) the account works for, as its employees see it (GET /api/v1/company). */
 export type Company = Static<typeof CompanySchema>;
 export type CompanyMember = Static<typeof MemberSchema>;
+/** GET /api/v1/company/feed: whether the company has a secret feed address. */
+export type CompanyFeed = Static<typeof CompanyFeedSchema>;
+/** POST /api/v1/company/feed: the new address, shown once. */
+export type CompanyFeedIssued = Static<typeof CompanyFeedIssuedSchema>;
 export type LegalEntity = Static<typeof LegalEntitySchema>;
 export type LegalEntityFields = Static<typeof LegalEntityBody>;
 export type LegalEntityPatch = Static<typeof LegalEntityPatchBody>;

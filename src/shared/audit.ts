@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'variant.prices',
   'product.prices',
   'company.price_type',
+  'company.feed.issue',
+  'company.feed.revoke',
   'settings.storefront',
   'exchange.settings',
   'exchange.price_type',

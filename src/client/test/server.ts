@@ -42,4 +42,5 @@ export const OWN_COMPANY: Company = {
 export const server = setupServer(
   http.get(`${API}/auth/user`, () => HttpResponse.json(CURRENT_USER)),
   http.get(`${API}/company`, () => HttpResponse.json(OWN_COMPANY)),
+  http.get(`${API}/company/feed`, () => HttpResponse.json({ active: false, created_at: null })),
 );

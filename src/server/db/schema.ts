@@ -1187,3 +1187,34 @@ export const exchangeWarehouses = pgTable('exchange_warehouses', {
   used: boolean('used').notNull().default(true),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A company's secret address of its product feed (GET /api/v1/feed/<token>.yml): only the token's
+ * SHA-256 is kept, the token shown once to the owner who made it. One a company: a new one replaces
+ * the old, which stops at once.
+ */
+export const companyFeeds = pgTable('company_feeds', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The YML feed files built under FEED_DIR, one per kind (`key`: the visitors' view or a price type),
+ * so that every process serves the newest (services/feeds.ts). A process builds one while it holds
+ * its lease, renewed as it goes; one that died leaves it to another once the lease lapses.
+ */
+export const feedFiles = pgTable('feed_files', {
+  key: text('key').primaryKey(),
+  // The file's name in FEED_DIR; null until the first build ends.
+  file: text('file'),
+  // When the build that wrote `file` began reading the catalogue: a change after it is not in it.
+  builtAt: timestamp('built_at', { withTimezone: true }),
+  // The last catalogue change heard of: after built_at, the file is out of date.
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  // The absolute addresses' origin (PUBLIC_URL, or the first asking request's without it).
+  origin: text('origin').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});

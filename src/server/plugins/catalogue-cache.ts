@@ -8,6 +8,12 @@ declare module 'fastify' {
     catalogueCache: CatalogueCache;
     /** Which prices each caller of the catalogue sees, forgotten with the cached answers. */
     priceViews: PriceViews;
+    /**
+     * Calls `follower` after every catalogue change heard, and when listening is back after a loss
+     * (changes may have gone unheard): for what keeps its own copy of the catalogue (the feeds'
+     * files), on this plugin's one listening connection.
+     */
+    followCatalogueChanges(follower: () => void): void;
   }
 }
 
@@ -22,12 +28,18 @@ export default fp(
       companyPriceTypeOf: async (userId) => (await companies.membershipOf(userId))?.priceTypeId,
     });
     app.decorate('priceViews', views);
+    const followers: (() => void)[] = [];
+    app.decorate('followCatalogueChanges', (follower: () => void) => {
+      followers.push(follower);
+    });
+    const tellFollowers = () => followers.forEach((follower) => follower());
     // Orders placed by other processes (another server, the managers' command) reach this one
     // here, and so do changes of the price types and of whose company buys at which.
     const stop = await app.database.listen(CATALOGUE_CHANNEL, {
       onNotify: () => {
         cache.invalidate();
         views.invalidate();
+        tellFollowers();
       },
       onLost: () => {
         cache.suspend();
@@ -36,6 +48,7 @@ export default fp(
       onRestored: () => {
         cache.resume();
         views.resume();
+        tellFollowers();
       },
     });
     app.addHook('preClose', stop);

@@ -87,6 +87,18 @@ export const CompanySchema = Type.Object({
   invitations: Type.Array(InvitationSchema, { description: 'Ожидающие ответа; видит только владелец' }),
 });
 
+/** The company's secret feed address as its owner sees it: whether there is one, never the address itself. */
+export const CompanyFeedSchema = Type.Object({
+  active: Type.Boolean({ description: 'У компании есть действующий адрес фида' }),
+  created_at: Nullable(Instant, { description: 'Когда выдан действующий адрес' }),
+});
+
+/** A new secret feed address, shown this once (only its hash is kept). */
+export const CompanyFeedIssuedSchema = Type.Object({
+  url: Type.String({ description: 'Секретный адрес фида YML с ценами компании и остатками; показывается один раз' }),
+  created_at: Instant,
+});
+
 export const CompanyRenameBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: LIMITS.companyNameMax, pattern: '\\S' }),
 });

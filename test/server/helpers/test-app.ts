@@ -43,6 +43,8 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
   const postgres = adminUrl ? await createFreshDatabase(adminUrl, 'shop_test') : null;
   // Without SMTP_URL messages are written as files: into a directory of this app's own, not the shop's data/.
   const mailDir = await mkdtemp(path.join(tmpdir(), 'myagkiy-opt-mail-'));
+  // The product feeds too: the files are built only when one is asked for.
+  const feedDir = await mkdtemp(path.join(tmpdir(), 'myagkiy-opt-feeds-'));
   const defaults = loadConfig({});
   const config: AppConfig = {
     ...defaults,
@@ -69,6 +71,7 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
     // Buyers order right after signing up, as with a shop that vets them otherwise; the
     // confirmation's own tests turn it on.
     requireEmailConfirmation: false,
+    feeds: { ...defaults.feeds, dir: feedDir },
     ...rest,
   };
   const app = await buildApp(config, { logStream: options.logStream });
@@ -83,6 +86,7 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
       } finally {
         await postgres?.drop();
         await rm(mailDir, { recursive: true, force: true });
+        await rm(feedDir, { recursive: true, force: true });
       }
     },
   };

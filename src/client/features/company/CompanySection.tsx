@@ -2,18 +2,20 @@ import './company.css';
 import { Alert, Button } from 'antd';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { mayManageFeed } from '@shared/feeds';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageLoading } from '@/components/PageLoading';
 import { useGetCompanyQuery } from './companyApi';
 import { COMPANY_SECTION_ID } from './companyPaths';
 import { CompanyNameCard } from './CompanyNameCard';
+import { FeedCard } from './FeedCard';
 import { LegalEntitiesCard } from './LegalEntities';
 import { ManagerCard } from './ManagerCard';
 import { MembersCard } from './MembersCard';
 
 /**
  * The profile's «Компания»: its name and the caller's role, the shop's manager, the employees and
- * invitations, the legal entities. Each shows only the controls the caller's role allows; the
+ * invitations, the legal entities, the owner's product feed. Each shows only the controls the caller's role allows; the
  * server checks the role again on every change.
  */
 export function CompanySection() {
@@ -45,6 +47,7 @@ export function CompanySection() {
           <ManagerCard manager={company.manager} />
           <MembersCard company={company} />
           <LegalEntitiesCard company={company} />
+          {mayManageFeed(company.role) && <FeedCard />}
         </div>
       )}
     </section>

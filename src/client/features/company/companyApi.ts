@@ -1,5 +1,7 @@
 import type {
   Company,
+  CompanyFeed,
+  CompanyFeedIssued,
   CompanyMember,
   Invitation,
   InvitationAccept,
@@ -56,6 +58,19 @@ export const companyApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `api/v1/company/legal-entities/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Company', 'Requisites'],
     }),
+    // The company's secret feed address (the owner's): whether there is one; the address itself only when made.
+    getCompanyFeed: build.query<CompanyFeed, void>({
+      query: () => 'api/v1/company/feed',
+      providesTags: ['Company'],
+    }),
+    issueCompanyFeed: build.mutation<CompanyFeedIssued, void>({
+      query: () => ({ url: 'api/v1/company/feed', method: 'POST' }),
+      invalidatesTags: ['Company'],
+    }),
+    revokeCompanyFeed: build.mutation<void, void>({
+      query: () => ({ url: 'api/v1/company/feed', method: 'DELETE' }),
+      invalidatesTags: ['Company'],
+    }),
     // Needs no session: the invitation's page shows it to whoever opened the letter's link.
     previewInvitation: build.query<InvitationPreview, string>({
       query: (token) => ({ url: 'api/v1/company/invitations/preview', method: 'POST', body: { token } }),
@@ -78,6 +93,9 @@ export const {
   useCreateLegalEntityMutation,
   useUpdateLegalEntityMutation,
   useDeleteLegalEntityMutation,
+  useGetCompanyFeedQuery,
+  useIssueCompanyFeedMutation,
+  useRevokeCompanyFeedMutation,
   usePreviewInvitationQuery,
   useAcceptInvitationMutation,
 } = companyApi;

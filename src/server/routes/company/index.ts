@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACCOUNT_MESSAGES } from '../../../shared/account';
 import { COMPANY_MESSAGES } from '../../../shared/company';
+import { companyFeedPath } from '../../../shared/feeds';
 import { unprocessable } from '../../api-error';
+import { publicOrigin } from '../../public-origin';
 import { bearerToken } from '../../plugins/authentication';
 import { hashPassword } from '../../services/passwords';
 import { createSignInThrottle, INVITATION_LETTER_LIMITS, throttledClient } from '../../services/sign-in-throttle';
@@ -89,6 +91,23 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // This process refuses their tokens at once; the others hear of it from the database's notification.
     app.sessionRevocations.remember(revokedSessions);
     return company;
+  });
+
+  app.get('/feed', { schema: schema.getFeed, onRequest: app.authenticate }, (request) =>
+    app.services.companyFeeds.state(request.member),
+  );
+
+  app.post('/feed', { schema: schema.issueFeed, onRequest: app.authenticate }, async (request, reply) => {
+    const { token, createdAt } = await app.services.companyFeeds.issue(request.member);
+    return reply
+      .code(201)
+      .header('cache-control', 'no-store')
+      .send({ url: `${publicOrigin(request)}${companyFeedPath(token)}`, created_at: createdAt.toISOString() });
+  });
+
+  app.delete('/feed', { schema: schema.revokeFeed, onRequest: app.authenticate }, async (request, reply) => {
+    await app.services.companyFeeds.revoke(request.member);
+    return reply.code(204).send(null);
   });
 
   app.get('/legal-entities', { schema: schema.listLegalEntities, onRequest: app.authenticate }, (request) =>

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import {
+  CompanyFeedIssuedSchema,
+  CompanyFeedSchema,
   CompanyRenameBody,
   CompanySchema,
   InvitationAcceptBody,
@@ -127,4 +129,28 @@ export const deleteLegalEntity = {
   security: bearer,
   params: LegalEntityParams,
   response: { 204: Type.Null(), ...errors(401, 403, 404, 422) },
+};
+
+export const getFeed = {
+  tags,
+  summary: 'Есть ли у компании секретный адрес фида товаров (владелец)',
+  security: bearer,
+  response: { 200: CompanyFeedSchema, ...errors(401, 403) },
+};
+
+export const issueFeed = {
+  tags,
+  summary: 'Выдать или заменить секретный адрес фида товаров в YML (владелец)',
+  description:
+    'Фид по адресу — товары витрины с ценами типа цен компании, рекомендованной розничной ценой и остатками. ' +
+    'Адрес показывается один раз: хранится только хеш токена. Новый адрес заменяет прежний, прежний перестаёт работать сразу.',
+  security: bearer,
+  response: { 201: CompanyFeedIssuedSchema, ...errors(401, 403) },
+};
+
+export const revokeFeed = {
+  tags,
+  summary: 'Отключить секретный адрес фида товаров (владелец)',
+  security: bearer,
+  response: { 204: Type.Null(), ...errors(401, 403) },
 };

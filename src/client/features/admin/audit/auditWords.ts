@@ -48,6 +48,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'variant.prices': 'Изменение цен варианта по типам цен',
   'product.prices': 'Изменение цен по количеству товара',
   'company.price_type': 'Смена типа цен компании',
+  'company.feed.issue': 'Новый адрес фида товаров',
+  'company.feed.revoke': 'Отключение фида товаров',
   'settings.storefront': 'Изменение настроек витрины',
   'exchange.settings': 'Изменение настроек обмена с 1С',
   'exchange.price_type': 'Сопоставление типа цен 1С',
