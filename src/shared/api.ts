@@ -32,6 +32,12 @@ import type {
 } from './schemas/admin-catalogue';
 import type { CurrentUserSchema, TokenSchema, UserSchema } from './schemas/auth';
 import type {
+  ConformityDocumentFieldsBody,
+  ConformityDocumentPatchBody,
+  ConformityDocumentSchema,
+  ConformityProductSchema,
+} from './schemas/conformity-documents';
+import type {
   ExchangeAccountSchema,
   ExchangeOverviewSchema,
   ExchangePriceTypeSchema,
@@ -203,6 +209,10 @@ export type AdminBanner = Static<typeof AdminBannerSchema>;
 export type BannerFields = Static<typeof BannerBody>;
 export type BannerPatch = Static<typeof BannerPatchBody>;
 export type UploadedImage = Static<typeof UploadedImageSchema>;
+export type ConformityDocument = Static<typeof ConformityDocumentSchema>;
+export type ConformityDocumentFields = Static<typeof ConformityDocumentFieldsBody>;
+export type ConformityDocumentPatch = Static<typeof ConformityDocumentPatchBody>;
+export type ConformityProduct = Static<typeof ConformityProductSchema>;
 export type ImportResult = Static<typeof ImportResultSchema>;
 export type PreviewChanges = Static<typeof PreviewChangesSchema>;
 export type PreviewChange = PreviewChanges['items'][number];

@@ -10,6 +10,7 @@ import { createCartService } from '../services/cart';
 import { createPriceTypeService } from '../services/price-types';
 import { createCategoryService } from '../services/categories';
 import { createCompanyService } from '../services/companies';
+import { createConformityDocumentService } from '../services/conformity-documents';
 import { createEmailConfirmationService } from '../services/email-confirmation';
 import { createExchangeAdmin } from '../services/exchange-admin';
 import { createExchangeCatalogue } from '../services/exchange-catalogue';
@@ -33,6 +34,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     priceTypes: createPriceTypeService(db),
     categories: createCategoryService(db),
     companies: createCompanyService(db, shop, config.buyerLimits),
+    conformityDocuments: createConformityDocumentService(db),
     imageUploads: createImageUploadService(db),
     emailConfirmations: createEmailConfirmationService(db, shop),
     exchangeEndpoint: createExchangeEndpoint(db, config, log.child({ part: 'exchange' })),
