@@ -57,6 +57,23 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const LARGE_COLUMN = 'Цена «Крупный опт» [krupnyy-opt]';
+/** A marketplace card's columns, the product's then the variant's, as the export writes them. */
+const CARD_COLUMNS = [
+  'Бренд',
+  'Материал',
+  'Наполнитель',
+  'Возраст от',
+  'Страна производства',
+  'ТН ВЭД',
+  'Штрихкод',
+  'Маркировка',
+  'Длина упаковки, см',
+  'Ширина упаковки, см',
+  'Высота упаковки, см',
+  'Вес, г',
+];
+/** A variant's card cells with nothing filled in, as exceljs reads them back: the marking says «нет». */
+const EMPTY_CARD = [...Array<undefined>(7), 'нет', ...Array<undefined>(4)];
 /** The export's header: the other types' columns after «Цена», by id, then the packaging, «Остаток» last. */
 const exportHeader = () => [
   'Артикул',
@@ -69,6 +86,7 @@ const exportHeader = () => [
   `Цена «РРЦ» [${rrp.code}]`,
   'Кратность',
   'Минимум',
+  ...CARD_COLUMNS,
   'Остаток',
 ];
 
@@ -175,12 +193,13 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       undefined,
       1,
       1,
+      ...EMPTY_CARD,
       variant.stock,
     ]);
     const ofPriced = rows.filter((row) => row[0] === priced.art);
     expect(ofPriced.find((row) => row[3] === cheaper!.color && row[4] === cheaper!.size)).toEqual([
       ...[priced.art, priced.name, expect.any(String), cheaper!.color, cheaper!.size, cheaper!.price],
-      ...[812.4, undefined, 6, 12, cheaper!.stock],
+      ...[812.4, undefined, 6, 12, ...EMPTY_CARD, cheaper!.stock],
     ]);
     expect(ofPriced.find((row) => row[3] === other!.color && row[4] === other!.size)!.slice(6, 10)).toEqual([
       undefined,
@@ -203,7 +222,9 @@ describe('GET /api/v1/admin/catalogue/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     expect(text.split('\r\n')[0]).toBe(
-      `"Артикул";"Название";"Категория";"Цвет";Размер;Цена;${LARGE_COLUMN};Цена «РРЦ» [${rrp.code}];Кратность;Минимум;Остаток`,
+      `"Артикул";"Название";"Категория";"Цвет";Размер;Цена;${LARGE_COLUMN};Цена «РРЦ» [${rrp.code}];Кратность;Минимум;` +
+        '"Бренд";"Материал";"Наполнитель";Возраст от;"Страна производства";"ТН ВЭД";"Штрихкод";"Маркировка";' +
+        'Длина упаковки, см;Ширина упаковки, см;Высота упаковки, см;Вес, г;Остаток',
     );
     // The apostrophe keeps a spreadsheet from running the cell; the quotes inside are doubled.
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"";""Мишка"")"`);
@@ -227,6 +248,7 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       '',
       '1',
       '1',
+      ...EMPTY_CARD.map((cell) => cell ?? ''),
       String(variant.stock),
     ]);
 
