@@ -1,11 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_ROLES } from '../../shared/user-roles';
 import { COMPANY_ROLES, LEGAL_ENTITY_KINDS } from '../../shared/company';
-import {
-  CONFORMITY_DOCUMENT_KINDS,
-  type ProductCardFields,
-  type VariantCardFields,
-} from '../../shared/product-card';
+import { CONFORMITY_DOCUMENT_KINDS, type ProductCardFields, type VariantCardFields } from '../../shared/product-card';
 import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../../shared/article-key';
 import type { Packaging } from '../../shared/pricing';
 import type { OneCOrderDocument, ExchangeRunStats } from '../../shared/exchange';

@@ -446,7 +446,8 @@ async function writePlan(
   for (const [id, { multiple, min_quantity: minQuantity }] of packaging) {
     productChanges.set(id, { ...productChanges.get(id), multiple, minQuantity });
   }
-  for (const [id, card] of productCards) productChanges.set(id, { ...productChanges.get(id), ...productCardColumns(card) });
+  for (const [id, card] of productCards)
+    productChanges.set(id, { ...productChanges.get(id), ...productCardColumns(card) });
   for (const [id, values] of productChanges) await tx.update(products).set(values).where(eq(products.id, id));
 
   // New products come last in the shop's curated order, in the order of the file.

@@ -117,13 +117,11 @@ export function writePriceList(
     ...typeHeaders.map((header): TableColumn => ({ header, width: Math.min(40, header.length), kind: 'kopecks' })),
     { header: MULTIPLE, width: 11, kind: 'integer' },
     { header: MIN_QUANTITY, width: 10, kind: 'integer' },
-    ...PRODUCT_CARD_FIELDS.map(
-      (field): TableColumn => ({
-        header: PRODUCT_CARD_COLUMNS[field],
-        width: field === 'age_from' ? 11 : 20,
-        kind: field === 'age_from' ? 'integer' : 'text',
-      }),
-    ),
+    ...PRODUCT_CARD_FIELDS.map((field): TableColumn => ({
+      header: PRODUCT_CARD_COLUMNS[field],
+      width: field === 'age_from' ? 11 : 20,
+      kind: field === 'age_from' ? 'integer' : 'text',
+    })),
     { header: VARIANT_CARD_COLUMNS.barcode, width: 16, kind: 'text' },
     { header: VARIANT_CARD_COLUMNS.marked, width: 12, kind: 'text' },
     { header: VARIANT_CARD_COLUMNS.package_length_mm, width: 12, kind: 'millimetres' },
@@ -348,7 +346,12 @@ class RowReader {
     if (field === 'marked') return this.marked(column);
     if (field === 'weight_g') {
       const max = PRODUCT_CARD_LIMITS.weightGMax;
-      return this.optionalInteger(column, 1, max, `целое число граммов больше нуля, не более ${max.toLocaleString('ru-RU')}`);
+      return this.optionalInteger(
+        column,
+        1,
+        max,
+        `целое число граммов больше нуля, не более ${max.toLocaleString('ru-RU')}`,
+      );
     }
     return this.millimetres(column);
   }
@@ -399,7 +402,9 @@ function readRow(cells: Map<string, Cell | Error>, layout: FileLayout): PriceLis
 
 /** The first card field of the product two rows of one article give differently. */
 const differingCardField = (first: PriceListRow, row: PriceListRow) =>
-  (Object.keys(row.productCard) as ProductCardField[]).find((field) => first.productCard[field] !== row.productCard[field]);
+  (Object.keys(row.productCard) as ProductCardField[]).find(
+    (field) => first.productCard[field] !== row.productCard[field],
+  );
 
 const shownCardValue = (value: string | number | null | undefined) =>
   value === null || value === undefined ? 'пусто' : `«${value}»`;
