@@ -53,7 +53,8 @@ interface DocumentForm {
   regulation: string;
   number: string;
   validity: [Dayjs, Dayjs];
-  pdf?: File;
+  /** The picked PDF's name (the file itself is kept beside the form: its store copies what it holds). */
+  pdf?: string;
 }
 
 const documentName = ({ number }: ConformityDocument) => `Документ ${number}`;
@@ -77,21 +78,31 @@ function documentFields({ kind, regulation, number, validity }: DocumentForm): C
   };
 }
 
-/** The PDF picked for upload, held in the form (nothing is sent until «Сохранить»). */
-function PdfField({ value, onChange }: { value?: File; onChange?(file: File): void }) {
+interface PdfFieldProps {
+  /** The picked file's name, the form's value. */
+  value?: string;
+  onChange?(name: string): void;
+  /** The file itself, sent on «Сохранить». */
+  onPick(file: File): void;
+}
+
+/** The PDF picked for upload (nothing is sent until «Сохранить»). */
+function PdfField({ value, onChange, onPick }: PdfFieldProps) {
   return (
     <Flex gap="small" align="center" wrap>
       <Upload
         accept=".pdf,application/pdf"
+        aria-label="Файл PDF"
         showUploadList={false}
         beforeUpload={(file) => {
-          onChange?.(file);
+          onPick(file);
+          onChange?.(file.name);
           return Upload.LIST_IGNORE;
         }}
       >
         <Button icon={<UploadOutlined aria-hidden />}>Выбрать PDF</Button>
       </Upload>
-      {value && <Typography.Text>{value.name}</Typography.Text>}
+      {value && <Typography.Text>{value}</Typography.Text>}
     </Flex>
   );
 }
@@ -101,19 +112,20 @@ function DocumentDialog({ document, onClose }: { document?: ConformityDocument; 
   const [create, creating] = useCreateConformityDocumentMutation();
   const [update, updating] = useUpdateConformityDocumentMutation();
   const [replacePdf, replacing] = useReplaceConformityPdfMutation();
+  const [pdf, setPdf] = useState<File | null>(null);
 
   const save = async (values: DocumentForm) => {
     const fields = documentFields(values);
     if (!document) {
-      await create({ fields, pdf: values.pdf! }).unwrap();
+      await create({ fields, pdf: pdf! }).unwrap();
       return 'Документ добавлен';
     }
     const patch = Object.fromEntries(
       Object.entries(fields).filter(([key, value]) => document[key as keyof ConformityDocumentFields] !== value),
     );
-    if (Object.keys(patch).length === 0 && !values.pdf) return null;
+    if (Object.keys(patch).length === 0 && !pdf) return null;
     if (Object.keys(patch).length > 0) await update({ id: document.id, patch }).unwrap();
-    if (values.pdf) await replacePdf({ id: document.id, pdf: values.pdf }).unwrap();
+    if (pdf) await replacePdf({ id: document.id, pdf }).unwrap();
     return 'Документ сохранён';
   };
 
@@ -168,15 +180,13 @@ function DocumentDialog({ document, onClose }: { document?: ConformityDocument; 
         rules={[
           { required: !document, message: 'Приложите PDF документа' },
           {
-            validator: async (_rule, file?: File) => {
-              if (file && file.size > PRODUCT_CARD_LIMITS.documentPdfMax) {
-                throw new Error(`Файл больше ${PDF_MAX_MB} МБ`);
-              }
+            validator: async () => {
+              if (pdf && pdf.size > PRODUCT_CARD_LIMITS.documentPdfMax) throw new Error(`Файл больше ${PDF_MAX_MB} МБ`);
             },
           },
         ]}
       >
-        <PdfField />
+        <PdfField onPick={setPdf} />
       </Form.Item>
     </EditDialog>
   );
