@@ -86,7 +86,7 @@ function checkedFields(fields: Record<string, string>): ConformityDocumentFields
 }
 
 /** A file name of the document's number: slashes and other characters no file system takes become «_». */
-export const documentFileName = (number: string) => `${number.replace(/[\\/:*?"<>|\s]+/g, '_')}.pdf`;
+const documentFileName = (number: string) => `${number.replace(/[\\/:*?"<>|\s]+/g, '_')}.pdf`;
 
 /** The back office's сертификаты and декларации соответствия (/api/v1/admin/conformity-documents). */
 const conformityDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
