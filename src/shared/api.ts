@@ -35,6 +35,12 @@ import type {
 } from './schemas/admin-catalogue';
 import type { CurrentUserSchema, TokenSchema, UserSchema } from './schemas/auth';
 import type {
+  ConformityDocumentFieldsBody,
+  ConformityDocumentPatchBody,
+  ConformityDocumentSchema,
+  ConformityProductSchema,
+} from './schemas/conformity-documents';
+import type {
   ExchangeAccountSchema,
   ExchangeOverviewSchema,
   ExchangePriceTypeSchema,
@@ -223,6 +229,10 @@ export type UploadedImage = Static<typeof UploadedImageSchema>;
 export type PhotoSet = Static<typeof PhotoSetSchema>;
 export type Photo = PhotoSet['images'][number];
 export type PhotosChange = Static<typeof PhotosBody>;
+export type ConformityDocument = Static<typeof ConformityDocumentSchema>;
+export type ConformityDocumentFields = Static<typeof ConformityDocumentFieldsBody>;
+export type ConformityDocumentPatch = Static<typeof ConformityDocumentPatchBody>;
+export type ConformityProduct = Static<typeof ConformityProductSchema>;
 export type ImportResult = Static<typeof ImportResultSchema>;
 export type PreviewChanges = Static<typeof PreviewChangesSchema>;
 export type PreviewChange = PreviewChanges['items'][number];

@@ -54,6 +54,11 @@ export const AUDIT_ACTIONS = [
   'exchange.price_type',
   'exchange.warehouse',
   'exchange.resend',
+  'conformity_document.create',
+  'conformity_document.update',
+  'conformity_document.pdf',
+  'conformity_document.products',
+  'conformity_document.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What a journal entry is about (audit_log.entity). */
@@ -70,5 +75,6 @@ export const AUDIT_ENTITIES = [
   'company',
   'price_type',
   'settings',
+  'conformity_document',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -97,3 +97,22 @@ export const packageLabel = ({
  */
 export const isSmallForMarketplace = (width: number, height: number): boolean =>
   width < KIT_PHOTO.width && height < KIT_PHOTO.height;
+/** A product's card fields, by their names in the API (null: not given). */
+export interface ProductCardFields {
+  brand: string | null;
+  material: string | null;
+  filler: string | null;
+  age_from: number | null;
+  country_of_origin: string | null;
+  tnved: string | null;
+}
+
+/** A variant's card fields, by their names in the API: the package in millimetres and grams. */
+export interface VariantCardFields {
+  barcode: string | null;
+  marked: boolean;
+  package_length_mm: number | null;
+  package_width_mm: number | null;
+  package_height_mm: number | null;
+  weight_g: number | null;
+}

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_ROLES } from '../../shared/user-roles';
 import { COMPANY_ROLES, LEGAL_ENTITY_KINDS } from '../../shared/company';
-import { CONFORMITY_DOCUMENT_KINDS } from '../../shared/product-card';
+import { CONFORMITY_DOCUMENT_KINDS, type ProductCardFields, type VariantCardFields } from '../../shared/product-card';
 import { LOOK_ALIKE_CYRILLIC, LOOK_ALIKE_LATIN } from '../../shared/article-key';
 import type { Packaging } from '../../shared/pricing';
 import type { OneCOrderDocument, ExchangeRunStats } from '../../shared/exchange';
@@ -958,12 +958,19 @@ export const priceListPreviews = pgTable(
   ],
 );
 
-/** The other price types' prices (kopecks) and the packaging of a previewed row. */
+/**
+ * The other price types' prices (kopecks), the packaging and the card's fields (the columns the file
+ * has; absent from previews kept before them) of a previewed row.
+ */
 interface PreviewRowWholesale {
   typePrices: { code: string; priceKopecks: number | null }[];
   oldTypePrices: (number | null)[];
   packaging: Packaging | null;
   oldPackaging: Packaging | null;
+  productCard?: Partial<ProductCardFields>;
+  variantCard?: Partial<VariantCardFields>;
+  oldProductCard?: Partial<ProductCardFields> | null;
+  oldVariantCard?: Partial<VariantCardFields> | null;
 }
 
 /**

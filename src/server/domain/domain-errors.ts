@@ -116,6 +116,12 @@ export class ArtTakenError extends DomainError {
   }
 }
 
+/** A conformity document's fields break a rule (a date not in the calendar, a validity ending before it starts, a product that is not there). */
+export class ConformityDocumentRefusedError extends DomainError {}
+
+/** Another document has the number, or products still name the document being deleted. */
+export class ConformityDocumentConflictError extends DomainError {}
+
 /** A product has one variant per colour and size. */
 export class VariantTakenError extends DomainError {
   constructor(color: string, size: number) {

@@ -4,8 +4,11 @@
 // the same plan is checked again when a preview is applied.
 import { kopecksToRubles } from '../../shared/money';
 import type { Packaging } from '../../shared/pricing';
+import { isValidEan13, type ProductCardFields, type VariantCardFields } from '../../shared/product-card';
 import {
+  changedFields,
   describeVariant,
+  fieldsOf,
   rublesOrNone,
   samePackaging,
   variantKey,
@@ -25,6 +28,7 @@ export interface ExistingProduct {
   category: string;
   hidden: boolean;
   packaging: Packaging;
+  card: ProductCardFields;
 }
 
 export interface ExistingVariant {
@@ -33,6 +37,7 @@ export interface ExistingVariant {
   stock: number;
   /** Its own prices in the types other than the default, in kopecks by type id. */
   typePrices: Map<number, number>;
+  card: VariantCardFields;
 }
 
 /**
@@ -45,7 +50,7 @@ export type Change = Partial<Pick<PriceListRow, 'name' | 'category' | 'stock'>> 
   prices?: Record<string, number | null>;
   multiple?: number;
   min_quantity?: number;
-};
+} & Partial<ProductCardFields & VariantCardFields>;
 
 function differences(row: PriceListRow, product: ExistingProduct, variant: ExistingVariant, typeIds: TypeIds) {
   const before: Change = {};
@@ -68,6 +73,10 @@ function differences(row: PriceListRow, product: ExistingProduct, variant: Exist
   if (row.packaging && product.packaging.min_quantity !== row.packaging.min_quantity) {
     [before.min_quantity, after.min_quantity] = [product.packaging.min_quantity, row.packaging.min_quantity];
   }
+  for (const card of [changedFields(product.card, row.productCard), changedFields(variant.card, row.variantCard)]) {
+    Object.assign(before, card?.before);
+    Object.assign(after, card?.after);
+  }
   return Object.keys(after).length === 0 ? null : { before, after };
 }
 
@@ -79,6 +88,8 @@ export interface ShopState {
   typeIds: TypeIds;
   productsByArt: Map<string, ExistingProduct>;
   variantsByKey: Map<string, ExistingVariant>;
+  /** The variants holding each barcode the rows give, by id. */
+  barcodeHolders: Map<string, number[]>;
 }
 
 export interface UpdatedRow {
@@ -96,11 +107,46 @@ export interface ImportPlan {
   unchanged: NumberedRow[];
   /** Known products whose кратность or minimum the rows change, by product id. */
   packaging: Map<number, Packaging>;
+  /** Known products whose card fields the rows change (the fields the file has), by product id. */
+  productCards: Map<number, Partial<ProductCardFields>>;
 }
 
+/**
+ * What is wrong with the barcode a row gives its variant, or null. Only a changed one is checked:
+ * 1С sends its own internal and carton codes, which stay as they are while the file keeps them; a
+ * manager types an EAN-13, which no other variant may hold.
+ */
+function barcodeProblem(
+  row: NumberedRow,
+  variant: ExistingVariant | undefined,
+  holders: Map<string, number[]>,
+  givenEarlier: Map<string, number>,
+): string | null {
+  const barcode = row.variantCard.barcode;
+  if (barcode === undefined || barcode === null || barcode === variant?.card.barcode) return null;
+  const column = `Столбец «${BARCODE_COLUMN}»: «${barcode}»`;
+  if (!isValidEan13(barcode)) return `${column} — не EAN-13: нужно 13 цифр с верной контрольной цифрой`;
+  if ((holders.get(barcode) ?? []).some((id) => id !== variant?.id)) return `${column} уже у другого варианта`;
+  const earlier = givenEarlier.get(barcode);
+  if (earlier !== undefined) return `${column} уже указан в строке ${earlier}`;
+  givenEarlier.set(barcode, row.row);
+  return null;
+}
+
+/** The price list's column of a variant's barcode (services/price-list.ts). */
+export const BARCODE_COLUMN = 'Штрихкод';
+
 export function planImport(rows: NumberedRow[], shop: ShopState): ImportPlan {
-  const { categoryIds, typeIds, productsByArt, variantsByKey } = shop;
-  const plan: ImportPlan = { errors: [], created: [], updated: [], unchanged: [], packaging: new Map() };
+  const { categoryIds, typeIds, productsByArt, variantsByKey, barcodeHolders } = shop;
+  const plan: ImportPlan = {
+    errors: [],
+    created: [],
+    updated: [],
+    unchanged: [],
+    packaging: new Map(),
+    productCards: new Map(),
+  };
+  const changedBarcodes = new Map<string, number>();
   // The file's price types were the shop's when it was read; one deleted (or made the default) since is said once.
   const goneTypes = new Set<string>();
   for (const row of rows) {
@@ -130,11 +176,17 @@ export function planImport(rows: NumberedRow[], shop: ShopState): ImportPlan {
       });
       continue;
     }
-    // A new variant of a known product changes the product's packaging as well as its other rows do.
+    const variant = product && variantsByKey.get(variantKey(row));
+    const barcode = barcodeProblem(row, variant, barcodeHolders, changedBarcodes);
+    if (barcode !== null) {
+      plan.errors.push({ row: row.row, detail: barcode });
+      continue;
+    }
+    // A new variant of a known product changes the product's packaging and card as well as its other rows do.
     if (product && row.packaging && !samePackaging(product.packaging, row.packaging)) {
       plan.packaging.set(product.id, row.packaging);
     }
-    const variant = variantsByKey.get(variantKey(row));
+    if (product && changedFields(product.card, row.productCard)) plan.productCards.set(product.id, row.productCard);
     if (!product || !variant) {
       plan.created.push(row);
       continue;
@@ -161,6 +213,8 @@ export function previewRowsOf(plan: ImportPlan, { typeIds, productsByArt, varian
       oldStock: variant.stock,
       oldTypePrices: row.typePrices.map(({ code }) => variant.typePrices.get(typeIds.get(code)!) ?? null),
       oldPackaging: row.packaging && product.packaging,
+      oldProductCard: fieldsOf(product.card, row.productCard),
+      oldVariantCard: fieldsOf(variant.card, row.variantCard),
     };
   };
   return [
@@ -176,6 +230,8 @@ export function previewRowsOf(plan: ImportPlan, { typeIds, productsByArt, varian
         oldStock: null,
         oldTypePrices: row.typePrices.map(() => null),
         oldPackaging: (row.packaging && product?.packaging) ?? null,
+        oldProductCard: product ? fieldsOf(product.card, row.productCard) : null,
+        oldVariantCard: null,
       };
     }),
     ...plan.updated.map(({ row }) => known(row, 'updated')),
@@ -207,6 +263,8 @@ function createdChange(row: NumberedRow): Change {
     }),
     stock: row.stock,
     ...(row.packaging && { multiple: row.packaging.multiple, min_quantity: row.packaging.min_quantity }),
+    ...row.productCard,
+    ...row.variantCard,
   };
 }
 

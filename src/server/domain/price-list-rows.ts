@@ -3,6 +3,7 @@
 // (repositories/price-list.ts).
 import { kopecksToRubles } from '../../shared/money';
 import type { Packaging } from '../../shared/pricing';
+import type { ProductCardFields, VariantCardFields } from '../../shared/product-card';
 
 /** A price type as the price list names its column (price_types). */
 export interface PriceListType {
@@ -39,6 +40,10 @@ export interface PriceListRow {
   stock: number;
   /** The product's кратность and minimum, on each of its rows; null when an imported file has no such columns. */
   packaging: Packaging | null;
+  /** The product's card fields the file has a column for (all of them in the export), on each of its rows. */
+  productCard: Partial<ProductCardFields>;
+  /** The variant's card fields the file has a column for (all of them in the export). */
+  variantCard: Partial<VariantCardFields>;
 }
 
 /** A line read from a file, with its row number there (the header is row 1 when it comes first). */
@@ -61,6 +66,25 @@ export const describeVariant = (row: Pick<PriceListRow, 'art' | 'color' | 'size'
 /** Kopecks as rubles, a price that may be missing staying missing. */
 export const rublesOrNone = (kopecks: number | null) => (kopecks === null ? null : kopecksToRubles(kopecks));
 
+/** `current`'s values of the fields `given` has. */
+export function fieldsOf<Fields extends object>(current: Fields, given: Partial<Fields>): Partial<Fields> {
+  return Object.fromEntries(
+    Object.keys(given).map((field) => [field, current[field as keyof Fields]]),
+  ) as Partial<Fields>;
+}
+
+/** The fields of `given` whose values differ from `current`'s, before and after; null when none does. */
+export function changedFields<Fields extends object>(
+  current: Fields,
+  given: Partial<Fields>,
+): { before: Partial<Fields>; after: Partial<Fields> } | null {
+  const changed = (Object.keys(given) as (keyof Fields)[]).filter((field) => given[field] !== current[field]);
+  if (changed.length === 0) return null;
+  const pick = (values: Partial<Fields>) =>
+    Object.fromEntries(changed.map((field) => [field, values[field]])) as Partial<Fields>;
+  return { before: pick(current), after: pick(given) };
+}
+
 export const samePackaging = (a: Packaging | null, b: Packaging | null) =>
   a?.multiple === b?.multiple && a?.min_quantity === b?.min_quantity;
 
@@ -79,6 +103,10 @@ export interface PreviewedRow extends NumberedRow {
    * included: the packaging is the product's); null for a new product or a file without it.
    */
   oldPackaging: Packaging | null;
+  /** The product's card fields of `productCard` at the check; null for a new product. */
+  oldProductCard: Partial<ProductCardFields> | null;
+  /** The variant's card fields of `variantCard` at the check; null for a new variant. */
+  oldVariantCard: Partial<VariantCardFields> | null;
 }
 
 /** What an import did, or a dry run would do. */

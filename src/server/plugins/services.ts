@@ -11,6 +11,7 @@ import { createPriceTypeService } from '../services/price-types';
 import { createCategoryService } from '../services/categories';
 import { createCompanyService } from '../services/companies';
 import { createCompanyFeedService } from '../services/feeds';
+import { createConformityDocumentService } from '../services/conformity-documents';
 import { createEmailConfirmationService } from '../services/email-confirmation';
 import { createExchangeAdmin } from '../services/exchange-admin';
 import { createExchangeCatalogue } from '../services/exchange-catalogue';
@@ -35,6 +36,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     categories: createCategoryService(db),
     companies: createCompanyService(db, shop, config.buyerLimits),
     companyFeeds: createCompanyFeedService(db),
+    conformityDocuments: createConformityDocumentService(db),
     imageUploads: createImageUploadService(db),
     emailConfirmations: createEmailConfirmationService(db, shop),
     exchangeEndpoint: createExchangeEndpoint(db, config, log.child({ part: 'exchange' })),

@@ -12,7 +12,9 @@ import {
 } from '../db/schema';
 import { brokenUniqueConstraint } from '../db/unique-violation';
 import { decimalToKopecks, kopecksToDecimal } from '../../shared/money';
+import type { ProductCardFields, VariantCardFields } from '../../shared/product-card';
 import {
+  changedFields,
   variantKey,
   type NumberedRow,
   type PreviewedRow as PreviewRow,
@@ -65,6 +67,44 @@ export interface ImportOptions {
  */
 export type ImportRefusal = 'preview-not-found' | 'changed-since-preview' | 'changed-during-import';
 
+/** A product's card fields as the API names them, from its row. */
+const productCardSelection = {
+  brand: products.brand,
+  material: products.material,
+  filler: products.filler,
+  age_from: products.ageFrom,
+  country_of_origin: products.countryOfOrigin,
+  tnved: products.tnved,
+};
+
+const variantCardSelection = {
+  barcode: variants.barcode,
+  marked: variants.marked,
+  package_length_mm: variants.packageLengthMm,
+  package_width_mm: variants.packageWidthMm,
+  package_height_mm: variants.packageHeightMm,
+  weight_g: variants.weightG,
+};
+
+/** The card fields a file gives as the products table's columns (a field it has no column for: left out, so left as it is). */
+const productCardColumns = (card: Partial<ProductCardFields>) => ({
+  brand: card.brand,
+  material: card.material,
+  filler: card.filler,
+  ageFrom: card.age_from,
+  countryOfOrigin: card.country_of_origin,
+  tnved: card.tnved,
+});
+
+const variantCardColumns = (card: Partial<VariantCardFields>) => ({
+  barcode: card.barcode,
+  marked: card.marked,
+  packageLengthMm: card.package_length_mm,
+  packageWidthMm: card.package_width_mm,
+  packageHeightMm: card.package_height_mm,
+  weightG: card.weight_g,
+});
+
 function chunks<T>(items: T[]): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
@@ -84,6 +124,7 @@ async function findProducts(tx: Transaction, arts: string[]): Promise<Map<string
         hiddenAt: products.hiddenAt,
         multiple: products.multiple,
         minQuantity: products.minQuantity,
+        card: productCardSelection,
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -109,7 +150,7 @@ async function findVariants(
   const found = new Map<string, ExistingVariant>();
   for (const part of chunks([...artById.keys()])) {
     const query = tx
-      .select(variantColumns)
+      .select({ ...variantColumns, card: variantCardSelection })
       .from(variants)
       .where(inArray(variants.productId, part))
       // Id order, as the order transaction locks them, so the two cannot deadlock.
@@ -123,6 +164,7 @@ async function findVariants(
         priceKopecks: decimalToKopecks(variant.price),
         stock: variant.stock,
         typePrices: typePrices.get(variant.id) ?? new Map(),
+        card: variant.card,
       });
     }
   }
@@ -169,9 +211,43 @@ async function updateVariants(tx: Transaction, changed: { id: number; priceKopec
   }
 }
 
+/** The variants holding each of `barcodes`, by id. */
+async function barcodeHolders(tx: Transaction, barcodes: string[]): Promise<Map<string, number[]>> {
+  const holders = new Map<string, number[]>();
+  for (const part of chunks(barcodes)) {
+    const rows = await tx
+      .select({ id: variants.id, barcode: variants.barcode })
+      .from(variants)
+      .where(inArray(variants.barcode, part));
+    for (const { id, barcode } of rows) holders.set(barcode!, [...(holders.get(barcode!) ?? []), id]);
+  }
+  return holders;
+}
+
+/** Sets the card fields of many variants, a thousand per statement. */
+async function updateVariantCards(tx: Transaction, changed: { id: number; card: VariantCardFields }[]) {
+  for (const part of chunks(changed)) {
+    const values = sql.join(
+      part.map(
+        ({ id, card }) =>
+          sql`(${id}::int, ${card.barcode}::text, ${card.marked}::boolean, ${card.package_length_mm}::int,
+               ${card.package_width_mm}::int, ${card.package_height_mm}::int, ${card.weight_g}::int)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update ${variants} set barcode = given.barcode, marked = given.marked,
+            package_length_mm = given.length, package_width_mm = given.width, package_height_mm = given.height,
+            weight_g = given.weight
+          from (values ${values}) as given(id, barcode, marked, length, width, height, weight)
+          where ${variants.id} = given.id`,
+    );
+  }
+}
+
 /**
- * The shop's categories and price types, and its products and variants the rows name; the variants
- * locked when the import will write.
+ * The shop's categories and price types, its products and variants the rows name, and the holders
+ * of the barcodes they give; the variants locked when the import will write.
  */
 async function readShop(tx: Transaction, rows: NumberedRow[], lock: boolean): Promise<ShopState> {
   const categoryRows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
@@ -182,6 +258,9 @@ async function readShop(tx: Transaction, rows: NumberedRow[], lock: boolean): Pr
     typeIds: new Map(types.filter((type) => !type.isDefault).map((type) => [type.code, type.id])),
     productsByArt,
     variantsByKey: await findVariants(tx, productsByArt, lock),
+    barcodeHolders: await barcodeHolders(tx, [
+      ...new Set(rows.flatMap((row) => (row.variantCard.barcode ? [row.variantCard.barcode] : []))),
+    ]),
   };
 }
 
@@ -206,10 +285,19 @@ const previewRowColumns = {
 type StoredPreviewRow = {
   price: string;
   oldPrice: string | null;
-  wholesale: Pick<PreviewRow, 'typePrices' | 'oldTypePrices' | 'packaging' | 'oldPackaging'>;
+  wholesale: (typeof priceListPreviewRows.$inferSelect)['wholesale'];
 } & Omit<
   PreviewRow,
-  'priceKopecks' | 'oldPriceKopecks' | 'typePrices' | 'oldTypePrices' | 'packaging' | 'oldPackaging'
+  | 'priceKopecks'
+  | 'oldPriceKopecks'
+  | 'typePrices'
+  | 'oldTypePrices'
+  | 'packaging'
+  | 'oldPackaging'
+  | 'productCard'
+  | 'variantCard'
+  | 'oldProductCard'
+  | 'oldVariantCard'
 >;
 
 const previewRowOfStored = ({ price, oldPrice, wholesale, ...stored }: StoredPreviewRow): PreviewRow => ({
@@ -231,6 +319,10 @@ const previewRowOfStored = ({ price, oldPrice, wholesale, ...stored }: StoredPre
   oldStock: stored.oldStock,
   oldTypePrices: wholesale.oldTypePrices,
   oldPackaging: wholesale.oldPackaging,
+  productCard: wholesale.productCard ?? {},
+  variantCard: wholesale.variantCard ?? {},
+  oldProductCard: wholesale.oldProductCard ?? null,
+  oldVariantCard: wholesale.oldVariantCard ?? null,
 });
 
 /** Keeps a dry run's rows for a manager: his earlier preview and everyone's expired ones go. */
@@ -273,6 +365,10 @@ async function keepPreview(tx: Transaction, userId: number, plan: ImportPlan, sh
         oldTypePrices: row.oldTypePrices,
         packaging: row.packaging,
         oldPackaging: row.oldPackaging,
+        productCard: row.productCard,
+        variantCard: row.variantCard,
+        oldProductCard: row.oldProductCard,
+        oldVariantCard: row.oldVariantCard,
       },
     }));
     await tx.execute(sql`
@@ -332,7 +428,7 @@ async function writeTypePrices(tx: Transaction, writes: TypePriceWrite[]) {
 /** Writes a plan without errors; answers the articles of the products it made. */
 async function writePlan(
   tx: Transaction,
-  { created, updated, packaging }: ImportPlan,
+  { created, updated, packaging, productCards }: ImportPlan,
   { categoryIds, typeIds, productsByArt }: ShopState,
   newProductImage: string,
 ): Promise<string[]> {
@@ -350,6 +446,8 @@ async function writePlan(
   for (const [id, { multiple, min_quantity: minQuantity }] of packaging) {
     productChanges.set(id, { ...productChanges.get(id), multiple, minQuantity });
   }
+  for (const [id, card] of productCards)
+    productChanges.set(id, { ...productChanges.get(id), ...productCardColumns(card) });
   for (const [id, values] of productChanges) await tx.update(products).set(values).where(eq(products.id, id));
 
   // New products come last in the shop's curated order, in the order of the file.
@@ -370,6 +468,7 @@ async function writePlan(
           image: newProductImage,
           curatedRank: (rank += 1),
           ...(row.packaging && { multiple: row.packaging.multiple, minQuantity: row.packaging.min_quantity }),
+          ...productCardColumns(row.productCard),
         })),
       )
       .returning({ id: products.id, art: products.art });
@@ -387,6 +486,7 @@ async function writePlan(
           size: row.size,
           price: kopecksToDecimal(row.priceKopecks),
           stock: row.stock,
+          ...variantCardColumns(row.variantCard),
         })),
       )
       .returning({ id: variants.id, productId: variants.productId, color: variants.color, size: variants.size });
@@ -406,6 +506,12 @@ async function writePlan(
     updated
       .filter(({ after }) => after.price !== undefined || after.stock !== undefined)
       .map(({ row, variant }) => ({ id: variant.id, priceKopecks: row.priceKopecks, stock: row.stock })),
+  );
+  await updateVariantCards(
+    tx,
+    updated
+      .filter(({ row, variant }) => changedFields(variant.card, row.variantCard) !== null)
+      .map(({ row, variant }) => ({ id: variant.id, card: { ...variant.card, ...row.variantCard } })),
   );
   for (const { row, variant, after } of updated) {
     if (after.prices === undefined) continue;
@@ -450,6 +556,8 @@ export function createPriceListRepository(db: Database) {
           stock: variants.stock,
           multiple: products.multiple,
           minQuantity: products.minQuantity,
+          productCard: productCardSelection,
+          variantCard: variantCardSelection,
         })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
@@ -525,7 +633,7 @@ export function createPriceListRepository(db: Database) {
               .orderBy(asc(priceListPreviewRows.row))
           ).map(previewRowOfStored);
           const rows = stored.map(
-            ({ art, name, category, color, size, priceKopecks, typePrices, stock, packaging, row }) => ({
+            ({
               art,
               name,
               category,
@@ -535,6 +643,21 @@ export function createPriceListRepository(db: Database) {
               typePrices,
               stock,
               packaging,
+              productCard,
+              variantCard,
+              row,
+            }) => ({
+              art,
+              name,
+              category,
+              color,
+              size,
+              priceKopecks,
+              typePrices,
+              stock,
+              packaging,
+              productCard,
+              variantCard,
               row,
             }),
           );

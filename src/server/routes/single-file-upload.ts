@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TObject } from 'typebox';
 import { ApiError, unprocessable } from '../api-error';
 
 const ONE_FILE = 'Приложите ровно один файл';
@@ -27,30 +27,39 @@ function refusal(error: unknown, maxBytes: number): ApiError | null {
   return null;
 }
 
-/** The bytes of the request's only file; no file, two files or a broken form → 4xx {detail}. */
-async function readSingleFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+/** A form's only file, and its text fields by name (a field sent twice: its last value). */
+export interface UploadedForm {
+  file: Buffer;
+  fields: Record<string, string>;
+}
+
+/** The request's only file and its fields; no file, two files or a broken form → 4xx {detail}. */
+async function readForm(request: FastifyRequest, maxBytes: number): Promise<UploadedForm> {
   if (!request.isMultipart()) throw new ApiError(415, 'Отправьте файл формой multipart/form-data');
   let file: Buffer | undefined;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') file = await part.toBuffer();
+      else fields[part.fieldname] = String(part.value);
     }
   } catch (error) {
     throw refusal(error, maxBytes) ?? error;
   }
   if (file === undefined) throw unprocessable(`${ONE_FILE}: в запросе нет файла`);
-  return file;
+  return { file, fields };
 }
 
 /**
  * The form a route reading one file takes, as its OpenAPI body (Swagger UI shows a file picker).
- * No `type`: the form's parts are read by the handler, so the body it validates is empty.
+ * No `type`: the form's parts are read by the handler, so the body it validates is empty. `fields`:
+ * the form's text fields besides the file, which the handler checks.
  */
-export const singleFileForm = (description: string) => ({
+export const singleFileForm = (description: string, fields?: TObject) => ({
   'multipart/form-data': {
     schema: Type.Unsafe({
-      properties: { file: { type: 'string', format: 'binary', description } },
-      required: ['file'],
+      properties: { ...fields?.properties, file: { type: 'string', format: 'binary', description } },
+      required: [...(fields?.required ?? []), 'file'],
     }),
   },
 });
@@ -63,6 +72,15 @@ export async function acceptSingleFileUploads(
   app: FastifyInstance,
   maxBytes: number,
 ): Promise<(request: FastifyRequest) => Promise<Buffer>> {
+  const readUploadedForm = await acceptSingleFileForms(app, maxBytes);
+  return async (request) => (await readUploadedForm(request)).file;
+}
+
+/** As acceptSingleFileUploads, for forms whose text fields the route reads too (and checks itself). */
+export async function acceptSingleFileForms(
+  app: FastifyInstance,
+  maxBytes: number,
+): Promise<(request: FastifyRequest) => Promise<UploadedForm>> {
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
-  return (request) => readSingleFile(request, maxBytes);
+  return (request) => readForm(request, maxBytes);
 }

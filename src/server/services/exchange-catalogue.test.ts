@@ -414,6 +414,58 @@ it('a site product linked by its article keeps its variants: an offer of the sam
   expect(second!.stats).toMatchObject({ variantsLinked: 0, variantsCreated: 0 });
 });
 
+it('1С’s barcodes are kept as sent: an internal or carton code as it is, one EAN-13 on two variants without failing', async () => {
+  const offer = (id: string, color: string, barcode: string) =>
+    `<Предложение><Ид>codes-1#${id}</Ид><Наименование>x</Наименование><Штрихкод>${barcode}</Штрихкод>
+       <ХарактеристикиТовара>
+         <ХарактеристикаТовара><Наименование>Цвет игрушки</Наименование><Значение>${color}</Значение></ХарактеристикаТовара>
+         <ХарактеристикаТовара><Наименование>Рост, см</Наименование><Значение>25</Значение></ХарактеристикаТовара>
+       </ХарактеристикиТовара>
+       <Цены><Цена><ИдТипаЦены>c2d4f6a9-9c23-11ee-8c2a-005056b6f1a3</ИдТипаЦены><ЦенаЗаЕдиницу>450</ЦенаЗаЕдиницу></Цена></Цены>
+       <Количество>3</Количество></Предложение>`;
+  await writeFile(
+    path.join(folder, 'import_codes.xml'),
+    commerceMl(`<Классификатор><Ид>cl</Ид><Наименование>К</Наименование><Группы><Группа><Ид>codes-g</Ид><Наименование>Коды</Наименование></Группа></Группы></Классификатор>
+      <Каталог СодержитТолькоИзменения="true"><Ид>cat</Ид><Наименование>Каталог</Наименование><Товары>
+        <Товар><Ид>codes-1</Ид><Артикул>MO-CODES</Артикул><Наименование>Зайка с кодами</Наименование><Группы><Ид>codes-g</Ид></Группы></Товар>
+      </Товары></Каталог>`),
+  );
+  // 2000000012345: an in-house code of 1С (its last digit is no check digit); 4607001234562: a
+  // right EAN-13 that 1С gives two characteristics of one model.
+  await writeFile(
+    path.join(folder, 'offers_codes.xml'),
+    commerceMl(`<ПакетПредложений СодержитТолькоИзменения="true"><Ид>p</Ид><Наименование>П</Наименование>
+      <ТипыЦен><ТипЦены><Ид>c2d4f6a9-9c23-11ee-8c2a-005056b6f1a3</Ид><Наименование>Розничная</Наименование><Валюта>RUB</Валюта></ТипЦены></ТипыЦен>
+      <Предложения>${offer('internal', 'Белый', '2000000012345')}${offer('carton', 'Серый', 'CARTON-12')}${offer(
+        'shared-1',
+        'Розовый',
+        '4607001234562',
+      )}${offer('shared-2', 'Голубой', '4607001234562')}</Предложения></ПакетПредложений>`),
+  );
+  const runId = await newRun();
+  await importFile(runId, 'import_codes.xml');
+  await importFile(runId, 'offers_codes.xml');
+
+  const variants = await rows<{ external_id: string; barcode: string | null }>(
+    sql`select external_id, barcode from variants where external_id like 'codes-1#%' order by external_id`,
+  );
+  expect(variants).toEqual([
+    { external_id: 'codes-1#carton', barcode: 'CARTON-12' },
+    { external_id: 'codes-1#internal', barcode: '2000000012345' },
+    { external_id: 'codes-1#shared-1', barcode: '4607001234562' },
+    { external_id: 'codes-1#shared-2', barcode: '4607001234562' },
+  ]);
+  // No file failed, and no offer was refused as a row error (the stats keep errors only when there are some).
+  const files = await rows<{ stage: string }>(sql`select stage from exchange_files where run_id = ${runId}`);
+  expect(files.map((file) => file.stage)).not.toContain('failed');
+  const [run] = await rows<{ status: string; stats: { errors?: string[]; variantsCreated: number } }>(
+    sql`select status, stats from exchange_runs where id = ${runId}`,
+  );
+  expect(run!.status).not.toBe('failed');
+  expect(run!.stats.errors ?? []).toEqual([]);
+  expect(run!.stats.variantsCreated).toBe(4);
+});
+
 // Several connections only on PostgreSQL (the embedded database has one, so nothing can wait there).
 (process.env.TEST_DATABASE_URL ? it : it.skip)(
   'a file’s heartbeat never waits for the apply that holds the exchange, so no beat keeps a connection',

@@ -4,6 +4,12 @@ import { LIMITS } from '../../shared/limits';
 import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
 import { kopecksToRubles, rublesToKopecks } from '../../shared/money';
 import { MAX_MULTIPLE, packagingSettingsProblem, type Packaging } from '../../shared/pricing';
+import {
+  normalizeTnved,
+  PRODUCT_CARD_LIMITS,
+  type ProductCardFields,
+  type VariantCardFields,
+} from '../../shared/product-card';
 import { PRICE_LIST_COLUMNS, PRICE_LIST_PACKAGING_COLUMNS } from '../../shared/schemas/admin-catalogue';
 import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
 import { readSheetTable } from './spreadsheet-reader';
@@ -18,6 +24,7 @@ import {
   type PriceListType,
   type RowError,
 } from '../domain/price-list-rows';
+import { BARCODE_COLUMN } from '../domain/price-list-plan';
 import type { PreviewLayout } from '../repositories/price-list';
 
 /**
@@ -48,14 +55,50 @@ const [ART, NAME, CATEGORY, COLOR, SIZE, PRICE, STOCK] = PRICE_LIST_COLUMNS;
 const [MULTIPLE, MIN_QUANTITY] = PRICE_LIST_PACKAGING_COLUMNS;
 
 /**
+ * A marketplace card's columns (issue 41), each optional on its own: a file without one leaves that
+ * field as it is; an empty cell clears it (a variant's marking: «нет»).
+ */
+const PRODUCT_CARD_COLUMNS = {
+  brand: 'Бренд',
+  material: 'Материал',
+  filler: 'Наполнитель',
+  age_from: 'Возраст от',
+  country_of_origin: 'Страна производства',
+  tnved: 'ТН ВЭД',
+} as const satisfies Record<keyof ProductCardFields, string>;
+const VARIANT_CARD_COLUMNS = {
+  barcode: BARCODE_COLUMN,
+  marked: 'Маркировка',
+  package_length_mm: 'Длина упаковки, см',
+  package_width_mm: 'Ширина упаковки, см',
+  package_height_mm: 'Высота упаковки, см',
+  weight_g: 'Вес, г',
+} as const satisfies Record<keyof VariantCardFields, string>;
+type ProductCardField = keyof typeof PRODUCT_CARD_COLUMNS;
+type VariantCardField = keyof typeof VARIANT_CARD_COLUMNS;
+const PRODUCT_CARD_FIELDS = Object.keys(PRODUCT_CARD_COLUMNS) as ProductCardField[];
+const VARIANT_CARD_FIELDS = Object.keys(VARIANT_CARD_COLUMNS) as VariantCardField[];
+/** The columns a file may have beside the required ones besides the price types': the packaging's and the card's. */
+const NAMED_OPTIONAL_COLUMNS: readonly string[] = [
+  ...PRICE_LIST_PACKAGING_COLUMNS,
+  ...Object.values(PRODUCT_CARD_COLUMNS),
+  ...Object.values(VARIANT_CARD_COLUMNS),
+];
+const MARKED = { yes: 'да', no: 'нет' } as const;
+
+/**
  * A price type's column: its name for people, its code in brackets for the import, which finds the
  * type by the code alone (the code never changes, so a renamed type's old file still imports).
  */
 const priceTypeHeader = ({ name, code }: Pick<PriceListType, 'name' | 'code'>) => `Цена «${name}» [${code}]`;
 /** The code in brackets that ends a price type's column header. */
 const TYPE_CODE = /\[([^[\]]*)\]$/;
-/** The columns a file may have beside the required ones: the packaging's and the price types'. */
-const OPTIONAL_COLUMNS = new RegExp(`^(${PRICE_LIST_PACKAGING_COLUMNS.join('|')})$|${TYPE_CODE.source}`, 'i');
+const escapedForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The columns a file may have beside the required ones: the packaging's, the card's and the price types'. */
+const OPTIONAL_COLUMNS = new RegExp(
+  `^(${NAMED_OPTIONAL_COLUMNS.map(escapedForRegExp).join('|')})$|${TYPE_CODE.source}`,
+  'i',
+);
 
 /** The whole catalogue as a file: `rows` as the repository reads them for `types` (their other types' prices in that order). */
 export function writePriceList(
@@ -74,6 +117,17 @@ export function writePriceList(
     ...typeHeaders.map((header): TableColumn => ({ header, width: Math.min(40, header.length), kind: 'kopecks' })),
     { header: MULTIPLE, width: 11, kind: 'integer' },
     { header: MIN_QUANTITY, width: 10, kind: 'integer' },
+    ...PRODUCT_CARD_FIELDS.map((field): TableColumn => ({
+      header: PRODUCT_CARD_COLUMNS[field],
+      width: field === 'age_from' ? 11 : 20,
+      kind: field === 'age_from' ? 'integer' : 'text',
+    })),
+    { header: VARIANT_CARD_COLUMNS.barcode, width: 16, kind: 'text' },
+    { header: VARIANT_CARD_COLUMNS.marked, width: 12, kind: 'text' },
+    { header: VARIANT_CARD_COLUMNS.package_length_mm, width: 12, kind: 'millimetres' },
+    { header: VARIANT_CARD_COLUMNS.package_width_mm, width: 12, kind: 'millimetres' },
+    { header: VARIANT_CARD_COLUMNS.package_height_mm, width: 12, kind: 'millimetres' },
+    { header: VARIANT_CARD_COLUMNS.weight_g, width: 10, kind: 'integer' },
     // Last: the column a warehouse's stock list is pasted into most often.
     { header: STOCK, width: 12, kind: 'integer' },
   ];
@@ -91,6 +145,13 @@ export function writePriceList(
         ...row.typePrices.map((price) => price.priceKopecks),
         row.packaging?.multiple ?? null,
         row.packaging?.min_quantity ?? null,
+        ...PRODUCT_CARD_FIELDS.map((field) => row.productCard[field] ?? null),
+        row.variantCard.barcode ?? null,
+        row.variantCard.marked ? MARKED.yes : MARKED.no,
+        row.variantCard.package_length_mm ?? null,
+        row.variantCard.package_width_mm ?? null,
+        row.variantCard.package_height_mm ?? null,
+        row.variantCard.weight_g ?? null,
         row.stock,
       ]),
     },
@@ -98,27 +159,32 @@ export function writePriceList(
   );
 }
 
-/** Which optional columns a file has: its price types' (the header as written and the type's code, by type id) and the packaging's. */
+/**
+ * Which optional columns a file has: its price types' (the header as written and the type's code,
+ * by type id), the packaging's, and the card fields it has a column for.
+ */
 interface FileLayout {
   types: { header: string; code: string }[];
   packaging: boolean;
+  productCard: ProductCardField[];
+  variantCard: VariantCardField[];
 }
 
-const packagingColumnOf = (header: string) =>
-  PRICE_LIST_PACKAGING_COLUMNS.find((column) => column.toLowerCase() === header.toLowerCase());
+/** The packaging's or a card field's column a header names, in any case, as the shop writes it. */
+const namedColumnOf = (header: string) =>
+  NAMED_OPTIONAL_COLUMNS.find((column) => column.toLowerCase() === header.toLowerCase());
 
 /** The layout of a file's optional columns (`readSheetTable`'s `optionalColumns`), or what is wrong with them. */
 function fileLayout(headers: string[], types: readonly PriceListType[]): FileLayout | string[] {
   const problems: string[] = [];
   const typeOfCode = new Map(types.map((type) => [type.code.toLowerCase(), type]));
   const typeColumns = new Map<number, { header: string; code: string }>();
-  const packaging = new Set<string>();
+  const named = new Set<string>();
   for (const header of headers) {
-    const packagingColumn = packagingColumnOf(header);
-    if (packagingColumn) {
-      if (packaging.has(packagingColumn))
-        problems.push(`Столбец «${packagingColumn}» в заголовке дважды: оставьте один`);
-      packaging.add(packagingColumn);
+    const namedColumn = namedColumnOf(header);
+    if (namedColumn) {
+      if (named.has(namedColumn)) problems.push(`Столбец «${namedColumn}» в заголовке дважды: оставьте один`);
+      named.add(namedColumn);
       continue;
     }
     const code = TYPE_CODE.exec(header)![1]!.trim();
@@ -138,8 +204,9 @@ function fileLayout(headers: string[], types: readonly PriceListType[]): FileLay
       typeColumns.set(type.id, { header, code: type.code });
     }
   }
-  if (packaging.size === 1) {
-    const given = [...packaging][0]!;
+  const packaging = PRICE_LIST_PACKAGING_COLUMNS.filter((column) => named.has(column));
+  if (packaging.length === 1) {
+    const given = packaging[0]!;
     const missing = PRICE_LIST_PACKAGING_COLUMNS.find((column) => column !== given)!;
     problems.push(
       `В заголовке есть столбец «${given}», но нет «${missing}»: кратность и минимум задаются только вместе`,
@@ -148,7 +215,9 @@ function fileLayout(headers: string[], types: readonly PriceListType[]): FileLay
   if (problems.length > 0) return problems;
   return {
     types: [...typeColumns].sort(([a], [b]) => a - b).map(([, column]) => column),
-    packaging: packaging.size === 2,
+    packaging: packaging.length === 2,
+    productCard: PRODUCT_CARD_FIELDS.filter((field) => named.has(PRODUCT_CARD_COLUMNS[field])),
+    variantCard: VARIANT_CARD_FIELDS.filter((field) => named.has(VARIANT_CARD_COLUMNS[field])),
   };
 }
 
@@ -215,6 +284,78 @@ class RowReader {
     return rublesToKopecks(rubles);
   }
 
+  /** Text, or null for an empty cell. */
+  optionalText(column: string, maxLength: number): string | null | undefined {
+    return (this.cells.get(column) ?? null) === null ? null : this.text(column, maxLength);
+  }
+
+  /** A whole number as `integer` reads it, or null for an empty cell. */
+  optionalInteger(column: string, min: number, max: number, rule: string): number | null | undefined {
+    return (this.cells.get(column) ?? null) === null ? null : this.integer(column, min, max, rule);
+  }
+
+  /** The ТН ВЭД code's 10 digits (spaces between groups allowed), or null for an empty cell. */
+  tnved(column: string): string | null | undefined {
+    const text = this.optionalText(column, PRODUCT_CARD_LIMITS.textMax);
+    if (text === null || text === undefined) return text;
+    return normalizeTnved(text) ?? this.fail(column, `«${text}» — нужен код из 10 цифр (например, 9503004100)`);
+  }
+
+  /** «да» or «нет»; an empty cell is «нет». */
+  marked(column: string): boolean | undefined {
+    const text = this.optionalText(column, 10);
+    if (text === null) return false;
+    if (text === undefined) return undefined;
+    const answer = text.toLowerCase();
+    if (answer === MARKED.yes || answer === MARKED.no) return answer === MARKED.yes;
+    return this.fail(column, `«${text}» — нужно «${MARKED.yes}» или «${MARKED.no}»`);
+  }
+
+  /** Centimetres with at most one decimal (12,5), more than zero, as millimetres; null for an empty cell. */
+  millimetres(column: string): number | null | undefined {
+    const value = this.cells.get(column) ?? null;
+    if (value instanceof Error) return this.fail(column, value.message);
+    if (value === null) return null;
+    const centimetres = typeof value === 'number' ? Number(value.toPrecision(15)) : rublesOfText(value);
+    const millimetres = centimetres * 10;
+    if (
+      !(centimetres > 0 && centimetres <= PRODUCT_CARD_LIMITS.sideCmMax) ||
+      Math.abs(millimetres - Math.round(millimetres)) > 1e-9
+    ) {
+      return this.fail(
+        column,
+        `${this.shown(value)} — нужны сантиметры больше нуля и не более ${PRODUCT_CARD_LIMITS.sideCmMax}, с одним знаком после запятой (например, 12,5)`,
+      );
+    }
+    return Math.round(millimetres);
+  }
+
+  productCardField(field: ProductCardField): ProductCardFields[ProductCardField] | undefined {
+    const column = PRODUCT_CARD_COLUMNS[field];
+    if (field === 'tnved') return this.tnved(column);
+    if (field === 'age_from') {
+      const max = PRODUCT_CARD_LIMITS.ageFromMax;
+      return this.optionalInteger(column, 0, max, `целое число лет от 0 до ${max}`);
+    }
+    return this.optionalText(column, PRODUCT_CARD_LIMITS.textMax);
+  }
+
+  variantCardField(field: VariantCardField): VariantCardFields[VariantCardField] | undefined {
+    const column = VARIANT_CARD_COLUMNS[field];
+    if (field === 'barcode') return this.optionalText(column, PRODUCT_CARD_LIMITS.barcodeMax);
+    if (field === 'marked') return this.marked(column);
+    if (field === 'weight_g') {
+      const max = PRODUCT_CARD_LIMITS.weightGMax;
+      return this.optionalInteger(
+        column,
+        1,
+        max,
+        `целое число граммов больше нуля, не более ${max.toLocaleString('ru-RU')}`,
+      );
+    }
+    return this.millimetres(column);
+  }
+
   /** A price as `priceKopecks` reads it, or null for an empty cell: no price of that type. */
   typePriceKopecks(column: string): number | null | undefined {
     return (this.cells.get(column) ?? null) === null ? null : this.priceKopecks(column);
@@ -252,10 +393,21 @@ function readRow(cells: Map<string, Cell | Error>, layout: FileLayout): PriceLis
     typePrices: layout.types.map(({ header, code }) => ({ code, priceKopecks: reader.typePriceKopecks(header) })),
     stock: reader.integer(STOCK, 0, CATALOGUE_LIMITS.stockMax, 'целое число штук, 0 или больше'),
     packaging: layout.packaging ? reader.packaging() : null,
+    productCard: Object.fromEntries(layout.productCard.map((field) => [field, reader.productCardField(field)])),
+    variantCard: Object.fromEntries(layout.variantCard.map((field) => [field, reader.variantCardField(field)])),
   };
   if (reader.problems.length > 0) return reader.problems;
   return row as PriceListRow;
 }
+
+/** The first card field of the product two rows of one article give differently. */
+const differingCardField = (first: PriceListRow, row: PriceListRow) =>
+  (Object.keys(row.productCard) as ProductCardField[]).find(
+    (field) => first.productCard[field] !== row.productCard[field],
+  );
+
+const shownCardValue = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? 'пусто' : `«${value}»`;
 
 /** At most MAX_LISTED_ERRORS, the last saying how many more there were. */
 export function listedErrors(errors: RowError[]): RowError[] {
@@ -306,7 +458,7 @@ export async function readPriceList(
   const seen = new Map<string, number>();
   const firstOfArticle = new Map<string, NumberedRow>();
   // The cells' keys: the required columns' and the packaging's names, a price type's header as written.
-  const keys = [...PRICE_LIST_COLUMNS, ...optionalColumns.map((header) => packagingColumnOf(header) ?? header)];
+  const keys = [...PRICE_LIST_COLUMNS, ...optionalColumns.map((header) => namedColumnOf(header) ?? header)];
   for (const line of lines) {
     const cells = new Map(keys.map((key, index) => [key, line.cells[index] ?? null]));
     if ([...cells.values()].every((cell) => cell === null)) continue;
@@ -338,6 +490,12 @@ export async function readPriceList(
       errors.push({
         row: row.row,
         detail: `Столбцы «${MULTIPLE}» и «${MIN_QUANTITY}»: у артикула «${row.art}» в строке ${first.row} кратность ${first.packaging.multiple} и минимум ${first.packaging.min_quantity}; у всех вариантов товара они одни`,
+      });
+    } else if (first && differingCardField(first, row)) {
+      const field = differingCardField(first, row)!;
+      errors.push({
+        row: row.row,
+        detail: `Столбец «${PRODUCT_CARD_COLUMNS[field]}»: у артикула «${row.art}» в строке ${first.row} — ${shownCardValue(first.productCard[field])}; у всех вариантов товара значение одно`,
       });
     } else {
       if (!first) firstOfArticle.set(row.art, row);

@@ -24,8 +24,11 @@ const escapeFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` :
 export const unescapeFormula = (text: string) =>
   text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
-/** How a column's values are written: text, whole numbers, sizes in centimetres, or money given in whole kopecks. */
-export type ColumnKind = 'text' | 'integer' | 'centimetres' | 'kopecks';
+/**
+ * How a column's values are written: text, whole numbers, sizes in centimetres, money given in whole
+ * kopecks, or lengths given in millimetres written as centimetres (12,5).
+ */
+export type ColumnKind = 'text' | 'integer' | 'centimetres' | 'kopecks' | 'millimetres';
 
 export interface TableColumn {
   header: string;
@@ -49,6 +52,7 @@ export interface Table {
 export const XLSX_FORMATS = {
   rubles: '#,##0.00"\u00a0₽"',
   centimetres: '0"\u00a0см"',
+  tenths: '0.0',
 } as const;
 
 /** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
@@ -66,7 +70,11 @@ export async function writeTable(table: Table, format: SpreadsheetFormat): Promi
   sheet.getRow(1).font = { bold: true };
   const lines = table.totalRow ? [...table.rows, table.totalRow] : table.rows;
   const cellOf = (value: string | number | null, column: TableColumn) => {
-    if (value === null || column.kind !== 'kopecks') return value;
+    if (value === null) return value;
+    if (column.kind === 'millimetres') {
+      return format === 'xlsx' ? Number(value) / 10 : String(Number(value) / 10).replace('.', ',');
+    }
+    if (column.kind !== 'kopecks') return value;
     return format === 'xlsx' ? kopecksToRubles(Number(value)) : rublesWithComma(Number(value));
   };
   for (const line of lines) {
@@ -80,6 +88,7 @@ export async function writeTable(table: Table, format: SpreadsheetFormat): Promi
     table.columns.forEach((column, index) => {
       if (column.kind === 'kopecks') sheet.getColumn(index + 1).numFmt = XLSX_FORMATS.rubles;
       if (column.kind === 'centimetres') sheet.getColumn(index + 1).numFmt = XLSX_FORMATS.centimetres;
+      if (column.kind === 'millimetres') sheet.getColumn(index + 1).numFmt = XLSX_FORMATS.tenths;
     });
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }

@@ -10,6 +10,7 @@ import {
   HistoryOutlined,
   LogoutOutlined,
   PictureOutlined,
+  SafetyCertificateOutlined,
   ShoppingOutlined,
   SwapOutlined,
   TagsOutlined,
@@ -35,6 +36,7 @@ import ProductFormPage from './catalogue/ProductFormPage';
 import ProductsPage from './catalogue/ProductsPage';
 import { CompaniesPage } from './companies/CompaniesPage';
 import { CompanyPage } from './companies/CompanyPage';
+import { ConformityDocumentsPage } from './documents/ConformityDocumentsPage';
 import { ExchangePage } from './exchange/ExchangePage';
 import { AdminOrderPage } from './orders/AdminOrderPage';
 import { OrdersPage } from './orders/OrdersPage';
@@ -72,6 +74,7 @@ const ADMIN_ROUTES: RouteObject[] = [
   { path: ADMIN_PAGES.banners, element: <BannersPage /> },
   { path: ADMIN_PAGES.priceTypes, element: <PriceTypesPage /> },
   { path: ADMIN_PAGES.priceList, element: <PriceListPage /> },
+  { path: ADMIN_PAGES.documents, element: <ConformityDocumentsPage /> },
   { path: ADMIN_PAGES.exchange, element: <ExchangePage /> },
   { path: ADMIN_PAGES.requisites, element: <SupplierRequisitesPage /> },
   { path: ADMIN_PAGES.audit, element: <AuditPage /> },
@@ -87,6 +90,7 @@ const MENU_ITEMS: MenuProps['items'] = [
   { key: ADMIN_PAGES.banners, label: 'Баннеры', icon: <PictureOutlined aria-hidden /> },
   { key: ADMIN_PAGES.priceTypes, label: 'Типы цен', icon: <TagsOutlined aria-hidden /> },
   { key: ADMIN_PAGES.priceList, label: 'Импорт и экспорт', icon: <SwapOutlined aria-hidden /> },
+  { key: ADMIN_PAGES.documents, label: 'Документы соответствия', icon: <SafetyCertificateOutlined aria-hidden /> },
   { key: ADMIN_PAGES.exchange, label: 'Обмен с 1С', icon: <CloudSyncOutlined aria-hidden /> },
   { key: ADMIN_PAGES.requisites, label: 'Реквизиты', icon: <BankOutlined aria-hidden /> },
   { key: ADMIN_PAGES.staff, label: 'Менеджеры', icon: <ContactsOutlined aria-hidden /> },

@@ -14,6 +14,7 @@ export const ADMIN_PAGES = {
   priceList: 'price-list',
   priceTypes: 'price-types',
   exchange: 'exchange',
+  documents: 'conformity-documents',
   companies: 'companies',
   company: 'companies/:id',
   staff: 'staff',

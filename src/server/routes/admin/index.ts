@@ -6,6 +6,7 @@ import buyersRoutes from './buyers';
 import catalogueRoutes from './catalogue';
 import categoriesRoutes from './categories';
 import { companiesRoutes, staffRoutes } from './companies';
+import conformityDocumentsRoutes from './conformity-documents';
 import exchangeRoutes from './exchange';
 import imagesRoutes from './images';
 import ordersRoutes from './orders';
@@ -34,6 +35,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(priceTypesRoutes, { prefix: '/price-types' });
   await app.register(exchangeRoutes, { prefix: '/exchange' });
+  await app.register(conformityDocumentsRoutes, { prefix: '/conformity-documents' });
 };
 
 // Encapsulated (its hook stays on its own routes), and named so that its dependencies are checked.

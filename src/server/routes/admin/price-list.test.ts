@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { AdminProduct, PriceType, Product } from '../../../shared/api';
 import { PRICE_LIST_COLUMNS } from '../../../shared/schemas/admin-catalogue';
 import { buildApp } from '../../app';
-import { auditLog, priceListPreviews, priceTiers, products } from '../../db/schema';
+import { auditLog, priceListPreviews, priceTiers, products, variants } from '../../db/schema';
 import {
   allProducts,
   json,
@@ -57,6 +57,23 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const LARGE_COLUMN = 'Цена «Крупный опт» [krupnyy-opt]';
+/** A marketplace card's columns, the product's then the variant's, as the export writes them. */
+const CARD_COLUMNS = [
+  'Бренд',
+  'Материал',
+  'Наполнитель',
+  'Возраст от',
+  'Страна производства',
+  'ТН ВЭД',
+  'Штрихкод',
+  'Маркировка',
+  'Длина упаковки, см',
+  'Ширина упаковки, см',
+  'Высота упаковки, см',
+  'Вес, г',
+];
+/** A variant's card cells with nothing filled in, as exceljs reads them back: the marking says «нет». */
+const EMPTY_CARD = [...Array<undefined>(7), 'нет', ...Array<undefined>(4)];
 /** The export's header: the other types' columns after «Цена», by id, then the packaging, «Остаток» last. */
 const exportHeader = () => [
   'Артикул',
@@ -69,6 +86,7 @@ const exportHeader = () => [
   `Цена «РРЦ» [${rrp.code}]`,
   'Кратность',
   'Минимум',
+  ...CARD_COLUMNS,
   'Остаток',
 ];
 
@@ -175,12 +193,13 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       undefined,
       1,
       1,
+      ...EMPTY_CARD,
       variant.stock,
     ]);
     const ofPriced = rows.filter((row) => row[0] === priced.art);
     expect(ofPriced.find((row) => row[3] === cheaper!.color && row[4] === cheaper!.size)).toEqual([
       ...[priced.art, priced.name, expect.any(String), cheaper!.color, cheaper!.size, cheaper!.price],
-      ...[812.4, undefined, 6, 12, cheaper!.stock],
+      ...[812.4, undefined, 6, 12, ...EMPTY_CARD, cheaper!.stock],
     ]);
     expect(ofPriced.find((row) => row[3] === other!.color && row[4] === other!.size)!.slice(6, 10)).toEqual([
       undefined,
@@ -203,7 +222,9 @@ describe('GET /api/v1/admin/catalogue/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     expect(text.split('\r\n')[0]).toBe(
-      `"Артикул";"Название";"Категория";"Цвет";Размер;Цена;${LARGE_COLUMN};Цена «РРЦ» [${rrp.code}];Кратность;Минимум;Остаток`,
+      `"Артикул";"Название";"Категория";"Цвет";Размер;Цена;${LARGE_COLUMN};Цена «РРЦ» [${rrp.code}];Кратность;Минимум;` +
+        '"Бренд";"Материал";"Наполнитель";Возраст от;"Страна производства";"ТН ВЭД";"Штрихкод";"Маркировка";' +
+        'Длина упаковки, см;Ширина упаковки, см;Высота упаковки, см;Вес, г;Остаток',
     );
     // The apostrophe keeps a spreadsheet from running the cell; the quotes inside are doubled.
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"";""Мишка"")"`);
@@ -227,6 +248,7 @@ describe('GET /api/v1/admin/catalogue/export', () => {
       '',
       '1',
       '1',
+      ...EMPTY_CARD.map((cell) => cell ?? ''),
       String(variant.stock),
     ]);
 
@@ -1032,6 +1054,221 @@ describe('the price types’ columns and the packaging', () => {
     expect(ownPrice(after, first!.id, large)).toBeNull();
     expect(ownPrice(after, second!.id, large)).toBe(610);
   });
+});
+
+describe('the marketplace card’s columns', () => {
+  const productCard = async (id: number) =>
+    (
+      await shop.app.database.db
+        .select({
+          brand: products.brand,
+          material: products.material,
+          filler: products.filler,
+          ageFrom: products.ageFrom,
+          countryOfOrigin: products.countryOfOrigin,
+          tnved: products.tnved,
+        })
+        .from(products)
+        .where(eq(products.id, id))
+    )[0]!;
+  const variantCard = async (id: number) =>
+    (
+      await shop.app.database.db
+        .select({
+          barcode: variants.barcode,
+          marked: variants.marked,
+          lengthMm: variants.packageLengthMm,
+          widthMm: variants.packageWidthMm,
+          heightMm: variants.packageHeightMm,
+          weightG: variants.weightG,
+        })
+        .from(variants)
+        .where(eq(variants.id, id))
+    )[0]!;
+  let category: string;
+  beforeAll(async () => {
+    category = await categoryOf(untouched[0]!);
+  });
+  /** A product of two variants of its own, made by an import (the seed's are the other tests'). */
+  async function productOfTwo(art: string): Promise<Product> {
+    const made = await xlsxOf([
+      [...PRICE_LIST_COLUMNS],
+      [art, 'Зайка для маркетплейса', category, 'белый', 25, 990, 4],
+      [art, 'Зайка для маркетплейса', category, 'серый', 35, 1290, 2],
+    ]);
+    expect(await importResult(made, false)).toMatchObject({ created: 2, errors: [] });
+    return product(art);
+  }
+  const setBarcode = (variantId: number, barcode: string) =>
+    shop.app.database.db.update(variants).set({ barcode }).where(eq(variants.id, variantId));
+
+  it(
+    'imported, exported and imported back; a column left out changes nothing, an empty cell clears its field',
+    async () => {
+      const item = await productOfTwo('CARD-1');
+      const [first, second] = item.variants as [Product['variants'][number], Product['variants'][number]];
+      // 1С's own code, not an EAN-13: kept while the file keeps it.
+      await setBarcode(first.id, '2000000012345');
+      const [firstLine, secondLine, ...rest] = linesOf(item, category);
+      const product = ['Мягкий Опт', 'Плюш', 'Холлофайбер', 3, 'Россия', '9503 00 410 0'];
+      const file = await xlsxOf([
+        [...PRICE_LIST_COLUMNS, ...CARD_COLUMNS],
+        [...firstLine!, ...product, '2000000012345', 'Да', 25.5, '20', '15,5', 450],
+        // A number cell, as Excel makes of a typed EAN-13.
+        [...secondLine!, ...product, 4607001234562, 'нет', null, null, null, null],
+        ...rest.map((line) => [...line, ...product]),
+      ]);
+      const dryRun = await importResult(file, true);
+      expect(dryRun).toMatchObject({ updated: item.variants.length, errors: [] });
+      expect((await productCard(item.id)).brand).toBeNull();
+
+      expect(await importResult(file, false)).toMatchObject({ updated: item.variants.length, errors: [] });
+      expect(await productCard(item.id)).toEqual({
+        brand: 'Мягкий Опт',
+        material: 'Плюш',
+        filler: 'Холлофайбер',
+        ageFrom: 3,
+        countryOfOrigin: 'Россия',
+        tnved: '9503004100',
+      });
+      expect(await variantCard(first.id)).toEqual({
+        barcode: '2000000012345',
+        marked: true,
+        lengthMm: 255,
+        widthMm: 200,
+        heightMm: 155,
+        weightG: 450,
+      });
+      expect(await variantCard(second.id)).toEqual({
+        barcode: '4607001234562',
+        marked: false,
+        lengthMm: null,
+        widthMm: null,
+        heightMm: null,
+        weightG: null,
+      });
+
+      const exported = await readXlsx((await exportAs('xlsx')).rawPayload);
+      const cardStart = exportHeader().indexOf('Бренд');
+      const exportedFirst = exported.find(
+        (line) => line[0] === item.art && line[3] === first.color && line[4] === first.size,
+      )!;
+      expect(exportedFirst.slice(cardStart, cardStart + CARD_COLUMNS.length)).toEqual([
+        ...['Мягкий Опт', 'Плюш', 'Холлофайбер', 3, 'Россия', '9503004100'],
+        ...['2000000012345', 'да', 25.5, 20, 15.5, 450],
+      ]);
+      // The export imports back as it is: nothing changes.
+      for (const format of ['xlsx', 'csv']) {
+        const again = await importResult((await exportAs(format)).rawPayload, true);
+        expect([format, again.updated, again.created, again.errors]).toEqual([format, 0, 0, []]);
+      }
+
+      // A file of the seven columns leaves the card as it is; one of «Бренд» alone, emptied, clears the brand only.
+      expect(
+        await importResult(await xlsxOf([[...PRICE_LIST_COLUMNS], ...linesOf(item, category)]), false),
+      ).toMatchObject({
+        updated: 0,
+        errors: [],
+      });
+      expect((await productCard(item.id)).brand).toBe('Мягкий Опт');
+      const cleared = await xlsxOf([
+        [...PRICE_LIST_COLUMNS, 'Бренд'],
+        ...linesOf(item, category).map((line) => [...line, null]),
+      ]);
+      expect(await importResult(cleared, false)).toMatchObject({ updated: item.variants.length, errors: [] });
+      expect(await productCard(item.id)).toMatchObject({ brand: null, material: 'Плюш', tnved: '9503004100' });
+      expect((await variantCard(first.id)).barcode).toBe('2000000012345');
+    },
+    STARTUP_TIMEOUT,
+  );
+
+  it(
+    'a bad value, a changed barcode that is no EAN-13 or is another variant’s: row errors, and nothing changes',
+    async () => {
+      const item = await productOfTwo('CARD-2');
+      const other = await productOfTwo('CARD-3');
+      const [first, second] = item.variants as [Product['variants'][number], Product['variants'][number]];
+      await setBarcode(other.variants[0]!.id, '4600000000008');
+      const [firstLine, secondLine] = linesOf(item, category);
+      const header = [...PRICE_LIST_COLUMNS, ...CARD_COLUMNS];
+      const card = (...cells: Line) => cells;
+      const product = card('Бренд', 'Плюш', null, 3, 'Китай', '9503004100');
+      const cases: [Line[], string[]][] = [
+        [
+          [[...firstLine!, ...product, '4607001234563', 'да', 10, 10, 10, 100]],
+          ['Столбец «Штрихкод»: «4607001234563» — не EAN-13: нужно 13 цифр с верной контрольной цифрой'],
+        ],
+        [
+          [[...firstLine!, ...product, '4600000000008', 'да', 10, 10, 10, 100]],
+          ['Столбец «Штрихкод»: «4600000000008» уже у другого варианта'],
+        ],
+        [
+          [
+            [...firstLine!, ...product, '4607007654326', 'да', 10, 10, 10, 100],
+            [...secondLine!, ...product, '4607007654326', 'да', 10, 10, 10, 100],
+          ],
+          ['Столбец «Штрихкод»: «4607007654326» уже указан в строке 2'],
+        ],
+        [
+          [[...firstLine!, ...product, null, 'может быть', 0, -2, '1,25', 0]],
+          [
+            'Столбец «Маркировка»: «может быть» — нужно «да» или «нет»',
+            'Столбец «Длина упаковки, см»: «0» — нужны сантиметры больше нуля и не более 500, с одним знаком после запятой (например, 12,5)',
+            'Столбец «Ширина упаковки, см»: «-2» — нужны сантиметры больше нуля и не более 500, с одним знаком после запятой (например, 12,5)',
+            'Столбец «Высота упаковки, см»: «1,25» — нужны сантиметры больше нуля и не более 500, с одним знаком после запятой (например, 12,5)',
+            'Столбец «Вес, г»: «0» — нужно целое число граммов больше нуля, не более 1\u00a0000\u00a0000',
+          ],
+        ],
+        [
+          [
+            [
+              ...firstLine!,
+              ...card('Бренд', 'Плюш', null, 19, 'Китай', '95030041'),
+              null,
+              'нет',
+              null,
+              null,
+              null,
+              null,
+            ],
+          ],
+          [
+            'Столбец «Возраст от»: «19» — нужно целое число лет от 0 до 18',
+            'Столбец «ТН ВЭД»: «95030041» — нужен код из 10 цифр (например, 9503004100)',
+          ],
+        ],
+        [
+          [
+            [...firstLine!, ...product, null, 'нет', null, null, null, null],
+            [
+              ...secondLine!,
+              ...card('Другой', 'Плюш', null, 3, 'Китай', '9503004100'),
+              null,
+              'нет',
+              null,
+              null,
+              null,
+              null,
+            ],
+          ],
+          [
+            'Столбец «Бренд»: у артикула «' +
+              item.art +
+              '» в строке 2 — «Бренд»; у всех вариантов товара значение одно',
+          ],
+        ],
+      ];
+      for (const [lines, details] of cases) {
+        const result = await importResult(await xlsxOf([header, ...lines]), false);
+        expect(result.errors.map((error) => error.detail)).toEqual(details);
+        expect(result.updated).toBe(0);
+      }
+      expect(await productCard(item.id)).toMatchObject({ brand: null, tnved: null });
+      expect(await variantCard(first.id)).toMatchObject({ barcode: null, marked: false, lengthMm: null });
+      expect((await variantCard(second.id)).barcode).toBeNull();
+    },
+    STARTUP_TIMEOUT,
+  );
 });
 
 describe(`the import beside other writers (${usesPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -55,6 +55,11 @@ const ACTIONS: Record<AuditAction, string> = {
   'exchange.price_type': 'Сопоставление типа цен 1С',
   'exchange.warehouse': 'Выбор склада 1С для остатков',
   'exchange.resend': 'Повторная отправка заказов в 1С',
+  'conformity_document.create': 'Добавление документа соответствия',
+  'conformity_document.update': 'Изменение документа соответствия',
+  'conformity_document.pdf': 'Замена PDF документа соответствия',
+  'conformity_document.products': 'Изменение товаров документа соответствия',
+  'conformity_document.delete': 'Удаление документа соответствия',
 };
 
 const ENTITIES: Record<AuditEntity, string> = {
@@ -70,6 +75,7 @@ const ENTITIES: Record<AuditEntity, string> = {
   company: 'Компания',
   price_type: 'Тип цен',
   settings: 'Настройки',
+  conformity_document: 'Документ соответствия',
 };
 
 const named = <Code extends string>(names: Record<Code, string>, code: string): string =>
