@@ -1,5 +1,6 @@
 /** Test data for the back office's suites (features/admin): a manager and the admin API's answers. */
 import type {
+  ConformityDocument,
   AdminCompany,
   AdminCompanyList,
   AdminOrder,
@@ -226,3 +227,19 @@ export const PRICE_TYPES: PriceType[] = [
   },
   { id: 3, code: 'rrp', name: 'РРЦ', is_default: false, is_rrp: true, min_order_sum: 0, companies_count: 0 },
 ];
+
+/** A conformity document as the back office's list has it. */
+export function conformityDocument(overrides: Partial<ConformityDocument> = {}): ConformityDocument {
+  return {
+    id: 1,
+    kind: 'declaration',
+    regulation: 'ТР ТС 008/2011',
+    number: 'ЕАЭС N RU Д-CN.РА01.В.00001/26',
+    valid_from: '2026-01-15',
+    valid_to: '2031-01-14',
+    pdf_bytes: 204_800,
+    products: 2,
+    expired: false,
+    ...overrides,
+  };
+}

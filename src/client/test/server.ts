@@ -37,10 +37,12 @@ export const OWN_COMPANY: Company = {
 
 /**
  * The network, mocked at the HTTP layer: each test installs the handlers it needs with server.use;
- * the buyer's standing and company are answered unless a test says otherwise (resetHandlers keeps them).
+ * the buyer's standing and company (and the back office's list of conformity documents, which the
+ * product form offers) are answered unless a test says otherwise (resetHandlers keeps them).
  */
 export const server = setupServer(
   http.get(`${API}/auth/user`, () => HttpResponse.json(CURRENT_USER)),
   http.get(`${API}/company`, () => HttpResponse.json(OWN_COMPANY)),
   http.get(`${API}/company/feed`, () => HttpResponse.json({ active: false, created_at: null })),
+  http.get(`${API}/admin/conformity-documents`, () => HttpResponse.json([])),
 );

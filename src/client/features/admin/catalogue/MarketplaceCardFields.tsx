@@ -1,5 +1,7 @@
-import { Form, Input, InputNumber, type FormRule } from 'antd';
-import { normalizeTnved, PRODUCT_CARD_LIMITS } from '@shared/product-card';
+import { Form, Input, InputNumber, Select, type FormRule } from 'antd';
+import { formatCalendarDay } from '@shared/dates';
+import { CONFORMITY_DOCUMENT_LABELS, normalizeTnved, PRODUCT_CARD_LIMITS } from '@shared/product-card';
+import { useGetConformityDocumentsQuery } from '../documents/conformityDocumentsApi';
 
 const { textMax, ageFromMax } = PRODUCT_CARD_LIMITS;
 
@@ -25,6 +27,11 @@ const TEXTS = [
 
 /** «Карточка для маркетплейсов»: what a marketplace card asks of the product, part of the product form. */
 export function MarketplaceCardFields() {
+  const { data: documents = [], isFetching } = useGetConformityDocumentsQuery();
+  const documentOptions = documents.map((document) => ({
+    value: document.id,
+    label: `${CONFORMITY_DOCUMENT_LABELS[document.kind]} № ${document.number}, до ${formatCalendarDay(document.valid_to)}${document.expired ? ' — истёк' : ''}`,
+  }));
   return (
     <>
       {TEXTS.map(([name, label]) => (
@@ -42,6 +49,20 @@ export function MarketplaceCardFields() {
         extra="10 цифр; мягкие игрушки — 9503 00 410 0 (подлежат маркировке)"
       >
         <Input maxLength={20} autoComplete="off" style={{ maxWidth: 240 }} />
+      </Form.Item>
+      <Form.Item
+        label="Документ соответствия"
+        name="conformity_document_id"
+        extra="Сертификаты и декларации — в разделе «Документы соответствия»"
+      >
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={isFetching}
+          options={documentOptions}
+          placeholder="Не указан"
+          style={{ maxWidth: 480 }}
+        />
       </Form.Item>
     </>
   );

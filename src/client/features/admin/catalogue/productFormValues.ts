@@ -29,6 +29,7 @@ export interface ProductCardValues {
   age_from: number | null;
   country_of_origin: string;
   tnved: string;
+  conformity_document_id: number | null;
 }
 
 export interface ProductFormValues extends ProductCardValues {
@@ -60,6 +61,7 @@ export const emptyVariant = (): VariantRow => ({
 
 const EMPTY_CARD: ProductCardValues = {
   brand: '',
+  conformity_document_id: null,
   material: '',
   filler: '',
   age_from: null,
@@ -110,6 +112,7 @@ export function formValues(product: AdminProduct): ProductFormValues {
     age_from: product.age_from,
     country_of_origin: product.country_of_origin ?? '',
     tnved: product.tnved ?? '',
+    conformity_document_id: product.conformity_document_id,
     variants: product.variants.map(variantRow),
   };
 }
@@ -139,6 +142,8 @@ const cardFields = (values: ProductCardValues) => ({
   age_from: values.age_from,
   country_of_origin: text(values.country_of_origin),
   tnved: values.tnved.trim() ? normalizeTnved(values.tnved) : null,
+  // antd's Select clears to undefined: no document is null on the wire.
+  conformity_document_id: values.conformity_document_id ?? null,
 });
 
 function productFields(values: ProductFormValues): Omit<ProductCreate, 'variants'> {
@@ -185,6 +190,7 @@ const originalFields = (product: AdminProduct): ProductFields => ({
   age_from: product.age_from,
   country_of_origin: product.country_of_origin,
   tnved: product.tnved,
+  conformity_document_id: product.conformity_document_id,
 });
 
 const editedFields = (values: ProductFormValues): ProductFields => ({

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http } from 'msw';
 import type { AdminCategory } from '@shared/api';
-import { adminProduct, adminVariant, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
+import { adminProduct, adminVariant, conformityDocument, MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
+import { choose } from '@/test/select';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
@@ -65,12 +66,6 @@ function openAt(route: string, ...handlers: Parameters<typeof server.use>) {
   return { user, ...renderShop({ route, routes, preloadedState: loggedIn(MANAGER) }) };
 }
 
-async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, name: string) {
-  await user.click(combobox);
-  const options = await screen.findAllByTitle(name);
-  await user.click(options.find((option) => option.classList.contains('ant-select-item-option'))!);
-}
-
 describe('Товары (back office)', () => {
   test('pages through the server 20 at a time, searches and filters by category', async () => {
     const lists = recorder();
@@ -129,7 +124,15 @@ function imageRoute(uploads: { name: string; type: string }[], refusal?: [number
 }
 
 /** The marketplace card's fields left empty, as the form sends them (product-card.test.tsx fills them). */
-const NO_CARD = { brand: null, material: null, filler: null, age_from: null, country_of_origin: null, tnved: null };
+const NO_CARD = {
+  brand: null,
+  material: null,
+  filler: null,
+  age_from: null,
+  country_of_origin: null,
+  tnved: null,
+  conformity_document_id: null,
+};
 const NO_VARIANT_CARD = { barcode: null, marked: false, package: null, weight_g: null };
 
 const field = (name: string) => screen.getByRole('spinbutton', { name });
@@ -459,6 +462,32 @@ describe('Карточка для маркетплейсов (back office)', () 
       age_from: 3,
       tnved: '9503004100',
     });
+  });
+
+  test('the conformity document is chosen from the documents, an expired one said so, and sent by id', async () => {
+    server.use(
+      http.get(`${API}/admin/conformity-documents`, () =>
+        json([
+          conformityDocument({
+            id: 3,
+            kind: 'certificate',
+            number: 'ЕАЭС RU С-CN.АБ12.В.00001/26',
+            valid_to: '2031-01-14',
+          }),
+          conformityDocument({ id: 4, kind: 'declaration', number: 'ЕАЭС N RU Д-RU.01/20', expired: true }),
+        ]),
+      ),
+    );
+    const { user, changes } = openCard();
+    const select = await screen.findByRole('combobox', { name: 'Документ соответствия' });
+    await user.click(select);
+    expect(
+      await screen.findByText(/Декларация о соответствии № ЕАЭС N RU Д-RU\.01\/20, до .* — истёк/),
+    ).toBeInTheDocument();
+    await choose(user, select, 'Сертификат соответствия № ЕАЭС RU С-CN.АБ12.В.00001/26, до 14.01.2031');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Изменения сохранены')).toBeInTheDocument();
+    expect(await changes.last!.json()).toEqual({ conformity_document_id: 3 });
   });
 
   test("a variant's barcode (checked), marking, package and weight; 1С's internal code marked and kept", async () => {

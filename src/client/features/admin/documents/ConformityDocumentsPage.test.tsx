@@ -5,7 +5,7 @@ import { App } from 'antd';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import type { ConformityDocument, ConformityProduct } from '@shared/api';
-import { adminProduct, MANAGER } from '@/test/adminFixtures';
+import { adminProduct, conformityDocument, MANAGER } from '@/test/adminFixtures';
 import { catchDownloads } from '@/test/downloads';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
@@ -29,20 +29,9 @@ const routes = [
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 const shown = (iso: string) => iso.split('-').reverse().join('.');
 
-function documentOf(overrides: Partial<ConformityDocument> = {}): ConformityDocument {
-  return {
-    id: 1,
-    kind: 'declaration',
-    regulation: 'ТР ТС 008/2011',
-    number: 'ЕАЭС N RU Д-CN.РА01.В.00001/26',
-    valid_from: '2026-01-15',
-    valid_to: day(400),
-    pdf_bytes: 204_800,
-    products: 2,
-    expired: false,
-    ...overrides,
-  };
-}
+/** A document lasting past the tests' today, unless said otherwise. */
+const documentOf = (overrides: Partial<ConformityDocument> = {}) =>
+  conformityDocument({ valid_to: day(400), ...overrides });
 
 const LASTING = documentOf();
 const ENDING = documentOf({ id: 2, kind: 'certificate', number: 'RU C-CN.АБ12.В.00077', valid_to: day(10) });
