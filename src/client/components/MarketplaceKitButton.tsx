@@ -1,19 +1,8 @@
 import { ShopOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
-import { API_HOST } from '@/api/config';
 import { useCreateDownloadLinkMutation } from '@/api/downloadLinksApi';
 import { serverErrorDetail } from '@/api/serverErrorDetail';
-
-/** Hands a URL to the browser's own download: the file streams to disk, never through script memory. */
-function downloadNatively(url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
+import { downloadNatively } from './downloadNatively';
 
 /**
  * «Карточки для маркетплейсов»: the ZIP of the kit at `path` (src/shared/marketplace-kit.ts). The
@@ -30,7 +19,7 @@ export function MarketplaceKitButton({ path }: { path: string }) {
       void message.error(serverErrorDetail(result.error) ?? 'Не удалось подготовить карточки. Попробуйте ещё раз.');
       return;
     }
-    downloadNatively(`${API_HOST}${result.data.url.replace(/^\//, '')}`);
+    downloadNatively(result.data.url);
   };
 
   return (

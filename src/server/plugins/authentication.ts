@@ -140,7 +140,8 @@ export default fp(
       request.sessionId = verdict.sessionId;
     });
     app.decorate('authenticateManager', async (request: FastifyRequest, reply: FastifyReply) => {
-      await app.authenticate(request, reply);
+      // A link is honoured only on its linkable path (an exchange's file); any other takes a token.
+      await app.authenticateDownload(request, reply);
       const user = await app.repositories.users.findById(request.userId);
       if (!user) throw unauthorized();
       if (user.role !== 'manager') throw forbidden('Раздел доступен только менеджерам магазина');

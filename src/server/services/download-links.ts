@@ -6,14 +6,17 @@ import type { AccessClaims } from './tokens';
 export const DOWNLOAD_LINK_TTL_SECONDS = 90;
 
 /**
- * The paths a download link may be made for: the marketplace kit's downloads, whose files are
- * large and which the browser should save itself rather than through script. Nothing else is
- * ever answered for a link.
+ * The paths a download link may be made for: the marketplace kit's downloads and the files of the
+ * back office's 1С exchanges (up to the limit of 1С's uploads), whose files are large and which the
+ * browser should save itself rather than through script. Nothing else is ever answered for a
+ * link, and the route's own access rules still apply (a buyer's link to an exchange's file is
+ * refused as the buyer would be).
  */
 export const LINKABLE_PATHS: readonly RegExp[] = [
   /^\/api\/v1\/order\/\d{1,10}\/\d{1,10}\/marketplace-kit$/,
   /^\/api\/v1\/cart\/\d{1,10}\/marketplace-kit$/,
   new RegExp(`^/api/v1/marketplace-kit\\?products=\\d{1,10}(,\\d{1,10}){0,${MARKETPLACE_KIT_MAX_PRODUCTS - 1}}$`),
+  /^\/api\/v1\/admin\/exchange\/runs\/[0-9a-f-]{36}\/files\/[^/?&#]{1,800}$/,
 ];
 
 export const isLinkable = (path: string) => LINKABLE_PATHS.some((pattern) => pattern.test(path));

@@ -13,13 +13,18 @@ export const KitSelectionBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The query of a download that a signed link may open instead of the bearer token. */
+export const DownloadLinkQuery = Type.Object({
+  link: Type.Optional(Type.String({ maxLength: 1000, description: 'Подписанная ссылка (POST /download-links)' })),
+});
+
 /** The selection's GET form, for a download link: ids separated by commas. */
 export const KitSelectionQuery = Type.Object({
   products: Type.String({
     pattern: `^[0-9]{1,10}(,[0-9]{1,10}){0,${MARKETPLACE_KIT_MAX_PRODUCTS - 1}}$`,
     description: 'Id товаров через запятую',
   }),
-  link: Type.Optional(Type.String({ maxLength: 1000, description: 'Подписанная ссылка (POST /download-links)' })),
+  ...DownloadLinkQuery.properties,
 });
 
 export const DownloadLinkBody = Type.Object(
@@ -27,7 +32,7 @@ export const DownloadLinkBody = Type.Object(
     path: Type.String({
       maxLength: 4000,
       description:
-        'Путь скачивания: /api/v1/order/{user_id}/{id}/marketplace-kit, /api/v1/cart/{user_id}/marketplace-kit или /api/v1/marketplace-kit?products=1,2,3',
+        'Путь скачивания: /api/v1/order/{user_id}/{id}/marketplace-kit, /api/v1/cart/{user_id}/marketplace-kit, /api/v1/marketplace-kit?products=1,2,3 или (менеджеру) /api/v1/admin/exchange/runs/{id}/files/{name}',
     }),
   },
   { additionalProperties: false },

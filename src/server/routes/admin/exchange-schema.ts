@@ -16,6 +16,7 @@ import {
   ExchangeWarehouseBody,
   ExchangeWarehouseSchema,
 } from '../../../shared/schemas/exchange';
+import { DownloadLinkQuery } from '../../../shared/schemas/marketplace-kit';
 import { errors, fileAnswer, managersOnly } from '../common-schemas';
 
 export const overview = managersOnly({
@@ -64,6 +65,7 @@ export const runs = managersOnly({
 export const runFile = managersOnly({
   summary: 'Файл обмена (хранится EXCHANGE_FILES_KEEP_DAYS дней) для поддержки',
   params: ExchangeRunFileParams,
+  querystring: DownloadLinkQuery,
   response: {
     200: fileAnswer('Файл как его прислала 1С; имя — в Content-Disposition', ['application/octet-stream']),
     ...errors(404, 422),

@@ -251,6 +251,33 @@ describe('after 1С sent its catalogue', () => {
     }
   });
 
+  it('a kept file is saved by the browser itself through a signed link: the manager’s opens it, a buyer’s is refused', async () => {
+    const path = `/api/v1/admin/exchange/runs/${runId}/files/import.xml`;
+    const linkFor = async (headers: Record<string, string>) => {
+      const made = await shop.app.inject({ method: 'POST', url: '/api/v1/download-links', headers, payload: { path } });
+      expect(made.statusCode).toBe(200);
+      return json<{ url: string }>(made).url;
+    };
+    const url = await linkFor(manager.headers);
+    const file = await shop.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toEqual(await readFile(commerceMlFixture('import.xml')));
+
+    // Signed for one file only: another name under the same link is refused.
+    const other = await shop.app.inject({ method: 'GET', url: url.replace('import.xml', 'offers.xml') });
+    expect(other.statusCode).toBe(403);
+    // A buyer may ask for the link (the path is a download's) but not get the file with it.
+    const buyers = await shop.app.inject({ method: 'GET', url: await linkFor(buyer.headers) });
+    expect(buyers.statusCode).toBe(403);
+    expect(buyers.json()).toEqual({ detail: 'Раздел доступен только менеджерам магазина' });
+    // Any other back-office route still takes a token, never a link.
+    const linkedList = await shop.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/exchange/runs${url.slice(url.indexOf('?'))}`,
+    });
+    expect(linkedList.statusCode).toBe(403);
+  });
+
   it('shows 1С’s price types, mapped by name until a manager maps one; an unknown type or target is 404', async () => {
     const types = (await overview()).price_types;
     expect(types.map((type) => [type.name, type.price_type_id, type.mapped_by_manager])).toEqual([

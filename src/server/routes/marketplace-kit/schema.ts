@@ -2,15 +2,12 @@ import { Type } from 'typebox';
 import { Id } from '../../../shared/schemas/common';
 import {
   DownloadLinkBody,
+  DownloadLinkQuery,
   DownloadLinkSchema,
   KitSelectionBody,
   KitSelectionQuery,
 } from '../../../shared/schemas/marketplace-kit';
 import { bearer, errors, fileAnswer } from '../common-schemas';
-
-const LinkQuery = Type.Object({
-  link: Type.Optional(Type.String({ maxLength: 1000, description: 'Подписанная ссылка (POST /download-links)' })),
-});
 
 const kitAnswer = fileAnswer(
   'ZIP: карточки.xlsx (листы Ozon и Wildberries), фото/ (JPEG 3:4), документы/ (PDF), README.txt; ' +
@@ -25,7 +22,7 @@ export const orderKit = {
   summary: 'Карточки для маркетплейсов по заказу компании (ZIP); 404 для чужого заказа',
   security: bearer,
   params: Type.Object({ user_id: Id, id: Id }),
-  querystring: LinkQuery,
+  querystring: DownloadLinkQuery,
   response: { 200: kitAnswer, ...errors(401, 403, 404, 422) },
 };
 
@@ -34,7 +31,7 @@ export const cartKit = {
   summary: 'Карточки для маркетплейсов по товарам корзины (ZIP); 422 — корзина пуста',
   security: bearer,
   params: Type.Object({ user_id: Id }),
-  querystring: LinkQuery,
+  querystring: DownloadLinkQuery,
   response: { 200: kitAnswer, ...errors(401, 403, 422) },
 };
 

@@ -4,7 +4,6 @@ import { App } from 'antd';
 import { http, HttpResponse } from 'msw';
 import type { ExchangeAccount, ExchangeOverview, ExchangeRun, ExchangeSettingsBody } from '@shared/api';
 import { MANAGER, PRICE_TYPES } from '@/test/adminFixtures';
-import { catchDownloads } from '@/test/downloads';
 import { json, loggedIn, recorder } from '@/test/fixtures';
 import { renderShop } from '@/test/render';
 import { choose } from '@/test/select';
@@ -281,8 +280,13 @@ describe('Обмен с 1С (back office)', () => {
   });
 
   test('the exchanges: a failed one says why; its row opens onto its files, links and errors', async () => {
-    const fetched = recorder();
-    const downloads = catchDownloads();
+    const links = recorder();
+    const followed: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      followed.push(this.href);
+    });
     const { user } = openPage(
       {
         runs: [
@@ -308,11 +312,10 @@ describe('Обмен с 1С (back office)', () => {
           run({ id: '7c0d9a1e-1111-4c55-9a51-6f0f1d2b3c4d', kind: 'sale', orders_sent: 5 }),
         ],
       },
-      http.get(`${EXCHANGE}/runs/:id/files/:name`, ({ request }) => {
-        fetched.record(request);
-        return new HttpResponse(new Uint8Array([1, 2, 3]), {
-          headers: { 'Content-Type': 'image/jpeg', 'Content-Disposition': 'attachment; filename="pic.jpg"' },
-        });
+      http.post(`${API}/download-links`, async ({ request }) => {
+        links.record(request);
+        const { path } = (await request.clone().json()) as { path: string };
+        return json({ url: `${path}?link=signed` });
       }),
     );
     const failed = (await screen.findByText('offers.xml: нет цены у предложения 5f1c#12')).closest('tr')!;
@@ -333,13 +336,13 @@ describe('Обмен с 1С (back office)', () => {
     expect(screen.getByText('3 МБ')).toBeInTheDocument();
     expect(screen.getByText(': нет цены у предложения 5f1c#12')).toBeInTheDocument();
 
+    // The browser saves the file itself, by a signed link asked for with the manager's token.
     await user.click(screen.getByRole('button', { name: 'import_files/ab/pic.jpg' }));
-    await waitFor(() => expect(downloads.saved).toEqual(['pic.jpg']));
-    expect(new URL(fetched.last!.url).pathname).toBe(
-      '/api/v1/admin/exchange/runs/2f1e4c8a-8d3b-4c55-9a51-6f0f1d2b3c4d/files/import_files%2Fab%2Fpic.jpg',
-    );
-    expect(fetched.last!.headers.get('Authorization')).toMatch(/^Bearer /);
-    downloads.restore();
+    const path = '/api/v1/admin/exchange/runs/2f1e4c8a-8d3b-4c55-9a51-6f0f1d2b3c4d/files/import_files%2Fab%2Fpic.jpg';
+    await waitFor(() => expect(followed).toEqual([`http://shop.test${path}?link=signed`]));
+    expect(await links.last!.json()).toEqual({ path });
+    expect(links.last!.headers.get('Authorization')).toMatch(/^Bearer /);
+    click.mockRestore();
   });
 
   test('the exchanges come a page at a time: the next page asks the server for it', async () => {

@@ -8,7 +8,9 @@ import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { daysCount } from '@/components/format';
 import { serverPagination } from '../serverPagination';
 import { emptyTable } from '../tableEmpty';
-import { useDownloadExchangeFileMutation, useGetExchangeRunsQuery } from './exchangeAdminApi';
+import { useCreateDownloadLinkMutation } from '@/api/downloadLinksApi';
+import { downloadNatively } from '@/components/downloadNatively';
+import { exchangeFilePath, useGetExchangeRunsQuery } from './exchangeAdminApi';
 import { formatFileSize } from './fileSize';
 
 type RunFile = ExchangeRun['files'][number];
@@ -81,10 +83,11 @@ const COLUMNS: TableProps<ExchangeRun>['columns'] = [
 /** A run's files, each downloadable while the server keeps them. */
 function RunFiles({ run, filesKeepDays }: { run: ExchangeRun; filesKeepDays: number }) {
   const { message } = App.useApp();
-  const [download, { isLoading, originalArgs }] = useDownloadExchangeFileMutation();
+  // By a signed link the browser follows itself: an offers.xml of a gigabyte never sits in the tab.
+  const [createLink, { isLoading, originalArgs }] = useCreateDownloadLinkMutation();
   const save = async (name: string) => {
     try {
-      await download({ runId: run.id, name }).unwrap();
+      downloadNatively((await createLink(exchangeFilePath(run.id, name)).unwrap()).url);
     } catch (error) {
       void message.error(serverErrorDetail(error) ?? `Не удалось скачать ${name}`);
     }
@@ -99,7 +102,7 @@ function RunFiles({ run, filesKeepDays }: { run: ExchangeRun; filesKeepDays: num
             type="link"
             size="small"
             icon={<DownloadOutlined aria-hidden />}
-            loading={isLoading && originalArgs?.runId === run.id && originalArgs.name === name}
+            loading={isLoading && originalArgs === exchangeFilePath(run.id, name)}
             onClick={() => void save(name)}
           >
             {name}

@@ -7,7 +7,6 @@ import type {
   ExchangeSettingsBody,
   ExchangeWarehouse,
 } from '@shared/api';
-import { downloadFile } from '@/api/download';
 import { adminBaseApi } from '../adminBaseApi';
 
 const EXCHANGE = 'api/v1/admin/exchange';
@@ -19,8 +18,8 @@ const segment = encodeURIComponent;
 /** Every change on the page changes the overview it shows and is written to the journal. */
 const changed = (_answer: unknown, error: unknown) => (error ? [] : (['Exchange', 'Audit'] as const));
 
-/** The name a run's file is saved under when the server's answer gives none: its own, without the folder. */
-const baseName = (name: string) => name.split('/').at(-1) ?? name;
+/** The path of a run's kept file, for its download link (the server names the file it sends). */
+export const exchangeFilePath = (runId: string, name: string) => `/${EXCHANGE}/runs/${runId}/files/${segment(name)}`;
 
 /** The back office's «Обмен с 1С»: the connection, its settings and mapping, the exchanges made and «send again». */
 export const exchangeAdminApi = adminBaseApi.injectEndpoints({
@@ -63,13 +62,6 @@ export const exchangeAdminApi = adminBaseApi.injectEndpoints({
       query: (params) => ({ url: `${EXCHANGE}/runs`, params }),
       providesTags: ['ExchangeRun'],
     }),
-    // A mutation, not a query: every click fetches the file anew and nothing is cached.
-    downloadExchangeFile: build.mutation<string, { runId: string; name: string }>({
-      queryFn: downloadFile(
-        ({ runId, name }) => `${EXCHANGE}/runs/${runId}/files/${segment(name)}`,
-        ({ name }) => baseName(name),
-      ),
-    }),
     resendOrdersToOneC: build.mutation<ExchangeResendResult, number[]>({
       query: (orderIds) => ({ url: `${EXCHANGE}/resend`, method: 'POST', body: { order_ids: orderIds } }),
       invalidatesTags: changed,
@@ -85,6 +77,5 @@ export const {
   useMapExchangePriceTypeMutation,
   useSetExchangeWarehouseUsedMutation,
   useGetExchangeRunsQuery,
-  useDownloadExchangeFileMutation,
   useResendOrdersToOneCMutation,
 } = exchangeAdminApi;
