@@ -1,8 +1,13 @@
 // What the log must never hold: passwords and tokens, wherever a client puts them, and the e-mail
 // that /auth calls carry in their query (SPEC §7: register takes both in the URL).
 
-/** Names of fields and query parameters that can hold a secret: password, new_password, access_token, … */
-const SECRET_NAME = /pass|pwd|secret|token|credential/i;
+/**
+ * Names of fields and query parameters that can hold a secret: password, new_password,
+ * access_token, … and a signed download's `link`, which opens its file for 90 seconds.
+ */
+const SECRET_NAME = /pass|pwd|secret|token|credential|^link$/i;
+/** Whether a whole query may hold such a name: the quick look before its pairs are read. */
+const MAY_HOLD_SECRET = /pass|pwd|secret|token|credential|link/i;
 
 const SECRET_FIELDS = [
   'password',
@@ -61,7 +66,7 @@ export function loggableUrl(url: string, routeUrl?: string): string {
   if (!decidedByRoute && normalisedPath(path).startsWith(AUTH_PATH)) return path;
   const query = url.slice(queryAt + 1);
   // The common case, a catalogue read's skip and limit, without parsing: no name could be a secret's.
-  if (!query.includes('%') && !SECRET_NAME.test(query)) return url;
+  if (!query.includes('%') && !MAY_HOLD_SECRET.test(query)) return url;
   const pairs = query.split(/[&;]/).map((pair) => {
     const [name] = [...new URLSearchParams(pair).keys()];
     return name !== undefined && SECRET_NAME.test(name) ? `${pair.split('=', 1)[0]}=[redacted]` : pair;

@@ -126,7 +126,9 @@ export default fp(
       request.sessionId = claims.sessionId;
     });
     app.decorate('authenticateDownload', async (request: FastifyRequest, reply: FastifyReply) => {
-      const verdict = app.downloadLinks.verify(request.url);
+      // A link opens a download, which is a GET: a POST to the same address takes a token.
+      const reads = request.method === 'GET' || request.method === 'HEAD';
+      const verdict = reads ? app.downloadLinks.verify(request.url) : null;
       if (verdict === null) return app.authenticate(request, reply);
       if (verdict === 'expired') throw forbidden('Ссылка для скачивания устарела. Нажмите кнопку скачивания ещё раз.');
       if (verdict === 'invalid') throw forbidden('Ссылка для скачивания недействительна.');

@@ -10,6 +10,7 @@ import type {
   VariantPatch,
 } from '../../shared/api';
 import { barcodeKind, isSmallForMarketplace } from '../../shared/product-card';
+import { lockTypedBarcodes } from './barcode-lock';
 import type { Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
 import {
@@ -32,9 +33,6 @@ export interface AdminProductFilter extends Page {
   q?: string;
   category?: string;
 }
-
-// Any constant shared by all processes of this shop; pg_advisory_xact_lock keys are bigints.
-const BARCODES_LOCK_KEY = 7_130_512_041;
 
 /** A variant as the audit log keeps it: with its product, which its own row does not say. */
 export type AuditedVariant = AdminVariant & { product_id: number };
@@ -448,14 +446,8 @@ export function createAdminProductsRepository(db: Queryable) {
       return found !== undefined;
     },
 
-    /**
-     * Queues the caller's transaction behind any other that checks typed barcodes, until it ends:
-     * with no unique index (1С may send one code for two variants), this is what keeps two managers
-     * from both finding a barcode free and both taking it.
-     */
-    async lockBarcodes(): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(${BARCODES_LOCK_KEY})`);
-    },
+    /** Until the caller's transaction ends, no other checks typed barcodes (barcode-lock.ts). */
+    lockBarcodes: () => lockTypedBarcodes(db),
 
     /** The article of a product with another variant of this barcode, or null when it is free. */
     async barcodeHolder(barcode: string, exceptVariantId: number | null): Promise<string | null> {

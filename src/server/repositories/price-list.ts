@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import { lockTypedBarcodes } from './barcode-lock';
 import type { Database, Queryable, Transaction } from '../db/database';
 import {
   categories,
@@ -209,6 +210,15 @@ async function updateVariants(tx: Transaction, changed: { id: number; priceKopec
           from (values ${values}) as given(id, price, stock) where ${variants.id} = given.id`,
     );
   }
+}
+
+/**
+ * One import at a time (two at once could both create the same new article), and none while a
+ * manager's edit checks a typed barcode: the barcodes the import finds free stay free until it commits.
+ */
+async function lockForImport(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+  await lockTypedBarcodes(tx);
 }
 
 /** The variants holding each of `barcodes`, by id. */
@@ -590,8 +600,7 @@ export function createPriceListRepository(db: Database) {
     ): Promise<ImportOutcome | ImportRefusal> {
       return guarded(() =>
         db.transaction(async (tx) => {
-          // One import at a time: two at once could both create the same new article.
-          if (!dryRun) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+          if (!dryRun) await lockForImport(tx);
           const shop = await readShop(tx, rows, !dryRun);
           const plan = planImport(rows, shop);
           if (plan.errors.length > 0) {
@@ -622,7 +631,7 @@ export function createPriceListRepository(db: Database) {
     async applyPreview(id: string, userId: number, newProductImage: string): Promise<ImportOutcome | ImportRefusal> {
       return guarded(() =>
         db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+          await lockForImport(tx);
           // Read under the lock: a second «Применить» of the same preview finds it gone.
           if (!(await ownPreview(tx, id, userId))) return 'preview-not-found';
           const stored = (

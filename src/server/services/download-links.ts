@@ -30,6 +30,12 @@ export interface DownloadLinks {
   verify(url: string): LinkVerdict | null;
 }
 
+/** Whether the URL's query names a `link` at all (a search for «blink» does not). */
+function hasLinkParameter(url: string): boolean {
+  const queryAt = url.indexOf('?');
+  return queryAt >= 0 && new URLSearchParams(url.slice(queryAt + 1)).has('link');
+}
+
 /** `link`, last of the URL's query: the path before it is what the token was signed for. */
 const LINKED_URL = /^(.+)[?&]link=([\w-]+)\.([\w-]+)$/;
 
@@ -52,7 +58,7 @@ export function createDownloadLinks(secret: string, ttlSeconds: number, now: () 
     },
     verify(url) {
       const linked = LINKED_URL.exec(url);
-      if (!linked) return url.includes('link=') ? 'invalid' : null;
+      if (!linked) return hasLinkParameter(url) ? 'invalid' : null;
       const [, path, claims, signature] = linked as unknown as [string, string, string, string];
       const expected = Buffer.from(mac(claims, path));
       const given = Buffer.from(signature);
