@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { json, product, products, recorder, refreshFails, variant, visitor, wait } from '@/test/fixtures';
+import { json, product, productPage, products, recorder, refreshFails, variant, visitor, wait } from '@/test/fixtures';
 import { renderShop, type TestRouter } from '@/test/render';
 import { API, server } from '@/test/server';
 
@@ -201,7 +201,9 @@ describe('Catalogue page: the category and page live in the address', () => {
 
   test('Back from a product returns to the same category and page', async () => {
     catalogueNetwork({ Мишки: [products(9)], Лисы: [products(9, 40), products(2, 50)] });
-    server.use(http.get(`${API}/products/ART-51`, () => json(product({ id: 51, art: 'ART-51', name: 'Лис Рыжик' }))));
+    server.use(
+      http.get(`${API}/products/ART-51`, () => json(productPage({ id: 51, art: 'ART-51', name: 'Лис Рыжик' }))),
+    );
     const user = userEvent.setup();
     const { router } = renderShop({ route: '/catalog', preloadedState: visitor() });
     await screen.findByText('Игрушка 1');

@@ -9,6 +9,7 @@ import {
   loggedIn,
   makeToken,
   product,
+  productPage,
   products,
   recorder,
   refreshFails,
@@ -211,7 +212,7 @@ describe('product card', () => {
 
   test('opens the product page', async () => {
     popularNetwork([[product()]]);
-    server.use(http.get(`${API}/products/BEAR-01`, () => json(product())));
+    server.use(http.get(`${API}/products/BEAR-01`, () => json(productPage())));
     const user = userEvent.setup();
     const { router } = renderShop({ preloadedState: visitor() });
     await user.click(await screen.findByRole('link', { name: /Мишка Тедди/ }));
