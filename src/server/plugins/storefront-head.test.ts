@@ -138,6 +138,8 @@ describe('a product page’s head', () => {
       product.variants.map((variant) => ({
         '@type': 'Offer',
         name: `${variant.color}, ${variant.size} см`,
+        // The demo catalogue's EAN-13s, each offer's own.
+        gtin: expect.stringMatching(/^460\d{10}$/),
         price: variant.price,
         priceCurrency: 'RUB',
         availability: variant.id === soldOut!.id ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',

@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import type { CartItem, Product } from '@shared/api';
+import type { CartItem, ProductPage } from '@shared/api';
 import {
   cart,
   cartItem,
   json,
   loggedIn,
   unprovenBuyer,
-  product,
+  productPage,
   recorder,
   refreshFails,
   USER,
-  variant,
+  variantCard,
   visitor,
   wait,
 } from '@/test/fixtures';
@@ -20,13 +20,13 @@ import { renderShop } from '@/test/render';
 import { API, server } from '@/test/server';
 
 // Three colours, three sizes: white comes only in 60 cm, grey 40 cm is sold out.
-const BEAR: Product = product({
+const BEAR: ProductPage = productPage({
   variants: [
-    variant({ id: 201, color: 'бежевый', size: 25, price: 990, stock: 5 }),
-    variant({ id: 203, color: 'серый', size: 25, price: 990, stock: 10 }),
-    variant({ id: 202, color: 'бежевый', size: 40, price: 1990.5, stock: 3 }),
-    variant({ id: 204, color: 'серый', size: 40, price: 1990.5, stock: 0 }),
-    variant({ id: 205, color: 'белый', size: 60, price: 12500, stock: 2 }),
+    variantCard({ id: 201, color: 'бежевый', size: 25, price: 990, stock: 5 }),
+    variantCard({ id: 203, color: 'серый', size: 25, price: 990, stock: 10 }),
+    variantCard({ id: 202, color: 'бежевый', size: 40, price: 1990.5, stock: 3 }),
+    variantCard({ id: 204, color: 'серый', size: 40, price: 1990.5, stock: 0 }),
+    variantCard({ id: 205, color: 'белый', size: 60, price: 12500, stock: 2 }),
   ],
 });
 
@@ -36,7 +36,7 @@ const addButton = () => screen.getByRole('button', { name: 'Добавить в 
 const total = () => screen.getByText(/^Итого:/);
 
 /** The product, and a cart that the bulk call fills as the server would. */
-function network(answer: Product = BEAR) {
+function network(answer: ProductPage = BEAR) {
   const bulkCalls = recorder();
   const items: CartItem[] = [];
   server.use(
@@ -54,7 +54,7 @@ function network(answer: Product = BEAR) {
   return { bulkCalls };
 }
 
-async function openMatrix(preloadedState = loggedIn(), answer: Product = BEAR) {
+async function openMatrix(preloadedState = loggedIn(), answer: ProductPage = BEAR) {
   const calls = network(answer);
   const user = userEvent.setup();
   const rendered = renderShop({ route: `/product/${answer.art}`, preloadedState });
@@ -204,13 +204,13 @@ describe('Product page: the colour × size matrix', () => {
 });
 
 // Cartons of 6, at least 12 in a line. Orange counts its tiers over the model, white per size.
-const FOX: Product = product({
+const FOX: ProductPage = productPage({
   art: 'FOX-06',
   name: 'Лиса',
   multiple: 6,
   min_quantity: 12,
   variants: [
-    variant({
+    variantCard({
       id: 601,
       color: 'рыжий',
       size: 30,
@@ -219,7 +219,7 @@ const FOX: Product = product({
       tiers: [{ from: 24, price: 450 }],
       tiers_scope: 'product',
     }),
-    variant({
+    variantCard({
       id: 602,
       color: 'рыжий',
       size: 50,
@@ -228,7 +228,7 @@ const FOX: Product = product({
       tiers: [{ from: 24, price: 450 }],
       tiers_scope: 'product',
     }),
-    variant({ id: 603, color: 'белый', size: 30, price: 500, stock: 100, tiers: [{ from: 24, price: 400 }] }),
+    variantCard({ id: 603, color: 'белый', size: 30, price: 500, stock: 100, tiers: [{ from: 24, price: 400 }] }),
   ],
 });
 
