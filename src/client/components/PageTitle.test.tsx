@@ -6,7 +6,7 @@ import {
   installVisitorNetwork,
   json,
   loggedIn,
-  product,
+  productPage,
   USER,
   visitor,
 } from '@/test/fixtures';
@@ -40,7 +40,7 @@ describe('document title per route', () => {
   });
 
   test("a product's page is titled with the product's name", async () => {
-    const bear = product({ art: 'MO-1001', name: 'Большой медведь Михалыч' });
+    const bear = productPage({ art: 'MO-1001', name: 'Большой медведь Михалыч' });
     installVisitorNetwork(http.get(`${API}/products/MO-1001`, () => json(bear)));
     renderShop({ route: '/product/MO-1001', preloadedState: visitor() });
     await screen.findByRole('heading', { name: 'Большой медведь Михалыч' });
