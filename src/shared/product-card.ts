@@ -75,6 +75,15 @@ export function ageLabel(ageFrom: number): string {
   return `от ${ageFrom} ${pluralForm(ageFrom, { one: 'года', few: 'лет', many: 'лет' })}`;
 }
 
+/**
+ * A conformity document's number as a file name takes it («ЕАЭС N RU Д-CN.РА01.В.12345/26» as
+ * «ЕАЭС_N_RU_Д-CN.РА01.В.12345_26»): «/», spaces and other characters no file system takes become «_».
+ */
+export const documentFileStem = (number: string) => number.replace(/[\\/:*?"<>|\s]+/g, '_');
+
+/** A conformity document's PDF file name, the back office's download and the marketplace kit alike. */
+export const documentFileName = (number: string) => `${documentFileStem(number)}.pdf`;
+
 const centimetres = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
 /** A package's sides, «30 × 20 × 15,5 см» (length × width × height). */

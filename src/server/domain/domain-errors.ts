@@ -354,6 +354,23 @@ export class UploadReadersBusyError extends DomainError {
   }
 }
 
+/** A cart's or an order's kit of more products than one kit takes (MARKETPLACE_KIT_MAX_PRODUCTS). */
+export class MarketplaceKitTooLargeError extends DomainError {
+  constructor(max: number, count: number, of: 'cart' | 'order') {
+    super(
+      `В наборе карточек не больше ${max} товаров, а ${of === 'cart' ? 'в корзине' : 'в заказе'} — ${count}: ` +
+        'скачайте карточки частями — выберите товары в каталоге',
+    );
+  }
+}
+
+/** The process already builds as many marketplace kits as it takes at once. */
+export class MarketplaceKitsBusyError extends DomainError {
+  constructor() {
+    super('Сейчас собирается много наборов карточек: повторите через несколько секунд');
+  }
+}
+
 /** The caller's role in the company does not allow this (src/shared/company.ts says who may what). */
 export class CompanyRoleError extends DomainError {}
 

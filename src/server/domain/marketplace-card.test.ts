@@ -3,6 +3,7 @@ import {
   colourSlug,
   photosOfCard,
   photosOfColour,
+  uniqueName,
   variantArticle,
   type ProductCard,
 } from './marketplace-card';
@@ -55,8 +56,51 @@ describe('the kit’s photo names', () => {
     ]);
   });
 
-  it('a product with no photos shows its cover', () => {
+  it('a product with no photos shows its cover; without a cover, none', () => {
     expect(photosOfCard(card())).toEqual([{ image: 'MO-1001.svg', file: 'MO-1001_1.jpg' }]);
+    expect(photosOfCard(card({ cover: null }))).toEqual([]);
+  });
+
+  it('colours of the same Latin slug keep their photos apart: the later takes «-2», «-3»', () => {
+    const bear = card({
+      variants: [
+        variant('Розовый', 25),
+        variant('розовый', 25),
+        variant('красный/белый', 25),
+        variant('красный-белый', 25),
+      ],
+      colourPhotos: new Map([
+        ['Розовый', ['pink.jpg']],
+        ['розовый', ['pink-too.jpg']],
+        ['красный/белый', ['red.jpg']],
+        ['красный-белый', ['red-too.jpg']],
+      ]),
+    });
+    expect(photosOfCard(bear)).toEqual([
+      { image: 'pink.jpg', file: 'MO-1001_rozovyy_1.jpg' },
+      { image: 'pink-too.jpg', file: 'MO-1001_rozovyy-2_1.jpg' },
+      { image: 'red.jpg', file: 'MO-1001_krasnyy-belyy_1.jpg' },
+      { image: 'red-too.jpg', file: 'MO-1001_krasnyy-belyy-2_1.jpg' },
+    ]);
+    expect(bear.variants.map((one) => variantArticle(bear, one))).toEqual([
+      'MO-1001-rozovyy-25',
+      'MO-1001-rozovyy-2-25',
+      'MO-1001-krasnyy-belyy-25',
+      'MO-1001-krasnyy-belyy-2-25',
+    ]);
+    expect(colourArticle(bear, 'розовый')).toBe('MO-1001-rozovyy-2');
+  });
+
+  it('a kit’s file names are unique regardless of case, a suffix before the extension', () => {
+    const taken = new Set<string>();
+    expect(['MO-1', 'mo-1', 'MO-1', 'MO-1-2'].map((name) => uniqueName(taken, name))).toEqual([
+      'MO-1',
+      'mo-1-2',
+      'MO-1-3',
+      'MO-1-2-2',
+    ]);
+    expect(uniqueName(taken, 'MO-1', '.pdf')).toBe('MO-1.pdf');
+    expect(uniqueName(taken, 'MO-1', '.pdf')).toBe('MO-1-2.pdf');
   });
 
   it('colours are transliterated, and nothing but letters, digits and hyphens is left', () => {

@@ -38,8 +38,10 @@ export interface ProductCard {
   ageFrom: number | null;
   countryOfOrigin: string | null;
   tnved: string | null;
-  /** products.image: the photo of a product with none in product_photos. */
-  cover: string;
+  /** products.image: the photo of a product with none in product_photos; null when the kit has none to use. */
+  cover: string | null;
+  /** The article as the kit's file names take it, unique within the kit (the kit sets it); else fileSafe(art). */
+  fileArt?: string;
   document: CardDocument | null;
   variants: CardVariant[];
   /** The product's own photos in order (product_photos with no colour). */
@@ -100,22 +102,48 @@ export function colourSlug(colour: string): string {
   return latin.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'color';
 }
 
+/**
+ * `name`, else `name-2`, `name-3`… (each before `extension`): the first that `taken` does not hold,
+ * which it then holds. Compared regardless of case: a ZIP is unpacked on file systems that ignore it.
+ */
+export function uniqueName(taken: Set<string>, name: string, extension = ''): string {
+  let unique = `${name}${extension}`;
+  for (let n = 2; taken.has(unique.toLowerCase()); n += 1) unique = `${name}-${n}${extension}`;
+  taken.add(unique.toLowerCase());
+  return unique;
+}
+
+/**
+ * Each colour's slug, unique within the card: «Розовый» and «розовый», «красный/белый» and
+ * «красный-белый» share a slug, so the later colour (by the variants' order) takes `-2`, `-3`…
+ */
+export function colourSlugs(card: ProductCard): Map<string, string> {
+  const taken = new Set<string>();
+  const slugs = new Map<string, string>();
+  for (const { color } of card.variants) {
+    if (!slugs.has(color)) slugs.set(color, uniqueName(taken, colourSlug(color)));
+  }
+  return slugs;
+}
+
+const slugOf = (card: ProductCard, colour: string) => colourSlugs(card).get(colour) ?? colourSlug(colour);
+
 /** An article as a file name takes it: letters, digits, «.», «_» and «-»; anything else as «-». */
-const fileSafe = (art: string) => art.replace(/[^\p{L}\p{N}._-]+/gu, '-');
+export const fileSafe = (art: string) => art.replace(/[^\p{L}\p{N}._-]+/gu, '-');
 
 /**
  * A colour's photos: its own set (`MO-1001_rozovyy_1.jpg`, …), else the product's own set
- * (`MO-1001_1.jpg`, …), else the product's cover alone (`MO-1001_1.jpg`). A marketplace card is
+ * (`MO-1001_1.jpg`, …), else the product's cover alone (`MO-1001_1.jpg`), else none. A marketplace card is
  * one colour, so a colour without photos of its own shows the product's.
  */
 export function photosOfColour(card: ProductCard, colour: string): KitPhoto[] {
-  const art = fileSafe(card.art);
+  const art = card.fileArt ?? fileSafe(card.art);
   const own = card.colourPhotos.get(colour);
   if (own && own.length > 0) {
-    const slug = colourSlug(colour);
+    const slug = slugOf(card, colour);
     return own.map((image, i) => ({ image, file: `${art}_${slug}_${i + 1}.jpg` }));
   }
-  const set = card.ownPhotos.length > 0 ? card.ownPhotos : [card.cover];
+  const set = card.ownPhotos.length > 0 ? card.ownPhotos : card.cover === null ? [] : [card.cover];
   return set.map((image, i) => ({ image, file: `${art}_${i + 1}.jpg` }));
 }
 
@@ -136,11 +164,11 @@ export function photosOfCard(card: ProductCard): KitPhoto[] {
  */
 export function variantArticle(card: ProductCard, variant: CardVariant): string {
   if (card.variants.length === 1) return card.art;
-  return `${card.art}-${colourSlug(variant.color)}-${variant.size}`;
+  return `${card.art}-${slugOf(card, variant.color)}-${variant.size}`;
 }
 
 /** The seller's article of a colour (a Wildberries card is one colour, its sizes inside it). */
 export function colourArticle(card: ProductCard, colour: string): string {
   const colours = new Set(card.variants.map((variant) => variant.color));
-  return colours.size === 1 ? card.art : `${card.art}-${colourSlug(colour)}`;
+  return colours.size === 1 ? card.art : `${card.art}-${slugOf(card, colour)}`;
 }

@@ -1,5 +1,5 @@
 import { kitCanvas } from './kit-photo';
-import { ageLabel, KIT_SHEETS } from './mapping-v1';
+import { KIT_SHEETS, marketplaceAge } from './mapping-v1';
 
 describe('the kit photo’s canvas', () => {
   it('is 900×1200 for anything that fits it, and a 3:4 large enough to hold a bigger picture', () => {
@@ -12,7 +12,13 @@ describe('the kit photo’s canvas', () => {
 
 describe('the mapping v1', () => {
   it('writes ages as the marketplaces’ dictionaries do', () => {
-    expect([0, 1, 3, 11, 21].map(ageLabel)).toEqual(['С рождения', 'от 1 года', 'от 3 лет', 'от 11 лет', 'от 21 года']);
+    expect([0, 1, 3, 11, 21].map(marketplaceAge)).toEqual([
+      'С рождения',
+      'от 1 года',
+      'от 3 лет',
+      'от 11 лет',
+      'от 21 года',
+    ]);
   });
 
   it('asks millimetres on Ozon and centimetres on Wildberries, grams on both', () => {

@@ -9,8 +9,8 @@ import {
   type ProductCard,
 } from '../domain/marketplace-card';
 import {
-  ageLabel,
   COUNTRY_NAMES,
+  marketplaceAge,
   PRODUCT_TYPE,
   YES_NO,
   type KitField,
@@ -58,7 +58,7 @@ export function kitCell(field: KitField, card: ProductCard, variant: CardVariant
     case 'filler':
       return card.filler;
     case 'age':
-      return card.ageFrom === null ? null : ageLabel(card.ageFrom);
+      return card.ageFrom === null ? null : marketplaceAge(card.ageFrom);
     case 'country':
       return countryName(card.countryOfOrigin);
     case 'barcode':

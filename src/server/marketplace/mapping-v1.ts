@@ -12,6 +12,8 @@
 // than the RRP) are left out: the seller fills them in the marketplace's own template. Headers
 // marked ASSUMED below are the ones least sure to match the current template word for word.
 
+import { ageLabel } from '../../shared/product-card';
+
 /** A value the kit writes for a variant (marketplace/kit-sheets.ts says how each is made). */
 export type KitField =
   | 'article'
@@ -155,8 +157,8 @@ export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   vietnam: 'Вьетнам',
 };
 
-/** The youngest age as both templates' dictionaries write it: «С рождения», «от 1 года», «от 3 лет». */
-export function ageLabel(years: number): string {
-  if (years === 0) return 'С рождения';
-  return `от ${years} ${years % 10 === 1 && years % 100 !== 11 ? 'года' : 'лет'}`;
-}
+/**
+ * The youngest age as both templates' dictionaries write it: the shop's own label (one plural rule
+ * for the whole shop), only «С рождения» capitalised as the dictionaries have it: «от 1 года», «от 3 лет».
+ */
+export const marketplaceAge = (years: number): string => ageLabel(years).replace(/^с /, 'С ');

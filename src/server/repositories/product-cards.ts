@@ -11,10 +11,10 @@ import {
   imageMasters,
   images,
   orderLines,
-  productPhotos,
   products,
   variants,
 } from '../db/schema';
+import { photoSetsOf } from './product-photos';
 import { priceInType } from './products';
 
 /** Products read per query: a kit of 300 products is read in two queries of each kind, not one. */
@@ -35,7 +35,7 @@ function batchesOf(ids: readonly number[]): number[][] {
 
 export function createProductCardsRepository(db: Queryable) {
   async function cardsOfBatch(ids: number[], rrpTypeId: number | null): Promise<ProductCard[]> {
-    const [productRows, variantRows, photoRows] = await Promise.all([
+    const [productRows, variantRows, photoSets] = await Promise.all([
       db
         .select({
           id: products.id,
@@ -80,15 +80,7 @@ export function createProductCardsRepository(db: Queryable) {
         .from(variants)
         .where(inArray(variants.productId, ids))
         .orderBy(asc(variants.color), asc(variants.size), asc(variants.id)),
-      db
-        .select({
-          productId: productPhotos.productId,
-          color: productPhotos.color,
-          image: productPhotos.image,
-        })
-        .from(productPhotos)
-        .where(inArray(productPhotos.productId, ids))
-        .orderBy(asc(productPhotos.position)),
+      photoSetsOf(db, ids),
     ]);
     const cards = new Map<number, ProductCard>();
     for (const row of productRows) {
@@ -123,11 +115,11 @@ export function createProductCardsRepository(db: Queryable) {
       });
     }
     for (const { productId, ...variant } of variantRows) cards.get(productId)?.variants.push(variant);
-    for (const { productId, color, image } of photoRows) {
+    for (const { productId, color, images } of photoSets) {
       const card = cards.get(productId);
       if (!card) continue;
-      if (color === null) card.ownPhotos.push(image);
-      else card.colourPhotos.set(color, [...(card.colourPhotos.get(color) ?? []), image]);
+      if (color === null) card.ownPhotos = images;
+      else card.colourPhotos.set(color, images);
     }
     return [...cards.values()];
   }

@@ -1,9 +1,16 @@
+import { once } from 'node:events';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import type { ProductCard } from '../domain/marketplace-card';
 import type { ProductCardsRepository } from '../repositories/product-cards';
-import { marketplaceKit } from './marketplace-kit';
+import { MarketplaceKitsBusyError } from '../domain/domain-errors';
+import { NEW_PRODUCT_IMAGE } from './catalogue-images';
+import { MARKETPLACE_KITS_AT_ONCE, marketplaceKit, STALE_KIT_FOLDER_MS, sweepStaleKitFolders } from './marketplace-kit';
 
 const PRODUCTS = 5;
 const uploadName = (i: number) => `u-${String(i).repeat(32)}.webp`;
@@ -76,6 +83,51 @@ const entriesOf = (zip: Buffer) =>
     }),
   );
 
+/** The README's text of a kit's ZIP. */
+const readmeOf = (zip: Buffer) =>
+  new Promise<string>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, archive) => {
+      if (error) return reject(error);
+      archive.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName !== 'README.txt') return archive.readEntry();
+        archive.openReadStream(entry, (failed, stream) => {
+          if (failed) return reject(failed);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => resolve(Buffer.concat(chunks).toString()));
+        });
+      });
+      archive.readEntry();
+    }),
+  );
+
+async function downloaded(kit: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of kit) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The kit's temporary folders now in the temporary directory. */
+const kitFolders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('marketplace-kit-'));
+
+/** A repository of these cards, whose uploads all exist and whose photos are small grey JPEGs. */
+function cardsOf(cards: ProductCard[], overrides: Partial<Record<keyof ProductCardsRepository, unknown>> = {}) {
+  return {
+    async *cardBatches() {
+      yield cards;
+    },
+    uploadedNames: async (names: readonly string[]) => new Set(names),
+    uploadedPhoto: async () => ({
+      data: await sharp({ create: { width: 30, height: 40, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer(),
+      master: true,
+    }),
+    documentPdf: async () => Buffer.from('%PDF-1.4'),
+    ...overrides,
+  } as unknown as ProductCardsRepository;
+}
+
 test('photos are made one at a time, as the download is read: a client that stops reading stops the work', async () => {
   const { cards, read } = cardsOfNoise();
   const kit = marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2, 3, 4, 5]);
@@ -88,8 +140,127 @@ test('photos are made one at a time, as the download is read: a client that stop
   for await (const chunk of kit) chunks.push(chunk as Buffer);
   expect(read).toHaveLength(PRODUCTS);
   expect(await entriesOf(Buffer.concat(chunks))).toEqual([
-    'README.txt',
     ...Array.from({ length: PRODUCTS }, (_, i) => `фото/MO-${1001 + i}_1.jpg`),
     'карточки.xlsx',
+    'README.txt',
   ]);
+});
+
+test('the placeholder «no photo» is no photo of the kit: the card names none', async () => {
+  // The shop's folder holds the placeholder, as a real shop's does.
+  const imageDir = await mkdtemp(path.join(tmpdir(), 'shop-images-'));
+  await writeFile(
+    path.join(imageDir, NEW_PRODUCT_IMAGE),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"><rect width="30" height="40" fill="#ccc"/></svg>',
+  );
+  const placeholder = { ...card(1), cover: NEW_PRODUCT_IMAGE };
+  const kit = marketplaceKit({ cards: cardsOf([placeholder]), imageDir, rrpTypeId: null }, [1]);
+  expect(await entriesOf(await downloaded(kit))).toEqual(['карточки.xlsx', 'README.txt']);
+  await rm(imageDir, { recursive: true });
+});
+
+test('two articles of the same file name keep their photos apart', async () => {
+  const twins = [
+    { ...card(1), art: 'MO/1' },
+    { ...card(2), art: 'MO-1' },
+  ];
+  const kit = marketplaceKit({ cards: cardsOf(twins), imageDir: '/nonexistent', rrpTypeId: null }, [1, 2]);
+  expect(await entriesOf(await downloaded(kit))).toEqual([
+    'фото/MO-1_1.jpg',
+    'фото/MO-1-2_1.jpg',
+    'карточки.xlsx',
+    'README.txt',
+  ]);
+});
+
+test('a photo or a document deleted while the kit is made is left out, and the README says so', async () => {
+  const document = {
+    id: 7,
+    kind: 'declaration' as const,
+    regulation: 'ТР ТС 008/2011',
+    number: 'ЕАЭС N RU Д/1',
+    validFrom: '2026-01-01',
+    validTo: '2030-12-31',
+  };
+  const cards = cardsOf([{ ...card(1), document }, card(2)], {
+    // Both known to exist when the batch was read, gone when the kit comes to them.
+    uploadedPhoto: async (name: string) =>
+      name === uploadName(2)
+        ? null
+        : {
+            data: await sharp({ create: { width: 30, height: 40, channels: 3, background: '#888' } })
+              .jpeg()
+              .toBuffer(),
+            master: true,
+          },
+    documentPdf: async () => null,
+  });
+  const zip = await downloaded(marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2]));
+  expect(await entriesOf(zip)).toEqual(['фото/MO-1001_1.jpg', 'карточки.xlsx', 'README.txt']);
+  const readme = await readmeOf(zip);
+  expect(readme).toContain('фото/MO-1002_1.jpg');
+  expect(readme).toContain('документы/ЕАЭС_N_RU_Д_1.pdf');
+});
+
+test(`at most ${MARKETPLACE_KITS_AT_ONCE} kits are made at once; one ended makes room`, async () => {
+  const sources = { cards: cardsOf([card(1)]), imageDir: '/nonexistent', rrpTypeId: null };
+  const building = Array.from({ length: MARKETPLACE_KITS_AT_ONCE }, () => marketplaceKit(sources, [1]));
+  expect(() => marketplaceKit(sources, [1])).toThrow(MarketplaceKitsBusyError);
+  building[0]!.destroy();
+  await once(building[0]!, 'close');
+  const next = marketplaceKit(sources, [1]);
+  for (const kit of [next, ...building.slice(1)])
+    expect(await entriesOf(await downloaded(kit))).toContain('README.txt');
+});
+
+test('a client gone before the temporary folder is made leaves no folder, and no batch is read after', async () => {
+  const before = new Set(await kitFolders());
+  let batchesRead = 0;
+  const cards = cardsOf([], {
+    async *cardBatches() {
+      for (let i = 1; i <= 3; i += 1) {
+        batchesRead += 1;
+        yield [card(i)];
+      }
+    },
+  });
+  const kit = marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2, 3]);
+  kit.destroy();
+  await sleep(300);
+  expect((await kitFolders()).filter((name) => !before.has(name))).toEqual([]);
+  expect(batchesRead).toBe(0);
+});
+
+test('a client gone mid-way stops the kit and removes its folder', async () => {
+  const before = new Set(await kitFolders());
+  let batchesRead = 0;
+  const { cards: noisy } = cardsOfNoise();
+  const cards = cardsOf([], {
+    async *cardBatches() {
+      for (let i = 1; i <= PRODUCTS; i += 1) {
+        batchesRead += 1;
+        yield [card(i)];
+      }
+    },
+    uploadedPhoto: noisy.uploadedPhoto,
+  });
+  const kit = marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2, 3, 4, 5]);
+  kit.pause();
+  await sleep(1000);
+  expect((await kitFolders()).filter((name) => !before.has(name))).toHaveLength(1);
+  kit.destroy();
+  await sleep(500);
+  expect((await kitFolders()).filter((name) => !before.has(name))).toEqual([]);
+  expect(batchesRead).toBeLessThan(PRODUCTS);
+});
+
+test('a kit folder a stopped process left is swept once stale; a fresh one stays', async () => {
+  const stale = await mkdtemp(path.join(tmpdir(), 'marketplace-kit-'));
+  const fresh = await mkdtemp(path.join(tmpdir(), 'marketplace-kit-'));
+  const past = new Date(Date.now() - STALE_KIT_FOLDER_MS - 60_000);
+  await utimes(stale, past, past);
+  await sweepStaleKitFolders();
+  await expect(stat(stale)).rejects.toThrow();
+  expect((await stat(fresh)).isDirectory()).toBe(true);
+  await rm(fresh, { recursive: true });
 });

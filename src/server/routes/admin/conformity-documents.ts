@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PRODUCT_CARD_LIMITS } from '../../../shared/product-card';
+import { documentFileName, PRODUCT_CARD_LIMITS } from '../../../shared/product-card';
 import {
   ConformityDocumentFieldsBody,
   ConformityDocumentPatchBody,
@@ -84,9 +84,6 @@ function checkedFields(fields: Record<string, string>): ConformityDocumentFields
   if (!checkFields(fields)) throw unprocessable(describeValidationError(checkFields.errors ?? [], 'body'));
   return fields as unknown as ConformityDocumentFields;
 }
-
-/** A file name of the document's number: slashes and other characters no file system takes become «_». */
-const documentFileName = (number: string) => `${number.replace(/[\\/:*?"<>|\s]+/g, '_')}.pdf`;
 
 /** The back office's сертификаты and декларации соответствия (/api/v1/admin/conformity-documents). */
 const conformityDocumentsRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { notFound, unprocessable } from '../../api-error';
 import { assertOwnUser } from '../../plugins/authentication';
 import { isLinkable } from '../../services/download-links';
-import { kitFileName, marketplaceKit } from '../../services/marketplace-kit';
+import { checkKitSize, kitFileName, marketplaceKit } from '../../services/marketplace-kit';
 import { MAX_ID } from '../../../shared/schemas/common';
 import { attachmentDisposition } from '../attachment';
 import * as schema from './schema';
@@ -39,13 +39,16 @@ const marketplaceKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // As the order's own routes (routes/order): another company's order does not exist for this buyer.
     const order = user_id === request.userId ? await orders.findForBuyer(request.member.companyId, id) : null;
     if (!order) throw notFound('Заказ не найден');
-    return sendKit(reply, await productCards.ofOrder(order.id), kitFileName({ orderId: order.id }));
+    const productIds = await productCards.ofOrder(order.id);
+    checkKitSize(productIds, 'order');
+    return sendKit(reply, productIds, kitFileName({ orderId: order.id }));
   });
 
   app.get('/cart/:user_id/marketplace-kit', { schema: schema.cartKit }, async (request, reply) => {
     assertOwnUser(request, request.params.user_id);
     const productIds = await productCards.ofCart(request.userId);
     if (productIds.length === 0) throw unprocessable('Корзина пуста: добавьте товары, чтобы собрать карточки');
+    checkKitSize(productIds, 'cart');
     return sendKit(reply, productIds, kitFileName('cart'));
   });
 

@@ -6,11 +6,12 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import type { DownloadLink, OrderSummary, Product } from '../../../shared/api';
-import { marketplaceKitPaths } from '../../../shared/marketplace-kit';
+import { MARKETPLACE_KIT_MAX_PRODUCTS, marketplaceKitPaths } from '../../../shared/marketplace-kit';
 import { gtinCheckDigit } from '../../../shared/product-card';
 import { conformityDocuments, imageMasters, images, productPhotos, products, variants } from '../../db/schema';
 import { colourSlug } from '../../domain/marketplace-card';
 import { createDownloadLinks } from '../../services/download-links';
+import { MARKETPLACE_KITS_AT_ONCE, marketplaceKit } from '../../services/marketplace-kit';
 import {
   allProducts,
   createTestApp,
@@ -181,11 +182,11 @@ describe('the marketplace kit of an order', () => {
         `фото/${withPhotos.art}_1.jpg`,
         `фото/${withPhotos.art}_${slug}_1.jpg`,
         `фото/${withSvg.art}_1.jpg`,
-        'документы/ЕАЭС-N-RU-Д-CN.РА01.В.12345-26.pdf',
+        'документы/ЕАЭС_N_RU_Д-CN.РА01.В.12345_26.pdf',
       ]),
     );
     expect(entries.get('README.txt')!.toString()).toContain('Версия сопоставления полей: v1');
-    expect(entries.get('документы/ЕАЭС-N-RU-Д-CN.РА01.В.12345-26.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(entries.get('документы/ЕАЭС_N_RU_Д-CN.РА01.В.12345_26.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('has a row per variant on each sheet, in the sheet’s units, with GTINs only', async () => {
@@ -345,5 +346,48 @@ describe('who may download a kit', () => {
     });
     expect(outOfRange.statusCode).toBe(422);
     expect(json<{ detail: string }>(outOfRange).detail).toBe('Товары не найдены или сняты с продажи: 9999999999');
+  });
+
+  it('a cart or an order of more products than a kit takes is refused before any work, saying to split it', async () => {
+    const tooMany = Array.from({ length: MARKETPLACE_KIT_MAX_PRODUCTS + 1 }, (_, i) => i + 1);
+    const { productCards } = shop.app.repositories;
+    const building = jest.spyOn(productCards, 'cardBatches');
+    jest.spyOn(productCards, 'ofCart').mockResolvedValueOnce(tooMany);
+    const cart = await shop.app.inject({
+      method: 'GET',
+      url: marketplaceKitPaths.cart(buyer.id),
+      headers: buyer.headers,
+    });
+    expect(cart.statusCode).toBe(422);
+    expect(json<{ detail: string }>(cart).detail).toBe(
+      `В наборе карточек не больше ${MARKETPLACE_KIT_MAX_PRODUCTS} товаров, а в корзине — ${tooMany.length}: ` +
+        'скачайте карточки частями — выберите товары в каталоге',
+    );
+    jest.spyOn(productCards, 'ofOrder').mockResolvedValueOnce(tooMany);
+    const ordered = await shop.app.inject({
+      method: 'GET',
+      url: orderKitPath(buyer.id, order.id),
+      headers: buyer.headers,
+    });
+    expect(ordered.statusCode).toBe(422);
+    expect(json<{ detail: string }>(ordered).detail).toContain(`в заказе — ${tooMany.length}`);
+    expect(building).not.toHaveBeenCalled();
+    building.mockRestore();
+  });
+
+  it('a kit past the ones the process makes at once is 503 with Retry-After', async () => {
+    const sources = { cards: shop.app.repositories.productCards, imageDir: shop.app.config.imageDir, rrpTypeId: null };
+    const building = Array.from({ length: MARKETPLACE_KITS_AT_ONCE }, () => marketplaceKit(sources, [withSvg.id]));
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplace-kit',
+      headers: buyer.headers,
+      payload: { products: [withSvg.id] },
+    });
+    for (const kit of building) kit.destroy();
+    await Promise.all(building.map((kit) => once(kit, 'close')));
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBeDefined();
+    expect(json<{ detail: string }>(response).detail).toContain('повторите через несколько секунд');
   });
 });

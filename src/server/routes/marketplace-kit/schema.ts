@@ -19,7 +19,9 @@ const tags = ['marketplace-kit'];
 
 export const orderKit = {
   tags,
-  summary: 'Карточки для маркетплейсов по заказу компании (ZIP); 404 для чужого заказа',
+  summary:
+    'Карточки для маркетплейсов по заказу компании (ZIP); 404 для чужого заказа, 422 — в заказе больше 300 товаров, ' +
+    '503 с Retry-After — сервер уже собирает другие наборы',
   security: bearer,
   params: Type.Object({ user_id: Id, id: Id }),
   querystring: DownloadLinkQuery,
@@ -28,7 +30,9 @@ export const orderKit = {
 
 export const cartKit = {
   tags,
-  summary: 'Карточки для маркетплейсов по товарам корзины (ZIP); 422 — корзина пуста',
+  summary:
+    'Карточки для маркетплейсов по товарам корзины (ZIP); 422 — корзина пуста или в ней больше 300 товаров, ' +
+    '503 с Retry-After — сервер уже собирает другие наборы',
   security: bearer,
   params: Type.Object({ user_id: Id }),
   querystring: DownloadLinkQuery,
