@@ -307,6 +307,16 @@ describe('who may download a kit', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('a link opens only a GET: a POST to the same address with another selection in its body takes a token', async () => {
+    const link = json<DownloadLink>(await linkFor(stranger, marketplaceKitPaths.selection([withSvg.id])));
+    const posted = await shop.app.inject({
+      method: 'POST',
+      url: link.url,
+      payload: { products: [withPhotos.id] },
+    });
+    expect(posted.statusCode).toBe(401);
+  });
+
   it('a selection is downloaded by its link, and by POST with the bearer token', async () => {
     const link = json<DownloadLink>(await linkFor(stranger, marketplaceKitPaths.selection([withSvg.id])));
     const byLink = await shop.app.inject({ method: 'GET', url: link.url });
