@@ -125,3 +125,24 @@ export interface VariantCardFields {
   package_height_mm: number | null;
   weight_g: number | null;
 }
+
+/** A package as the API writes it: its sides in centimetres. */
+export interface PackageCm {
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+}
+
+/** A package kept in millimetres, in the API's centimetres; null while any side is unknown. */
+export function packageInCentimetres(
+  lengthMm: number | null,
+  widthMm: number | null,
+  heightMm: number | null,
+): PackageCm | null {
+  if (lengthMm === null || widthMm === null || heightMm === null) return null;
+  return { length_cm: lengthMm / 10, width_cm: widthMm / 10, height_cm: heightMm / 10 };
+}
+
+/** The barcode a marketplace card may carry: a GTIN, never 1С's internal or carton code. */
+export const cardBarcode = (barcode: string | null): string | null =>
+  barcode !== null && barcodeKind(barcode) === 'gtin' ? barcode : null;

@@ -1,6 +1,6 @@
 // The values of the kit's sheets: one row per variant, each column's value by the mapping
 // (mapping-v1.ts) in the sheet's units.
-import { barcodeKind } from '../../shared/product-card';
+import { cardBarcode } from '../../shared/product-card';
 import {
   colourArticle,
   photosOfColour,
@@ -63,7 +63,7 @@ export function kitCell(field: KitField, card: ProductCard, variant: CardVariant
       return countryName(card.countryOfOrigin);
     case 'barcode':
       // A code of 1С's own is no barcode a marketplace takes: the seller gets a GTIN or nothing.
-      return variant.barcode !== null && barcodeKind(variant.barcode) === 'gtin' ? variant.barcode : null;
+      return cardBarcode(variant.barcode);
     case 'length':
       return lengthIn(variant.packageLengthMm, sheet.units.length);
     case 'width':

@@ -9,7 +9,7 @@ import type {
   VariantFields,
   VariantPatch,
 } from '../../shared/api';
-import { barcodeKind, isSmallForMarketplace } from '../../shared/product-card';
+import { barcodeKind, isSmallForMarketplace, packageInCentimetres } from '../../shared/product-card';
 import { lockTypedBarcodes } from './barcode-lock';
 import type { Queryable } from '../db/database';
 import { escapeLike } from '../db/like';
@@ -86,10 +86,7 @@ function toVariantCard({ id: _, lengthMm, widthMm, heightMm, ...row }: VariantCa
   return {
     ...row,
     barcode_kind: row.barcode === null ? null : barcodeKind(row.barcode),
-    package:
-      lengthMm === null || widthMm === null || heightMm === null
-        ? null
-        : { length_cm: lengthMm / 10, width_cm: widthMm / 10, height_cm: heightMm / 10 },
+    package: packageInCentimetres(lengthMm, widthMm, heightMm),
   };
 }
 

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { ProductPage } from '../../shared/api';
-import { barcodeKind } from '../../shared/product-card';
+import { cardBarcode, packageInCentimetres } from '../../shared/product-card';
 import type { Queryable } from '../db/database';
 import { conformityDocuments, products, variants } from '../db/schema';
 import type { PriceView } from '../domain/wholesale-price';
 import { photoSetsOf } from './product-photos';
 import { createProductsRepository } from './products';
-
-const centimetres = (millimetres: number) => millimetres / 10;
 
 /**
  * The product page's answer: the catalogue's product (prices in the caller's view) with its photos
@@ -72,12 +70,9 @@ async function findProductPage(db: Queryable, art: string, view: PriceView): Pro
       const { barcode, marked, length, width, height, weight_g } = cards.get(variant.id)!;
       return {
         ...variant,
-        barcode: barcode !== null && barcodeKind(barcode) === 'gtin' ? barcode : null,
+        barcode: cardBarcode(barcode),
         marked,
-        package:
-          length === null || width === null || height === null
-            ? null
-            : { length_cm: centimetres(length), width_cm: centimetres(width), height_cm: centimetres(height) },
+        package: packageInCentimetres(length, width, height),
         weight_g,
       };
     }),
