@@ -149,7 +149,18 @@ beforeAll(async () => {
     .update(variants)
     .set({ barcode: GTIN, packageLengthMm: 305, packageWidthMm: 200, packageHeightMm: 155, weightG: 1250, stock: 7 })
     .where(eq(variants.id, first.id));
-  await db.update(variants).set({ barcode: INTERNAL_CODE, stock: 0 }).where(eq(variants.id, second.id));
+  // The demo catalogue's package and weight off: a variant without them has no <dimensions> or <weight>.
+  await db
+    .update(variants)
+    .set({
+      barcode: INTERNAL_CODE,
+      stock: 0,
+      packageLengthMm: null,
+      packageWidthMm: null,
+      packageHeightMm: null,
+      weightG: null,
+    })
+    .where(eq(variants.id, second.id));
   await db.insert(productPhotos).values([
     { productId: product.id, color: first.color, position: 1, image: 'colour-1.jpg' },
     { productId: product.id, color: null, position: 1, image: 'own-1.jpg' },
