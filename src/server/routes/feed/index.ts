@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,17 +25,25 @@ const tags = ['feeds'];
 const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function sendFeed(request: FastifyRequest, reply: FastifyReply, kind: FeedKind, cacheControl: string) {
     const file = await app.feedFiles.file(kind, publicOrigin(request), FIRST_BUILD_WAIT_MS);
-    if (!file) {
-      reply.header('retry-after', '60');
-      throw new ApiError(503, 'Фид товаров готовится: повторите запрос через минуту');
+    if (!file.ready) {
+      reply.header('retry-after', String(file.retryAfterSeconds));
+      throw new ApiError(
+        503,
+        file.failed
+          ? 'Фид товаров не удалось подготовить: повторите запрос позже'
+          : 'Фид товаров готовится: повторите запрос через минуту',
+      );
     }
     const etag = `"${file.name}"`;
     reply
       .header('etag', etag)
       .header('last-modified', file.builtAt.toUTCString())
       .header('cache-control', cacheControl);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('application/xml; charset=utf-8').send(createReadStream(file.path));
+    if (request.headers['if-none-match'] === etag) {
+      await file.handle.close();
+      return reply.code(304).send();
+    }
+    return reply.type('application/xml; charset=utf-8').send(file.handle.createReadStream());
   }
 
   app.get(
