@@ -17,7 +17,7 @@
 //  - escaping: a name with & < > " comes back as written; a character XML cannot hold is dropped.
 // And the address: a wrong, replaced or revoked token is 404, a blocked company's 403; only the
 // owner manages it (an employee 403). A catalogue change refreshes the feed (FEED_REFRESH_SECONDS 0).
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -149,7 +149,10 @@ beforeAll(async () => {
     .update(variants)
     .set({ barcode: GTIN, packageLengthMm: 305, packageWidthMm: 200, packageHeightMm: 155, weightG: 1250, stock: 7 })
     .where(eq(variants.id, first.id));
-  await db.update(variants).set({ barcode: INTERNAL_CODE, stock: 0 }).where(eq(variants.id, second.id));
+  await db
+    .update(variants)
+    .set({ barcode: INTERNAL_CODE, stock: 0, packageLengthMm: null, packageWidthMm: null, packageHeightMm: null })
+    .where(eq(variants.id, second.id));
   await db.insert(productPhotos).values([
     { productId: product.id, color: first.color, position: 1, image: 'colour-1.jpg' },
     { productId: product.id, color: null, position: 1, image: 'own-1.jpg' },
@@ -344,5 +347,26 @@ describe('refreshing', () => {
     expect(current.some((name) => name.startsWith(`company-t${largeType.id}-`))).toBe(true);
     const files = await readdir(feedDir);
     for (const name of current) expect(files).toContain(name);
+  });
+});
+
+describe('a feed that cannot be built', () => {
+  it('is 503 with a Retry-After and a detail in Russian, not 500', async () => {
+    const newType = json<PriceType>(await admin('POST', '/price-types', { name: 'Новый опт' }));
+    const { companyId } = await memberOf(shop.app, owner.id);
+    await shop.app.database.db.update(companies).set({ priceTypeId: newType.id }).where(eq(companies.id, companyId));
+    const { url } = json<CompanyFeedIssued>(await companyFeed('POST', owner));
+    // The feed directory replaced by a file: no feed file can be written.
+    await rename(feedDir, `${feedDir}-away`);
+    await writeFile(feedDir, '');
+    try {
+      const response = await read(pathOf(url));
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('60');
+      expect(json<{ detail: string }>(response).detail).toMatch(/^Фид товаров не удалось подготовить/);
+    } finally {
+      await rm(feedDir);
+      await rename(`${feedDir}-away`, feedDir);
+    }
   });
 });

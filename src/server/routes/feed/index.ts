@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { ApiError, forbidden, notFound } from '../../api-error';
+import { forbidden, notFound } from '../../api-error';
 import { publicOrigin } from '../../public-origin';
 import { companyTypeFeed, visitorsFeed, type FeedKind } from '../../services/feeds';
 import { errors } from '../common-schemas';
@@ -26,13 +26,16 @@ const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function sendFeed(request: FastifyRequest, reply: FastifyReply, kind: FeedKind, cacheControl: string) {
     const file = await app.feedFiles.file(kind, publicOrigin(request), FIRST_BUILD_WAIT_MS);
     if (!file.ready) {
-      reply.header('retry-after', String(file.retryAfterSeconds));
-      throw new ApiError(
-        503,
-        file.failed
-          ? 'Фид товаров не удалось подготовить: повторите запрос позже'
-          : 'Фид товаров готовится: повторите запрос через минуту',
-      );
+      // Answered here, not thrown: the error handler would log every such request as a failure
+      // (the build's failure is logged once, where it failed) and set its own Retry-After.
+      return reply
+        .code(503)
+        .header('retry-after', String(file.retryAfterSeconds))
+        .send({
+          detail: file.failed
+            ? 'Фид товаров не удалось подготовить: повторите запрос позже'
+            : 'Фид товаров готовится: повторите запрос через минуту',
+        });
     }
     const etag = `"${file.name}"`;
     reply
