@@ -191,7 +191,8 @@ export class FeedFiles {
       .outdated()
       .then((rows) => {
         const soonest = Math.min(...rows.map((row) => this.dueAt(row)));
-        if (soonest === Infinity || soonest >= this.timerAt) return;
+        // Stopped meanwhile: no timer is set any more.
+        if (this.stopped || soonest === Infinity || soonest >= this.timerAt) return;
         if (this.timer) clearTimeout(this.timer);
         this.timerAt = soonest;
         this.timer = setTimeout(() => void this.refreshDue(), Math.max(0, soonest - Date.now()));
