@@ -1223,5 +1223,10 @@ export const feedFiles = pgTable('feed_files', {
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   // The absolute addresses' origin (PUBLIC_URL, or the first asking request's without it).
   origin: text('origin').notNull(),
+  // Until when a build holds the feed (lease_id set), or, after a failed one, until when no build
+  // may start (lease_id null): the backoff grows with `failures`, the failed builds in a row.
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  // The holder's random id: renewing, finishing or failing a build checks it is still the holder.
+  leaseId: text('lease_id'),
+  failures: integer('failures').notNull().default(0),
 });

@@ -4,16 +4,7 @@
 import { and, asc, eq, exists, gt, inArray, isNull, or, lt, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/database';
-import {
-  categories,
-  companies,
-  companyFeeds,
-  feedFiles,
-  productPhotos,
-  products,
-  variantPrices,
-  variants,
-} from '../db/schema';
+import { categories, companies, companyFeeds, feedFiles, products, variantPrices, variants } from '../db/schema';
 
 /** The company a secret feed address belongs to, as its feed needs it. */
 export interface FeedCompanyRow {
@@ -30,6 +21,10 @@ export interface FeedFileRow {
   changedAt: Date;
   origin: string;
   leaseUntil: Date | null;
+  /** A build holds the feed now (its lease id is set). */
+  building: boolean;
+  /** The failed builds in a row since the last one that ended. */
+  failures: number;
 }
 
 export interface FeedProductRow {
@@ -63,13 +58,6 @@ export interface FeedVariantRow {
   weightG: number | null;
 }
 
-export interface FeedPhotoRow {
-  productId: number;
-  /** null: the product's own set. */
-  color: string | null;
-  image: string;
-}
-
 const fileColumns = {
   key: feedFiles.key,
   file: feedFiles.file,
@@ -77,6 +65,8 @@ const fileColumns = {
   changedAt: feedFiles.changedAt,
   origin: feedFiles.origin,
   leaseUntil: feedFiles.leaseUntil,
+  building: sql<boolean>`${feedFiles.leaseId} is not null`,
+  failures: feedFiles.failures,
 };
 
 /** A join of a variant's price in the type; with no type, none. */
@@ -157,29 +147,68 @@ export function createFeedsRepository(db: Queryable) {
      * conditional update, so of processes asking at once one gets it. The database's clock at the
      * claim, which the build's file is then as of; null when another holds it.
      */
-    async claim(key: string, seconds: number): Promise<{ startedAt: Date; origin: string } | null> {
+    async claim(
+      key: string,
+      leaseId: string,
+      seconds: number,
+    ): Promise<{ startedAt: Date; origin: string; file: string | null } | null> {
       const [row] = await db
         .update(feedFiles)
-        .set({ leaseUntil: sql`${leaseEnd(seconds)}` })
+        .set({ leaseUntil: sql`${leaseEnd(seconds)}`, leaseId })
         .where(and(eq(feedFiles.key, key), or(isNull(feedFiles.leaseUntil), lt(feedFiles.leaseUntil, sql`now()`))))
-        .returning({ startedAt: sql<Date>`now()`.mapWith(feedFiles.builtAt), origin: feedFiles.origin });
+        .returning({
+          startedAt: sql<Date>`now()`.mapWith(feedFiles.builtAt),
+          origin: feedFiles.origin,
+          file: feedFiles.file,
+        });
       return row ?? null;
     },
 
-    async renew(key: string, seconds: number): Promise<void> {
-      await db
+    /** Whether the lease `leaseId` was still held (and is now extended). */
+    async renew(key: string, leaseId: string, seconds: number): Promise<boolean> {
+      const rows = await db
         .update(feedFiles)
         .set({ leaseUntil: sql`${leaseEnd(seconds)}` })
-        .where(eq(feedFiles.key, key));
+        .where(and(eq(feedFiles.key, key), eq(feedFiles.leaseId, leaseId)))
+        .returning({ key: feedFiles.key });
+      return rows.length > 0;
     },
 
-    /** The build is done: `file`, as of `startedAt`, is the one to serve; the lease is given up. */
-    async built(key: string, file: string, startedAt: Date): Promise<void> {
-      await db.update(feedFiles).set({ file, builtAt: startedAt, leaseUntil: null }).where(eq(feedFiles.key, key));
+    /**
+     * The build is done: `file`, as of `startedAt`, is the one to serve; the lease is given up.
+     * False (nothing changed) when `leaseId` no longer holds it.
+     */
+    async built(key: string, leaseId: string, file: string, startedAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(feedFiles)
+        .set({ file, builtAt: startedAt, leaseUntil: null, leaseId: null, failures: 0 })
+        .where(and(eq(feedFiles.key, key), eq(feedFiles.leaseId, leaseId)))
+        .returning({ key: feedFiles.key });
+      return rows.length > 0;
     },
 
-    async release(key: string): Promise<void> {
-      await db.update(feedFiles).set({ leaseUntil: null }).where(eq(feedFiles.key, key));
+    /**
+     * The build failed: the lease is given up, and no build may start for `firstSeconds` doubled
+     * at each failure in a row, `maxSeconds` at most. Those seconds; null when `leaseId` no longer
+     * held it.
+     */
+    async failed(key: string, leaseId: string, firstSeconds: number, maxSeconds: number): Promise<number | null> {
+      const backoff = sql`least(${firstSeconds}::float8 * power(2, ${feedFiles.failures}), ${maxSeconds}::float8)`;
+      const [row] = await db
+        .update(feedFiles)
+        .set({
+          leaseUntil: sql`now() + ${backoff} * interval '1 second'`,
+          leaseId: null,
+          failures: sql`${feedFiles.failures} + 1`,
+        })
+        .where(and(eq(feedFiles.key, key), eq(feedFiles.leaseId, leaseId)))
+        .returning({
+          seconds:
+            sql<number>`least(${firstSeconds}::float8 * power(2, ${feedFiles.failures} - 1), ${maxSeconds}::float8)`.mapWith(
+              Number,
+            ),
+        });
+      return row?.seconds ?? null;
     },
 
     /** The price types of the companies that have a feed address (null: the default type). */
@@ -191,9 +220,10 @@ export function createFeedsRepository(db: Queryable) {
       return rows.map((row) => row.priceTypeId);
     },
 
-    /** A kind no longer served: its row goes, its file with the next sweep. */
-    async forget(key: string): Promise<void> {
-      await db.delete(feedFiles).where(eq(feedFiles.key, key));
+    /** A kind no longer served: its row goes, its file with the next sweep. The file it named, if any. */
+    async forget(key: string): Promise<string | null> {
+      const [row] = await db.delete(feedFiles).where(eq(feedFiles.key, key)).returning({ file: feedFiles.file });
+      return row?.file ?? null;
     },
 
     /** Every file a row names: the ones to keep when old files are swept. */
@@ -269,16 +299,6 @@ export function createFeedsRepository(db: Queryable) {
         .leftJoin(rrpPrices, pricesIn(rrpPrices, rrpTypeId))
         .where(inArray(variants.productId, [...productIds]))
         .orderBy(asc(variants.productId), asc(variants.color), asc(variants.size), asc(variants.id));
-    },
-
-    /** These products' photos, each set in its order. */
-    photosOf(productIds: readonly number[]): Promise<FeedPhotoRow[]> {
-      if (productIds.length === 0) return Promise.resolve([]);
-      return db
-        .select({ productId: productPhotos.productId, color: productPhotos.color, image: productPhotos.image })
-        .from(productPhotos)
-        .where(inArray(productPhotos.productId, [...productIds]))
-        .orderBy(asc(productPhotos.productId), asc(productPhotos.position));
     },
   };
 }

@@ -7,7 +7,7 @@
 // out of date; each is rebuilt FEED_REFRESH_SECONDS after its last build at the soonest, the
 // file built before being served meanwhile.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, utimes, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { SHOP_NAME } from '../../shared/page-titles';
@@ -17,7 +17,8 @@ import { CompanyRoleError } from '../domain/domain-errors';
 import type { Member } from '../domain/company-member';
 import { HIDDEN_PRICES, type PriceView } from '../domain/wholesale-price';
 import { createAuditRepository } from '../repositories/audit';
-import { createFeedsRepository, type FeedFileRow, type FeedPhotoRow, type FeedVariantRow } from '../repositories/feeds';
+import { createFeedsRepository, type FeedFileRow, type FeedVariantRow } from '../repositories/feeds';
+import { photoSetsOf, type PhotoSet } from '../repositories/product-photos';
 import { createPriceTypesRepository } from '../repositories/price-types';
 import { createSettingsRepository } from '../repositories/settings';
 import { createSupplierRequisitesRepository } from '../repositories/supplier-requisites';
@@ -36,6 +37,11 @@ const KEEP_REPLACED_MS = 30 * 60 * 1000;
 const KEEP_UNFINISHED_MS = 6 * 60 * 60 * 1000;
 /** How often a request waiting for another process's first build looks whether it is done. */
 const WAIT_POLL_MS = 250;
+/** After a failed build none starts for this long, doubled at each failure in a row up to the most. */
+const FIRST_BACKOFF_SECONDS = 60;
+const MOST_BACKOFF_SECONDS = 60 * 60;
+/** When a request that waited in vain for a first build is told to come back. */
+const RETRY_AFTER_SECONDS = 60;
 
 /**
  * Which feed: the visitors' (their view's prices, none while prices are shown only after sign-in)
@@ -63,11 +69,36 @@ function kindOf(key: string): FeedKind | null {
   return match[1] === 'company' ? companyTypeFeed(typeId) : { key, typeId, count: false };
 }
 
-/** A built feed to send: its file and when the catalogue was read for it. */
+/** A built feed to send: its file, opened (it stays readable even once swept), and when the catalogue was read for it. */
 export interface FeedFile {
-  path: string;
+  ready: true;
+  handle: FileHandle;
   name: string;
   builtAt: Date;
+}
+
+/** No file to send yet: the first build is under way, or failed (`failed`); ask again after that many seconds. */
+export interface FeedPending {
+  ready: false;
+  failed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** A build that failed: none starts for `retryAfterSeconds`. */
+class FeedBuildError extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    options: ErrorOptions,
+  ) {
+    super('feed not built', options);
+  }
+}
+
+/** Another process took the build's lease (this one's lapsed): the build stops, its work dropped. */
+class LeaseLostError extends Error {
+  constructor() {
+    super('feed build lease lost');
+  }
 }
 
 export interface FeedOptions {
@@ -81,7 +112,7 @@ const FEED_FILE = /^(?:\.)?([a-z]+-(?:t\d+|hidden))-\d+-[\w-]+\.yml(?:\.tmp)?$/;
 
 export class FeedFiles {
   private readonly feeds;
-  private readonly building = new Map<string, Promise<void>>();
+  private readonly building = new Map<string, Promise<boolean>>();
   private timer: NodeJS.Timeout | null = null;
   private timerAt = Infinity;
   private marking: Promise<void> | null = null;
@@ -96,11 +127,11 @@ export class FeedFiles {
   }
 
   /**
-   * The newest file of the kind, built now if there is none yet (or waited for while another
-   * process builds it); null if it is still not there after `waitMs`. An out-of-date one is
-   * served, and its rebuild scheduled.
+   * The newest file of the kind, opened; built now if there is none yet (or waited for while
+   * another process builds it), for `waitMs` at most. An out-of-date one is served, and its
+   * rebuild scheduled. Pending when the first build takes longer or failed.
    */
-  async file(kind: FeedKind, origin: string, waitMs: number): Promise<FeedFile | null> {
+  async file(kind: FeedKind, origin: string, waitMs: number): Promise<FeedFile | FeedPending> {
     const deadline = Date.now() + waitMs;
     for (;;) {
       let row = await this.feeds.file(kind.key);
@@ -108,13 +139,28 @@ export class FeedFiles {
         await this.feeds.ensureFile(kind.key, origin);
         row = await this.feeds.file(kind.key);
       }
-      if (row?.file && row.builtAt && (await exists(this.pathOf(row.file)))) {
+      // Opened, not just looked for: a sweep between a look and the read would fail the request.
+      const handle = row?.file && row.builtAt ? await openIfThere(this.pathOf(row.file)) : null;
+      if (handle && row?.file && row.builtAt) {
         if (row.changedAt > row.builtAt) this.schedule();
-        return { path: this.pathOf(row.file), name: row.file, builtAt: row.builtAt };
+        return { ready: true, handle, name: row.file, builtAt: row.builtAt };
       }
-      await this.refresh(kind.key);
-      if (Date.now() >= deadline) return null;
-      await delay(WAIT_POLL_MS);
+      if (row && backingOff(row))
+        return { ready: false, failed: true, retryAfterSeconds: secondsUntil(row.leaseUntil!) };
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return { ready: false, failed: false, retryAfterSeconds: RETRY_AFTER_SECONDS };
+      let built: boolean | typeof TIMED_OUT;
+      try {
+        // Waited for until the deadline at most; the build goes on past it, for the next request.
+        built = await withinMs(this.refresh(kind.key), remaining);
+      } catch (error) {
+        if (error instanceof FeedBuildError)
+          return { ready: false, failed: true, retryAfterSeconds: error.retryAfterSeconds };
+        throw error;
+      }
+      if (built === TIMED_OUT) return { ready: false, failed: false, retryAfterSeconds: RETRY_AFTER_SECONDS };
+      // Another process holds the build: its end is looked for now and then.
+      if (!built) await delay(Math.min(WAIT_POLL_MS, remaining));
     }
   }
 
@@ -145,7 +191,8 @@ export class FeedFiles {
       .outdated()
       .then((rows) => {
         const soonest = Math.min(...rows.map((row) => this.dueAt(row)));
-        if (soonest === Infinity || soonest >= this.timerAt) return;
+        // Stopped meanwhile: no timer is set any more.
+        if (this.stopped || soonest === Infinity || soonest >= this.timerAt) return;
         if (this.timer) clearTimeout(this.timer);
         this.timerAt = soonest;
         this.timer = setTimeout(() => void this.refreshDue(), Math.max(0, soonest - Date.now()));
@@ -179,8 +226,12 @@ export class FeedFiles {
         // A kind nobody can be served any more (a type no company with an address buys at, the
         // visitors' view before the setting or the default type changed) is forgotten, not rebuilt
         // at every change; its file goes with the next sweep, and a request makes it again.
-        if (live.has(row.key)) await this.refresh(row.key);
-        else await this.feeds.forget(row.key);
+        if (live.has(row.key)) await this.refresh(row.key).catch(ignoreFailedBuild);
+        else {
+          const file = await this.feeds.forget(row.key);
+          // Readers may still be streaming it: the sweep's grace counts from now.
+          if (file) await touch(this.pathOf(file));
+        }
       }
     } catch (error) {
       this.options.log.warn({ err: error }, 'feeds not rebuilt');
@@ -206,8 +257,11 @@ export class FeedFiles {
     return new Set([visitors.key, ...companyTypes.map((typeId) => companyTypeFeed(typeId ?? types.defaultTypeId).key)]);
   }
 
-  /** Builds the kind's feed if no process is building it; this process's build under way is joined. */
-  private refresh(key: string): Promise<void> {
+  /**
+   * Builds the kind's feed if no process is building it; this process's build under way is joined.
+   * Whether this process built it (false: another holds it, or it is backing off after a failure).
+   */
+  private refresh(key: string): Promise<boolean> {
     let work = this.building.get(key);
     if (!work) {
       work = this.claimAndBuild(key).finally(() => this.building.delete(key));
@@ -216,28 +270,42 @@ export class FeedFiles {
     return work;
   }
 
-  private async claimAndBuild(key: string): Promise<void> {
+  /** Throws FeedBuildError when the build failed (logged here, once). */
+  private async claimAndBuild(key: string): Promise<boolean> {
     const kind = kindOf(key);
-    if (!kind || this.stopped) return;
-    const claim = await this.feeds.claim(key, LEASE_SECONDS);
-    if (!claim) return;
+    if (!kind || this.stopped) return false;
+    const lease = randomBytes(12).toString('base64url');
+    const claim = await this.feeds.claim(key, lease, LEASE_SECONDS);
+    if (!claim) return false;
     try {
       const started = Date.now();
-      const name = await this.build(kind, claim.origin);
-      await this.feeds.built(key, name, claim.startedAt);
+      const name = await this.build(kind, claim.origin, lease);
+      // The file replaced is counted as old from now (the sweep goes by the time it was touched),
+      // so that readers streaming it have the whole grace; touched before, lest another process
+      // sweep it in between.
+      if (claim.file) await touch(this.pathOf(claim.file));
+      if (!(await this.feeds.built(key, lease, name, claim.startedAt))) throw new LeaseLostError();
       this.options.log.info({ feed: key, file: name, ms: Date.now() - started }, 'feed built');
     } catch (error) {
-      await this.feeds.release(key).catch(() => {});
-      this.options.log.error({ err: error, feed: key }, 'feed not built');
-      throw error;
+      if (error instanceof LeaseLostError) {
+        // Its file, if written, is nobody's: the sweep takes it. The holder now builds the feed.
+        this.options.log.warn({ feed: key }, 'feed build stopped: another process took its lease');
+        return false;
+      }
+      const seconds = await this.feeds
+        .failed(key, lease, FIRST_BACKOFF_SECONDS, MOST_BACKOFF_SECONDS)
+        .catch(() => FIRST_BACKOFF_SECONDS);
+      this.options.log.error({ err: error, feed: key, retryAfterSeconds: seconds }, 'feed not built');
+      throw new FeedBuildError(seconds ?? FIRST_BACKOFF_SECONDS, { cause: error });
     } finally {
       this.schedule();
     }
     await this.sweep().catch((error: unknown) => this.options.log.warn({ err: error }, 'old feed files not swept'));
+    return true;
   }
 
   /** Writes the kind's feed to a new file, a batch of products at a time; its name. */
-  private async build(kind: FeedKind, origin: string): Promise<string> {
+  private async build(kind: FeedKind, origin: string, lease: string): Promise<string> {
     const { dir } = this.options;
     await mkdir(dir, { recursive: true });
     const name = `${kind.key}-${Date.now()}-${randomBytes(6).toString('base64url')}.yml`;
@@ -261,7 +329,7 @@ export class FeedFiles {
         const ids = products.map((product) => product.id);
         const [variants, photos] = await Promise.all([
           this.feeds.variantsOf(ids, prices ?? { ...types, typeId: types.defaultTypeId }),
-          this.feeds.photosOf(ids),
+          photoSetsOf(this.db, ids),
         ]);
         const variantsBy = groupBy(variants);
         const photosBy = groupBy(photos);
@@ -273,7 +341,7 @@ export class FeedFiles {
         await handle.write(text);
         after = ids.at(-1)!;
         if (Date.now() - renewedAt > RENEW_AFTER_MS) {
-          await this.feeds.renew(kind.key, LEASE_SECONDS);
+          if (!(await this.feeds.renew(kind.key, lease, LEASE_SECONDS))) throw new LeaseLostError();
           renewedAt = Date.now();
         }
       }
@@ -289,7 +357,10 @@ export class FeedFiles {
     return name;
   }
 
-  /** Deletes the files no row names any more, once nobody can still be streaming them, and dead builds' leftovers. */
+  /**
+   * Deletes the files no row names any more, once nobody can still be streaming them (a file is
+   * touched when replaced), and dead builds' leftovers.
+   */
   private async sweep(): Promise<void> {
     const current = await this.feeds.currentFiles();
     const now = Date.now();
@@ -308,7 +379,7 @@ export class FeedFiles {
   }
 }
 
-function groupBy<Row extends FeedVariantRow | FeedPhotoRow>(rows: readonly Row[]): Map<number, Row[]> {
+function groupBy<Row extends FeedVariantRow | PhotoSet>(rows: readonly Row[]): Map<number, Row[]> {
   const groups = new Map<number, Row[]>();
   for (const row of rows) {
     const group = groups.get(row.productId);
@@ -318,11 +389,47 @@ function groupBy<Row extends FeedVariantRow | FeedPhotoRow>(rows: readonly Row[]
   return groups;
 }
 
-const exists = (file: string) =>
-  stat(file).then(
-    () => true,
-    () => false,
-  );
+/** The file opened for reading; null if it is not there (swept, or lost). */
+const openIfThere = (file: string): Promise<FileHandle | null> =>
+  open(file, 'r').catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  });
+
+/** Sets the file's times to now; one already gone is left so. */
+const touch = async (file: string) => {
+  const now = new Date();
+  await utimes(file, now, now).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  });
+};
+
+/** After a failed build, no other starts until its backoff ends; a build holding the lease is not one. */
+const backingOff = (row: FeedFileRow) =>
+  !row.building && row.failures > 0 && row.leaseUntil !== null && row.leaseUntil.getTime() > Date.now();
+
+const secondsUntil = (time: Date) => Math.max(1, Math.ceil((time.getTime() - Date.now()) / 1000));
+
+/** A failed build was logged where it failed. */
+const ignoreFailedBuild = (error: unknown) => {
+  if (!(error instanceof FeedBuildError)) throw error;
+  return false;
+};
+
+const TIMED_OUT = Symbol('timed out');
+
+/** The promise's value, or TIMED_OUT if it takes longer than `ms`. */
+async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,10 +1,11 @@
 // The text of a product feed in Yandex Market's YML (docs/decisions.md, «Фиды товаров»): the
 // opening with the shop and its categories, a product's offers (one per variant, sharing the
 // product's group_id), the closing. Pure: services/feeds.ts reads the rows and writes the file.
-import { barcodeKind } from '../../shared/product-card';
-import { pluralForm } from '../../shared/plurals';
+import { ageLabel, barcodeKind } from '../../shared/product-card';
 import { productPath } from '../../shared/paths';
-import type { FeedPhotoRow, FeedProductRow, FeedVariantRow } from '../repositories/feeds';
+import type { FeedProductRow, FeedVariantRow } from '../repositories/feeds';
+import type { PhotoSet } from '../repositories/product-photos';
+import { NEW_PRODUCT_IMAGE } from './catalogue-images';
 import { HTML_ESCAPES } from '../html';
 
 /** Yandex Market takes at most this many pictures of an offer. */
@@ -60,30 +61,33 @@ const rubles = (decimal: string) => String(Number(decimal));
 /** Millimetres as centimetres, grams as kilograms: up to three decimals, no trailing zeros. */
 const scaled = (value: number, divisor: number) => String(Number((value / divisor).toFixed(3)));
 
-const YEARS = { one: 'года', few: 'лет', many: 'лет' };
-
-/** «от 3 лет», «от 1 года»; 0: from birth. */
-const ageText = (years: number) => (years === 0 ? 'с рождения' : `от ${years} ${pluralForm(years, YEARS)}`);
-
 const imageUrl = (origin: string, image: string) => `${origin}/api/v1/image/${encodeURIComponent(image)}`;
 
 /**
  * The pictures of a colour: its own photos, then the product's set, then (with no photo at all)
- * the product's image; absolute, each once, at most MAX_PICTURES.
+ * the product's image; absolute, each once, at most MAX_PICTURES. The «no photo» placeholder is
+ * no picture of the product: a product with only that has none.
  */
-function picturesOf(product: FeedProductRow, color: string, photos: readonly FeedPhotoRow[], origin: string): string[] {
-  const own = photos.filter((photo) => photo.color === color).map((photo) => photo.image);
-  const shared = photos.filter((photo) => photo.color === null).map((photo) => photo.image);
-  const images = [...new Set([...own, ...shared])];
+export function picturesOf(
+  product: Pick<FeedProductRow, 'image'>,
+  color: string,
+  photoSets: readonly PhotoSet[],
+  origin: string,
+): string[] {
+  const imagesOf = (setColor: string | null) => photoSets.find((set) => set.color === setColor)?.images ?? [];
+  const images = [...new Set([...imagesOf(color), ...imagesOf(null)])];
   if (images.length === 0) images.push(product.image);
-  return images.slice(0, MAX_PICTURES).map((image) => imageUrl(origin, image));
+  return images
+    .filter((image) => image !== NEW_PRODUCT_IMAGE)
+    .slice(0, MAX_PICTURES)
+    .map((image) => imageUrl(origin, image));
 }
 
 /** One offer per variant of the product, grouped by the product's id. */
 export function productOffers(
   product: FeedProductRow,
   variants: readonly FeedVariantRow[],
-  photos: readonly FeedPhotoRow[],
+  photoSets: readonly PhotoSet[],
   options: OfferOptions,
 ): string {
   const url = `${options.origin}${productPath(product.art)}`;
@@ -97,7 +101,7 @@ export function productOffers(
       ];
       if (options.prices) lines.push(`<price>${rubles(variant.price)}</price>`);
       lines.push('<currencyId>RUR</currencyId>', `<categoryId>${product.categoryId}</categoryId>`);
-      for (const picture of picturesOf(product, variant.color, photos, options.origin))
+      for (const picture of picturesOf(product, variant.color, photoSets, options.origin))
         lines.push(element('picture', picture));
       if (product.brand) lines.push(element('vendor', product.brand));
       lines.push(element('vendorCode', product.art));
@@ -112,7 +116,7 @@ export function productOffers(
       lines.push(param('Цвет', variant.color), param('Размер', String(variant.size), 'см'));
       if (product.material) lines.push(param('Материал', product.material));
       if (product.filler) lines.push(param('Наполнитель', product.filler));
-      if (product.ageFrom !== null) lines.push(param('Возраст', ageText(product.ageFrom)));
+      if (product.ageFrom !== null) lines.push(param('Возраст', ageLabel(product.ageFrom)));
       if (options.prices && variant.rrp !== null)
         lines.push(param('Рекомендованная розничная цена', rubles(variant.rrp), 'руб.'));
       lines.push('</offer>\n');

@@ -17,7 +17,7 @@
 //  - escaping: a name with & < > " comes back as written; a character XML cannot hold is dropped.
 // And the address: a wrong, replaced or revoked token is 404, a blocked company's 403; only the
 // owner manages it (an employee 403). A catalogue change refreshes the feed (FEED_REFRESH_SECONDS 0).
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -355,5 +355,26 @@ describe('refreshing', () => {
     expect(current.some((name) => name.startsWith(`company-t${largeType.id}-`))).toBe(true);
     const files = await readdir(feedDir);
     for (const name of current) expect(files).toContain(name);
+  });
+});
+
+describe('a feed that cannot be built', () => {
+  it('is 503 with a Retry-After and a detail in Russian, not 500', async () => {
+    const newType = json<PriceType>(await admin('POST', '/price-types', { name: 'Новый опт' }));
+    const { companyId } = await memberOf(shop.app, owner.id);
+    await shop.app.database.db.update(companies).set({ priceTypeId: newType.id }).where(eq(companies.id, companyId));
+    const { url } = json<CompanyFeedIssued>(await companyFeed('POST', owner));
+    // The feed directory replaced by a file: no feed file can be written.
+    await rename(feedDir, `${feedDir}-away`);
+    await writeFile(feedDir, '');
+    try {
+      const response = await read(pathOf(url));
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('60');
+      expect(json<{ detail: string }>(response).detail).toMatch(/^Фид товаров не удалось подготовить/);
+    } finally {
+      await rm(feedDir);
+      await rename(`${feedDir}-away`, feedDir);
+    }
   });
 });

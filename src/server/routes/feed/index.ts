@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { ApiError, forbidden, notFound } from '../../api-error';
+import { forbidden, notFound } from '../../api-error';
 import { publicOrigin } from '../../public-origin';
 import { companyTypeFeed, visitorsFeed, type FeedKind } from '../../services/feeds';
 import { errors } from '../common-schemas';
@@ -26,17 +25,28 @@ const tags = ['feeds'];
 const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function sendFeed(request: FastifyRequest, reply: FastifyReply, kind: FeedKind, cacheControl: string) {
     const file = await app.feedFiles.file(kind, publicOrigin(request), FIRST_BUILD_WAIT_MS);
-    if (!file) {
-      reply.header('retry-after', '60');
-      throw new ApiError(503, 'Фид товаров готовится: повторите запрос через минуту');
+    if (!file.ready) {
+      // Answered here, not thrown: the error handler would log every such request as a failure
+      // (the build's failure is logged once, where it failed) and set its own Retry-After.
+      return reply
+        .code(503)
+        .header('retry-after', String(file.retryAfterSeconds))
+        .send({
+          detail: file.failed
+            ? 'Фид товаров не удалось подготовить: повторите запрос позже'
+            : 'Фид товаров готовится: повторите запрос через минуту',
+        });
     }
     const etag = `"${file.name}"`;
     reply
       .header('etag', etag)
       .header('last-modified', file.builtAt.toUTCString())
       .header('cache-control', cacheControl);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('application/xml; charset=utf-8').send(createReadStream(file.path));
+    if (request.headers['if-none-match'] === etag) {
+      await file.handle.close();
+      return reply.code(304).send();
+    }
+    return reply.type('application/xml; charset=utf-8').send(file.handle.createReadStream());
   }
 
   app.get(
