@@ -1,6 +1,7 @@
 // A product as a marketplace card shows it (issue 41), and the kit's rules over it that touch no
 // file: which photos a colour's card takes and what they are called.
 import type { ConformityDocumentKind } from '../../shared/product-card';
+import { latinSlug } from './transliteration';
 
 export interface CardDocument {
   id: number;
@@ -56,50 +57,13 @@ export interface KitPhoto {
   file: string;
 }
 
-const LATIN_OF_CYRILLIC: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
 /**
  * A colour as a file name and an article take it: Latin letters (Russian transliterated), digits
  * and hyphens: «Светло-розовый» is `svetlo-rozovyy`. Marketplaces and sellers' 1С often refuse
  * Cyrillic in file names and articles.
  */
 export function colourSlug(colour: string): string {
-  const latin = [...colour.toLowerCase()].map((char) => LATIN_OF_CYRILLIC[char] ?? char).join('');
-  return latin.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'color';
+  return latinSlug(colour, 'e') || 'color';
 }
 
 /**
