@@ -146,3 +146,14 @@ export function packageInCentimetres(
 /** The barcode a marketplace card may carry: a GTIN, never 1С's internal or carton code. */
 export const cardBarcode = (barcode: string | null): string | null =>
   barcode !== null && barcodeKind(barcode) === 'gtin' ? barcode : null;
+
+/**
+ * The photos a product page shows for a colour: the colour's own set, else the product's own (the
+ * first set, colour null), else its cover alone.
+ */
+export function pagePhotosOf(
+  page: { photos: { color: string | null; images: string[] }[]; image: string },
+  colour: string | undefined,
+): string[] {
+  return (page.photos.find((set) => set.color === colour) ?? page.photos[0])?.images ?? [page.image];
+}

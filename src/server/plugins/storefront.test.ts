@@ -2,9 +2,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { INITIAL_RESPONSES_ELEMENT_ID } from '../../shared/api';
-import { products } from '../db/schema';
+import { productPhotos, products, variants } from '../db/schema';
 import { createTestApp, STARTUP_TIMEOUT, type TestApp } from '../../../test/server/helpers/test-app';
 
 let shop: TestApp;
@@ -168,6 +168,30 @@ describe('the storefront', () => {
       'script /assets/228.0123456789ab.js',
       'script /assets/page-product.0123456789ab.js',
     ]);
+  });
+
+  it('preloads the photo the product page shows first: its first variant’s colour’s own, when it has one', async () => {
+    const { db } = shop.app.database;
+    const [bear] = await db.select({ id: products.id }).from(products).where(eq(products.art, 'MO-1002'));
+    const [first] = await db
+      .select({ color: variants.color })
+      .from(variants)
+      .where(eq(variants.productId, bear!.id))
+      .orderBy(asc(variants.size), asc(variants.id))
+      .limit(1);
+    await db.insert(productPhotos).values([
+      { productId: bear!.id, color: null, position: 1, image: 'MO-1002.svg' },
+      { productId: bear!.id, color: first!.color, position: 1, image: 'MO-1003.svg' },
+    ]);
+    shop.app.catalogueCache.invalidate();
+    try {
+      const { body } = await shop.app.inject({ method: 'GET', url: '/product/MO-1002' });
+      const hints = [...body.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((match) => match[1]);
+      expect(hints).toEqual(['/api/v1/image/MO-1003.svg']);
+    } finally {
+      await db.delete(productPhotos).where(eq(productPhotos.productId, bear!.id));
+      shop.app.catalogueCache.invalidate();
+    }
   });
 
   it('names the home page’s first banner and popular toys so the browser fetches them early', async () => {

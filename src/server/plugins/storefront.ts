@@ -13,6 +13,7 @@ import {
   type Product,
   type ProductPage,
 } from '../../shared/api';
+import { pagePhotosOf } from '../../shared/product-card';
 import { PAGE_SIZE } from '../../shared/limits';
 import { catalogueFiltersFrom } from '../../shared/catalogueFilters';
 import { LIST_PARAMS, listPageIndex, PAGE_CHUNKS, PAGE_PATHS } from '../../shared/paths';
@@ -151,7 +152,8 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
       return {
         chunks: [PAGE_CHUNKS.product],
         reads,
-        images: product ? [product.image] : [],
+        // The photo the page shows first: its first variant's colour's, as the page chooses it.
+        images: product ? pagePhotosOf(product, product.variants[0]?.color).slice(0, 1) : [],
         head: product ? productHead(product, origin) : MISSING_PRODUCT_HEAD,
       };
     }

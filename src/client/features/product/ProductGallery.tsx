@@ -1,12 +1,8 @@
 import { Button, Image, Radio } from 'antd';
 import { useState } from 'react';
 import { imageUrl, type ProductPage } from '@shared/api';
+import { pagePhotosOf } from '@shared/product-card';
 import { API_HOST } from '@/api/config';
-
-/** The chosen colour's photos, or the product's own set when the colour has none of its own. */
-export function photosOf(product: ProductPage, colour: string | undefined): string[] {
-  return (product.photos.find((set) => set.color === colour) ?? product.photos[0])?.images ?? [product.image];
-}
 
 /**
  * The product's photos for the chosen colour: the one shown, thumbnails to choose another (arrow
@@ -14,7 +10,7 @@ export function photosOf(product: ProductPage, colour: string | undefined): stri
  * and drag on a touch screen, Esc to close). Keyed by colour by its parent: a new colour starts at its cover.
  */
 export function ProductGallery({ product, colour }: { product: ProductPage; colour: string | undefined }) {
-  const photos = photosOf(product, colour).map((name) => imageUrl(API_HOST, name));
+  const photos = pagePhotosOf(product, colour).map((name) => imageUrl(API_HOST, name));
   const [shown, setShown] = useState(0);
   const [open, setOpen] = useState(false);
   const photoName = (index: number) =>
