@@ -11,6 +11,7 @@ import type { ProductCardsRepository } from '../repositories/product-cards';
 import { MarketplaceKitsBusyError } from '../domain/domain-errors';
 import { NEW_PRODUCT_IMAGE } from './catalogue-images';
 import { MARKETPLACE_KITS_AT_ONCE, marketplaceKit, STALE_KIT_FOLDER_MS, sweepStaleKitFolders } from './marketplace-kit';
+import { waitUntil } from '../../../test/server/helpers/server-process';
 
 const PRODUCTS = 5;
 const uploadName = (i: number) => `u-${String(i).repeat(32)}.webp`;
@@ -109,6 +110,20 @@ async function downloaded(kit: Readable): Promise<Buffer> {
 
 /** The kit's temporary folders now in the temporary directory. */
 const kitFolders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('marketplace-kit-'));
+
+// The kits' temporary folders in a folder of this suite's own (os.tmpdir() reads TMPDIR when
+// called): the other database's run of this suite, in parallel, makes and sweeps kit folders too.
+const systemTmpdir = process.env.TMPDIR;
+let ownTmpdir: string;
+beforeAll(async () => {
+  ownTmpdir = await mkdtemp(path.join(tmpdir(), 'kit-suite-'));
+  process.env.TMPDIR = ownTmpdir;
+});
+afterAll(async () => {
+  if (systemTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmpdir;
+  await rm(ownTmpdir, { recursive: true, force: true });
+});
 
 /** A repository of these cards, whose uploads all exist and whose photos are small grey JPEGs. */
 function cardsOf(cards: ProductCard[], overrides: Partial<Record<keyof ProductCardsRepository, unknown>> = {}) {
@@ -226,8 +241,9 @@ test('a client gone before the temporary folder is made leaves no folder, and no
   });
   const kit = marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2, 3]);
   kit.destroy();
-  await sleep(300);
-  expect((await kitFolders()).filter((name) => !before.has(name))).toEqual([]);
+  // Polled: a folder made before the abort was seen is removed when its creation returns.
+  const left = async () => (await kitFolders()).filter((name) => !before.has(name));
+  await waitUntil('no kit folder left', async () => (await left()).length === 0, 10_000, 50);
   expect(batchesRead).toBe(0);
 });
 
@@ -246,11 +262,11 @@ test('a client gone mid-way stops the kit and removes its folder', async () => {
   });
   const kit = marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2, 3, 4, 5]);
   kit.pause();
-  await sleep(1000);
-  expect((await kitFolders()).filter((name) => !before.has(name))).toHaveLength(1);
+  const made = async () => (await kitFolders()).filter((name) => !before.has(name));
+  // Polled, not slept: under a loaded machine the folder comes and goes when it will.
+  await waitUntil('the kit’s folder made', async () => (await made()).length === 1, 10_000, 50);
   kit.destroy();
-  await sleep(500);
-  expect((await kitFolders()).filter((name) => !before.has(name))).toEqual([]);
+  await waitUntil('the kit’s folder removed', async () => (await made()).length === 0, 10_000, 50);
   expect(batchesRead).toBeLessThan(PRODUCTS);
 });
 
