@@ -209,7 +209,8 @@ test('a price changed in the back office shows on the product page at once', asy
   for (let index = 1; index <= product.variants.length; index++) {
     await manager.getByLabel(`Цена, вариант ${index}`).fill('4321,50');
   }
-  await manager.getByRole('button', { name: 'Сохранить' }).click();
+  // Exact: the photos editor beside it has «Сохранить фото».
+  await manager.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(manager.getByText('Изменения сохранены')).toBeVisible();
   await screenshots(manager, 'admin-product-form');
 
@@ -258,9 +259,15 @@ test('the price list’s check shows which rows change, old → new, downloads t
   });
   expect(exported.status()).toBe(200);
   // The export's CSV: a BOM, «;» between fields, text quoted, the decimal comma; the other price
-  // types' columns after «Цена», the packaging, «Остаток» last.
+  // types' columns after «Цена», the packaging, the marketplace card's columns, «Остаток» last.
   const [header, first] = (await exported.text()).replace(/^\uFEFF/, '').split('\r\n');
-  expect(header).toMatch(/^"Артикул";"Название";"Категория";"Цвет";Размер;Цена;(.+;)?Кратность;Минимум;Остаток$/);
+  expect(header).toMatch(
+    new RegExp(
+      '^"Артикул";"Название";"Категория";"Цвет";Размер;Цена;(.+;)?Кратность;Минимум;' +
+        '"Бренд";"Материал";"Наполнитель";Возраст от;"Страна производства";"ТН ВЭД";"Штрихкод";"Маркировка";' +
+        'Длина упаковки, см;Ширина упаковки, см;Высота упаковки, см;Вес, г;Остаток$',
+    ),
+  );
   const cells = first!.split(';').map((cell) => cell.replace(/^"|"$/g, ''));
   const [art, name, category, color, size, oldPrice] = cells;
   const oldStock = cells.at(-1);
