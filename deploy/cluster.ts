@@ -41,7 +41,14 @@ export interface NginxSiteOptions {
    * nginx's 429s. The connection limit and everything else stay as in production.
    */
   withoutRequestRateLimits?: boolean;
+  /**
+   * The site's access log, `path format` (the format one the site or the http {} context defines);
+   * by default Debian's log folder in the site's own format, which masks what opens something.
+   */
+  accessLog?: string;
 }
+
+const DEFAULT_ACCESS_LOG = '/var/log/nginx/myagkiy-opt.access.log myagkiy_opt';
 
 /** A use of a per-client request rate in the site (the zones it names stay defined, unused). */
 const REQUEST_RATE_LIMIT = /^[ \t]*limit_req zone=.*\n/gm;
@@ -65,6 +72,7 @@ export function renderNginxSite(options: NginxSiteOptions): string {
       .join('\n'),
     LISTEN: options.listen,
     STOREFRONT_DIR: options.storefrontDir,
+    ACCESS_LOG: options.accessLog ?? DEFAULT_ACCESS_LOG,
     BROTLI_STATIC: options.brotliStatic
       ? '        brotli_static on;'
       : '        # brotli_static on;  (needs libnginx-mod-http-brotli-static)',
@@ -99,8 +107,9 @@ function renderNginxMain(workDir: string, sitePath: string, brotliStaticModule: 
     `    include ${MIME_TYPES};`,
     '    default_type application/octet-stream;',
     '    sendfile on;',
-    `    log_format cluster '$remote_addr "$request" $status upstream=$upstream_addr';`,
-    `    access_log ${inWorkDir('access.log')} cluster;`,
+    // The request masked as the site's own format masks it (its map is the site's); the site's
+    // server writes it to access.log (startCluster).
+    `    log_format cluster '$remote_addr "$request_method $myagkiy_opt_logged_request $server_protocol" $status upstream=$upstream_addr';`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
       (kind) => `    ${kind}_temp_path ${inWorkDir(`${kind}_temp`)};`,
     ),
@@ -303,6 +312,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         storefrontDir,
         brotliStatic: brotliStaticModule !== null,
         withoutRequestRateLimits: options.withoutRequestRateLimits,
+        accessLog: `${path.join(workDir, 'access.log')} cluster`,
       }),
     );
   writeSite([]);

@@ -44,3 +44,13 @@ it('for a benchmark: without the per-client request rates, everything else as de
   expect(unthrottled).toBe(deployedWithoutThem);
   expect(unthrottled).toContain('limit_conn client_connections 100;');
 });
+
+it("writes its own access log in its own format (the request masked) to Debian's log folder, or where told", () => {
+  const server = (site: string) => site.slice(site.indexOf('server {'));
+  expect(renderNginxSite(SITE)).toMatch(/log_format myagkiy_opt '[^;]*\$myagkiy_opt_logged_request[^;]*;/);
+  expect(server(renderNginxSite(SITE))).toContain('access_log /var/log/nginx/myagkiy-opt.access.log myagkiy_opt;');
+  expect(server(renderNginxSite({ ...SITE, accessLog: '/tmp/shop/access.log cluster' }))).toContain(
+    'access_log /tmp/shop/access.log cluster;',
+  );
+  // What it masks is proven by real nginx: test/server/reliability/behind-nginx.test.ts.
+});

@@ -229,6 +229,35 @@ describe('what nginx passes to the servers', () => {
     expect((await refresh(cluster!.url)).status).toBe(401);
     expect((await refresh('http://shop.example')).status).toBe(403);
   });
+
+  it("its access log masks a company's secret feed address, a signed download's link and /auth's query", async () => {
+    const secret = 'c2VjcmV0LWZlZWQtdG9rZW4tNDI';
+    const logged = cluster!.nginx.accessLog().length;
+    for (const pathname of [
+      `/api/v1/feed/${secret}.yml`,
+      // The same address spelled with an escape: nginx judges its decoded path.
+      `/api/v1/feed/%${secret.charCodeAt(0).toString(16)}${secret.slice(1)}.yml`,
+      `/api/v1/order/1/1/marketplace-kit?link=${secret}`,
+      `/api/v1/auth/confirm-email?email=buyer%40example.com&token=${secret}`,
+      // A parameter's name escaped (here «link»): the whole query is masked.
+      `/api/v1/products/search?q=x&%6Cink=${secret}`,
+      '/api/v1/products/search?q=x&skip=0',
+    ]) {
+      await send(pathname, { from: '127.0.0.7' });
+    }
+    // nginx writes a request's line once its answer has gone.
+    const lines = () => cluster!.nginx.accessLog().slice(logged).split('\n').filter(Boolean);
+    await waitUntil('six requests logged', async () => lines().length >= 6, 2000, 20);
+    expect(lines().join('\n')).not.toContain(secret.slice(1));
+    expect(lines().map((line) => line.split('"')[1])).toEqual([
+      'GET /api/v1/feed/[redacted].yml HTTP/1.1',
+      'GET /api/v1/feed/[redacted].yml HTTP/1.1',
+      'GET /api/v1/order/1/1/marketplace-kit?[redacted] HTTP/1.1',
+      'GET /api/v1/auth/confirm-email?[redacted] HTTP/1.1',
+      'GET /api/v1/products/search?[redacted] HTTP/1.1',
+      'GET /api/v1/products/search?q=x&skip=0 HTTP/1.1',
+    ]);
+  });
 });
 
 describe('limits at the edge', () => {
