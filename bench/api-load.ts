@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Product } from '../src/shared/api';
 import { createFreshDatabase } from '../test/server/helpers/fresh-database';
-import { combinedLoad, load, machine, root, startProcess, type LoadResult } from './lib';
+import { combinedLoad, cpuMs, load, machine, root, startProcess, type LoadResult } from './lib';
 
 export const READS = [
   ['popular (home, 8)', '/api/v1/products/popular?skip=0&limit=8'],
@@ -31,6 +31,14 @@ export interface ApiRow {
   /** The bare Fastify route, measured just before this read: the machine is shared and drifts. */
   reference: LoadResult;
   ratio: number;
+  /** The server process's CPU time per request answered, µs: the read's, and the bare route's in the same slices. */
+  cpuPerRequest: { read: number; reference: number };
+}
+
+/** A process under load: where it answers and its pid, whose CPU time is read from /proc. */
+interface Target {
+  url: string;
+  pid: number;
 }
 
 /**
@@ -40,36 +48,67 @@ export interface ApiRow {
  */
 const SLICES = 3;
 
-async function sideBySide(referenceUrl: string, url: string, seconds: number, headers: Record<string, string>) {
+/**
+ * `load`, and the CPU time the answering process spent per request meanwhile. On this 2-core machine
+ * autocannon takes one core: the rate says how the two share the machine, the CPU per request what
+ * a server process (one thread) would answer with a core of its own and the load coming from elsewhere.
+ */
+async function loadCounted(target: Target, path: string, seconds: number, headers: Record<string, string>) {
+  const cpuBefore = cpuMs(target.pid);
+  const result = await load(`${target.url}${path}`, { seconds, headers });
+  return { result, cpuMs: cpuMs(target.pid) - cpuBefore, requests: result.requestsPerSecond * seconds };
+}
+
+async function sideBySide(
+  reference: Target,
+  shop: Target,
+  path: string,
+  seconds: number,
+  headers: Record<string, string>,
+) {
   const sliceSeconds = Math.max(2, Math.round(seconds / SLICES));
-  const reference: LoadResult[] = [];
-  const result: LoadResult[] = [];
+  const sides = {
+    reference: { results: [] as LoadResult[], cpuMs: 0, requests: 0 },
+    read: { results: [] as LoadResult[], cpuMs: 0, requests: 0 },
+  };
   for (let slice = 0; slice < SLICES; slice += 1) {
-    reference.push(await load(referenceUrl, { seconds: sliceSeconds, headers: AS_A_BROWSER }));
-    result.push(await load(url, { seconds: sliceSeconds, headers }));
+    for (const [side, target, sidePath, sideHeaders] of [
+      [sides.reference, reference, '/', AS_A_BROWSER],
+      [sides.read, shop, path, headers],
+    ] as const) {
+      const counted = await loadCounted(target, sidePath, sliceSeconds, sideHeaders);
+      side.results.push(counted.result);
+      side.cpuMs += counted.cpuMs;
+      side.requests += counted.requests;
+    }
   }
-  return { reference: combinedLoad(reference), result: combinedLoad(result) };
+  const microsecondsPerRequest = ({ cpuMs: ms, requests }: { cpuMs: number; requests: number }) =>
+    requests === 0 ? Infinity : (ms * 1000) / requests;
+  return {
+    reference: combinedLoad(sides.reference.results),
+    result: combinedLoad(sides.read.results),
+    cpuPerRequest: { read: microsecondsPerRequest(sides.read), reference: microsecondsPerRequest(sides.reference) },
+  };
 }
 
 /** Each of READS under load beside the reference, with `headers` on every request; `as` ends each row's label. */
 async function measureReads(
   database: string,
-  shopUrl: string,
-  referenceUrl: string,
+  shop: Target,
+  reference: Target,
   seconds: number,
   headers: Record<string, string>,
   as = '',
 ): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
   for (const [read, url] of READS) {
-    await load(`${shopUrl}${url}`, { seconds: 2, headers }); // warm-up
-    const { reference, result } = await sideBySide(referenceUrl, `${shopUrl}${url}`, seconds, headers);
+    await load(`${shop.url}${url}`, { seconds: 2, headers }); // warm-up
+    const measured = await sideBySide(reference, shop, url, seconds, headers);
     rows.push({
       database,
       read: `${read}${as}`,
-      result,
-      reference,
-      ratio: result.requestsPerSecond / reference.requestsPerSecond,
+      ...measured,
+      ratio: measured.result.requestsPerSecond / measured.reference.requestsPerSecond,
     });
   }
   return rows;
@@ -226,17 +265,8 @@ export async function benchApi(seconds: number): Promise<ApiRow[]> {
         });
         try {
           const buyer = await buyerOfPriceType(shop.url);
-          rows.push(...(await measureReads(name, shop.url, `${reference.url}/`, seconds, AS_A_BROWSER)));
-          rows.push(
-            ...(await measureReads(
-              name,
-              shop.url,
-              `${reference.url}/`,
-              seconds,
-              buyer,
-              `, buyer of «${BUYER_PRICE_TYPE}»`,
-            )),
-          );
+          rows.push(...(await measureReads(name, shop, reference, seconds, AS_A_BROWSER)));
+          rows.push(...(await measureReads(name, shop, reference, seconds, buyer, `, buyer of «${BUYER_PRICE_TYPE}»`)));
         } finally {
           await shop.stop();
         }
@@ -251,14 +281,17 @@ export async function benchApi(seconds: number): Promise<ApiRow[]> {
 }
 
 export function apiTable(rows: ApiRow[]): string {
+  const mark = (ratio: number) => `${(ratio * 100).toFixed(0)}% ${ratio >= 0.6 ? '✓' : '✗'}`;
   const lines = [
     `Reference: a bare Fastify answering an empty route on the same runtime, measured for the same time as each read, the two taking turns (${SLICES} slices each; req/s over all of them, p50 the median slice's, p99 the worst slice's). Requests carry a browser's \`Accept-Encoding: gzip, deflate, br, zstd\`, as the storefront's do. The rows «…, buyer of «${BUYER_PRICE_TYPE}»» are the same reads by a signed-in buyer whose company buys at that price type (every request with the buyer's access token, \`Authorization: Bearer …\`): the shop has the type and prices in it for MO-1001 and the first category page, set through the back office, and the buyer's answers are private.`,
     '',
-    '| database | read | req/s | reference req/s | ratio (target ≥ 60%) | p50 ms | p99 ms (target < 25) | non-2xx |',
-    '|---|---|---|---|---|---|---|---|',
+    "CPU: the server process's CPU time (/proc, user + system) over the same slices divided by the requests it answered, the read's and the bare route's. autocannon shares the 2 cores with the server, so the rate ratio also says how the two split the machine; the CPU ratio (the bare route's µs ÷ the read's) is the rate ratio projected for a server process with a core of its own and its load coming from elsewhere, as in production — as far as a process's CPU per request does not depend on the load generator beside it, which on a virtual machine it partly does (docs/performance.md, History, 2026-11-29).",
+    '',
+    '| database | read | req/s | reference req/s | ratio (target ≥ 60%) | CPU µs a request: read / reference | CPU ratio (projected, target ≥ 60%) | p50 ms | p99 ms (target < 25) | non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
-      ({ database, read, result, reference, ratio }) =>
-        `| ${database} | ${read} | ${result.requestsPerSecond} | ${reference.requestsPerSecond} | ${(ratio * 100).toFixed(0)}% ${ratio >= 0.6 ? '✓' : '✗'} | ${result.p50} | ${result.p99} ${result.p99 < 25 ? '✓' : '✗'} | ${result.non2xx + result.errors} |`,
+      ({ database, read, result, reference, ratio, cpuPerRequest }) =>
+        `| ${database} | ${read} | ${result.requestsPerSecond} | ${reference.requestsPerSecond} | ${mark(ratio)} | ${cpuPerRequest.read.toFixed(1)} / ${cpuPerRequest.reference.toFixed(1)} | ${mark(cpuPerRequest.reference / cpuPerRequest.read)} | ${result.p50} | ${result.p99} ${result.p99 < 25 ? '✓' : '✗'} | ${result.non2xx + result.errors} |`,
     ),
   ];
   return lines.join('\n');
