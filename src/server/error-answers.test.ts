@@ -181,8 +181,15 @@ describe('errors', () => {
   it('a database outage → 503 with Retry-After, internals hidden', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/v1/test-only/database-down' });
     expect(response.statusCode).toBe(503);
-    expect(response.headers['retry-after']).toBeDefined();
+    expect(response.headers['retry-after']).toBe('5');
     expectJsonDetail(response);
     expect(response.body).not.toMatch(/ECONNREFUSED|10\.0\.0\.5|hunter2/);
+  });
+
+  it('a 503 keeps the Retry-After its route set before failing', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/v1/test-only/database-down-for-a-minute' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('60');
+    expectJsonDetail(response);
   });
 });

@@ -332,7 +332,8 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const [status, detail] = classify(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
-      if (status === 503) reply.header('retry-after', '5');
+      // A route that knows when to come back (it set its own before failing) keeps its value.
+      if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
       return reply.code(status).type('application/json; charset=utf-8').send({ detail });
     });
   },
