@@ -31,6 +31,9 @@ export const PRODUCT_CARD_LIMITS = {
   barcodeMax: 64,
 } as const;
 
+/** How the price list's check names a card field left empty, before or after a change: «Бренд: пусто → Мягкий Опт». */
+export const EMPTY_CARD_VALUE = 'пусто';
+
 /** The kit's photos: the marketplaces' 3:4, at least this size; a master under it is warned about. */
 export const KIT_PHOTO = { width: 900, height: 1200, quality: 90 } as const;
 

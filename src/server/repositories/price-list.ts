@@ -50,6 +50,8 @@ const PREVIEW_ROWS_PER_STATEMENT = 10_000;
 export interface PreviewLayout {
   priceTypes: { code: string; name: string }[];
   packaging: boolean;
+  /** The file has one or more of the marketplace card's columns. */
+  card: boolean;
 }
 
 export interface ImportOptions {
@@ -694,7 +696,8 @@ export function createPriceListRepository(db: Database) {
 
     /**
      * The price types a preview's file has columns for, in its rows' order, by their names now (a
-     * type deleted since by its code), and whether it gives the packaging: the same in every row.
+     * type deleted since by its code), and whether it gives the packaging and card fields: the same
+     * in every row.
      */
     async previewLayout(id: string): Promise<PreviewLayout> {
       const [first] = await db
@@ -715,6 +718,7 @@ export function createPriceListRepository(db: Database) {
       return {
         priceTypes: codes.map((code) => ({ code, name: names.get(code) ?? code })),
         packaging: first?.wholesale.packaging != null,
+        card: Object.keys({ ...first?.wholesale.productCard, ...first?.wholesale.variantCard }).length > 0,
       };
     },
 

@@ -5,15 +5,24 @@ import { CATALOGUE_LIMITS, priceProblem } from '../../shared/catalogue';
 import { kopecksToRubles, rublesToKopecks } from '../../shared/money';
 import { MAX_MULTIPLE, packagingSettingsProblem, type Packaging } from '../../shared/pricing';
 import {
+  EMPTY_CARD_VALUE,
   normalizeTnved,
   PRODUCT_CARD_LIMITS,
   type ProductCardFields,
   type VariantCardFields,
 } from '../../shared/product-card';
 import { PRICE_LIST_COLUMNS, PRICE_LIST_PACKAGING_COLUMNS } from '../../shared/schemas/admin-catalogue';
-import { unescapeFormula, writeTable, type Cell, type SpreadsheetFormat, type TableColumn } from './spreadsheet-file';
+import {
+  shownCell,
+  unescapeFormula,
+  writeTable,
+  type Cell,
+  type SpreadsheetFormat,
+  type TableColumn,
+} from './spreadsheet-file';
 import { readSheetTable } from './spreadsheet-reader';
 import {
+  changedFields,
   describeVariant,
   rublesOrNone,
   samePackaging,
@@ -56,24 +65,24 @@ const [MULTIPLE, MIN_QUANTITY] = PRICE_LIST_PACKAGING_COLUMNS;
 
 /**
  * A marketplace card's columns (issue 41), each optional on its own: a file without one leaves that
- * field as it is; an empty cell clears it (a variant's marking: «нет»).
+ * field as it is; an empty cell clears it (a variant's marking: «нет»). In the export's order.
  */
 const PRODUCT_CARD_COLUMNS = {
-  brand: 'Бренд',
-  material: 'Материал',
-  filler: 'Наполнитель',
-  age_from: 'Возраст от',
-  country_of_origin: 'Страна производства',
-  tnved: 'ТН ВЭД',
-} as const satisfies Record<keyof ProductCardFields, string>;
+  brand: { header: 'Бренд', width: 20, kind: 'text' },
+  material: { header: 'Материал', width: 20, kind: 'text' },
+  filler: { header: 'Наполнитель', width: 20, kind: 'text' },
+  age_from: { header: 'Возраст от', width: 11, kind: 'integer' },
+  country_of_origin: { header: 'Страна производства', width: 20, kind: 'text' },
+  tnved: { header: 'ТН ВЭД', width: 20, kind: 'text' },
+} as const satisfies Record<keyof ProductCardFields, TableColumn>;
 const VARIANT_CARD_COLUMNS = {
-  barcode: BARCODE_COLUMN,
-  marked: 'Маркировка',
-  package_length_mm: 'Длина упаковки, см',
-  package_width_mm: 'Ширина упаковки, см',
-  package_height_mm: 'Высота упаковки, см',
-  weight_g: 'Вес, г',
-} as const satisfies Record<keyof VariantCardFields, string>;
+  barcode: { header: BARCODE_COLUMN, width: 16, kind: 'text' },
+  marked: { header: 'Маркировка', width: 12, kind: 'text' },
+  package_length_mm: { header: 'Длина упаковки, см', width: 12, kind: 'millimetres' },
+  package_width_mm: { header: 'Ширина упаковки, см', width: 12, kind: 'millimetres' },
+  package_height_mm: { header: 'Высота упаковки, см', width: 12, kind: 'millimetres' },
+  weight_g: { header: 'Вес, г', width: 10, kind: 'integer' },
+} as const satisfies Record<keyof VariantCardFields, TableColumn>;
 type ProductCardField = keyof typeof PRODUCT_CARD_COLUMNS;
 type VariantCardField = keyof typeof VARIANT_CARD_COLUMNS;
 const PRODUCT_CARD_FIELDS = Object.keys(PRODUCT_CARD_COLUMNS) as ProductCardField[];
@@ -81,10 +90,16 @@ const VARIANT_CARD_FIELDS = Object.keys(VARIANT_CARD_COLUMNS) as VariantCardFiel
 /** The columns a file may have beside the required ones besides the price types': the packaging's and the card's. */
 const NAMED_OPTIONAL_COLUMNS: readonly string[] = [
   ...PRICE_LIST_PACKAGING_COLUMNS,
-  ...Object.values(PRODUCT_CARD_COLUMNS),
-  ...Object.values(VARIANT_CARD_COLUMNS),
+  ...Object.values(PRODUCT_CARD_COLUMNS).map((column) => column.header),
+  ...Object.values(VARIANT_CARD_COLUMNS).map((column) => column.header),
 ];
 const MARKED = { yes: 'да', no: 'нет' } as const;
+
+type CardValue = ProductCardFields[ProductCardField] | VariantCardFields[VariantCardField];
+
+/** A card field's cell as the price list writes it: the marking as «да» or «нет». */
+const cardCell = (value: CardValue | undefined): Cell =>
+  typeof value === 'boolean' ? (value ? MARKED.yes : MARKED.no) : (value ?? null);
 
 /**
  * A price type's column: its name for people, its code in brackets for the import, which finds the
@@ -117,17 +132,8 @@ export function writePriceList(
     ...typeHeaders.map((header): TableColumn => ({ header, width: Math.min(40, header.length), kind: 'kopecks' })),
     { header: MULTIPLE, width: 11, kind: 'integer' },
     { header: MIN_QUANTITY, width: 10, kind: 'integer' },
-    ...PRODUCT_CARD_FIELDS.map((field): TableColumn => ({
-      header: PRODUCT_CARD_COLUMNS[field],
-      width: field === 'age_from' ? 11 : 20,
-      kind: field === 'age_from' ? 'integer' : 'text',
-    })),
-    { header: VARIANT_CARD_COLUMNS.barcode, width: 16, kind: 'text' },
-    { header: VARIANT_CARD_COLUMNS.marked, width: 12, kind: 'text' },
-    { header: VARIANT_CARD_COLUMNS.package_length_mm, width: 12, kind: 'millimetres' },
-    { header: VARIANT_CARD_COLUMNS.package_width_mm, width: 12, kind: 'millimetres' },
-    { header: VARIANT_CARD_COLUMNS.package_height_mm, width: 12, kind: 'millimetres' },
-    { header: VARIANT_CARD_COLUMNS.weight_g, width: 10, kind: 'integer' },
+    ...PRODUCT_CARD_FIELDS.map((field) => PRODUCT_CARD_COLUMNS[field]),
+    ...VARIANT_CARD_FIELDS.map((field) => VARIANT_CARD_COLUMNS[field]),
     // Last: the column a warehouse's stock list is pasted into most often.
     { header: STOCK, width: 12, kind: 'integer' },
   ];
@@ -145,13 +151,8 @@ export function writePriceList(
         ...row.typePrices.map((price) => price.priceKopecks),
         row.packaging?.multiple ?? null,
         row.packaging?.min_quantity ?? null,
-        ...PRODUCT_CARD_FIELDS.map((field) => row.productCard[field] ?? null),
-        row.variantCard.barcode ?? null,
-        row.variantCard.marked ? MARKED.yes : MARKED.no,
-        row.variantCard.package_length_mm ?? null,
-        row.variantCard.package_width_mm ?? null,
-        row.variantCard.package_height_mm ?? null,
-        row.variantCard.weight_g ?? null,
+        ...PRODUCT_CARD_FIELDS.map((field) => cardCell(row.productCard[field])),
+        ...VARIANT_CARD_FIELDS.map((field) => cardCell(row.variantCard[field])),
         row.stock,
       ]),
     },
@@ -216,8 +217,8 @@ function fileLayout(headers: string[], types: readonly PriceListType[]): FileLay
   return {
     types: [...typeColumns].sort(([a], [b]) => a - b).map(([, column]) => column),
     packaging: packaging.length === 2,
-    productCard: PRODUCT_CARD_FIELDS.filter((field) => named.has(PRODUCT_CARD_COLUMNS[field])),
-    variantCard: VARIANT_CARD_FIELDS.filter((field) => named.has(VARIANT_CARD_COLUMNS[field])),
+    productCard: PRODUCT_CARD_FIELDS.filter((field) => named.has(PRODUCT_CARD_COLUMNS[field].header)),
+    variantCard: VARIANT_CARD_FIELDS.filter((field) => named.has(VARIANT_CARD_COLUMNS[field].header)),
   };
 }
 
@@ -331,7 +332,7 @@ class RowReader {
   }
 
   productCardField(field: ProductCardField): ProductCardFields[ProductCardField] | undefined {
-    const column = PRODUCT_CARD_COLUMNS[field];
+    const column = PRODUCT_CARD_COLUMNS[field].header;
     if (field === 'tnved') return this.tnved(column);
     if (field === 'age_from') {
       const max = PRODUCT_CARD_LIMITS.ageFromMax;
@@ -341,7 +342,7 @@ class RowReader {
   }
 
   variantCardField(field: VariantCardField): VariantCardFields[VariantCardField] | undefined {
-    const column = VARIANT_CARD_COLUMNS[field];
+    const column = VARIANT_CARD_COLUMNS[field].header;
     if (field === 'barcode') return this.optionalText(column, PRODUCT_CARD_LIMITS.barcodeMax);
     if (field === 'marked') return this.marked(column);
     if (field === 'weight_g') {
@@ -407,7 +408,7 @@ const differingCardField = (first: PriceListRow, row: PriceListRow) =>
   );
 
 const shownCardValue = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? 'пусто' : `«${value}»`;
+  value === null || value === undefined ? EMPTY_CARD_VALUE : `«${value}»`;
 
 /** At most MAX_LISTED_ERRORS, the last saying how many more there were. */
 export function listedErrors(errors: RowError[]): RowError[] {
@@ -495,7 +496,7 @@ export async function readPriceList(
       const field = differingCardField(first, row)!;
       errors.push({
         row: row.row,
-        detail: `Столбец «${PRODUCT_CARD_COLUMNS[field]}»: у артикула «${row.art}» в строке ${first.row} — ${shownCardValue(first.productCard[field])}; у всех вариантов товара значение одно`,
+        detail: `Столбец «${PRODUCT_CARD_COLUMNS[field].header}»: у артикула «${row.art}» в строке ${first.row} — ${shownCardValue(first.productCard[field])}; у всех вариантов товара значение одно`,
       });
     } else {
       if (!first) firstOfArticle.set(row.art, row);
@@ -507,6 +508,48 @@ export async function readPriceList(
   }
   return { rows, errors };
 }
+
+/** A card field a previewed row changes: its column, and its cell before and after as the price list shows it (null: empty). */
+export interface CardChange {
+  column: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** The fields of `columns` whose values `after` changes from `before`, in the columns' order; none when there is no `before`. */
+function changedCardCells<Field extends string>(
+  columns: Record<Field, TableColumn>,
+  before: Partial<Record<Field, CardValue>> | null,
+  after: Partial<Record<Field, CardValue>>,
+): CardChange[] {
+  const changed = before && changedFields(before, after);
+  if (!changed) return [];
+  return (Object.keys(columns) as Field[])
+    .filter((field) => Object.hasOwn(changed.after, field))
+    .map((field) => ({
+      column: columns[field].header,
+      before: shownCell(cardCell(changed.before[field]), columns[field].kind),
+      after: shownCell(cardCell(changed.after[field]), columns[field].kind),
+    }));
+}
+
+/**
+ * The card fields a previewed row changes, the product's then the variant's, written as the price
+ * list writes them: exactly those that make the plan count a known variant's row as changed
+ * (`changedFields` over the same values), so a row without such a change lists none. A new
+ * variant's own fields are its first values, not a change; a new variant of a known product may
+ * still change the product's. A column the file lacks changes nothing and is not listed.
+ */
+export const cardChangesOf = (row: PreviewedRow): CardChange[] => [
+  ...changedCardCells(PRODUCT_CARD_COLUMNS, row.oldProductCard, row.productCard),
+  ...changedCardCells(VARIANT_CARD_COLUMNS, row.oldVariantCard, row.variantCard),
+];
+
+/** «Бренд: Плюшевый мир → Мягкий Опт; Штрихкод: пусто → 4607001234562». */
+const describedCardChanges = (changes: CardChange[]) =>
+  changes
+    .map(({ column, before, after }) => `${column}: ${before ?? EMPTY_CARD_VALUE} → ${after ?? EMPTY_CARD_VALUE}`)
+    .join('; ');
 
 const CHANGE_KINDS: Record<PreviewedRow['kind'], string> = {
   created: 'новый вариант',
@@ -521,11 +564,17 @@ interface PreviewColumn {
   cell(row: PreviewedRow): Cell;
 }
 
+const cardChangesColumn: PreviewColumn = {
+  header: 'Карточка: что меняется',
+  width: 60,
+  cell: (row) => describedCardChanges(cardChangesOf(row)) || null,
+};
+
 /**
- * The changes file's columns: the price types' and the packaging's only when the checked file had
- * them. An empty cell of a type's price is no price of that type, as in the price list.
+ * The changes file's columns: the price types', the packaging's and the card's only when the checked
+ * file had them. An empty cell of a type's price is no price of that type, as in the price list.
  */
-function previewColumns({ priceTypes, packaging }: PreviewLayout): PreviewColumn[] {
+function previewColumns({ priceTypes, packaging, card }: PreviewLayout): PreviewColumn[] {
   const packagingColumns: PreviewColumn[] = [
     { header: `${MULTIPLE} была`, width: 14, cell: (row) => row.oldPackaging?.multiple ?? null },
     { header: `${MULTIPLE} стала`, width: 14, cell: (row) => row.packaging?.multiple ?? null },
@@ -561,6 +610,7 @@ function previewColumns({ priceTypes, packaging }: PreviewLayout): PreviewColumn
     { header: NAME, width: 40, cell: (row) => row.name },
     { header: 'Категория была', width: 24, cell: (row) => row.oldCategory },
     { header: CATEGORY, width: 24, cell: (row) => row.category },
+    ...(card ? [cardChangesColumn] : []),
   ];
 }
 

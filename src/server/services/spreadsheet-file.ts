@@ -58,6 +58,22 @@ export const XLSX_FORMATS = {
 /** «1 499,90»: the decimal comma a Russian Excel reads as a number. */
 const rublesWithComma = (kopecks: number) => kopecksToDecimal(kopecks).replace('.', ',');
 
+/** A value as a column of `kind` writes it into the cell of a file of `format`. */
+function cellOf(value: string | number | null, kind: ColumnKind, format: SpreadsheetFormat) {
+  if (value === null) return value;
+  if (kind === 'millimetres') {
+    return format === 'xlsx' ? Number(value) / 10 : String(Number(value) / 10).replace('.', ',');
+  }
+  if (kind !== 'kopecks') return value;
+  return format === 'xlsx' ? kopecksToRubles(Number(value)) : rublesWithComma(Number(value));
+}
+
+/** A value as a column of `kind` shows it to a person: the CSV's text («25,5», «1499,90»); null for an empty cell. */
+export function shownCell(value: string | number | null, kind: ColumnKind): string | null {
+  const cell = cellOf(value, kind, 'csv');
+  return cell === null ? null : String(cell);
+}
+
 /**
  * The table as a file with the header row first (bold, frozen). XLSX: text in string cells, which
  * a spreadsheet never runs as a formula, numbers as numbers. CSV: what a Russian Excel opens with
@@ -69,16 +85,8 @@ export async function writeTable(table: Table, format: SpreadsheetFormat): Promi
   sheet.columns = table.columns.map(({ header, width }) => ({ header, width }));
   sheet.getRow(1).font = { bold: true };
   const lines = table.totalRow ? [...table.rows, table.totalRow] : table.rows;
-  const cellOf = (value: string | number | null, column: TableColumn) => {
-    if (value === null) return value;
-    if (column.kind === 'millimetres') {
-      return format === 'xlsx' ? Number(value) / 10 : String(Number(value) / 10).replace('.', ',');
-    }
-    if (column.kind !== 'kopecks') return value;
-    return format === 'xlsx' ? kopecksToRubles(Number(value)) : rublesWithComma(Number(value));
-  };
   for (const line of lines) {
-    const cells = table.columns.map((column, index) => cellOf(line[index] ?? null, column));
+    const cells = table.columns.map((column, index) => cellOf(line[index] ?? null, column.kind, format));
     const row = sheet.addRow(
       format === 'csv' ? cells.map((cell) => (typeof cell === 'string' ? escapeFormula(cell) : cell)) : cells,
     );

@@ -316,12 +316,24 @@ export const PreviewChangeSchema = Type.Object({
   min_quantity: Nullable(Type.Integer()),
   old_multiple: Nullable(Type.Integer({ description: 'Было у товара; null у нового товара или без этих столбцов' })),
   old_min_quantity: Nullable(Type.Integer()),
+  card_changes: Type.Array(
+    Type.Object({
+      column: Type.String({ description: 'Столбец прайс-листа: «Бренд», «Штрихкод», «Вес, г»…' }),
+      old_value: Nullable(Type.String({ description: 'Было, как пишет прайс-лист (12,5; да); null — пусто' })),
+      value: Nullable(Type.String({ description: 'Станет; null — пусто' })),
+    }),
+    {
+      description:
+        'Поля карточки для маркетплейсов, которые строка меняет, в порядке столбцов: товара, затем варианта. У нового варианта — только поля товара, если он уже есть; столбца, которого нет в файле, здесь нет',
+    },
+  ),
 });
 export const PreviewChangesSchema = Type.Object({
   price_types: Type.Array(Type.Object({ code: Type.String(), name: Type.String() }), {
     description: 'Типы цен, для которых в файле есть столбцы (название — нынешнее)',
   }),
   packaging: Type.Boolean({ description: 'В файле есть столбцы «Кратность» и «Минимум»' }),
+  card: Type.Boolean({ description: 'В файле есть столбцы карточки для маркетплейсов («Бренд», «Штрихкод»…)' }),
   items: Type.Array(PreviewChangeSchema),
   total: Type.Integer({ description: 'Изменённых и новых строк всего' }),
 });

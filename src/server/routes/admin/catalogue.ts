@@ -13,6 +13,7 @@ import { moscowDay } from '../../../shared/dates';
 import { kopecksToRubles } from '../../../shared/money';
 import { rublesOrNone, type ImportOutcome, type PreviewedRow } from '../../domain/price-list-rows';
 import {
+  cardChangesOf,
   listedErrors,
   MAX_PRICE_LIST_BYTES,
   readPriceList,
@@ -127,6 +128,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         price_types: layout.priceTypes,
         packaging: layout.packaging,
+        card: layout.card,
         items: rows.map(changeAnswer),
         total: preview.created + preview.updated,
       };
@@ -224,6 +226,7 @@ function changeAnswer(row: PreviewedRow) {
     min_quantity: row.packaging?.min_quantity ?? null,
     old_multiple: row.oldPackaging?.multiple ?? null,
     old_min_quantity: row.oldPackaging?.min_quantity ?? null,
+    card_changes: cardChangesOf(row).map(({ column, before, after }) => ({ column, old_value: before, value: after })),
   };
 }
 

@@ -528,6 +528,7 @@ describe('POST /api/v1/admin/catalogue/import', () => {
 interface PreviewChanges {
   price_types: { code: string; name: string }[];
   packaging: boolean;
+  card: boolean;
   items: Record<string, unknown>[];
   total: number;
 }
@@ -582,8 +583,8 @@ describe('the dry run’s preview: which rows change, paged, as XLSX, and applie
 
     const all = await changesPage(id, 0, 100);
     expect(all.total).toBe(4);
-    // A file of the old columns only: no price types', no packaging.
-    expect(all).toMatchObject({ price_types: [], packaging: false });
+    // A file of the old columns only: no price types', no packaging, no card.
+    expect(all).toMatchObject({ price_types: [], packaging: false, card: false });
     expect(all.items).toEqual([
       {
         row: 2,
@@ -605,6 +606,7 @@ describe('the dry run’s preview: which rows change, paged, as XLSX, and applie
         min_quantity: null,
         old_multiple: null,
         old_min_quantity: null,
+        card_changes: [],
       },
       expect.objectContaining({
         row: 3 + rest.length,
@@ -849,6 +851,7 @@ describe('the price types’ columns and the packaging', () => {
       expect(page).toMatchObject({
         price_types: [{ code: 'krupnyy-opt', name: 'Крупный опт 2027' }],
         packaging: true,
+        card: false,
         total: 3,
       });
       expect(page.items).toEqual([
@@ -1198,6 +1201,93 @@ describe('the marketplace card’s columns', () => {
       expect(await importResult(cleared, false)).toMatchObject({ updated: item.variants.length, errors: [] });
       expect(await productCard(item.id)).toMatchObject({ brand: null, material: 'Плюш', tnved: '9503004100' });
       expect((await variantCard(first.id)).barcode).toBe('2000000012345');
+    },
+    STARTUP_TIMEOUT,
+  );
+
+  it(
+    'the check names the card fields a row changes, old → new as the price list writes them; the changes XLSX too',
+    async () => {
+      const item = await productOfTwo('CARD-4');
+      const other = await productOfTwo('CARD-5');
+      const [first, second] = item.variants as [Product['variants'][number], Product['variants'][number]];
+      const { db } = shop.app.database;
+      await db.update(products).set({ brand: 'Плюшевый мир' }).where(eq(products.id, item.id));
+      await db
+        .update(variants)
+        .set({ barcode: '2000000012345', packageLengthMm: 255 })
+        .where(eq(variants.id, first.id));
+      await db.update(variants).set({ packageLengthMm: 255 }).where(eq(variants.id, other.variants[0]!.id));
+      const [firstLine, secondLine] = linesOf(item, category);
+      const [otherFirst, otherSecond] = linesOf(other, category);
+      // Each line's card cells: the product's, then the variant's (barcode, marking, package, weight).
+      const card = (brand: string | null, barcode: string | null, lengthCm: number | null) => [
+        ...[brand, null, null, null, null, null],
+        ...[barcode, 'нет', lengthCm, null, null, null],
+      ];
+      const header = [...PRICE_LIST_COLUMNS, ...CARD_COLUMNS];
+      const checked = await importResult(
+        await xlsxOf([
+          header,
+          // Only the brand and the first variant's barcode change; its package stays 25,5 cm.
+          [...firstLine!, ...card('Мягкий Опт', '4607001111115', 25.5)],
+          [...secondLine!, ...card('Мягкий Опт', null, null)],
+          // A new colour of the same product: the product's brand changes, its own barcode is a first value.
+          [item.art, item.name, category, 'розовый', 25, 990, 1, ...card('Мягкий Опт', '4607002222223', null)],
+          // The stock alone changes: nothing of the card.
+          [...otherFirst!.slice(0, 6), 99, ...card(null, null, 25.5)],
+          // Nothing changes.
+          [...otherSecond!, ...card(null, null, null)],
+        ]),
+        true,
+      );
+      expect(checked).toMatchObject({ created: 1, updated: 3, unchanged: 1, errors: [] });
+      const id = checked.preview!.id;
+      const page = await changesPage(id, 0, 100);
+      expect(page).toMatchObject({ price_types: [], packaging: false, card: true, total: 4 });
+      const brand = { column: 'Бренд', old_value: 'Плюшевый мир', value: 'Мягкий Опт' };
+      expect(page.items.map(({ row, kind, card_changes: changes }) => ({ row, kind, changes }))).toEqual([
+        {
+          row: 2,
+          kind: 'updated',
+          changes: [brand, { column: 'Штрихкод', old_value: '2000000012345', value: '4607001111115' }],
+        },
+        { row: 3, kind: 'updated', changes: [brand] },
+        { row: 4, kind: 'created', changes: [brand] },
+        { row: 5, kind: 'updated', changes: [] },
+      ]);
+      // The changes file: the card's column last, empty where the card stays as it is.
+      const [changesHeader, ...changes] = await readXlsx((await previewCall('GET', id, '/changes.xlsx')).rawPayload);
+      const cardColumn = changesHeader!.length - 1;
+      expect(changesHeader![cardColumn]).toBe('Карточка: что меняется');
+      expect(changes.map((line) => [line[0], line[cardColumn]])).toEqual([
+        [2, 'Бренд: Плюшевый мир → Мягкий Опт; Штрихкод: 2000000012345 → 4607001111115'],
+        [3, 'Бренд: Плюшевый мир → Мягкий Опт'],
+        [4, 'Бренд: Плюшевый мир → Мягкий Опт'],
+        [5, undefined],
+      ]);
+      // The check changed nothing.
+      expect((await productCard(item.id)).brand).toBe('Плюшевый мир');
+      expect((await variantCard(second.id)).barcode).toBeNull();
+
+      // A marking, a package side and a weight, old → new as the price list writes them.
+      const packed = await importResult(
+        await xlsxOf([
+          [...PRICE_LIST_COLUMNS, 'Маркировка', 'Длина упаковки, см', 'Вес, г'],
+          [...otherFirst!, 'да', '30', 450],
+        ]),
+        true,
+      );
+      expect(packed).toMatchObject({ updated: 1, unchanged: 0, errors: [] });
+      expect((await changesPage(packed.preview!.id, 0, 100)).items[0]!.card_changes).toEqual([
+        { column: 'Маркировка', old_value: 'нет', value: 'да' },
+        { column: 'Длина упаковки, см', old_value: '25,5', value: '30' },
+        { column: 'Вес, г', old_value: null, value: '450' },
+      ]);
+      const [, packedChange] = await readXlsx(
+        (await previewCall('GET', packed.preview!.id, '/changes.xlsx')).rawPayload,
+      );
+      expect(packedChange!.at(-1)).toBe('Маркировка: нет → да; Длина упаковки, см: 25,5 → 30; Вес, г: пусто → 450');
     },
     STARTUP_TIMEOUT,
   );

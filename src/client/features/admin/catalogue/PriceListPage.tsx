@@ -5,6 +5,7 @@ import type { ImportResult, PreviewChange, PreviewChanges as PreviewChangesPage 
 import { serverErrorDetail } from '@/api/serverErrorDetail';
 import { PageTitle } from '@/components/PageTitle';
 import { formatRubles } from '@shared/money';
+import { EMPTY_CARD_VALUE } from '@shared/product-card';
 import { serverPagination } from '../serverPagination';
 import { emptyTable } from '../tableEmpty';
 import {
@@ -138,6 +139,27 @@ function PackagingChange({ before, after }: { before: number | null; after: numb
 
 type ChangeColumn = NonNullable<TableProps<PreviewChange>['columns']>[number];
 
+/** The marketplace card's fields a row changes, one a line: «Бренд: было → станет», an empty field «пусто». */
+function CardChanges({ changes }: { changes: PreviewChange['card_changes'] }) {
+  if (changes.length === 0) return null;
+  return (
+    <ul className="catalogue-admin-card-changes">
+      {changes.map(({ column, old_value: before, value }) => (
+        <li key={column}>
+          {column}: <Change before={before ?? EMPTY_CARD_VALUE} after={value ?? EMPTY_CARD_VALUE} show={sameText} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Beside «Что»: a change of the card alone would otherwise show as «изменение» with nothing changed in sight. */
+const CARD_COLUMN: ChangeColumn = {
+  title: 'Карточка: что меняется',
+  key: 'card',
+  render: (_value, change) => <CardChanges changes={change.card_changes} />,
+};
+
 const PACKAGING_COLUMNS: ChangeColumn[] = [
   {
     title: 'Кратность',
@@ -153,13 +175,15 @@ const PACKAGING_COLUMNS: ChangeColumn[] = [
   },
 ];
 
-/** The table's columns: a price type's and the packaging's only when the checked file had them. */
+/** The table's columns: a price type's, the packaging's and the card's only when the checked file had them. */
 const changeColumns = ({
   price_types: priceTypes,
   packaging,
-}: Pick<PreviewChangesPage, 'price_types' | 'packaging'>): ChangeColumn[] => [
+  card,
+}: Pick<PreviewChangesPage, 'price_types' | 'packaging' | 'card'>): ChangeColumn[] => [
   { title: 'Строка', dataIndex: 'row', width: 80, align: 'right' },
   { title: 'Что', key: 'kind', render: (_value, change) => <ChangeKind change={change} /> },
+  ...(card ? [CARD_COLUMN] : []),
   { title: 'Артикул', dataIndex: 'art' },
   {
     title: 'Название',
@@ -234,7 +258,7 @@ function PreviewChanges({ id }: { id: string }) {
       <Table<PreviewChange>
         rowKey="row"
         size="small"
-        columns={changeColumns(data ?? { price_types: [], packaging: false })}
+        columns={changeColumns(data ?? { price_types: [], packaging: false, card: false })}
         dataSource={data?.items}
         loading={isFetching}
         scroll={{ x: 'max-content' }}
@@ -295,7 +319,8 @@ function PriceListImport() {
         <Typography.Paragraph>
           Данные для маркетплейсов — бренд, материал, наполнитель, возраст, страна производства, ТН ВЭД, штрихкод,
           маркировка, размеры упаковки в сантиметрах и вес в граммах — тоже можно менять файлом; столбец, которого в
-          файле нет, не меняется. Новый или изменённый штрихкод должен быть EAN-13 с верной контрольной цифрой.
+          файле нет, не меняется. Новый или изменённый штрихкод должен быть EAN-13 с верной контрольной цифрой. Проверка
+          показывает, какие из этих полей изменятся и как.
         </Typography.Paragraph>
         <Flex gap="small" wrap>
           <Upload

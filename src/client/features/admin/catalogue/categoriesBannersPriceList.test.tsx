@@ -208,6 +208,7 @@ describe('Импорт и экспорт (back office)', () => {
     min_quantity: null,
     old_multiple: null,
     old_min_quantity: null,
+    card_changes: [],
     ...fields,
   });
   /** The preview's pages: 120 changed rows, row 2 on, as the server pages them. */
@@ -234,6 +235,7 @@ describe('Импорт и экспорт (back office)', () => {
       return json({
         price_types: [],
         packaging: false,
+        card: false,
         items: rows.slice(skip, skip + Number(params.get('limit'))),
         total: rows.length,
       });
@@ -330,6 +332,7 @@ describe('Импорт и экспорт (back office)', () => {
         json({
           price_types: [{ code: 'krupnyy-opt', name: 'Крупный опт' }],
           packaging: true,
+          card: false,
           items: [
             change(2, { prices: large(null, 900), ...packed, old_multiple: 1, old_min_quantity: 1 }),
             change(3, { prices: large(850.5, null), ...packed, old_multiple: 1, old_min_quantity: 1 }),
@@ -371,6 +374,54 @@ describe('Импорт и экспорт (back office)', () => {
     // A new product's prices and packaging as they will be, with nothing struck out.
     expect(cellsOf('NEW-1').slice(8, 11)).toEqual(['1 350,00 ₽', '2', '4']);
     expect(within(rowOf('NEW-1')).queryByRole('deletion')).not.toBeInTheDocument();
+  });
+
+  test('a file with the card’s columns: a changed row names the card fields it changes, the old value struck out', async () => {
+    const { user } = openAt(
+      '/admin/price-list',
+      importRoute(clean({ created: 0, updated: 2 })).handler,
+      http.get(`${PREVIEWS}/changes`, () =>
+        json({
+          price_types: [],
+          packaging: false,
+          card: true,
+          items: [
+            change(2, {
+              ...{ price: 990, stock: 12 },
+              card_changes: [
+                { column: 'Бренд', old_value: 'Плюшевый мир', value: 'Мягкий Опт' },
+                { column: 'Штрихкод', old_value: null, value: '4607001111115' },
+              ],
+            }),
+            change(3),
+          ],
+          total: 2,
+        }),
+      ),
+    );
+    await user.upload(screen.getByLabelText('Файл прайс-листа'), priceList());
+
+    const table = (await screen.findByRole('columnheader', { name: 'Карточка: что меняется' })).closest('table')!;
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent)
+        .slice(0, 4),
+    ).toEqual(['Строка', 'Что', 'Карточка: что меняется', 'Артикул']);
+    // Price and stock as they were: only the card tells what «изменение» changes.
+    const changed = rowOf('MO-2');
+    expect(within(changed).getByText('изменение')).toBeInTheDocument();
+    expect(
+      within(changed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Бренд: Плюшевый мир → Мягкий Опт', 'Штрихкод: пусто → 4607001111115']);
+    expect(within(changed).getByText('Плюшевый мир').closest('del')).not.toBeNull();
+    // An empty field is «пусто», struck out like any old value.
+    expect(within(changed).getByText('пусто').closest('del')).not.toBeNull();
+    expect(within(changed).getByText('Мягкий Опт').closest('del')).toBeNull();
+    // A row whose card stays lists nothing.
+    expect(within(rowOf('MO-3')).queryByRole('list')).not.toBeInTheDocument();
   });
 
   test('«Скачать изменения (XLSX)» saves the preview’s file under the server’s name', async () => {
