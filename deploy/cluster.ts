@@ -109,7 +109,7 @@ function renderNginxMain(workDir: string, sitePath: string, brotliStaticModule: 
     '    sendfile on;',
     // The request masked as the site's own format masks it (its map is the site's); the site's
     // server writes it to access.log (startCluster).
-    `    log_format cluster '$remote_addr "$request_method $myagkiy_opt_logged_request $server_protocol" $status upstream=$upstream_addr';`,
+    `    log_format cluster '$remote_addr "$request_method $myagkiy_opt_logged_path$myagkiy_opt_logged_query $server_protocol" $status upstream=$upstream_addr';`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
       (kind) => `    ${kind}_temp_path ${inWorkDir(`${kind}_temp`)};`,
     ),

@@ -35,7 +35,12 @@ describe('loggableUrl', () => {
     ['/anything?refresh_token=hunter2&token=hunter2', '/anything?refresh_token=[redacted]&token=[redacted]'],
     ['/anything?passwd', '/anything?passwd=[redacted]'],
     ['/api/v1/cart/7/marketplace-kit?link=eyJ1Ijo3fQ.c2lnbmF0dXJl', '/api/v1/cart/7/marketplace-kit?link=[redacted]'],
+    [
+      '/api/v1/cart/7/marketplace-kit?link[]=eyJ1Ijo3fQ.c2lnbmF0dXJl',
+      '/api/v1/cart/7/marketplace-kit?link[]=[redacted]',
+    ],
     ['/api/v1/admin/products?q=blink', '/api/v1/admin/products?q=blink'],
+    ['/api/v1/admin/products?linkage=1', '/api/v1/admin/products?linkage=1'],
   ])('masks the secrets of any other query: %s', (url, logged) => {
     expect(loggableUrl(url)).toBe(logged);
   });

@@ -3,9 +3,10 @@
 
 /**
  * Names of fields and query parameters that can hold a secret: password, new_password,
- * access_token, … and a signed download's `link`, which opens its file for 90 seconds.
+ * access_token, … and a signed download's `link` (however suffixed: `link[]`), which opens its
+ * file for 90 seconds.
  */
-const SECRET_NAME = /pass|pwd|secret|token|credential|^link$/i;
+const SECRET_NAME = /pass|pwd|secret|token|credential|^link\b/i;
 /** Whether a whole query may hold such a name: the quick look before its pairs are read. */
 const MAY_HOLD_SECRET = /pass|pwd|secret|token|credential|link/i;
 

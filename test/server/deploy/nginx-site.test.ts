@@ -47,7 +47,9 @@ it('for a benchmark: without the per-client request rates, everything else as de
 
 it("writes its own access log in its own format (the request masked) to Debian's log folder, or where told", () => {
   const server = (site: string) => site.slice(site.indexOf('server {'));
-  expect(renderNginxSite(SITE)).toMatch(/log_format myagkiy_opt '[^;]*\$myagkiy_opt_logged_request[^;]*;/);
+  expect(renderNginxSite(SITE)).toMatch(
+    /log_format myagkiy_opt '[^;]*\$myagkiy_opt_logged_path\$myagkiy_opt_logged_query[^;]*;/,
+  );
   expect(server(renderNginxSite(SITE))).toContain('access_log /var/log/nginx/myagkiy-opt.access.log myagkiy_opt;');
   expect(server(renderNginxSite({ ...SITE, accessLog: '/tmp/shop/access.log cluster' }))).toContain(
     'access_log /tmp/shop/access.log cluster;',

@@ -19,7 +19,7 @@ export function addFailingRoutes(app: FastifyInstance): void {
   app.get('/api/v1/test-only/database-down', async () => {
     throw Object.assign(new Error(`connect ECONNREFUSED 10.0.0.5:5432 ${SECRET_INTERNALS}`), { code: 'ECONNREFUSED' });
   });
-  // A route that knows when to come back (as the 1С exchange's and the kit's do) and says so before failing.
+  // A route that knows when to come back says so before failing.
   app.get('/api/v1/test-only/database-down-for-a-minute', async (_request, reply) => {
     reply.header('retry-after', '60');
     throw Object.assign(new Error(`connect ECONNREFUSED 10.0.0.5:5432 ${SECRET_INTERNALS}`), { code: 'ECONNREFUSED' });

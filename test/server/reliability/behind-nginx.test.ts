@@ -237,7 +237,11 @@ describe('what nginx passes to the servers', () => {
       `/api/v1/feed/${secret}.yml`,
       // The same address spelled with an escape: nginx judges its decoded path.
       `/api/v1/feed/%${secret.charCodeAt(0).toString(16)}${secret.slice(1)}.yml`,
+      // With a trailing slash, which the server takes for the same address.
+      `/api/v1/feed/${secret}.yml/`,
       `/api/v1/order/1/1/marketplace-kit?link=${secret}`,
+      // An escaped «?» in the path: the query is still judged on its own.
+      `/api/v1/order/1/1/marketplace-kit%3Fq=1?link=${secret}`,
       `/api/v1/auth/confirm-email?email=buyer%40example.com&token=${secret}`,
       // A parameter's name escaped (here «link»): the whole query is masked.
       `/api/v1/products/search?q=x&%6Cink=${secret}`,
@@ -247,12 +251,14 @@ describe('what nginx passes to the servers', () => {
     }
     // nginx writes a request's line once its answer has gone.
     const lines = () => cluster!.nginx.accessLog().slice(logged).split('\n').filter(Boolean);
-    await waitUntil('six requests logged', async () => lines().length >= 6, 2000, 20);
+    await waitUntil('eight requests logged', async () => lines().length >= 8, 2000, 20);
     expect(lines().join('\n')).not.toContain(secret.slice(1));
     expect(lines().map((line) => line.split('"')[1])).toEqual([
-      'GET /api/v1/feed/[redacted].yml HTTP/1.1',
-      'GET /api/v1/feed/[redacted].yml HTTP/1.1',
+      'GET /api/v1/feed/[redacted] HTTP/1.1',
+      'GET /api/v1/feed/[redacted] HTTP/1.1',
+      'GET /api/v1/feed/[redacted] HTTP/1.1',
       'GET /api/v1/order/1/1/marketplace-kit?[redacted] HTTP/1.1',
+      'GET /api/v1/order/1/1/marketplace-kit?q=1?[redacted] HTTP/1.1',
       'GET /api/v1/auth/confirm-email?[redacted] HTTP/1.1',
       'GET /api/v1/products/search?[redacted] HTTP/1.1',
       'GET /api/v1/products/search?q=x&skip=0 HTTP/1.1',
