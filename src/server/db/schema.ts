@@ -469,6 +469,9 @@ export const products = pgTable(
     // The words of the name alone: search ranks name matches before description-only ones, and
     // takes its candidates of each kind by index (repositories/products.ts search).
     index('products_name_words_idx').using('gin', table.nameVector).where(visible),
+    // Whether a picture is some product's cover: a marketplace photo's public link is rendered only
+    // for one (repositories/marketplace-photos.ts), asked by anyone, so never by reading every product.
+    index('products_image_idx').on(table.image),
     // NULLS FIRST, as the popular query's `units_ordered desc` sorts: Drizzle's `.desc()` alone
     // makes NULLS LAST, an order no query asks for, and the index went unused (every product read
     // and sorted, 35 ms at 20 000 products) although the column cannot be null.
@@ -603,6 +606,8 @@ export const productPhotos = pgTable(
   (table) => [
     // The product's own set (null) is one set: coalesce, as a plain unique index lets nulls repeat.
     uniqueIndex('product_photos_order_idx').on(table.productId, sql`coalesce(${table.color}, '')`, table.position),
+    // Whether a picture is some product's photo (as products_image_idx for covers).
+    index('product_photos_image_idx').on(table.image),
     check('product_photos_position_positive', sql`${table.position} >= 1`),
   ],
 );
@@ -930,6 +935,22 @@ export const imageMasters = pgTable('image_masters', {
   data: bytea('data').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
+});
+
+/**
+ * The marketplace photo (a 3:4 JPEG, marketplace/kit-photo.ts) of an uploaded product picture,
+ * rendered from its master once — by the first kit or public link that asks — and served from here
+ * ever after by every process, under an address cached for good: the first stored is kept, never
+ * replaced. Goes with its picture, so it never outlives what GET /api/v1/image/{name} shows.
+ */
+export const marketplacePhotos = pgTable('marketplace_photos', {
+  name: text('name')
+    .primaryKey()
+    .references(() => images.name, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: createdAt(),
 });
 
 /**

@@ -371,6 +371,13 @@ export class MarketplaceKitsBusyError extends DomainError {
   }
 }
 
+/** The process's photo work is all taken (services/photo-work.ts): a public link's photo is not rendered now. */
+export class MarketplacePhotosBusyError extends DomainError {
+  constructor() {
+    super('Сейчас готовится много фото для маркетплейсов: повторите через несколько секунд');
+  }
+}
+
 /** The caller's role in the company does not allow this (src/shared/company.ts says who may what). */
 export class CompanyRoleError extends DomainError {}
 

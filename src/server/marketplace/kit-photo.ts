@@ -14,6 +14,11 @@ export interface KitPhotoSize {
   height: number;
 }
 
+/** A marketplace photo's JPEG and its size. */
+export interface KitPhotoJpeg extends KitPhotoSize {
+  data: Buffer;
+}
+
 /**
  * The 3:4 canvas a picture of this size goes on: at least KIT_PHOTO's 900×1200, else just large
  * enough to hold it whole (up to MAX_CANVAS_HEIGHT), its sides multiples of 3 and 4.
@@ -30,7 +35,7 @@ export function kitCanvas({ width, height }: KitPhotoSize): KitPhotoSize {
  * keeps its size, with white around it; a wide one gets white above and below). An SVG is drawn
  * at a density that makes it at least 1200 px high first: a vector has no size to keep.
  */
-export async function kitPhotoJpeg(source: Buffer, isSvg: boolean): Promise<Buffer> {
+export async function kitPhotoJpeg(source: Buffer, isSvg: boolean): Promise<KitPhotoJpeg> {
   let density: number | undefined;
   if (isSvg) {
     const { height = SVG_HEIGHT } = await sharp(source).metadata();
@@ -45,7 +50,7 @@ export async function kitPhotoJpeg(source: Buffer, isSvg: boolean): Promise<Buff
   const drawn = { width: Math.round(upright.width * scale), height: Math.round(upright.height * scale) };
   const top = Math.floor((canvas.height - drawn.height) / 2);
   const left = Math.floor((canvas.width - drawn.width) / 2);
-  return decoder()
+  const { data, info } = await decoder()
     .flatten({ background: WHITE })
     .resize(drawn.width, drawn.height, { fit: 'fill' })
     .extend({
@@ -56,5 +61,6 @@ export async function kitPhotoJpeg(source: Buffer, isSvg: boolean): Promise<Buff
       background: WHITE,
     })
     .jpeg({ quality: KIT_PHOTO.quality })
-    .toBuffer();
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }

@@ -6,6 +6,7 @@ import {
   photosOfColour,
   variantArticle,
   type CardVariant,
+  type KitPhoto,
   type ProductCard,
 } from '../domain/marketplace-card';
 import {
@@ -27,11 +28,20 @@ const weightIn = (grams: number | null, unit: WeightUnit) =>
 const countryName = (country: string | null) =>
   country === null ? null : (COUNTRY_NAMES[country.trim().toLowerCase()] ?? country.trim());
 
+/** What a photo column says of a photo: its public address, else its file's name in the kit. */
+export type PhotoCell = (photo: KitPhoto) => string;
+
 /** The column's value for one variant of the card. */
-export function kitCell(field: KitField, card: ProductCard, variant: CardVariant, sheet: KitSheet): KitCell {
+export function kitCell(
+  field: KitField,
+  card: ProductCard,
+  variant: CardVariant,
+  sheet: KitSheet,
+  photoCell: PhotoCell,
+): KitCell {
   const documentOf = (kind: 'declaration' | 'certificate') =>
     card.document?.kind === kind ? card.document.number : null;
-  const photos = () => photosOfColour(card, variant.color).map((photo) => photo.file);
+  const photos = () => photosOfColour(card, variant.color).map(photoCell);
   switch (field) {
     case 'article':
       return variantArticle(card, variant);
@@ -94,5 +104,5 @@ export function kitCell(field: KitField, card: ProductCard, variant: CardVariant
 }
 
 /** The sheet's row of one variant, in its columns' order. */
-export const kitRow = (sheet: KitSheet, card: ProductCard, variant: CardVariant): KitCell[] =>
-  sheet.columns.map(({ field }) => kitCell(field, card, variant, sheet));
+export const kitRow = (sheet: KitSheet, card: ProductCard, variant: CardVariant, photoCell: PhotoCell): KitCell[] =>
+  sheet.columns.map(({ field }) => kitCell(field, card, variant, sheet, photoCell));

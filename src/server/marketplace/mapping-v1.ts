@@ -11,6 +11,13 @@
 // «…, г»). Columns the shop has no data for (Ozon's «НДС», Wildberries' «Артикул WB», prices other
 // than the RRP) are left out: the seller fills them in the marketplace's own template. Headers
 // marked ASSUMED below are the ones least sure to match the current template word for word.
+//
+// The photo columns (Ozon's main and additional photos, Wildberries' «Фото») hold the public,
+// permanent addresses of the kit's own photos (GET /api/v1/image/marketplace/{file}, the same bytes
+// as the ZIP's files), which the marketplaces download when the sheet is imported; the first kits
+// (before 2026-11-29) held the ZIP's file names there. A photo with no such address (one of the shop's own pictures, or
+// an upload older than the masters) is still named by its file. The columns, their order and
+// what they mean to the marketplace did not change, so this stays v1 (docs/decisions.md).
 
 import { ageLabel } from '../../shared/product-card';
 
@@ -72,7 +79,7 @@ const OZON: KitSheet = {
     { header: 'Ширина упаковки, мм*', field: 'width' },
     { header: 'Высота упаковки, мм*', field: 'height' },
     { header: 'Длина упаковки, мм*', field: 'length' },
-    // The template wants links; the kit names the files beside it for the seller to upload.
+    // Addresses the marketplace downloads from, as the template wants (see above).
     { header: 'Ссылка на главное фото*', field: 'mainPhoto' },
     { header: 'Ссылки на дополнительные фото', field: 'otherPhotos' },
     { header: 'Бренд*', field: 'brand' },

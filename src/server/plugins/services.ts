@@ -18,6 +18,7 @@ import { createExchangeCatalogue } from '../services/exchange-catalogue';
 import { createExchangeEndpoint } from '../services/exchange-endpoint';
 import { createExchangeOrders } from '../services/exchange-orders';
 import { createInvoiceService } from '../services/invoices';
+import { createMarketplacePhotoService } from '../services/marketplace-photos';
 import { createOrderService } from '../services/orders';
 import { createPasswordResetService } from '../services/password-reset';
 import { createPriceListImportService } from '../services/price-list-import';
@@ -44,6 +45,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     exchangeOrders,
     exchangeAdmin: createExchangeAdmin(db, config.exchange, exchangeOrders),
     invoices: createInvoiceService(db, shop),
+    marketplacePhotos: createMarketplacePhotoService(db),
     orders: createOrderService(db, shop, config),
     passwordResets: createPasswordResetService(db, shop),
     priceListImport: createPriceListImportService(db),

@@ -4,28 +4,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database';
 import type { ProductCard } from '../domain/marketplace-card';
-import {
-  cartItems,
-  categories,
-  conformityDocuments,
-  imageMasters,
-  images,
-  orderLines,
-  products,
-  variants,
-} from '../db/schema';
+import { cartItems, categories, conformityDocuments, images, orderLines, products, variants } from '../db/schema';
 import { photoSetsOf } from './product-photos';
 import { priceInType } from './products';
 
 /** Products read per query: a kit of 300 products is read in two queries of each kind, not one. */
 export const CARD_BATCH = 200;
-
-/** The bytes a kit photo is made from: the high-quality master, else the served picture. */
-export interface PhotoSource {
-  data: Buffer;
-  /** Whether `data` is the master (JPEG) rather than the display copy. */
-  master: boolean;
-}
 
 function batchesOf(ids: readonly number[]): number[][] {
   const batches: number[][] = [];
@@ -165,17 +149,6 @@ export function createProductCardsRepository(db: Queryable) {
         .where(and(eq(cartItems.userId, userId), isNull(products.hiddenAt)))
         .orderBy(asc(cartItems.productId));
       return rows.map((row) => row.id);
-    },
-
-    /** The uploaded picture's master, else its display copy; null for a name not in the database. */
-    async uploadedPhoto(name: string): Promise<PhotoSource | null> {
-      const [master] = await db
-        .select({ data: imageMasters.data })
-        .from(imageMasters)
-        .where(eq(imageMasters.name, name));
-      if (master) return { data: master.data, master: true };
-      const [image] = await db.select({ data: images.data }).from(images).where(eq(images.name, name));
-      return image ? { data: image.data, master: false } : null;
     },
 
     /** Which of these uploaded pictures' names are in the database (one query for a batch's photos). */

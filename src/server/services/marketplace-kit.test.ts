@@ -10,7 +10,8 @@ import type { ProductCard } from '../domain/marketplace-card';
 import type { ProductCardsRepository } from '../repositories/product-cards';
 import { MarketplaceKitsBusyError } from '../domain/domain-errors';
 import { NEW_PRODUCT_IMAGE } from './catalogue-images';
-import { MARKETPLACE_KITS_AT_ONCE, marketplaceKit, STALE_KIT_FOLDER_MS, sweepStaleKitFolders } from './marketplace-kit';
+import { marketplaceKit, STALE_KIT_FOLDER_MS, sweepStaleKitFolders, type KitSources } from './marketplace-kit';
+import { PHOTO_WORK_AT_ONCE } from './photo-work';
 import { waitUntil } from '../../../test/server/helpers/server-process';
 
 const PRODUCTS = 5;
@@ -48,15 +49,13 @@ const card = (i: number): ProductCard => ({
   colourPhotos: new Map(),
 });
 
-/** Cards whose photos are noise (a JPEG of noise stays large), counting the photos read. */
-function cardsOfNoise() {
+type UploadedPhotos = KitSources['photos'];
+
+/** Uploaded pictures' photos that are noise (a JPEG of noise stays large), counting the photos read. */
+function photosOfNoise() {
   const read: string[] = [];
-  const cards = {
-    async *cardBatches() {
-      yield Array.from({ length: PRODUCTS }, (_, i) => card(i + 1));
-    },
-    uploadedNames: async (names: readonly string[]) => new Set(names),
-    async uploadedPhoto(name: string) {
+  const photos: UploadedPhotos = {
+    async forKit(name: string) {
       read.push(name);
       const noise = sharp({
         create: {
@@ -67,12 +66,28 @@ function cardsOfNoise() {
           noise: { type: 'gaussian', mean: 128, sigma: 60 },
         },
       });
-      return { data: await noise.jpeg({ quality: 95 }).toBuffer(), master: true };
+      return { data: await noise.jpeg({ quality: 95 }).toBuffer(), linked: true };
     },
-    documentPdf: async () => null,
-  } as unknown as ProductCardsRepository;
-  return { cards, read };
+  };
+  return { photos, read };
 }
+
+/** Uploaded pictures' photos: small grey JPEGs. */
+const greyPhotos: UploadedPhotos = {
+  forKit: async () => ({
+    data: await sharp({ create: { width: 30, height: 40, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer(),
+    linked: true,
+  }),
+};
+
+/** The kit of these products from these cards, the uploaded pictures' photos grey unless given. */
+const kitOf = (
+  cards: ProductCardsRepository,
+  productIds: number[],
+  { photos = greyPhotos, imageDir = '/nonexistent' }: { photos?: UploadedPhotos; imageDir?: string } = {},
+) => marketplaceKit({ cards, photos, origin: 'https://shop.example', imageDir, rrpTypeId: null }, productIds);
 
 const entriesOf = (zip: Buffer) =>
   new Promise<string[]>((resolve, reject) =>
@@ -125,27 +140,22 @@ afterAll(async () => {
   await rm(ownTmpdir, { recursive: true, force: true });
 });
 
-/** A repository of these cards, whose uploads all exist and whose photos are small grey JPEGs. */
+/** A repository of these cards, whose uploads all exist. */
 function cardsOf(cards: ProductCard[], overrides: Partial<Record<keyof ProductCardsRepository, unknown>> = {}) {
   return {
     async *cardBatches() {
       yield cards;
     },
     uploadedNames: async (names: readonly string[]) => new Set(names),
-    uploadedPhoto: async () => ({
-      data: await sharp({ create: { width: 30, height: 40, channels: 3, background: '#888' } })
-        .jpeg()
-        .toBuffer(),
-      master: true,
-    }),
     documentPdf: async () => Buffer.from('%PDF-1.4'),
     ...overrides,
   } as unknown as ProductCardsRepository;
 }
 
 test('photos are made one at a time, as the download is read: a client that stops reading stops the work', async () => {
-  const { cards, read } = cardsOfNoise();
-  const kit = marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2, 3, 4, 5]);
+  const { photos, read } = photosOfNoise();
+  const cards = cardsOf(Array.from({ length: PRODUCTS }, (_, i) => card(i + 1)));
+  const kit = kitOf(cards, [1, 2, 3, 4, 5], { photos });
   kit.pause();
   await sleep(1500);
   // The first photo waits in the stream's buffer; nothing more is read while nobody takes it.
@@ -169,7 +179,7 @@ test('the placeholder «no photo» is no photo of the kit: the card names none',
     '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"><rect width="30" height="40" fill="#ccc"/></svg>',
   );
   const placeholder = { ...card(1), cover: NEW_PRODUCT_IMAGE };
-  const kit = marketplaceKit({ cards: cardsOf([placeholder]), imageDir, rrpTypeId: null }, [1]);
+  const kit = kitOf(cardsOf([placeholder]), [1], { imageDir });
   expect(await entriesOf(await downloaded(kit))).toEqual(['карточки.xlsx', 'README.txt']);
   await rm(imageDir, { recursive: true });
 });
@@ -179,7 +189,7 @@ test('two articles of the same file name keep their photos apart', async () => {
     { ...card(1), art: 'MO/1' },
     { ...card(2), art: 'MO-1' },
   ];
-  const kit = marketplaceKit({ cards: cardsOf(twins), imageDir: '/nonexistent', rrpTypeId: null }, [1, 2]);
+  const kit = kitOf(cardsOf(twins), [1, 2]);
   expect(await entriesOf(await downloaded(kit))).toEqual([
     'фото/MO-1_1.jpg',
     'фото/MO-1-2_1.jpg',
@@ -197,33 +207,25 @@ test('a photo or a document deleted while the kit is made is left out, and the R
     validFrom: '2026-01-01',
     validTo: '2030-12-31',
   };
-  const cards = cardsOf([{ ...card(1), document }, card(2)], {
-    // Both known to exist when the batch was read, gone when the kit comes to them.
-    uploadedPhoto: async (name: string) =>
-      name === uploadName(2)
-        ? null
-        : {
-            data: await sharp({ create: { width: 30, height: 40, channels: 3, background: '#888' } })
-              .jpeg()
-              .toBuffer(),
-            master: true,
-          },
-    documentPdf: async () => null,
-  });
-  const zip = await downloaded(marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2]));
+  // Both known to exist when the batch was read, gone when the kit comes to them.
+  const cards = cardsOf([{ ...card(1), document }, card(2)], { documentPdf: async () => null });
+  const photos: UploadedPhotos = {
+    forKit: async (name: string) => (name === uploadName(2) ? null : greyPhotos.forKit(name)),
+  };
+  const zip = await downloaded(kitOf(cards, [1, 2], { photos }));
   expect(await entriesOf(zip)).toEqual(['фото/MO-1001_1.jpg', 'карточки.xlsx', 'README.txt']);
   const readme = await readmeOf(zip);
   expect(readme).toContain('фото/MO-1002_1.jpg');
   expect(readme).toContain('документы/ЕАЭС_N_RU_Д_1.pdf');
 });
 
-test(`at most ${MARKETPLACE_KITS_AT_ONCE} kits are made at once; one ended makes room`, async () => {
-  const sources = { cards: cardsOf([card(1)]), imageDir: '/nonexistent', rrpTypeId: null };
-  const building = Array.from({ length: MARKETPLACE_KITS_AT_ONCE }, () => marketplaceKit(sources, [1]));
-  expect(() => marketplaceKit(sources, [1])).toThrow(MarketplaceKitsBusyError);
+test(`at most ${PHOTO_WORK_AT_ONCE} kits are made at once; one ended makes room`, async () => {
+  const cards = cardsOf([card(1)]);
+  const building = Array.from({ length: PHOTO_WORK_AT_ONCE }, () => kitOf(cards, [1]));
+  expect(() => kitOf(cards, [1])).toThrow(MarketplaceKitsBusyError);
   building[0]!.destroy();
   await once(building[0]!, 'close');
-  const next = marketplaceKit(sources, [1]);
+  const next = kitOf(cards, [1]);
   for (const kit of [next, ...building.slice(1)])
     expect(await entriesOf(await downloaded(kit))).toContain('README.txt');
 });
@@ -239,7 +241,7 @@ test('a client gone before the temporary folder is made leaves no folder, and no
       }
     },
   });
-  const kit = marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2, 3]);
+  const kit = kitOf(cards, [1, 2, 3]);
   kit.destroy();
   // Polled: a folder made before the abort was seen is removed when its creation returns.
   const left = async () => (await kitFolders()).filter((name) => !before.has(name));
@@ -250,7 +252,6 @@ test('a client gone before the temporary folder is made leaves no folder, and no
 test('a client gone mid-way stops the kit and removes its folder', async () => {
   const before = new Set(await kitFolders());
   let batchesRead = 0;
-  const { cards: noisy } = cardsOfNoise();
   const cards = cardsOf([], {
     async *cardBatches() {
       for (let i = 1; i <= PRODUCTS; i += 1) {
@@ -258,9 +259,8 @@ test('a client gone mid-way stops the kit and removes its folder', async () => {
         yield [card(i)];
       }
     },
-    uploadedPhoto: noisy.uploadedPhoto,
   });
-  const kit = marketplaceKit({ cards, imageDir: '/nonexistent', rrpTypeId: null }, [1, 2, 3, 4, 5]);
+  const kit = kitOf(cards, [1, 2, 3, 4, 5], { photos: photosOfNoise().photos });
   kit.pause();
   const made = async () => (await kitFolders()).filter((name) => !before.has(name));
   // Polled, not slept: under a loaded machine the folder comes and goes when it will.

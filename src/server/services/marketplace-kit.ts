@@ -18,6 +18,8 @@ import { kitRow } from '../marketplace/kit-sheets';
 import { KIT_SHEETS, MAPPING_VERSION, MARKETPLACE_CATEGORY } from '../marketplace/mapping-v1';
 import type { ProductCardsRepository } from '../repositories/product-cards';
 import { IMAGE_NAME_PATTERN, NEW_PRODUCT_IMAGE } from './catalogue-images';
+import { marketplacePhotoUrl, type MarketplacePhotoService, type MadeKitPhoto } from './marketplace-photos';
+import { takePhotoWork } from './photo-work';
 import { UPLOADED_IMAGE_NAME } from './uploaded-images';
 
 export const KIT_SHEET_FILE = 'карточки.xlsx';
@@ -25,15 +27,6 @@ export const KIT_PHOTO_FOLDER = 'фото';
 export const KIT_DOCUMENT_FOLDER = 'документы';
 
 const SERVED_FILE_NAME = new RegExp(IMAGE_NAME_PATTERN);
-
-/**
- * Kits built at once by one process. Each makes its photos with sharp, whose work runs on libuv's
- * thread pool (4 threads by default), the pool every request's file reads and zlib share too: more
- * kits at once would keep them waiting. One more kit is refused at once (503 with Retry-After).
- */
-export const MARKETPLACE_KITS_AT_ONCE = 2;
-
-let kitsBuilding = 0;
 
 /** A kit's temporary folder: its name's start, and the age past which no kit still uses it. */
 const KIT_FOLDER_PREFIX = 'marketplace-kit-';
@@ -70,6 +63,10 @@ export function checkKitSize(productIds: readonly number[], of: 'cart' | 'order'
 
 export interface KitSources {
   cards: ProductCardsRepository;
+  /** The uploaded pictures' photos, kept with their public addresses. */
+  photos: Pick<MarketplacePhotoService, 'forKit'>;
+  /** The shop's public address (publicOrigin), for the photos' addresses in the sheets. */
+  origin: string;
   /** The folder of the shop's own pictures (config.imageDir). */
   imageDir: string;
   /** The recommended retail price type (null: the shop keeps none). */
@@ -95,7 +92,13 @@ function readme(productsCount: number, leftOut: readonly string[]): string {
     '(цвет и размер). Заголовки столбцов — как в шаблонах маркетплейсов; габариты упаковки',
     'и вес — в единицах шаблона (Ozon: мм и г, Wildberries: см и г). Штрихкод указан только',
     'там, где это GTIN (EAN-13 и др.); внутренние коды 1С не выгружаются. Цена — рекомендованная',
-    'розничная. Столбцы с фото называют файлы из папки «фото»: загрузите их в личный кабинет.',
+    'розничная.',
+    '',
+    'В столбцах с фото — ссылки на эти же фотографии из папки «фото»: публичные и постоянные',
+    '(по ссылке всегда тот же файл, без входа в магазин), маркетплейс скачает фото сам, когда вы',
+    'загрузите таблицу. Если у фото нет ссылки (так бывает с картинками витрины и с фото,',
+    'загруженными до появления ссылок), в столбце — имя файла из папки «фото»: загрузите его',
+    'в личный кабинет сами.',
     '',
     `${KIT_PHOTO_FOLDER}/ — фотографии JPEG, 3:4, не меньше ${KIT_PHOTO.width}×${KIT_PHOTO.height} пикселей,`,
     'на белом фоне; имена — артикул и номер фото (для фото отдельного цвета — артикул, цвет',
@@ -111,17 +114,15 @@ function readme(productsCount: number, leftOut: readonly string[]): string {
 }
 
 /**
- * The picture's bytes and whether it is an SVG: an uploaded one's master, else its display copy;
- * else the shop's own file. Null when it is gone (the photo is then left out).
+ * The kit's photo of a picture: an uploaded one's as its public address answers it (or, for one
+ * without a master, made from its display copy, with no address); the shop's own file's made here.
+ * Null when it is gone (the photo is then left out).
  */
-async function photoSource(sources: KitSources, image: string): Promise<{ data: Buffer; isSvg: boolean } | null> {
-  if (UPLOADED_IMAGE_NAME.test(image)) {
-    const uploaded = await sources.cards.uploadedPhoto(image);
-    return uploaded && { data: uploaded.data, isSvg: false };
-  }
+async function kitPhoto(sources: KitSources, image: string): Promise<MadeKitPhoto | null> {
+  if (UPLOADED_IMAGE_NAME.test(image)) return sources.photos.forKit(image);
   if (!SERVED_FILE_NAME.test(image)) return null;
   const data = await readFile(path.join(sources.imageDir, image)).catch(() => null);
-  return data && { data, isSvg: image.endsWith('.svg') };
+  return data && { data: (await kitPhotoJpeg(data, image.endsWith('.svg'))).data, linked: false };
 }
 
 /** Every picture the card names: its cover, its own set and its colours' sets. */
@@ -133,15 +134,15 @@ const imagesOf = (card: ProductCard) => [
 
 /**
  * The kit of these products (ids of products that exist; the caller checked the caller may see
- * them and their count), as a ZIP stream; MarketplaceKitsBusyError when the process builds
- * MARKETPLACE_KITS_AT_ONCE already. Nothing is held whole: the cards are read CARD_BATCH products
- * at a time, the XLSX is written row by row to a temporary file, and each photo and PDF is read and
- * made only once the client has taken the one before. A client gone stops the work and removes the
- * temporary folder.
+ * them and their count), as a ZIP stream. The kit holds a place of the process's photo work
+ * (services/photo-work.ts) until its download is over: MarketplaceKitsBusyError when none is free.
+ * Nothing is held whole: the cards are read CARD_BATCH products at a time, the XLSX is written row
+ * by row to a temporary file, and each photo and PDF is read and made only once the client has
+ * taken the one before. A client gone stops the work and removes the temporary folder.
  */
 export function marketplaceKit(sources: KitSources, productIds: readonly number[]): Readable {
-  if (kitsBuilding >= MARKETPLACE_KITS_AT_ONCE) throw new MarketplaceKitsBusyError();
-  kitsBuilding += 1;
+  const givePlaceBack = takePhotoWork();
+  if (givePlaceBack === null) throw new MarketplaceKitsBusyError();
   if (Date.now() - lastSweepAt > STALE_SWEEP_INTERVAL_MS) {
     lastSweepAt = Date.now();
     void sweepStaleKitFolders();
@@ -154,7 +155,7 @@ export function marketplaceKit(sources: KitSources, productIds: readonly number[
   const finish = () => {
     if (over.signal.aborted) return;
     over.abort();
-    kitsBuilding -= 1;
+    givePlaceBack();
     if (folder) void rm(folder, { recursive: true, force: true });
   };
   output.once('close', finish);
@@ -191,17 +192,24 @@ export function marketplaceKit(sources: KitSources, productIds: readonly number[
       );
       for (const card of batch) {
         const photos = await availablePhotos({ ...card, fileArt: uniqueName(photoStems, fileSafe(card.art)) }, uploads);
-        for (const { sheet, worksheet } of sheets) {
-          for (const variant of photos.card.variants) worksheet.addRow(kitRow(sheet, photos.card, variant)).commit();
-        }
+        // The pictures whose photo has a public address: the sheets give it rather than the file's name.
+        const linked = new Set<string>();
         for (const photo of photos.files) {
           await clientCaughtUp();
           const name = `${KIT_PHOTO_FOLDER}/${photo.file}`;
           // Checked above; a picture deleted in the seconds since is left out.
-          const source = await photoSource(sources, photo.image);
-          if (source === null) leftOut.push(name);
+          const made = await kitPhoto(sources, photo.image);
+          if (made === null) leftOut.push(name);
           // A JPEG does not deflate: stored as it is.
-          else zip.addBuffer(await kitPhotoJpeg(source.data, source.isSvg), name, { compress: false });
+          else zip.addBuffer(made.data, name, { compress: false });
+          if (made?.linked) linked.add(photo.image);
+        }
+        const photoCell = (photo: KitPhoto) =>
+          linked.has(photo.image) ? marketplacePhotoUrl(sources.origin, photo.image) : photo.file;
+        for (const { sheet, worksheet } of sheets) {
+          for (const variant of photos.card.variants) {
+            worksheet.addRow(kitRow(sheet, photos.card, variant, photoCell)).commit();
+          }
         }
         const document = card.document;
         if (document && !documents.has(document.id)) {

@@ -23,8 +23,10 @@ const WEBP_QUALITY = 82;
 const MASTER_MAX_SIDE = 3000;
 const MASTER_JPEG_QUALITY = 92;
 
-/** Uploaded pictures are named `u-` + 32 hex digits of the stored bytes' SHA-256 + `.webp`. */
-export const UPLOADED_IMAGE_NAME = /^u-[0-9a-f]{32}\.webp$/;
+/** An uploaded picture's name before its extension: `u-` + 32 hex digits of the stored bytes' SHA-256. */
+export const UPLOADED_IMAGE_STEM = 'u-[0-9a-f]{32}';
+/** Uploaded pictures are named by their stem + `.webp`. */
+export const UPLOADED_IMAGE_NAME = new RegExp(`^${UPLOADED_IMAGE_STEM}\\.webp$`);
 
 type AcceptedFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound, unprocessable } from '../../api-error';
 import { assertOwnUser } from '../../plugins/authentication';
+import { publicOrigin } from '../../public-origin';
 import { isLinkable } from '../../services/download-links';
 import { checkKitSize, kitFileName, marketplaceKit } from '../../services/marketplace-kit';
 import { MAX_ID } from '../../../shared/schemas/common';
@@ -15,13 +16,20 @@ const marketplaceKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A link made by POST /download-links stands for the bearer token on the kit's GET routes alone.
   app.addHook('onRequest', app.authenticateDownload);
 
-  async function sendKit(reply: FastifyReply, productIds: number[], fileName: string) {
+  async function sendKit(request: FastifyRequest, reply: FastifyReply, productIds: number[], fileName: string) {
     const { rrpTypeId } = await app.priceViews.catalogueTypes();
+    const sources = {
+      cards: productCards,
+      photos: app.services.marketplacePhotos,
+      origin: publicOrigin(request),
+      imageDir: app.config.imageDir,
+      rrpTypeId,
+    };
     return reply
       .type('application/zip')
       .header('content-disposition', attachmentDisposition(fileName))
       .header('cache-control', 'private, no-store')
-      .send(marketplaceKit({ cards: productCards, imageDir: app.config.imageDir, rrpTypeId }, productIds));
+      .send(marketplaceKit(sources, productIds));
   }
 
   /** 422 naming the ids that are no visible product. */
@@ -41,7 +49,7 @@ const marketplaceKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!order) throw notFound('Заказ не найден');
     const productIds = await productCards.ofOrder(order.id);
     checkKitSize(productIds, 'order');
-    return sendKit(reply, productIds, kitFileName({ orderId: order.id }));
+    return sendKit(request, reply, productIds, kitFileName({ orderId: order.id }));
   });
 
   app.get('/cart/:user_id/marketplace-kit', { schema: schema.cartKit }, async (request, reply) => {
@@ -49,15 +57,20 @@ const marketplaceKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const productIds = await productCards.ofCart(request.userId);
     if (productIds.length === 0) throw unprocessable('Корзина пуста: добавьте товары, чтобы собрать карточки');
     checkKitSize(productIds, 'cart');
-    return sendKit(reply, productIds, kitFileName('cart'));
+    return sendKit(request, reply, productIds, kitFileName('cart'));
   });
 
   app.post('/marketplace-kit', { schema: schema.selectionKit }, async (request, reply) =>
-    sendKit(reply, await visibleSelection(request.body.products), kitFileName('selection')),
+    sendKit(request, reply, await visibleSelection(request.body.products), kitFileName('selection')),
   );
 
   app.get('/marketplace-kit', { schema: schema.selectionKitByLink }, async (request, reply) =>
-    sendKit(reply, await visibleSelection(request.query.products.split(',').map(Number)), kitFileName('selection')),
+    sendKit(
+      request,
+      reply,
+      await visibleSelection(request.query.products.split(',').map(Number)),
+      kitFileName('selection'),
+    ),
   );
 
   app.post('/download-links', { schema: schema.downloadLink }, async (request) => {
@@ -71,5 +84,5 @@ const marketplaceKitRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(marketplaceKitRoutes, {
   name: 'marketplace-kit-routes',
   encapsulate: true,
-  dependencies: ['database', 'authentication', 'catalogue-cache'],
+  dependencies: ['database', 'services', 'authentication', 'catalogue-cache'],
 });

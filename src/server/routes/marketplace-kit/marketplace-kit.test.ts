@@ -11,7 +11,8 @@ import { gtinCheckDigit } from '../../../shared/product-card';
 import { conformityDocuments, imageMasters, images, productPhotos, products, variants } from '../../db/schema';
 import { colourSlug } from '../../domain/marketplace-card';
 import { createDownloadLinks } from '../../services/download-links';
-import { MARKETPLACE_KITS_AT_ONCE, marketplaceKit } from '../../services/marketplace-kit';
+import { marketplaceKit } from '../../services/marketplace-kit';
+import { PHOTO_WORK_AT_ONCE } from '../../services/photo-work';
 import {
   allProducts,
   createTestApp,
@@ -32,6 +33,10 @@ let withSvg: Product;
 let order: OrderSummary;
 
 const WHITE_TRIM = { background: '#ffffff', threshold: 30 };
+const PUBLIC_URL = 'https://myagkiy-opt.example';
+/** The uploaded pictures: the product's own photo, and one colour's. */
+const OWN_PICTURE = `u-${'a'.repeat(32)}.webp`;
+const COLOUR_PICTURE = `u-${'b'.repeat(32)}.webp`;
 const DOCUMENT_NUMBER = 'ЕАЭС N RU Д-CN.РА01.В.12345/26';
 
 /** An EAN-13 with its check digit. */
@@ -91,7 +96,7 @@ const linkFor = async (shopper: Shopper, path: string) =>
 const orderKitPath = marketplaceKitPaths.order;
 
 beforeAll(async () => {
-  shop = await createTestApp();
+  shop = await createTestApp({ publicUrl: PUBLIC_URL });
   [buyer, stranger] = (await quickShoppers(shop.app, 2)) as [Shopper, Shopper];
   const stocked = (await allProducts(shop.app)).filter(
     (product) => new Set(product.variants.map((variant) => variant.color)).size >= 2 && product.variants.length >= 2,
@@ -136,11 +141,11 @@ beforeAll(async () => {
   await db.update(variants).set({ barcode: '00012345' }).where(eq(variants.id, internalVariant!.id));
 
   // The product's own photo: a small one (300×400), and a wide one (2400×1000) for one colour.
-  await uploadedPicture(`u-${'a'.repeat(32)}.webp`, 300, 400, '#cc2222');
-  await uploadedPicture(`u-${'b'.repeat(32)}.webp`, 2400, 1000, '#2222cc');
+  await uploadedPicture(OWN_PICTURE, 300, 400, '#cc2222');
+  await uploadedPicture(COLOUR_PICTURE, 2400, 1000, '#2222cc');
   await db.insert(productPhotos).values([
-    { productId: withPhotos.id, color: null, position: 1, image: `u-${'a'.repeat(32)}.webp` },
-    { productId: withPhotos.id, color: gtinVariant.color, position: 1, image: `u-${'b'.repeat(32)}.webp` },
+    { productId: withPhotos.id, color: null, position: 1, image: OWN_PICTURE },
+    { productId: withPhotos.id, color: gtinVariant.color, position: 1, image: COLOUR_PICTURE },
   ]);
 
   const items = [withPhotos, withSvg].map((product) => {
@@ -158,6 +163,18 @@ beforeAll(async () => {
   order = json<OrderSummary>(placed);
 }, STARTUP_TIMEOUT);
 afterAll(() => shop.close());
+
+/** The sheet's column of this header (its 1-based number). */
+function columnOf(sheet: ExcelJS.Worksheet, header: string): number {
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+  const index = headers.indexOf(header);
+  expect(index).toBeGreaterThanOrEqual(0);
+  return index + 1;
+}
+
+/** The sheet's rows below its header. */
+const rowsOf = (sheet: ExcelJS.Worksheet) =>
+  sheet.getRows(2, sheet.rowCount - 1)!.filter((row) => row.getCell(1).value !== null);
 
 describe('the marketplace kit of an order', () => {
   let entries: Map<string, Buffer>;
@@ -193,14 +210,6 @@ describe('the marketplace kit of an order', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(entries.get('карточки.xlsx')! as unknown as ArrayBuffer);
     const variantsCount = withPhotos.variants.length + withSvg.variants.length;
-    const columnOf = (sheet: ExcelJS.Worksheet, header: string) => {
-      const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-      const index = headers.indexOf(header);
-      expect(index).toBeGreaterThanOrEqual(0);
-      return index + 1;
-    };
-    const rowsOf = (sheet: ExcelJS.Worksheet) =>
-      sheet.getRows(2, sheet.rowCount - 1)!.filter((row) => row.getCell(1).value !== null);
 
     const ozon = workbook.getWorksheet('Ozon')!;
     expect(rowsOf(ozon)).toHaveLength(variantsCount);
@@ -224,6 +233,55 @@ describe('the marketplace kit of an order', () => {
     expect(wbRow.getCell(columnOf(wildberries, 'Ширина упаковки, см')).value).toBe(20);
     expect(wbRow.getCell(columnOf(wildberries, 'Длина упаковки, см')).value).toBe(30);
     expect(wbRow.getCell(columnOf(wildberries, 'Вес товара с упаковкой (г)')).value).toBe(450);
+  });
+
+  it('gives the photos’ public addresses in the photo columns; each answers the ZIP’s photo to anyone', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(entries.get('карточки.xlsx')! as unknown as ArrayBuffer);
+    const address = (picture: string) => `${PUBLIC_URL}/api/v1/image/marketplace/${picture.replace('.webp', '.jpg')}`;
+    const colourWithOwn = withPhotos.variants[0]!.color;
+    const ozon = workbook.getWorksheet('Ozon')!;
+    const wildberries = workbook.getWorksheet('Wildberries')!;
+    /** The product's rows of the sheet: each one's colour and photo cells. */
+    const photoCells = (sheet: ExcelJS.Worksheet, model: string, colour: string, photoHeaders: string[]) =>
+      rowsOf(sheet)
+        .filter((row) => row.getCell(columnOf(sheet, model)).value === withPhotos.art)
+        .map((row) => ({
+          colour: String(row.getCell(columnOf(sheet, colour)).value),
+          photos: photoHeaders.map((header) => row.getCell(columnOf(sheet, header)).value),
+        }));
+    // The colour with a photo of its own shows it; the others the product's own.
+    const addressFor = (colour: string) => address(colour === colourWithOwn ? COLOUR_PICTURE : OWN_PICTURE);
+    const ozonCells = photoCells(ozon, 'Объединить на одной карточке*', 'Цвет товара*', [
+      'Ссылка на главное фото*',
+      'Ссылки на дополнительные фото',
+    ]);
+    const wildberriesCells = photoCells(wildberries, 'Артикул поставщика (модель)', 'Цвет', ['Фото']);
+    for (const cells of [ozonCells, wildberriesCells]) {
+      expect(cells).toHaveLength(withPhotos.variants.length);
+      expect(new Set(cells.map(({ colour }) => colour)).size).toBeGreaterThanOrEqual(2);
+    }
+    // One photo per colour here: Ozon's main one and no additional; Wildberries' only one.
+    for (const { colour, photos } of ozonCells) expect(photos).toEqual([addressFor(colour), null]);
+    for (const { colour, photos } of wildberriesCells) expect(photos).toEqual([addressFor(colour)]);
+    // The demo catalogue's drawing is the shop's own file, with no address: named by its file.
+    const drawingRow = rowsOf(ozon).find(
+      (row) => row.getCell(columnOf(ozon, 'Объединить на одной карточке*')).value === withSvg.art,
+    )!;
+    expect(drawingRow.getCell(columnOf(ozon, 'Ссылка на главное фото*')).value).toBe(`${withSvg.art}_1.jpg`);
+    expect(entries.get('README.txt')!.toString()).toContain('публичные и постоянные');
+
+    const slug = colourSlug(colourWithOwn);
+    for (const [picture, file] of [
+      [COLOUR_PICTURE, `${withPhotos.art}_${slug}_1.jpg`],
+      [OWN_PICTURE, `${withPhotos.art}_1.jpg`],
+    ] as const) {
+      // No Authorization: the marketplace's importer fetches it as anyone does.
+      const fetched = await shop.app.inject({ method: 'GET', url: new URL(address(picture)).pathname });
+      expect(fetched.statusCode).toBe(200);
+      expect(fetched.headers['content-type']).toBe('image/jpeg');
+      expect(fetched.rawPayload.equals(entries.get(`фото/${file}`)!)).toBe(true);
+    }
   });
 
   it('makes 3:4 JPEGs of at least 900×1200: a small picture not enlarged, a wide one padded', async () => {
@@ -386,8 +444,14 @@ describe('who may download a kit', () => {
   });
 
   it('a kit past the ones the process makes at once is 503 with Retry-After', async () => {
-    const sources = { cards: shop.app.repositories.productCards, imageDir: shop.app.config.imageDir, rrpTypeId: null };
-    const building = Array.from({ length: MARKETPLACE_KITS_AT_ONCE }, () => marketplaceKit(sources, [withSvg.id]));
+    const sources = {
+      cards: shop.app.repositories.productCards,
+      photos: shop.app.services.marketplacePhotos,
+      origin: PUBLIC_URL,
+      imageDir: shop.app.config.imageDir,
+      rrpTypeId: null,
+    };
+    const building = Array.from({ length: PHOTO_WORK_AT_ONCE }, () => marketplaceKit(sources, [withSvg.id]));
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/v1/marketplace-kit',
