@@ -100,6 +100,12 @@ export function kitCell(
       return photos().slice(1).join('; ') || null;
     case 'photos':
       return photos().join('; ') || null;
+    case 'photoFiles':
+      return (
+        photosOfColour(card, variant.color)
+          .map((photo) => photo.file)
+          .join('; ') || null
+      );
   }
 }
 

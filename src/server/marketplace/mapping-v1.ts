@@ -15,8 +15,10 @@
 // The photo columns (Ozon's main and additional photos, Wildberries' «Фото») hold the public,
 // permanent addresses of the kit's own photos (GET /api/v1/image/marketplace/{file}, the same bytes
 // as the ZIP's files), which the marketplaces download when the sheet is imported; the first kits
-// (before 2026-11-29) held the ZIP's file names there. A photo with no such address (one of the shop's own pictures, or
-// an upload older than the masters) is still named by its file. The columns, their order and
+// (before 2026-11-29) held the ZIP's file names there. A photo with no such address (one of the
+// shop's own pictures, or an upload older than the masters) is still named by its file. Each sheet
+// ends with a column of the kit's own, PHOTO_FILES_HEADER, after every template column: the same
+// photos' file names in the ZIP (issue 41 asks for them). The template columns, their order and
 // what they mean to the marketplace did not change, so this stays v1 (docs/decisions.md).
 
 import { ageLabel } from '../../shared/product-card';
@@ -50,7 +52,14 @@ export type KitField =
   | 'rrp'
   | 'mainPhoto'
   | 'otherPhotos'
-  | 'photos';
+  | 'photos'
+  | 'photoFiles';
+
+/**
+ * The kit's own last column on both sheets, no template's: the photos' files in the ZIP's «фото»
+ * folder, in the order the photo columns give their addresses, for a seller who uploads them.
+ */
+export const PHOTO_FILES_HEADER = 'Файлы фото в наборе';
 
 export type LengthUnit = 'mm' | 'cm';
 export type WeightUnit = 'g' | 'kg';
@@ -100,6 +109,7 @@ const OZON: KitSheet = {
     { header: 'Номер декларации соответствия', field: 'declaration' },
     { header: 'Номер сертификата соответствия', field: 'certificate' },
     { header: 'Категория в магазине-поставщике', field: 'category' },
+    { header: PHOTO_FILES_HEADER, field: 'photoFiles' },
   ],
 };
 
@@ -134,6 +144,7 @@ const WILDBERRIES: KitSheet = {
     { header: 'Дата окончания действия сертификата/декларации', field: 'documentValidTo' },
     { header: 'Фото', field: 'photos' },
     { header: 'Артикул поставщика (модель)', field: 'model' },
+    { header: PHOTO_FILES_HEADER, field: 'photoFiles' },
   ],
 };
 

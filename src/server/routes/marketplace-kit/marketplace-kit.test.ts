@@ -269,9 +269,21 @@ describe('the marketplace kit of an order', () => {
       (row) => row.getCell(columnOf(ozon, 'Объединить на одной карточке*')).value === withSvg.art,
     )!;
     expect(drawingRow.getCell(columnOf(ozon, 'Ссылка на главное фото*')).value).toBe(`${withSvg.art}_1.jpg`);
+    // The kit's own last column on both sheets: the photos' files in the ZIP, whatever their addresses.
+    const slug = colourSlug(colourWithOwn);
+    const filesFor = (colour: string) =>
+      colour === colourWithOwn ? `${withPhotos.art}_${slug}_1.jpg` : `${withPhotos.art}_1.jpg`;
+    for (const [sheet, model, colour] of [
+      [ozon, 'Объединить на одной карточке*', 'Цвет товара*'],
+      [wildberries, 'Артикул поставщика (модель)', 'Цвет'],
+    ] as const) {
+      expect(sheet.getRow(1).getCell(sheet.columnCount).value).toBe('Файлы фото в наборе');
+      const rows = photoCells(sheet, model, colour, ['Файлы фото в наборе']);
+      for (const { colour: rowColour, photos } of rows) expect(photos).toEqual([filesFor(rowColour)]);
+      for (const file of rows.flatMap(({ photos }) => photos)) expect(entries.has(`фото/${file}`)).toBe(true);
+    }
     expect(entries.get('README.txt')!.toString()).toContain('публичные и постоянные');
 
-    const slug = colourSlug(colourWithOwn);
     for (const [picture, file] of [
       [COLOUR_PICTURE, `${withPhotos.art}_${slug}_1.jpg`],
       [OWN_PICTURE, `${withPhotos.art}_1.jpg`],
