@@ -83,7 +83,12 @@ const exchangeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const body = request.body as Readable | undefined;
         if (!body) throw new ExchangeRefusedError('Нет тела запроса: файл не получен');
         const path = await endpoint.receive(runId, name, body);
-        if (kind === 'sale') await exchangeOrders.applyFile(runId, path, name);
+        if (kind === 'sale') {
+          await exchangeOrders.applyFile(runId, path, name);
+          // 1С's cancels return stock: this process drops its cached answers at once, as every
+          // route that changes the catalogue does; the others hear the transaction's notice.
+          app.catalogueCache.invalidate();
+        }
         return lines('success');
       }
       if (kind === 'catalog' && mode === 'import') {
@@ -92,7 +97,9 @@ const exchangeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         endpoint.pathOf(runId, name);
         if ((await endpoint.unpack(runId)) === 'progress') return lines('progress', 'Распаковка архива');
         const step = await exchangeCatalogue.importStep(runId, name, endpoint.folderOf(runId), session.userId);
-        return step === 'progress' ? lines('progress', `Загрузка ${name}`) : lines('success');
+        if (step === 'progress') return lines('progress', `Загрузка ${name}`);
+        app.catalogueCache.invalidate();
+        return lines('success');
       }
       if (kind === 'sale' && mode === 'query') {
         const xml = await exchangeOrders.query(endpoint.runOf(session, kind));
@@ -112,5 +119,5 @@ const exchangeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default fp(exchangeRoutes, {
   name: 'exchange-routes',
   encapsulate: true,
-  dependencies: ['config', 'services', 'error-handling'],
+  dependencies: ['config', 'services', 'error-handling', 'catalogue-cache'],
 });
