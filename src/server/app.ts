@@ -8,10 +8,12 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { createServer, type ServerOptions } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { stdoutLines } from './log-lines';
 import { loggableUrl, REDACTED_PATHS } from './log-redaction';
+import { KeptReads, type AnsweredRead } from './kept-reads';
 import { requestLogger } from './request-logger';
 import allowedMethods from './plugins/allowed-methods';
 import backgroundJobs from './plugins/background-jobs';
@@ -23,7 +25,7 @@ import docs from './plugins/docs';
 import feeds from './plugins/feeds';
 import errorHandling, { sendClientError, sendFrameworkError } from './plugins/error-handler';
 import metrics from './plugins/metrics';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, { API_HEADERS } from './plugins/security-headers';
 import services from './plugins/services';
 import storefront from './plugins/storefront';
 import validation from './plugins/validation';
@@ -61,6 +63,8 @@ const SLOW_REQUEST_MS = 500;
 class RequestLog extends LogController {
   private lines: FastifyBaseLogger | undefined;
   private readsSinceLine = 0;
+  /** Reads answered in front of the router have no Fastify request id: theirs is counted here. */
+  private keptReads = 0;
 
   constructor(private readonly sample: number) {
     super();
@@ -78,27 +82,38 @@ class RequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    // The line of a sampled read stands for `sample` reads, and says so.
-    const sampled =
-      this.sample > 1 &&
-      request.routeOptions.config.sampledAccessLog === true &&
-      !error &&
-      reply.statusCode < 400 &&
-      reply.elapsedTime < SLOW_REQUEST_MS;
-    if (sampled) {
-      this.readsSinceLine += 1;
-      if (this.readsSinceLine < this.sample) return;
-      this.readsSinceLine = 0;
-    }
-    const line = {
-      method: request.method,
-      url: loggableUrl(request.url, request.routeOptions.url),
-      statusCode: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-      ...(sampled && { sampled: this.sample }),
-    };
+    const sampledRoute = request.routeOptions.config.sampledAccessLog === true;
+    const line = this.lineOf(
+      { method: request.method, url: request.url, route: request.routeOptions.url, statusCode: reply.statusCode, ms: reply.elapsedTime },
+      sampledRoute && !error,
+    );
+    if (!line) return;
     if (error) reply.log.error({ ...line, err: error }, 'request failed');
     else (this.lines ?? reply.log).info({ reqId: request.id, ...line }, 'request');
+  }
+
+  /** A read answered in front of the router (kept-reads.ts): a sampled route's, as its route would log it. */
+  keptReadCompleted(read: AnsweredRead): void {
+    const line = this.lineOf(read, true);
+    if (line) this.lines?.info({ reqId: `kept-${(this.keptReads += 1).toString(36)}`, ...line }, 'request');
+  }
+
+  /** The access line of a completed request; none for a sampled read that is not the one in `sample` to log. */
+  private lineOf({ method, url, route, statusCode, ms }: AnsweredRead, sampledRoute: boolean) {
+    // The line of a sampled read stands for `sample` reads, and says so.
+    const sampled = this.sample > 1 && sampledRoute && statusCode < 400 && ms < SLOW_REQUEST_MS;
+    if (sampled) {
+      this.readsSinceLine += 1;
+      if (this.readsSinceLine < this.sample) return undefined;
+      this.readsSinceLine = 0;
+    }
+    return {
+      method,
+      url: loggableUrl(url, route),
+      statusCode,
+      ms: Math.round(ms),
+      ...(sampled && { sampled: this.sample }),
+    };
   }
 }
 
@@ -112,6 +127,8 @@ declare module 'fastify' {
      */
     startDraining(): void;
     isDraining(): boolean;
+    /** The catalogue's kept reads, answered before the router (kept-reads.ts). */
+    keptReads: KeptReads;
   }
 }
 
@@ -122,6 +139,7 @@ export interface BuildOptions {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const requestLog = new RequestLog(config.accessLogSample);
+  const keptReads = new KeptReads();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -154,6 +172,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     forceCloseConnections: 'idle',
+    // The server Fastify would make (its lib/server.js, from the options above), with the kept
+    // catalogue reads answered before its router (kept-reads.ts).
+    serverFactory: (router, options) => {
+      const server = createServer(options.http as ServerOptions, keptReads.before(router));
+      server.keepAliveTimeout = config.connectionLimits.keepAliveTimeoutMs;
+      server.requestTimeout = config.connectionLimits.requestTimeoutMs;
+      server.setTimeout(config.connectionLimits.idleTimeoutMs);
+      return server;
+    },
     // The first start creates, migrates and seeds the embedded database: tens of seconds on a
     // slow or busy machine, far beyond the 10 s Fastify allows a plugin by default.
     pluginTimeout: 120_000,
@@ -161,6 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clientErrorHandler: sendClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   requestLog.writeTo(app.log);
+  app.decorate('keptReads', keptReads);
   // Beyond it, Node closes new connections at once; without it, every socket the process can open.
   app.server.maxConnections = config.connectionLimits.maxConnections;
 
@@ -235,5 +263,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(robotsRoutes);
   await app.register(storefront);
 
+  // From here the kept catalogue reads are answered before the router, doing what its hooks would.
+  keptReads.start({
+    answersNow: () => !endingConnections,
+    apiHeaders: API_HEADERS,
+    completed: (read) => {
+      requestLog.keptReadCompleted(read);
+      app.metrics.requestAnswered(read);
+    },
+  });
   return app;
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AnsweredRead } from '../kept-reads';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { checkMetricsHostResolves } from '../config';
 import type { PoolUse, QueryObserver } from '../db/database';
@@ -17,6 +18,8 @@ export interface ShopMetrics {
   mailDelivery: Counter<'outcome'>;
   /** Handed to the database to time each statement; unset while nobody can read the metrics. */
   queryObserver: QueryObserver | undefined;
+  /** Times an answered request by its route's pattern and status (a no-op while nobody can read the metrics). */
+  requestAnswered(read: AnsweredRead): void;
 }
 
 declare module 'fastify' {
@@ -151,7 +154,26 @@ function createMetrics(app: FastifyInstance, exposed: boolean): ShopMetrics {
     (value) => value.oldestSeconds,
   );
 
+  new Counter({
+    name: 'shop_kept_reads_total',
+    help: "Catalogue reads answered before the router from the cache's kept answers (they are in http_request_duration_seconds too).",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(app.keptReads.answered);
+    },
+  });
+
   if (exposed) collectDefaultMetrics({ register: registry });
+  const requestDuration = exposed
+    ? new Histogram({
+        name: 'http_request_duration_seconds',
+        help: "Time from a request arriving to its answer sent, by the route's pattern (never the raw address) and status.",
+        labelNames: ['method', 'route', 'status_code'] as const,
+        buckets: REQUEST_BUCKETS,
+        registers,
+      })
+    : undefined;
 
   return {
     registry,
@@ -173,6 +195,9 @@ function createMetrics(app: FastifyInstance, exposed: boolean): ShopMetrics {
       registers,
     }),
     queryObserver: exposed ? (seconds) => queryDuration.observe(seconds) : undefined,
+    requestAnswered({ method, route, statusCode, ms }) {
+      requestDuration?.observe({ method, route: route ?? UNMATCHED_ROUTE, status_code: statusCode }, ms / 1000);
+    },
   };
 }
 
@@ -245,23 +270,15 @@ export default fp(
     });
 
     if (exposed) {
-      const requestDuration = new Histogram({
-        name: 'http_request_duration_seconds',
-        help: "Time from a request arriving to its answer sent, by the route's pattern (never the raw address) and status.",
-        labelNames: ['method', 'route', 'status_code'] as const,
-        buckets: REQUEST_BUCKETS,
-        registers: [metrics.registry],
-      });
       // A callback hook, not an async one: it runs on every request, and a promise each is measurable.
       app.addHook('onResponse', (request, reply, done) => {
-        requestDuration.observe(
-          {
-            method: request.method,
-            route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-            status_code: reply.statusCode,
-          },
-          reply.elapsedTime / 1000,
-        );
+        metrics.requestAnswered({
+          method: request.method,
+          url: request.url,
+          route: request.routeOptions.url,
+          statusCode: reply.statusCode,
+          ms: reply.elapsedTime,
+        });
         done();
       });
     }

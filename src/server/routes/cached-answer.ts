@@ -1,5 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { KeptAnswer } from '../kept-reads';
 import type { CachedAnswer, ContentEncoding } from '../services/catalogue-cache';
 
 const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
@@ -35,36 +37,89 @@ declare module 'fastify' {
 export const CACHED_READ = { compress: false, decompress: false, config: { sampledAccessLog: true } } as const;
 
 /**
- * Sends an answer from the catalogue cache with its ETag, so that a client that has it gets a
- * bodiless 304, compressed as the client accepts (each encoding made once, in the cache). Sent at
- * once (undefined, a synchronous handler's "sent") unless the encoding is still to be made.
+ * How a kind of cached read is answered: its type, its caching and what it varies by. One constant
+ * per kind: what is made of a kept answer is kept per options object (`made`).
+ */
+export interface AnswerOptions {
+  type: string;
+  cacheControl: string;
+  vary?: string;
+}
+
+type Variant = 'not-modified' | 'identity' | ContentEncoding;
+
+/**
+ * What each kept answer is sent as, per kind of read and variant: the same objects for every
+ * request, so that answering a kept read makes no headers anew (kept-reads.ts); gone with the answer.
+ */
+const made = new WeakMap<CachedAnswer, Map<AnswerOptions, Partial<Record<Variant, KeptAnswer>>>>();
+
+function madeOnce(answer: CachedAnswer, options: AnswerOptions, variant: Variant, make: () => KeptAnswer): KeptAnswer {
+  let byOptions = made.get(answer);
+  if (!byOptions) made.set(answer, (byOptions = new Map()));
+  let variants = byOptions.get(options);
+  if (!variants) byOptions.set(options, (variants = {}));
+  return (variants[variant] ??= make());
+}
+
+/**
+ * A cached answer as sent to a request with these headers: a bodiless 304 when the client has it
+ * (its ETag), else compressed as the client accepts; `compressing` instead while that encoding is
+ * still to be made (each encoding is made once, in the cache). Both the route and the kept reads in
+ * front of the router (kept-reads.ts) answer with it.
+ */
+export function cachedAnswerFor(
+  requestHeaders: IncomingHttpHeaders,
+  answer: CachedAnswer,
+  options: AnswerOptions,
+): KeptAnswer | { compressing: Promise<Buffer>; headers: Record<string, string> } {
+  const { type, cacheControl, vary = 'accept-encoding' } = options;
+  // Before the 304 too: a browser keeps the headers of a 304 as the stored answer's.
+  const common = () => ({ 'cache-control': cacheControl, etag: answer.etag, vary, ...answer.headers });
+  if (requestHeaders['if-none-match'] === answer.etag) {
+    return madeOnce(answer, options, 'not-modified', () => ({ status: 304, headers: common() }));
+  }
+  const encoding = encodingFor(requestHeaders['accept-encoding']);
+  if (!encoding) {
+    return madeOnce(answer, options, 'identity', () => ({
+      status: 200,
+      headers: { ...common(), 'content-type': type },
+      body: answer.body,
+    }));
+  }
+  const headers = () => ({ ...common(), 'content-type': type, 'content-encoding': encoding });
+  const body = answer.compressedNow(encoding);
+  if (!body) return { compressing: answer.compressed(encoding), headers: headers() };
+  return madeOnce(answer, options, encoding, () => ({ status: 200, headers: headers(), body }));
+}
+
+/** `cachedAnswerFor` if it can be sent at once (kept-reads.ts's AnswerNow). */
+export function cachedAnswerNow(
+  requestHeaders: IncomingHttpHeaders,
+  answer: CachedAnswer,
+  options: AnswerOptions,
+): KeptAnswer | undefined {
+  const sent = cachedAnswerFor(requestHeaders, answer, options);
+  return 'compressing' in sent ? undefined : sent;
+}
+
+/**
+ * Sends an answer from the catalogue cache (`cachedAnswerFor`). Sent at once (undefined, a
+ * synchronous handler's "sent") unless the encoding is still to be made.
  */
 export function sendCachedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
-  { type, cacheControl, vary = 'accept-encoding' }: { type: string; cacheControl: string; vary?: string },
+  options: AnswerOptions,
 ): Promise<void> | undefined {
-  reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', vary);
-  // Before the 304 too: a browser keeps the headers of a 304 as the stored answer's.
-  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
-  if (request.headers['if-none-match'] === answer.etag) {
-    reply.code(304).send();
+  const sent = cachedAnswerFor(request.headers, answer, options);
+  if (!('compressing' in sent)) {
+    reply.code(sent.status).headers(sent.headers).send(sent.body);
     return undefined;
   }
-  reply.type(type);
-  const encoding = encodingFor(request.headers['accept-encoding']);
-  if (!encoding) {
-    reply.send(answer.body);
-    return undefined;
-  }
-  reply.header('content-encoding', encoding);
-  const made = answer.compressedNow(encoding);
-  if (made) {
-    reply.send(made);
-    return undefined;
-  }
-  return answer.compressed(encoding).then((bytes) => {
+  reply.headers(sent.headers);
+  return sent.compressing.then((bytes) => {
     reply.send(bytes);
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueFiltersProblem, FILTER_PARAMS } from '../../../shared/catalogueFilters';
 import { notFound, unauthorized, unprocessable } from '../../api-error';
-import { CACHED_READ, sendCachedAnswer } from '../cached-answer';
+import { CACHED_READ, cachedAnswerNow, sendCachedAnswer } from '../cached-answer';
 import * as schema from './schema';
 import { searchProducts } from '../../services/product-search';
 import { SEARCH_READ_AS_HEADER } from '../../../shared/search';
@@ -38,17 +38,38 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * its session and asks again, and never shows a buyer the visitors' prices meanwhile.
    */
   function callerView(request: FastifyRequest): PriceView | Promise<PriceView> {
-    if (bearerToken(request.headers.authorization) === null) {
-      return priceViews.visitorNow() ?? priceViews.forVisitor();
-    }
-    // A signed-in buyer's every read: known at once too, once their token and view have been seen.
-    const identified = app.identify(request);
-    const known = typeof identified === 'number' ? priceViews.buyerNow(identified) : undefined;
+    // Known at once, once the visitors' prices or the buyer's token and view have been seen.
+    const known = callerViewNow(request.headers.authorization);
     if (known) return known;
-    return Promise.resolve(identified).then(async (userId) => {
+    if (bearerToken(request.headers.authorization) === null) return priceViews.forVisitor();
+    return Promise.resolve(app.identify(request)).then(async (userId) => {
       const view = priceViews.buyerNow(userId) ?? (await priceViews.forBuyer(userId));
       if (!view) throw unauthorized('Сессия истекла или недействительна. Войдите снова.');
       return view;
+    });
+  }
+
+  /** `callerView` if it is known without waiting; undefined otherwise (and for a token to refuse). */
+  function callerViewNow(authorization: string | undefined): PriceView | undefined {
+    if (bearerToken(authorization) === null) return priceViews.visitorNow();
+    const userId = app.identifyNow(authorization);
+    return userId === undefined ? undefined : priceViews.buyerNow(userId);
+  }
+
+  /** A signed-in buyer's answers are theirs: kept by no shared cache. */
+  const answerOptionsOf = (authorization: string | undefined, view: PriceView) =>
+    authorization && view !== UNPRICED ? BUYER_ANSWER : VISITOR_ANSWER;
+
+  /**
+   * After a GET answered from the cache: the same address is answered in front of the router from
+   * now on while its answer is kept (kept-reads.ts), with the view and the answer found as here.
+   */
+  function rememberKept(request: FastifyRequest, readKey: string, priced: boolean): void {
+    if (request.method !== 'GET') return;
+    app.keptReads.remember(request.url, request.routeOptions.url ?? request.url, (headers) => {
+      const view = priced ? callerViewNow(headers.authorization) : UNPRICED;
+      const kept = view && app.catalogueCache.peek(`${view.key}|${readKey}`);
+      return kept && cachedAnswerNow(headers, kept, answerOptionsOf(headers.authorization, view));
     });
   }
 
@@ -66,10 +87,17 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     options: { missing?: string; skip?: number; rare?: boolean; priced?: boolean } = {},
   ): Promise<void> | undefined {
     // The category names and colours hold no price: one answer for everybody, whatever the token.
-    const view = options.priced === false ? UNPRICED : callerView(request);
-    return 'key' in view
-      ? cachedIn(view, request, reply, readKey, load, options)
-      : view.then((known) => cachedIn(known, request, reply, readKey, load, options));
+    const priced = options.priced !== false;
+    const view = priced ? callerView(request) : UNPRICED;
+    const sent =
+      'key' in view
+        ? cachedIn(view, request, reply, readKey, load, options)
+        : view.then((known) => cachedIn(known, request, reply, readKey, load, options));
+    if (sent === undefined) {
+      rememberKept(request, readKey, priced);
+      return undefined;
+    }
+    return sent.then(() => rememberKept(request, readKey, priced));
   }
 
   /** `cached` once the caller's prices are known: the answers are kept per price type. */
@@ -81,7 +109,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     load: (view: PriceView) => Promise<Read | null>,
     { missing, skip = 0, rare = false }: { missing?: string; skip?: number; rare?: boolean },
   ): Promise<void> | undefined {
-    const answerOptions = request.headers.authorization && view !== UNPRICED ? BUYER_ANSWER : VISITOR_ANSWER;
+    const answerOptions = answerOptionsOf(request.headers.authorization, view);
     const key = `${view.key}|${readKey}`;
     // A kept answer is sent at once, without a promise in between: most reads are such.
     const kept = app.catalogueCache.peek(key);

@@ -17,6 +17,7 @@ const xmlFile = (description: string) => ({
 
 // Crawlers come back for it now and then; an hour old is fresh enough, and the ETag spares the body after.
 const CACHE_CONTROL = 'public, max-age=3600';
+const SITEMAP_ANSWER = { type: 'application/xml; charset=utf-8', cacheControl: CACHE_CONTROL };
 
 /**
  * /sitemap.xml (sitemaps.org): the home page, the catalogue's categories, «О компании» and
@@ -70,10 +71,7 @@ const sitemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return xml === null ? null : { body: xml, keep: 'yes' };
     });
     if (!answer) throw notFound('Нет такой части карты сайта');
-    return sendCachedAnswer(request, reply, answer, {
-      type: 'application/xml; charset=utf-8',
-      cacheControl: CACHE_CONTROL,
-    });
+    return sendCachedAnswer(request, reply, answer, SITEMAP_ANSWER);
   }
 
   app.get(
