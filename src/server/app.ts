@@ -84,7 +84,13 @@ class RequestLog extends LogController {
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const sampledRoute = request.routeOptions.config.sampledAccessLog === true;
     const line = this.lineOf(
-      { method: request.method, url: request.url, route: request.routeOptions.url, statusCode: reply.statusCode, ms: reply.elapsedTime },
+      {
+        method: request.method,
+        url: request.url,
+        route: request.routeOptions.url,
+        statusCode: reply.statusCode,
+        ms: reply.elapsedTime,
+      },
       sampledRoute && !error,
     );
     if (!line) return;

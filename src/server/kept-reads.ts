@@ -111,7 +111,13 @@ export class KeptReads {
     response.writeHead(answer.status, sent);
     response.end(answer.body);
     this.answered += 1;
-    duties.completed({ method: 'GET', url, route: read.route, statusCode: answer.status, ms: performance.now() - started });
+    duties.completed({
+      method: 'GET',
+      url,
+      route: read.route,
+      statusCode: answer.status,
+      ms: performance.now() - started,
+    });
     return true;
   }
 }
