@@ -7,8 +7,9 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyHttpOptions,
 } from 'fastify';
-import { createServer, type ServerOptions } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { stdoutLines } from './log-lines';
@@ -181,10 +182,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The server Fastify would make (its lib/server.js, from the options above), with the kept
     // catalogue reads answered before its router (kept-reads.ts).
     serverFactory: (router, options) => {
-      const server = createServer(options.http as ServerOptions, keptReads.before(router));
-      server.keepAliveTimeout = config.connectionLimits.keepAliveTimeoutMs;
-      server.requestTimeout = config.connectionLimits.requestTimeoutMs;
-      server.setTimeout(config.connectionLimits.idleTimeoutMs);
+      const { http, keepAliveTimeout, requestTimeout, connectionTimeout } = options as FastifyHttpOptions<Server>;
+      const server = createServer(http ?? {}, keptReads.before(router));
+      server.keepAliveTimeout = keepAliveTimeout!;
+      server.requestTimeout = requestTimeout!;
+      server.setTimeout(connectionTimeout);
       return server;
     },
     // The first start creates, migrates and seeds the embedded database: tens of seconds on a

@@ -14,7 +14,7 @@ export interface KeptAnswer {
  */
 export type AnswerNow = (headers: IncomingHttpHeaders) => KeptAnswer | undefined;
 
-/** A read answered, as the access log and the metrics take it (`ms` from its arrival). */
+/** A read answered, as the access log and the metrics take it (`ms` from its arrival to its answer). */
 export interface AnsweredRead {
   method: string;
   url: string;
@@ -87,6 +87,7 @@ export class KeptReads {
   }
 
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
+    const started = performance.now();
     const { duties } = this;
     if (request.method !== 'GET' || duties === undefined) return false;
     const url = request.url ?? '';
@@ -98,9 +99,26 @@ export class KeptReads {
       return false;
     }
     if (!duties.answersNow()) return false;
-    const started = performance.now();
-    const answer = read.answerNow(headers);
-    if (!answer) return false;
+    let answer: KeptAnswer | undefined;
+    try {
+      answer = read.answerNow(headers);
+      if (!answer) return false;
+      // Throws, if ever, before anything is written: the router can still answer.
+      response.writeHead(answer.status, this.headersOf(answer, duties));
+    } catch {
+      // A throw here would end the process: the router answers instead, its error handler included.
+      return false;
+    }
+    response.end(answer.body);
+    this.answered += 1;
+    // Until the answer is handed to the socket (Fastify's own timing waits for it to be flushed).
+    const ms = performance.now() - started;
+    duties.completed({ method: 'GET', url, route: read.route, statusCode: answer.status, ms });
+    return true;
+  }
+
+  /** An answer's headers as written here, made once per answer. */
+  private headersOf(answer: KeptAnswer, duties: AnsweredDuties): Record<string, string | number> {
     let sent = this.sentHeaders.get(answer);
     if (!sent) {
       // The response is ended with its whole body at once: Node would count it, but not once
@@ -108,16 +126,6 @@ export class KeptReads {
       sent = { ...duties.apiHeaders, ...answer.headers, ...(answer.body && { 'content-length': answer.body.length }) };
       this.sentHeaders.set(answer, sent);
     }
-    response.writeHead(answer.status, sent);
-    response.end(answer.body);
-    this.answered += 1;
-    duties.completed({
-      method: 'GET',
-      url,
-      route: read.route,
-      statusCode: answer.status,
-      ms: performance.now() - started,
-    });
-    return true;
+    return sent;
   }
 }

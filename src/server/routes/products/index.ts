@@ -61,8 +61,9 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     authorization && view !== UNPRICED ? BUYER_ANSWER : VISITOR_ANSWER;
 
   /**
-   * After a GET answered from the cache: the same address is answered in front of the router from
-   * now on while its answer is kept (kept-reads.ts), with the view and the answer found as here.
+   * After a GET answered with an answer the cache keeps (a page past the end, a search asked once
+   * are not kept): the same address is answered in front of the router from now on while its
+   * answer is kept (kept-reads.ts), with the view and the answer found as here.
    */
   function rememberKept(request: FastifyRequest, readKey: string, priced: boolean): void {
     if (request.method !== 'GET') return;
@@ -89,15 +90,9 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The category names and colours hold no price: one answer for everybody, whatever the token.
     const priced = options.priced !== false;
     const view = priced ? callerView(request) : UNPRICED;
-    const sent =
-      'key' in view
-        ? cachedIn(view, request, reply, readKey, load, options)
-        : view.then((known) => cachedIn(known, request, reply, readKey, load, options));
-    if (sent === undefined) {
-      rememberKept(request, readKey, priced);
-      return undefined;
-    }
-    return sent.then(() => rememberKept(request, readKey, priced));
+    return 'key' in view
+      ? cachedIn(view, request, reply, readKey, priced, load, options)
+      : view.then((known) => cachedIn(known, request, reply, readKey, priced, load, options));
   }
 
   /** `cached` once the caller's prices are known: the answers are kept per price type. */
@@ -106,6 +101,7 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     readKey: string,
+    priced: boolean,
     load: (view: PriceView) => Promise<Read | null>,
     { missing, skip = 0, rare = false }: { missing?: string; skip?: number; rare?: boolean },
   ): Promise<void> | undefined {
@@ -113,7 +109,10 @@ const productsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const key = `${view.key}|${readKey}`;
     // A kept answer is sent at once, without a promise in between: most reads are such.
     const kept = app.catalogueCache.peek(key);
-    if (kept) return sendCachedAnswer(request, reply, kept, answerOptions);
+    if (kept) {
+      rememberKept(request, readKey, priced);
+      return sendCachedAnswer(request, reply, kept, answerOptions);
+    }
     // Keyed by the validated parameters, not the raw URL: spelling a query differently cannot
     // make the cache keep the same answer twice.
     const made = app.catalogueCache.get(key, async () => {
