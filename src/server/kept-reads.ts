@@ -9,8 +9,9 @@ export interface KeptAnswer {
 
 /**
  * The answer a remembered read has now for a request with these headers, without waiting for
- * anything (the same object for the same answer, never changed); undefined when it has none (not kept, a caller not known yet, an encoding still to be
- * made): the request then goes through the router as any other.
+ * anything (the same object for the same answer, never changed); undefined when it has none (not
+ * kept, a caller not known yet, an encoding still to be made): the request then goes through the
+ * router as any other.
  */
 export type AnswerNow = (headers: IncomingHttpHeaders) => KeptAnswer | undefined;
 
@@ -66,7 +67,7 @@ export class KeptReads {
   /** Requests answered here, for the metrics. */
   answered = 0;
 
-  /** From the route, after it answered `url` from the cache: later requests for it are answered here. */
+  /** From the route, after it answered `url` with a kept answer: later requests for it are answered here. */
   remember(url: string, route: string, answerNow: AnswerNow): void {
     if (url.length > MAX_URL_LENGTH || this.remembered.has(url)) return;
     // Whoever asks for countless addresses only makes the often-asked ones pass the router once more.
