@@ -125,6 +125,20 @@ function accessLogFor(pathname: string): string[] {
     .filter((line) => line.includes(` ${pathname} HTTP/`));
 }
 
+/**
+ * `accessLogFor` once it has at least `atLeast` lines: nginx writes a request's line after its answer
+ * has gone (the log phase comes last), so the last may reach the file a moment after the client.
+ * Never empty: a check over no lines would pass whatever nginx did.
+ */
+async function loggedFor(pathname: string, atLeast = 1): Promise<string[]> {
+  for (const deadline = Date.now() + 2000; accessLogFor(pathname).length < atLeast && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const lines = accessLogFor(pathname);
+  expect(lines.length).toBeGreaterThanOrEqual(atLeast);
+  return lines;
+}
+
 const servedByNginxItself = (line: string) => line.endsWith('upstream=-');
 
 const EDGE_TOO_MANY = 'Слишком много запросов. Попробуйте позже.';
@@ -154,12 +168,8 @@ describe('what nginx serves itself', () => {
       // Without the module nginx cannot serve the .br copy; the .gz one it always can.
       expect(brotli.headers['content-encoding']).toBe('gzip');
     }
-    // None of them reached a server process. nginx writes a request's line after its answer has
-    // gone (the log phase comes last): the third may reach the file a moment after the client.
-    for (const deadline = Date.now() + 2000; accessLogFor(`/${SCRIPT}`).length < 3 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const lines = accessLogFor(`/${SCRIPT}`);
+    // None of them reached a server process.
+    const lines = await loggedFor(`/${SCRIPT}`, 3);
     expect(lines).toHaveLength(3);
     expect(lines.every(servedByNginxItself)).toBe(true);
   });
@@ -183,12 +193,12 @@ describe('what nginx passes to the servers', () => {
     expect(page.text).toContain(`Артикул ${product!.art}.`);
     expect(page.text).toContain(`${cluster!.url}${pagePath}`);
     expect(page.text).toContain(`/${SCRIPT}`);
-    expect(accessLogFor(pagePath).some(servedByNginxItself)).toBe(false);
+    expect((await loggedFor(pagePath)).some(servedByNginxItself)).toBe(false);
 
     const home = await send('/');
     expect(home.status).toBe(200);
     expect(home.text).toContain('<div id="root"></div>');
-    expect(accessLogFor('/').some(servedByNginxItself)).toBe(false);
+    expect((await loggedFor('/')).some(servedByNginxItself)).toBe(false);
   });
 
   it('/api/health/ready, and the requests are shared between both processes', async () => {
@@ -275,7 +285,7 @@ describe('limits at the edge', () => {
     });
     expect(tooLarge.status).toBe(413);
     expect(JSON.parse(tooLarge.text)).toEqual({ detail: 'Слишком большой запрос' });
-    expect(accessLogFor('/api/v1/order/').every(servedByNginxItself)).toBe(true);
+    expect((await loggedFor('/api/v1/order/')).every(servedByNginxItself)).toBe(true);
 
     const quickOrder = await send('/api/v1/cart/import', {
       method: 'POST',
@@ -284,7 +294,7 @@ describe('limits at the edge', () => {
     });
     // 3 MB: past nginx to the server, which wants a signed-in buyer.
     expect(quickOrder.status).toBe(401);
-    expect(accessLogFor('/api/v1/cart/import').some(servedByNginxItself)).toBe(false);
+    expect((await loggedFor('/api/v1/cart/import')).some(servedByNginxItself)).toBe(false);
   });
 
   it('sign-in attempts beyond the burst: 429 {detail} from nginx; refreshes are not counted', async () => {
